@@ -1,0 +1,47 @@
+# TableStack — the entry point. `make run` and `make test` work on a fresh Debian machine:
+# they install the system packages that are missing, build, then run.
+
+SWIFT      ?= swift
+BUILD_DIR  ?= .build
+# System packages the build needs: libxml2 (validation), SQLite (storage), pkg-config (to find them).
+SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
+# Run apt-get as root, or through sudo when not root.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build release run test clean help
+
+all: build
+
+help:
+	@echo "make run     build and start TableStack"
+	@echo "make test    build and run every test"
+	@echo "make build   debug build"
+	@echo "make clean   remove build products"
+
+# Installs only what is missing; apt-get update runs only then, so a ready machine stays offline.
+deps:
+	@missing=""; \
+	for package in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build --build-path $(BUILD_DIR)
+
+release: deps
+	$(SWIFT) build -c release --build-path $(BUILD_DIR)
+
+# Until the server lands, `run` shows what the command offers.
+run: build
+	$(BUILD_DIR)/debug/tablestack --help
+
+test: deps
+	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
+	$(SWIFT) test --skip-build --build-path $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,73 @@
+/// What a cell shows at its right edge (`accessoryType` or `accessoryView`).
+public enum Accessory: Sendable, Hashable, Codable {
+    /// Nothing.
+    case none
+    /// A chevron: selecting the row shows the next level of the hierarchy.
+    case disclosureIndicator
+    /// A separate ⓘ button that opens the item's detail, apart from the row's own action.
+    case detailDisclosureButton
+    /// A checkmark: the row is chosen in a selection list.
+    case checkmark
+    /// An on/off switch control (`UISwitch`).
+    case toggle(isOn: Bool)
+    /// A slider control (`UISlider`) with its range and current value.
+    case slider(Slider)
+    /// An app-defined control, named so that a renderer can pick its template.
+    case custom(name: String)
+
+    /// The contract name of the accessory kind, as in `data-accessory`.
+    public var kind: AccessoryKind {
+        switch self {
+        case .none: .none
+        case .disclosureIndicator: .disclosureIndicator
+        case .detailDisclosureButton: .detailDisclosureButton
+        case .checkmark: .checkmark
+        case .toggle: .toggle
+        case .slider: .slider
+        case .custom: .custom
+        }
+    }
+
+    /// Whether the accessory is a control the user operates in place (it posts a value).
+    public var isControl: Bool { kind == .toggle || kind == .slider }
+}
+
+/// The kinds of accessory, by the names the markup contract uses.
+public enum AccessoryKind: String, Sendable, Codable, CaseIterable {
+    case none
+    case disclosureIndicator = "disclosure-indicator"
+    case detailDisclosureButton = "detail-disclosure-button"
+    case checkmark
+    case toggle = "switch"
+    case slider
+    case custom
+}
+
+/// A slider's range and value; the value always lies inside the range.
+public struct Slider: Sendable, Hashable, Codable {
+    /// The lowest value.
+    public let minimum: Double
+    /// The highest value.
+    public let maximum: Double
+    /// The current value, between `minimum` and `maximum`.
+    public let value: Double
+
+    /// Makes a slider; fails with a clear error when the range is empty or the value lies outside it.
+    public init(minimum: Double, maximum: Double, value: Double) throws(TableKitError) {
+        guard minimum.isFinite, maximum.isFinite, value.isFinite, minimum < maximum else {
+            throw .invalidSliderRange(minimum: minimum, maximum: maximum)
+        }
+        guard (minimum...maximum).contains(value) else {
+            throw .sliderValueOutOfRange(value: value, minimum: minimum, maximum: maximum)
+        }
+        self.minimum = minimum
+        self.maximum = maximum
+        self.value = value
+    }
+
+    /// The same slider set to `newValue`; values outside the range are refused, not clamped,
+    /// so that a bad form post never silently changes data.
+    public func setting(_ newValue: Double) throws(TableKitError) -> Slider {
+        try Slider(minimum: minimum, maximum: maximum, value: newValue)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Groups and sorts items for an indexed list the way `UILocalizedIndexedCollation` does:
+/// locale-aware section titles, the section of each item, items sorted inside their section.
+///
+/// Section titles are the locale's index letters followed by "#", which gathers everything that
+/// does not start with one of those letters (digits, symbols, other scripts).
+public struct IndexedCollation: Sendable {
+    /// The locale identifier whose alphabet and collation are used ("en_US", "sv_SE", "de").
+    public let localeIdentifier: String
+    /// The section titles in order; the last one is "#".
+    public let sectionTitles: [String]
+    private let letters: [String]
+    private let locale: Locale
+
+    /// The title of the section that gathers everything outside the alphabet.
+    public static let otherTitle = "#"
+
+    /// Makes the collation for `localeIdentifier`; a language with no known alphabet is refused
+    /// with the list of those that are known.
+    public init(localeIdentifier: String) throws(TableKitError) {
+        let language = Self.languageCode(of: localeIdentifier)
+        guard let alphabet = CollationAlphabet.all[language] else {
+            throw .unsupportedCollationLocale(localeIdentifier, supported: CollationAlphabet.languages)
+        }
+        self.localeIdentifier = localeIdentifier
+        self.letters = alphabet.letters
+        self.sectionTitles = alphabet.letters + [Self.otherTitle]
+        self.locale = Locale(identifier: localeIdentifier)
+    }
+
+    /// The language codes that have an index alphabet.
+    public static var supportedLanguages: [String] { CollationAlphabet.languages }
+
+    /// The titles of the index bar: one per section, the same as the section titles.
+    public var sectionIndexTitles: [String] { sectionTitles }
+
+    /// The section the index title at `index` leads to (`sectionForSectionIndexTitle(at:)`).
+    public func section(forSectionIndexTitleAt index: Int) -> Int? {
+        sectionTitles.indices.contains(index) ? index : nil
+    }
+
+    /// The section an item whose collation string is `string` belongs to
+    /// (`section(for:collationStringSelector:)`).
+    public func section(for string: String) -> Int {
+        let other = sectionTitles.count - 1
+        guard let first = string.trimmingCharacters(in: .whitespacesAndNewlines).first else { return other }
+        let initial = String(first)
+        // The last letter at or before the initial, in the locale's order, case aside.
+        var low = 0, high = letters.count
+        while low < high {
+            let middle = (low + high) / 2
+            if compare(letters[middle], initial, options: .caseInsensitive) != .orderedDescending {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        let candidate = low - 1
+        guard candidate >= 0 else { return other }
+        // Past the last letter only its own variants (accents, case) still belong to it:
+        // a Greek or Cyrillic initial sorts after Z but is no Z.
+        if candidate == letters.count - 1,
+           compare(letters[candidate], initial, options: [.caseInsensitive, .diacriticInsensitive]) != .orderedSame {
+            return other
+        }
+        return candidate
+    }
+
+    /// `items` sorted by their collation strings in the locale's order
+    /// (`sortedArray(from:collationStringSelector:)`); equal strings keep their order.
+    public func sorted<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
+        let keyed = items.enumerated().map { (offset: $0.offset, key: key($0.element), item: $0.element) }
+        return keyed.sorted { lhs, rhs in
+            switch compare(lhs.key, rhs.key, options: []) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: lhs.offset < rhs.offset
+            }
+        }.map(\.item)
+    }
+
+    /// Listing 4-7 in one step: `items` put into one array per section title, each sorted.
+    public func collate<Item>(_ items: [Item], by key: (Item) -> String) -> [[Item]] {
+        var sections = Array(repeating: [Item](), count: sectionTitles.count)
+        for item in items { sections[section(for: key(item))].append(item) }
+        return sections.map { sorted($0, by: key) }
+    }
+
+    /// The header title of a section holding `rowCount` rows: none for an empty section (Listing 4-8).
+    public func titleForHeader(inSection section: Int, rowCount: Int) -> String? {
+        guard rowCount > 0, sectionTitles.indices.contains(section) else { return nil }
+        return sectionTitles[section]
+    }
+
+    private func compare(_ lhs: String, _ rhs: String, options: String.CompareOptions) -> ComparisonResult {
+        lhs.compare(rhs, options: options, range: nil, locale: locale)
+    }
+
+    private static func languageCode(of identifier: String) -> String {
+        String(identifier.prefix { $0.isLetter }).lowercased()
+    }
+}

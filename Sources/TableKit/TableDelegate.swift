@@ -1,0 +1,45 @@
+/// Decides a table's behaviour and last-minute appearance, mirroring `UITableViewDelegate`.
+///
+/// Every requirement has UIKit's default, so an empty conformance is a valid delegate.
+public protocol TableDelegate {
+    /// The control the row shows in editing mode; `.delete` by default, as in UIKit.
+    func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle
+    /// The row's indentation level; `nil` (the default) keeps the cell's own level.
+    func indentationLevel(forRowAt indexPath: IndexPath) -> Int?
+    /// Last changes to a cell's state-based properties just before it is shown (Listing 5-2).
+    func willDisplay(_ cell: inout Cell, forRowAt indexPath: IndexPath)
+    /// Where a row being moved from `source` lands when the user proposes `proposed`
+    /// (`tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)`); `proposed` by default.
+    func targetIndexPath(forMoveFrom source: IndexPath, toProposed proposed: IndexPath) -> IndexPath
+    /// What selecting the row does; nothing by default.
+    func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome
+    /// What tapping the row's detail disclosure button does; nothing by default.
+    func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome
+}
+
+extension TableDelegate {
+    public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle { .delete }
+    public func indentationLevel(forRowAt indexPath: IndexPath) -> Int? { nil }
+    public func willDisplay(_ cell: inout Cell, forRowAt indexPath: IndexPath) {}
+    public func targetIndexPath(forMoveFrom source: IndexPath, toProposed proposed: IndexPath) -> IndexPath { proposed }
+    public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome { .none }
+    public func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome { .none }
+}
+
+/// A delegate that keeps every UIKit default.
+public struct DefaultTableDelegate: TableDelegate {
+    /// Makes the default delegate.
+    public init() {}
+}
+
+/// What selecting a row, or tapping its detail button, leads to.
+public enum SelectionOutcome: Sendable, Hashable, Codable {
+    /// Push the next level of the hierarchy: `scene` showing the item with `itemKey`.
+    case push(scene: String, itemKey: String)
+    /// Show the detail of the item with `itemKey` in `scene`.
+    case showDetail(scene: String, itemKey: String)
+    /// Toggle the row's checkmark in a selection list.
+    case toggleCheckmark
+    /// Nothing happens.
+    case none
+}

@@ -1,0 +1,116 @@
+/// Everything the engine refuses, each with a message that names the place and what was expected.
+public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
+    // Building a snapshot.
+    case negativeSectionCount(Int)
+    case negativeRowCount(Int, section: Int)
+    case groupedTableCannotHaveIndex
+    case indexTitleLeadsNowhere(title: String, section: Int, sectionCount: Int)
+    case imageNotAllowed(style: CellStyle, at: IndexPath)
+    case invalidIndentationLevel(Int, at: IndexPath)
+    case emptyItemKey(at: IndexPath)
+    case invalidSliderRange(minimum: Double, maximum: Double)
+    case sliderValueOutOfRange(value: Double, minimum: Double, maximum: Double)
+
+    // Editing and moving.
+    case indexPathOutOfRange(IndexPath, rowCounts: [Int])
+    case editingNotSupported(at: IndexPath)
+    case editingStyleNotOffered(EditingStyle, offered: EditingStyle, at: IndexPath)
+    case notInEditingMode(at: IndexPath)
+    case rowNotMovable(at: IndexPath)
+
+    // Batch updates.
+    case endUpdatesWithoutBegin
+    case unbalancedBatch(openBlocks: Int)
+    case batchSectionOutOfRange(Int, sectionCount: Int, table: String)
+    case batchRowOutOfRange(IndexPath, rowCount: Int, table: String)
+    case invalidBatch(String)
+    case invalidSectionCount(before: Int, after: Int, inserted: Int, deleted: Int)
+    case invalidRowCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+    case missingInsertedItem(IndexPath)
+    case missingInsertedSection(Int)
+
+    // Selection lists, collation, navigation.
+    case duplicateOptionKeys
+    case unknownOption(String)
+    case exclusiveListWithManySelections([String])
+    case unsupportedCollationLocale(String, supported: [String])
+    case cannotPopRoot
+
+    public var description: String {
+        switch self {
+        case let .negativeSectionCount(count):
+            "the data source reported \(count) sections; a table has zero or more"
+        case let .negativeRowCount(count, section):
+            "the data source reported \(count) rows in section \(section); a section has zero or more"
+        case .groupedTableCannotHaveIndex:
+            "a grouped table cannot have a section index; use the plain style for an indexed list"
+        case let .indexTitleLeadsNowhere(title, section, sectionCount):
+            "index title \"\(title)\" leads to section \(section), but the table has \(Self.count(sectionCount, "section"))"
+        case let .imageNotAllowed(style, path):
+            "row \(path): the \(style.rawValue) cell style has no place for an image (only default and subtitle do)"
+        case let .invalidIndentationLevel(level, path):
+            "row \(path): indentation level \(level) is outside 0...\(Cell.maximumIndentationLevel)"
+        case let .emptyItemKey(path):
+            "row \(path): the item has an empty key; every row needs a stable key"
+        case let .invalidSliderRange(minimum, maximum):
+            "a slider needs a finite minimum below its maximum (got \(minimum)...\(maximum))"
+        case let .sliderValueOutOfRange(value, minimum, maximum):
+            "slider value \(value) is outside its range \(minimum)...\(maximum)"
+        case let .indexPathOutOfRange(path, counts):
+            "there is no row \(path): the table has \(Self.describe(counts))"
+        case let .editingNotSupported(path):
+            "row \(path) cannot be edited: the table does not commit insertions or deletions"
+        case let .editingStyleNotOffered(style, offered, path):
+            "row \(path) offers \(offered == .none ? "no editing control" : "the \(offered.rawValue) control"), not \(style.rawValue)"
+        case let .notInEditingMode(path):
+            "row \(path) can only be edited in editing mode"
+        case let .rowNotMovable(path):
+            "row \(path) cannot be moved"
+        case .endUpdatesWithoutBegin:
+            "endUpdates was called without a matching beginUpdates"
+        case let .unbalancedBatch(open):
+            "the batch still has \(Self.count(open, "open update block")); close each beginUpdates with endUpdates"
+        case let .batchSectionOutOfRange(section, count, table):
+            "section \(section) does not exist in the table \(table) the update (it has \(Self.count(count, "section")))"
+        case let .batchRowOutOfRange(path, count, table):
+            path.row < 0
+                ? "row \(path) has a negative index"
+                : "row \(path) does not exist in the table \(table) the update (section \(path.section) has \(Self.count(count, "row")))"
+        case let .invalidBatch(reason):
+            "invalid update: \(reason)"
+        case let .invalidSectionCount(before, after, inserted, deleted):
+            "invalid update: invalid number of sections. The number of sections after the update (\(after)) must equal "
+                + "the number before the update (\(before)), plus or minus the sections inserted or deleted "
+                + "(\(inserted) inserted, \(deleted) deleted)"
+        case let .invalidRowCount(section, before, after, inserted, deleted, movedIn, movedOut):
+            "invalid update: invalid number of rows in section \(section). The number of rows in an existing section "
+                + "after the update (\(after)) must equal the number before the update (\(before)), plus or minus the rows "
+                + "inserted or deleted (\(inserted) inserted, \(deleted) deleted) and plus or minus the rows moved in or out "
+                + "(\(movedIn) moved in, \(movedOut) moved out)"
+        case let .missingInsertedItem(path):
+            "row \(path) is inserted but no item was given for it"
+        case let .missingInsertedSection(section):
+            "section \(section) is inserted but no rows were given for it"
+        case .duplicateOptionKeys:
+            "a selection list names the same option twice"
+        case let .unknownOption(key):
+            "\"\(key)\" is not one of the list's options"
+        case let .exclusiveListWithManySelections(keys):
+            "an exclusive selection list has one checkmark at most, but \(keys.joined(separator: ", ")) are checked"
+        case let .unsupportedCollationLocale(identifier, supported):
+            "no index alphabet for locale \"\(identifier)\" (known languages: \(supported.joined(separator: ", ")))"
+        case .cannotPopRoot:
+            "the root of a navigation stack cannot be popped"
+        }
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    private static func describe(_ rowCounts: [Int]) -> String {
+        guard !rowCounts.isEmpty else { return "no sections" }
+        let parts = rowCounts.enumerated().map { "section \($0.offset): \(count($0.element, "row"))" }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,88 @@
+extension TableSnapshot {
+    /// Builds a snapshot by asking `dataSource` and `delegate` in UIKit's order: the number of
+    /// sections, the rows of each section, the section titles, the index, then each cell.
+    ///
+    /// Fails with the first problem found: negative counts, an index on a grouped table, an index
+    /// title leading to no section, or a cell configured against its style.
+    public static func build(
+        _ configuration: TableConfiguration,
+        dataSource: some TableDataSource,
+        delegate: some TableDelegate = DefaultTableDelegate()
+    ) throws(TableKitError) -> TableSnapshot {
+        let sectionCount = dataSource.numberOfSections()
+        guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
+
+        var rowCounts: [Int] = []
+        rowCounts.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            let count = dataSource.numberOfRows(inSection: section)
+            guard count >= 0 else { throw .negativeRowCount(count, section: section) }
+            rowCounts.append(count)
+        }
+
+        var sections = (0..<sectionCount).map { section in
+            TableSection(headerTitle: dataSource.titleForHeader(inSection: section),
+                         footerTitle: dataSource.titleForFooter(inSection: section),
+                         rows: [])
+        }
+
+        let index = try sectionIndex(from: dataSource, style: configuration.style, sectionCount: sectionCount)
+
+        var warnings: [TableWarning] = []
+        for section in 0..<sectionCount {
+            sections[section].rows.reserveCapacity(rowCounts[section])
+            for rowIndex in 0..<rowCounts[section] {
+                let path = IndexPath(row: rowIndex, section: section)
+                let row = try row(at: path, configuration: configuration, dataSource: dataSource, delegate: delegate)
+                if index != nil, [.disclosureIndicator, .detailDisclosureButton].contains(row.cell.accessory.kind) {
+                    warnings.append(.accessoryInIndexedList(row.cell.accessory.kind, at: path))
+                }
+                sections[section].rows.append(row)
+            }
+        }
+
+        return TableSnapshot(style: configuration.style, headerTitle: configuration.headerTitle,
+                             footerTitle: configuration.footerTitle, sections: sections,
+                             sectionIndex: index, isEditing: configuration.isEditing, warnings: warnings)
+    }
+
+    /// Asks for the index titles and maps each to its section.
+    private static func sectionIndex(
+        from dataSource: some TableDataSource, style: TableStyle, sectionCount: Int
+    ) throws(TableKitError) -> SectionIndex? {
+        guard let titles = dataSource.sectionIndexTitles() else { return nil }
+        guard style == .plain else { throw .groupedTableCannotHaveIndex }
+        var entries: [SectionIndex.Entry] = []
+        for (position, title) in titles.enumerated() {
+            let section = dataSource.section(forSectionIndexTitle: title.title, at: position)
+            guard (0..<sectionCount).contains(section) else {
+                throw .indexTitleLeadsNowhere(title: title.title, section: section, sectionCount: sectionCount)
+            }
+            entries.append(.init(title: title.title, accessibilityLabel: title.accessibilityLabel, section: section))
+        }
+        return SectionIndex(entries: entries)
+    }
+
+    /// Asks for one cell and decides its editing control, reorder control and swipe-to-delete.
+    private static func row(
+        at path: IndexPath, configuration: TableConfiguration,
+        dataSource: some TableDataSource, delegate: some TableDelegate
+    ) throws(TableKitError) -> TableRow {
+        var cell = dataSource.cell(at: path)
+        if let level = delegate.indentationLevel(forRowAt: path) { cell.indentationLevel = level }
+        delegate.willDisplay(&cell, forRowAt: path)
+        if let problem = cell.problems(at: path).first { throw problem }
+
+        // A row shows an editing control only where the data source can carry the edit out.
+        let editable = dataSource.commitsEditing && dataSource.canEditRow(at: path)
+        let style = editable ? delegate.editingStyle(forRowAt: path) : .none
+        let movable = dataSource.movesRows && cell.showsReorderControl && dataSource.canMoveRow(at: path)
+        return TableRow(
+            indexPath: path,
+            cell: cell,
+            editingStyle: configuration.isEditing ? style : .none,
+            isMovable: configuration.isEditing && movable,
+            canSwipeToDelete: !configuration.isEditing && style == .delete
+        )
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `tablestack` command: a thin shell over the TableStack modules. Subcommands arrive with
+/// the modules they drive (serve, export, validate, import).
+@main
+struct TableStack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tablestack",
+        abstract: "Serve hierarchical data as iOS-style table views in the browser.",
+        discussion: """
+            TableStack renders navigation stacks, plain, grouped and indexed lists, the four cell \
+            styles, accessories, selection lists, editing and reordering as HTML pages.
+            """,
+        version: "0.1.0"
+    )
+}

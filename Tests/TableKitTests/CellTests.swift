@@ -1,0 +1,65 @@
+import Testing
+import TableKit
+
+@Suite("Cells and accessories")
+struct CellTests {
+    @Test("the accessible name joins the visible texts with commas, as VoiceOver reads a row")
+    func accessibleNameJoinsTexts() {
+        let cell = Cell(key: "aapl", text: "Apple Inc., $648.11", detailText: "up 1.85%", style: .value1)
+        #expect(cell.accessibleName == "Apple Inc., $648.11, up 1.85%")
+        #expect(Cell(key: "k", text: "Title", detailText: "").accessibleName == "Title")
+    }
+
+    @Test("an explicit accessibility label replaces the joined texts")
+    func explicitLabelWins() {
+        let cell = Cell(key: "k", text: "AAPL", detailText: "+1.85%", accessibilityLabel: "Apple, up 1.85 percent")
+        #expect(cell.accessibleName == "Apple, up 1.85 percent")
+    }
+
+    @Test("only the default and subtitle styles allow an image")
+    func imageAllowedByStyle() {
+        #expect(CellStyle.allCases.filter(\.allowsImage) == [.default, .subtitle])
+    }
+
+    @Test("an image in a value1 or value2 cell is a clear diagnostic naming the row", arguments: [CellStyle.value1, .value2])
+    func imageInValueStyleIsDiagnosed(_ style: CellStyle) {
+        let cell = Cell(key: "k", text: "Name", image: CellImage(source: "icon.png"), style: style)
+        let problems = cell.problems(at: IndexPath(2, 5))
+        #expect(problems == [.imageNotAllowed(style: style, at: IndexPath(2, 5))])
+        #expect(problems[0].description == "row 2.5: the \(style.rawValue) cell style has no place for an image (only default and subtitle do)")
+    }
+
+    @Test("an image in a default or subtitle cell is fine", arguments: [CellStyle.default, .subtitle])
+    func imageInImageStyleIsFine(_ style: CellStyle) {
+        let cell = Cell(key: "k", text: "Name", image: CellImage(source: "icon.png"), style: style)
+        #expect(cell.problems(at: IndexPath(0, 0)).isEmpty)
+    }
+
+    @Test("indentation levels outside 0...10 and empty keys are diagnosed")
+    func indentationAndKeyDiagnosed() {
+        #expect(Cell(key: "k", text: "t", indentationLevel: -1).problems(at: IndexPath(0, 0)) == [.invalidIndentationLevel(-1, at: IndexPath(0, 0))])
+        #expect(Cell(key: "k", text: "t", indentationLevel: 11).problems(at: IndexPath(0, 0)).count == 1)
+        #expect(Cell(key: "k", text: "t", indentationLevel: 10).problems(at: IndexPath(0, 0)).isEmpty)
+        #expect(Cell(key: "", text: "t").problems(at: IndexPath(0, 1)) == [.emptyItemKey(at: IndexPath(0, 1))])
+    }
+
+    @Test("accessory kinds carry the markup contract's names")
+    func accessoryKindNames() throws {
+        let slider = try Slider(minimum: 0, maximum: 10, value: 7.5)
+        let names = [Accessory.none, .disclosureIndicator, .detailDisclosureButton, .checkmark,
+                     .toggle(isOn: true), .slider(slider), .custom(name: "stepper")].map(\.kind.rawValue)
+        #expect(names == ["none", "disclosure-indicator", "detail-disclosure-button", "checkmark", "switch", "slider", "custom"])
+        #expect(Accessory.toggle(isOn: false).isControl && Accessory.slider(slider).isControl)
+        #expect(!Accessory.checkmark.isControl)
+    }
+
+    @Test("a slider keeps its value inside its range and refuses values outside it")
+    func sliderRange() throws {
+        let slider = try Slider(minimum: 0, maximum: 10, value: 7.5)
+        #expect(try slider.setting(10).value == 10)
+        #expect(throws: TableKitError.sliderValueOutOfRange(value: 10.5, minimum: 0, maximum: 10)) { try slider.setting(10.5) }
+        #expect(throws: TableKitError.invalidSliderRange(minimum: 5, maximum: 5)) { try Slider(minimum: 5, maximum: 5, value: 5) }
+        #expect(throws: TableKitError.self) { try Slider(minimum: 0, maximum: .infinity, value: 1) }
+        #expect(throws: TableKitError.self) { try slider.setting(.nan) }
+    }
+}
