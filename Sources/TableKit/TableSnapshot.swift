@@ -52,37 +52,3 @@ public struct TableSnapshot: Sendable, Hashable, Codable {
         return nil
     }
 }
-
-/// How a table is set up before its data source is asked anything.
-public struct TableConfiguration: Sendable, Hashable, Codable {
-    /// Plain or grouped; fixed for the table's life.
-    public var style: TableStyle
-    /// The table header title.
-    public var headerTitle: String?
-    /// The table footer title.
-    public var footerTitle: String?
-    /// Whether the table is in editing mode (`setEditing(_:animated:)`).
-    public var isEditing: Bool
-
-    /// Makes a configuration.
-    public init(style: TableStyle, headerTitle: String? = nil, footerTitle: String? = nil, isEditing: Bool = false) {
-        self.style = style
-        self.headerTitle = headerTitle
-        self.footerTitle = footerTitle
-        self.isEditing = isEditing
-    }
-}
-
-/// A configuration the guide advises against, reported rather than refused.
-public enum TableWarning: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Rows of an indexed list should have no disclosure indicator or detail button: they sit
-    /// under the index bar.
-    case accessoryInIndexedList(AccessoryKind, at: IndexPath)
-
-    public var description: String {
-        switch self {
-        case let .accessoryInIndexedList(kind, at: path):
-            "row \(path): a \(kind.rawValue) accessory sits under the index bar of an indexed list"
-        }
-    }
-}
