@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev pkg-config
 # Run apt-get as root, or through sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test clean help
+.PHONY: all deps build release run test validate preview clean help
 
 all: build
 
@@ -16,6 +16,8 @@ help:
 	@echo "make run     build and start TableStack"
 	@echo "make test    build and run every test"
 	@echo "make build   debug build"
+	@echo "make validate  check the Templates folder"
+	@echo "make preview   write sample pages to $(PREVIEW_DIR) to open in a browser"
 	@echo "make clean   remove build products"
 
 # Installs only what is missing; apt-get update runs only then, so a ready machine stays offline.
@@ -42,6 +44,15 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
 	$(SWIFT) test --skip-build --build-path $(BUILD_DIR)
+
+validate: build
+	$(BUILD_DIR)/debug/tablestack validate --templates Templates
+
+PREVIEW_DIR ?= test-output/preview
+preview: deps
+	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
+	TABLESTACK_PREVIEW_DIR=$(abspath $(PREVIEW_DIR)) $(SWIFT) test --skip-build --build-path $(BUILD_DIR) --filter PreviewPages
+	@echo "Sample pages: $(abspath $(PREVIEW_DIR))"
 
 clean:
 	rm -rf $(BUILD_DIR)

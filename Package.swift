@@ -14,9 +14,11 @@ let package = Package(
     products: [
         .executable(name: "tablestack", targets: ["tablestack"]),
         .library(name: "TableKit", targets: ["TableKit"]),
+        .library(name: "TableRender", targets: ["TableRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation only.
@@ -29,16 +31,30 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
+        // Snapshots to HTML through Mustache templates; template and page validation with libxml2.
+        .target(
+            name: "TableRender",
+            dependencies: [
+                "TableKit",
+                "CLibXML2",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Schema/markup-contract.rng")],
+            swiftSettings: strictSettings
+        ),
+
         .executableTarget(
             name: "tablestack",
             dependencies: [
                 "TableKit",
+                "TableRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
 
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
+        .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit"], swiftSettings: strictSettings),
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

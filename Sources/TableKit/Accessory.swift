@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a cell shows at its right edge (`accessoryType` or `accessoryView`).
 public enum Accessory: Sendable, Hashable, Codable {
     /// Nothing.

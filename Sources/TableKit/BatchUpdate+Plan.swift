@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a batch does to each section of the table after it, worked out from the row counts before it.
 struct BatchPlan {
     /// Where a section after the batch comes from.
@@ -76,16 +78,16 @@ extension BatchUpdate {
                     throw .batchRowOutOfRange(path, rowCount: before[path.section], table: "before")
                 }
                 if ops.deletedSections.contains(path.section) || ops.reloadedSections.contains(path.section) {
-                    throw .invalidBatch("cannot \(kind) row \(path): its section is deleted or reloaded in the same batch")
+                    throw .invalidBatch("cannot \(kind) row \(path.textForm): its section is deleted or reloaded in the same batch")
                 }
                 if kind != "reload" { leaving[path.section, default: []].insert(path.row) }
             }
         }
         for path in ops.deletedRows.intersection(ops.reloadedRows).sorted().prefix(1) {
-            throw .invalidBatch("row \(path) is both deleted and reloaded")
+            throw .invalidBatch("row \(path.textForm) is both deleted and reloaded")
         }
         for path in Set(ops.moves.keys).intersection(ops.deletedRows.union(ops.reloadedRows)).sorted().prefix(1) {
-            throw .invalidBatch("row \(path) is moved and also deleted or reloaded")
+            throw .invalidBatch("row \(path.textForm) is moved and also deleted or reloaded")
         }
 
         // Rows arriving: insertions and move destinations address the new table.
@@ -93,7 +95,7 @@ extension BatchUpdate {
         for path in ops.insertedRows { arriving[path] = .inserted }
         for (source, destination) in ops.moves {
             guard arriving[destination] == nil else {
-                throw .invalidBatch("two rows are placed at \(destination)")
+                throw .invalidBatch("two rows are placed at \(destination.textForm)")
             }
             arriving[destination] = .moved(from: source)
         }
@@ -105,7 +107,7 @@ extension BatchUpdate {
                 throw .batchRowOutOfRange(path, rowCount: 0, table: "after")
             }
             guard case .existing(_, isReloaded: false) = sections[path.section].origin else {
-                throw .invalidBatch("cannot place a row at \(path): its section is inserted or reloaded in the same batch")
+                throw .invalidBatch("cannot place a row at \(path.textForm): its section is inserted or reloaded in the same batch")
             }
             sections[path.section].placed[path.row] = placement
             if case let .moved(from) = placement, let afterSection = beforeToAfter[from.section] {
@@ -141,23 +143,23 @@ private struct CollectedOperations {
 
     mutating func collect(_ operation: BatchUpdate.Operation) throws(TableKitError) {
         switch operation {
-        case let .insertRows(paths): try add(paths, to: &insertedRows, "insert row")
-        case let .deleteRows(paths): try add(paths, to: &deletedRows, "delete row")
-        case let .reloadRows(paths): try add(paths, to: &reloadedRows, "reload row")
-        case let .insertSections(sections): try add(sections, to: &insertedSections, "insert section")
-        case let .deleteSections(sections): try add(sections, to: &deletedSections, "delete section")
-        case let .reloadSections(sections): try add(sections, to: &reloadedSections, "reload section")
+        case let .insertRows(paths): try add(paths, to: &insertedRows, "insert row", \.textForm)
+        case let .deleteRows(paths): try add(paths, to: &deletedRows, "delete row", \.textForm)
+        case let .reloadRows(paths): try add(paths, to: &reloadedRows, "reload row", \.textForm)
+        case let .insertSections(sections): try add(sections, to: &insertedSections, "insert section", \.description)
+        case let .deleteSections(sections): try add(sections, to: &deletedSections, "delete section", \.description)
+        case let .reloadSections(sections): try add(sections, to: &reloadedSections, "reload section", \.description)
         case let .moveRow(from, to):
-            guard moves[from] == nil else { throw .invalidBatch("row \(from) is moved twice") }
+            guard moves[from] == nil else { throw .invalidBatch("row \(from.textForm) is moved twice") }
             moves[from] = to
         }
     }
 
-    private func add<T: Hashable & CustomStringConvertible>(
-        _ items: [T], to set: inout Set<T>, _ what: String
+    private func add<T: Hashable>(
+        _ items: [T], to set: inout Set<T>, _ what: String, _ text: (T) -> String
     ) throws(TableKitError) {
         for item in items {
-            guard set.insert(item).inserted else { throw .invalidBatch("\(what) \(item) is named twice") }
+            guard set.insert(item).inserted else { throw .invalidBatch("\(what) \(text(item)) is named twice") }
         }
     }
 }

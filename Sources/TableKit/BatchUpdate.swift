@@ -1,3 +1,5 @@
+import Foundation
+
 /// A group of row and section insertions, deletions, reloads and moves applied as one update,
 /// with UIKit's rules (`beginUpdates()` … `endUpdates()`):
 ///

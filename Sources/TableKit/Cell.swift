@@ -1,3 +1,5 @@
+import Foundation
+
 /// One row's content and appearance, as a `UITableViewCell` in a standard style carries them.
 public struct Cell: Sendable, Hashable, Codable {
     /// The stable key of the item the row shows; it survives reordering, unlike the row index.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The image at a cell's left edge: where to load it from and the text that stands for it.
 public struct CellImage: Sendable, Hashable, Codable {
     /// A path relative to the public folder, or a URL.

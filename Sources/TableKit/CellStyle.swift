@@ -1,3 +1,5 @@
+import Foundation
+
 /// The four standard cell layouts of `UITableViewCell`.
 public enum CellStyle: String, Sendable, Codable, CaseIterable {
     /// A title and an optional image.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The index letters of one language, kept as data: Foundation can collate by locale but has no
 /// API for a locale's index alphabet.
 struct CollationAlphabet: Sendable {

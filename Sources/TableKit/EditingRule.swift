@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which editing control each row shows (`tableView(_:editingStyleForRowAt:)`) and whether a row
 /// can be deleted without entering editing mode.
 public struct EditingRule: Sendable, Hashable, Codable {

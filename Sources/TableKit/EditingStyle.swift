@@ -1,3 +1,5 @@
+import Foundation
+
 /// The editing control a row shows at its left in editing mode (`UITableViewCell.EditingStyle`).
 public enum EditingStyle: String, Sendable, Codable, CaseIterable {
     /// No control: the row cannot be deleted or inserted.

@@ -1,22 +1,19 @@
-/// The address of one row: its section and its row inside that section, both counted from 0.
-///
-/// Row index paths order section first, then row, as a table view lists them from top to bottom.
-/// Its text form `"S.R"` is the one the markup contract uses in `data-index-path`.
-public struct IndexPath: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    /// The section, 0 at the top of the table.
-    public var section: Int
-    /// The row inside `section`, 0 at the top of the section.
-    public var row: Int
+import Foundation
 
+/// Rows are addressed with Foundation's `IndexPath`, as UIKit does: TableKit adds the same
+/// `section` and `row` accessors UIKit's NSIndexPath additions provide, and the `"S.R"` text form
+/// the markup contract uses in `data-index-path`.
+///
+/// Index paths order section first, then row, as a table view lists them from top to bottom.
+extension IndexPath {
     /// Makes the index path of `row` in `section`.
     public init(row: Int, section: Int) {
-        self.section = section
-        self.row = row
+        self.init(indexes: [section, row])
     }
 
     /// Makes the index path of `row` in `section`, section first as the text form reads.
     public init(_ section: Int, _ row: Int) {
-        self.init(row: row, section: section)
+        self.init(indexes: [section, row])
     }
 
     /// Parses the `"S.R"` text form; `nil` for anything else (signs, spaces, extra parts).
@@ -25,14 +22,23 @@ public struct IndexPath: Hashable, Comparable, Sendable, Codable, CustomStringCo
         guard parts.count == 2,
               let section = Self.parseIndex(parts[0]),
               let row = Self.parseIndex(parts[1]) else { return nil }
-        self.init(row: row, section: section)
+        self.init(indexes: [section, row])
     }
 
-    public var description: String { "\(section).\(row)" }
-
-    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
-        (lhs.section, lhs.row) < (rhs.section, rhs.row)
+    /// The section, 0 at the top of the table (0 for an index path that has no indexes).
+    public var section: Int {
+        get { count > 0 ? self[0] : 0 }
+        set { self = IndexPath(indexes: [newValue, row]) }
     }
+
+    /// The row inside `section`, 0 at the top of the section (0 for a path of fewer than two indexes).
+    public var row: Int {
+        get { count > 1 ? self[1] : 0 }
+        set { self = IndexPath(indexes: [section, newValue]) }
+    }
+
+    /// The `"S.R"` text form, as in `data-index-path="2.5"`.
+    public var textForm: String { "\(section).\(row)" }
 
     /// Digits only, at most 9 of them, so that no input can overflow or sneak in a sign.
     private static func parseIndex(_ text: Substring) -> Int? {

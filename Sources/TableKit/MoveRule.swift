@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which rows a user may move and where a moved row lands (Listings 8-1 and 8-3).
 ///
 /// The rule answers `tableView(_:canMoveRowAt:)` and

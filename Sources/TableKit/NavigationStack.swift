@@ -1,3 +1,5 @@
+import Foundation
+
 /// The levels a user drilled down through, root first, as a `UINavigationController` keeps its
 /// view controllers. Each pushed level names its scene and the stable key of the item selected
 /// to reach it, so a path survives reordering.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The index bar of an indexed list: titles down the right edge, each leading to a section.
 ///
 /// Titles map to sections but not necessarily one to one: several titles may lead to the same

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A list of options marked with checkmarks (Listings 6-3 and 6-4), kept by item key so that the
 /// choice survives reordering.
 public struct SelectionList: Sendable, Hashable, Codable {

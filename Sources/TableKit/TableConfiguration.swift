@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a table is set up before its data source is asked anything.
 public struct TableConfiguration: Sendable, Hashable, Codable {
     /// Plain or grouped; fixed for the table's life.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Supplies a table's content, mirroring `UITableViewDataSource`.
 ///
 /// Only the row count and the cell are required; every other requirement has UIKit's default.

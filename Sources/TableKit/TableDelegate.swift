@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides a table's behaviour and last-minute appearance, mirroring `UITableViewDelegate`.
 ///
 /// Every requirement has UIKit's default, so an empty conformance is a valid delegate.

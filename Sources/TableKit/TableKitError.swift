@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the engine refuses, each with a message that names the place and what was expected.
 public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
     // Building a snapshot.
@@ -47,25 +49,25 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .indexTitleLeadsNowhere(title, section, sectionCount):
             "index title \"\(title)\" leads to section \(section), but the table has \(Self.count(sectionCount, "section"))"
         case let .imageNotAllowed(style, path):
-            "row \(path): the \(style.rawValue) cell style has no place for an image (only default and subtitle do)"
+            "row \(path.textForm): the \(style.rawValue) cell style has no place for an image (only default and subtitle do)"
         case let .invalidIndentationLevel(level, path):
-            "row \(path): indentation level \(level) is outside 0...\(Cell.maximumIndentationLevel)"
+            "row \(path.textForm): indentation level \(level) is outside 0...\(Cell.maximumIndentationLevel)"
         case let .emptyItemKey(path):
-            "row \(path): the item has an empty key; every row needs a stable key"
+            "row \(path.textForm): the item has an empty key; every row needs a stable key"
         case let .invalidSliderRange(minimum, maximum):
             "a slider needs a finite minimum below its maximum (got \(minimum)...\(maximum))"
         case let .sliderValueOutOfRange(value, minimum, maximum):
             "slider value \(value) is outside its range \(minimum)...\(maximum)"
         case let .indexPathOutOfRange(path, counts):
-            "there is no row \(path): the table has \(Self.describe(counts))"
+            "there is no row \(path.textForm): the table has \(Self.describe(counts))"
         case let .editingNotSupported(path):
-            "row \(path) cannot be edited: the table does not commit insertions or deletions"
+            "row \(path.textForm) cannot be edited: the table does not commit insertions or deletions"
         case let .editingStyleNotOffered(style, offered, path):
-            "row \(path) offers \(offered == .none ? "no editing control" : "the \(offered.rawValue) control"), not \(style.rawValue)"
+            "row \(path.textForm) offers \(offered == .none ? "no editing control" : "the \(offered.rawValue) control"), not \(style.rawValue)"
         case let .notInEditingMode(path):
-            "row \(path) can only be edited in editing mode"
+            "row \(path.textForm) can only be edited in editing mode"
         case let .rowNotMovable(path):
-            "row \(path) cannot be moved"
+            "row \(path.textForm) cannot be moved"
         case .endUpdatesWithoutBegin:
             "endUpdates was called without a matching beginUpdates"
         case let .unbalancedBatch(open):
@@ -74,8 +76,8 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
             "section \(section) does not exist in the table \(table) the update (it has \(Self.count(count, "section")))"
         case let .batchRowOutOfRange(path, count, table):
             path.row < 0
-                ? "row \(path) has a negative index"
-                : "row \(path) does not exist in the table \(table) the update (section \(path.section) has \(Self.count(count, "row")))"
+                ? "row \(path.textForm) has a negative index"
+                : "row \(path.textForm) does not exist in the table \(table) the update (section \(path.section) has \(Self.count(count, "row")))"
         case let .invalidBatch(reason):
             "invalid update: \(reason)"
         case let .invalidSectionCount(before, after, inserted, deleted):
@@ -88,7 +90,7 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "inserted or deleted (\(inserted) inserted, \(deleted) deleted) and plus or minus the rows moved in or out "
                 + "(\(movedIn) moved in, \(movedOut) moved out)"
         case let .missingInsertedItem(path):
-            "row \(path) is inserted but no item was given for it"
+            "row \(path.textForm) is inserted but no item was given for it"
         case let .missingInsertedSection(section):
             "section \(section) is inserted but no rows were given for it"
         case .duplicateOptionKeys:

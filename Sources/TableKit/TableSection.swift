@@ -1,3 +1,5 @@
+import Foundation
+
 /// One section of a snapshot: its header and footer titles and its rows.
 public struct TableSection: Sendable, Hashable, Codable {
     /// The header title; `nil` shows no header (an empty section of an indexed list, say).

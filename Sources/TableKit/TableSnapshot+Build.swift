@@ -1,3 +1,5 @@
+import Foundation
+
 extension TableSnapshot {
     /// Builds a snapshot by asking `dataSource` and `delegate` in UIKit's order: the number of
     /// sections, the rows of each section, the section titles, the index, then each cell.

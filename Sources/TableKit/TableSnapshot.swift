@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a table shows at one moment, asked of its data source and delegate.
 ///
 /// A snapshot is a plain value: renderers read it, tests compare it, and the JSON twin of a page

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The two table styles UIKit offers; a style is chosen when the table is made and never changes.
 public enum TableStyle: String, Sendable, Codable, CaseIterable {
     /// An unbroken list; section headers float at the top while their section scrolls.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A configuration the guide advises against, reported rather than refused.
 public enum TableWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Rows of an indexed list should have no disclosure indicator or detail button: they sit
@@ -7,7 +9,7 @@ public enum TableWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .accessoryInIndexedList(kind, at: path):
-            "row \(path): a \(kind.rawValue) accessory sits under the index bar of an indexed list"
+            "row \(path.textForm): a \(kind.rawValue) accessory sits under the index bar of an indexed list"
         }
     }
 }

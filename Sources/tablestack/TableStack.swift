@@ -1,7 +1,6 @@
 import ArgumentParser
 
-/// The `tablestack` command: a thin shell over the TableStack modules. Subcommands arrive with
-/// the modules they drive (serve, export, validate, import).
+/// The `tablestack` command: a thin shell over the TableStack modules.
 @main
 struct TableStack: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +10,7 @@ struct TableStack: ParsableCommand {
             TableStack renders navigation stacks, plain, grouped and indexed lists, the four cell \
             styles, accessories, selection lists, editing and reordering as HTML pages.
             """,
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [Validate.self]
     )
 }

@@ -1,5 +1,6 @@
 import Testing
 import TableKit
+import Foundation
 
 /// Random batches checked against a naive reference that performs the batch the way the guide
 /// explains it to a programmer editing arrays: remove the old rows from the highest index down,

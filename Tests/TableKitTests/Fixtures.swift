@@ -1,4 +1,5 @@
 import TableKit
+import Foundation
 
 /// A data source over a sectioned array of strings that records every question the table asks,
 /// so tests can check UIKit's calling order and drive edits through the protocol.
@@ -31,7 +32,7 @@ final class RecordingDataSource: TableDataSource {
     }
 
     func cell(at indexPath: IndexPath) -> Cell {
-        calls.append("cell(\(indexPath))")
+        calls.append("cell(\(indexPath.textForm))")
         let text = sections[indexPath.section][indexPath.row]
         return Cell(key: text.lowercased(), text: text, image: image, style: style, accessory: accessory)
     }

@@ -1,5 +1,6 @@
 import Testing
 import TableKit
+import Foundation
 
 @Suite("Index paths")
 struct IndexPathTests {
@@ -12,7 +13,8 @@ struct IndexPathTests {
     @Test("the text form is section.row and parses back")
     func textFormRoundTrips() {
         let path = IndexPath(row: 12, section: 3)
-        #expect(path.description == "3.12")
+        #expect(path.textForm == "3.12")
+        #expect(path.section == 3 && path.row == 12)
         #expect(IndexPath("3.12") == path)
     }
 

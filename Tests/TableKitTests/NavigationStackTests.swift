@@ -1,5 +1,6 @@
 import Testing
 import TableKit
+import Foundation
 
 @Suite("Navigation stack")
 struct NavigationStackTests {

@@ -1,5 +1,6 @@
 import Testing
 import TableKit
+import Foundation
 
 @Suite("Building a snapshot from a data source and delegate")
 struct TableSnapshotTests {

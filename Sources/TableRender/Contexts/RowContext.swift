@@ -1,0 +1,163 @@
+import Foundation
+
+/// One row, with everything its templates show. It is `Hashable` because it is the row cache's
+/// key: two rows with equal contexts render to the same HTML.
+public struct RowContext: RenderContext, Hashable {
+    public var key: String
+    public var anchor: String
+    public var indexPath: String
+    public var style: String
+    public var text: String
+    public var detailText: String?
+    public var image: ImageContext?
+    public var indentationLevel: Int
+    public var accessory: String
+    public var accessibleName: String
+    public var isEditing: Bool
+    public var editingStyle: String
+    public var isMovable: Bool
+    /// Whether a swipe may reveal the row's Delete button (outside editing mode).
+    public var canSwipeToDelete: Bool
+    public var isHighlighted: Bool
+    public var isUnselectable: Bool
+    public var backgroundHint: String?
+    /// The row's main action: a link (push or detail) …
+    public var link: LinkContext?
+    /// … or a post that checks it in a selection list …
+    public var choice: ChoiceContext?
+    /// … or nothing (editing mode, static rows).
+    public var isStatic: Bool
+    public var detailButton: DetailButtonContext?
+    public var toggle: ToggleContext?
+    public var slider: SliderContext?
+    public var custom: CustomAccessoryContext?
+    public var editingControl: EditingControlContext?
+    public var confirmDelete: DeleteConfirmationContext?
+    public var reorder: ReorderContext?
+
+    var hasChevron: Bool { accessory == "disclosure-indicator" }
+    var hasCheckmark: Bool { accessory == "checkmark" }
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "key": { $0.key }, "anchor": { $0.anchor }, "indexPath": { $0.indexPath }, "style": { $0.style },
+        "isDefault": { $0.style == "default" }, "isSubtitle": { $0.style == "subtitle" },
+        "isValue1": { $0.style == "value1" }, "isValue2": { $0.style == "value2" },
+        "text": { $0.text }, "detailText": { $0.detailText }, "image": { $0.image },
+        "indentationLevel": { $0.indentationLevel }, "accessory": { $0.accessory },
+        "accessibleName": { $0.accessibleName }, "name": { $0.text }, "isEditing": { $0.isEditing },
+        "editingStyle": { $0.editingStyle }, "isMovable": { $0.isMovable }, "canSwipeToDelete": { $0.canSwipeToDelete }, "isHighlighted": { $0.isHighlighted },
+        "isUnselectable": { $0.isUnselectable }, "backgroundHint": { $0.backgroundHint }, "link": { $0.link },
+        "choice": { $0.choice }, "isStatic": { $0.isStatic }, "hasChevron": { $0.hasChevron },
+        "hasCheckmark": { $0.hasCheckmark }, "detailButton": { $0.detailButton }, "toggle": { $0.toggle },
+        "slider": { $0.slider }, "custom": { $0.custom }, "editingControl": { $0.editingControl },
+        "confirmDelete": { $0.confirmDelete }, "reorder": { $0.reorder },
+    ]
+}
+
+/// A cell's image.
+public struct ImageContext: RenderContext, Hashable {
+    public var source: String
+    public var alternativeText: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "source": { $0.source }, "alternativeText": { $0.alternativeText },
+    ]
+}
+
+/// Checking a row in a selection list: a post through the page's action form.
+public struct ChoiceContext: RenderContext, Hashable {
+    public var action: String
+    /// `radio` in an exclusive list, `checkbox` in an inclusive one.
+    public var role: String
+    public var isChecked: Bool
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "action": { $0.action }, "role": { $0.role }, "isChecked": { $0.isChecked },
+    ]
+}
+
+/// The detail disclosure button: its own link, apart from the row's main action.
+public struct DetailButtonContext: RenderContext, Hashable {
+    public var href: String
+    public var label: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "href": { $0.href }, "label": { $0.label },
+    ]
+}
+
+/// A switch in a row.
+public struct ToggleContext: RenderContext, Hashable {
+    public var id: String
+    public var label: String
+    public var isOn: Bool
+    public var action: String
+    public var isReadOnly: Bool
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "id": { $0.id }, "label": { $0.label }, "isOn": { $0.isOn }, "action": { $0.action },
+        "isReadOnly": { $0.isReadOnly },
+    ]
+}
+
+/// A slider in a row; numbers are formatted before they reach the template.
+public struct SliderContext: RenderContext, Hashable {
+    public var id: String
+    public var label: String
+    public var minimum: String
+    public var maximum: String
+    public var step: String
+    public var value: String
+    public var action: String
+    public var isReadOnly: Bool
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "id": { $0.id }, "label": { $0.label }, "minimum": { $0.minimum }, "maximum": { $0.maximum },
+        "step": { $0.step }, "value": { $0.value }, "action": { $0.action }, "isReadOnly": { $0.isReadOnly },
+    ]
+}
+
+/// An app-defined accessory, named for styling and scripts.
+public struct CustomAccessoryContext: RenderContext, Hashable {
+    public var name: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = ["name": { $0.name }]
+}
+
+/// The red minus or green plus at the left of a row in editing mode.
+public struct EditingControlContext: RenderContext, Hashable {
+    public var isDelete: Bool
+    public var isInsert: Bool
+    /// The page that reveals the Delete button for this row (the no-JavaScript confirmation step).
+    public var confirmHref: String
+    public var insertAction: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "isDelete": { $0.isDelete }, "isInsert": { $0.isInsert }, "confirmHref": { $0.confirmHref },
+        "insertAction": { $0.insertAction },
+    ]
+}
+
+/// The red Delete button that confirms a deletion, with a way back.
+public struct DeleteConfirmationContext: RenderContext, Hashable {
+    public var action: String
+    public var cancelHref: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "action": { $0.action }, "cancelHref": { $0.cancelHref },
+    ]
+}
+
+/// The reorder grip and its no-JavaScript menu: up, down, and a page to pick any allowed place.
+public struct ReorderContext: RenderContext, Hashable {
+    public var canMoveUp: Bool
+    public var canMoveDown: Bool
+    public var upAction: String
+    public var downAction: String
+    public var moveToHref: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "canMoveUp": { $0.canMoveUp }, "canMoveDown": { $0.canMoveDown }, "upAction": { $0.upAction },
+        "downAction": { $0.downAction }, "moveToHref": { $0.moveToHref },
+    ]
+}

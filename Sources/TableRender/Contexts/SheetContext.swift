@@ -1,0 +1,147 @@
+import Foundation
+
+/// A modal sheet: the Add form or a detail item's edit form.
+public struct SheetContext: RenderContext {
+    public var title: String
+    public var sectionTitle: String?
+    public var action: String
+    public var csrf: String
+    public var revision: String
+    public var cancelHref: String
+    public var saveTitle: String
+    public var errorSummary: String?
+    public var hiddenFields: [HiddenFieldContext]
+    public var fields: [FieldContext]
+
+        /// Makes the context.
+    public init(title: String, sectionTitle: String? = nil, action: String, csrf: String, revision: String, cancelHref: String, saveTitle: String, errorSummary: String? = nil, hiddenFields: [HiddenFieldContext], fields: [FieldContext]) {
+        self.title = title
+        self.sectionTitle = sectionTitle
+        self.action = action
+        self.csrf = csrf
+        self.revision = revision
+        self.cancelHref = cancelHref
+        self.saveTitle = saveTitle
+        self.errorSummary = errorSummary
+        self.hiddenFields = hiddenFields
+        self.fields = fields
+    }
+
+public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "title": { $0.title }, "sectionTitle": { $0.sectionTitle }, "action": { $0.action }, "csrf": { $0.csrf },
+        "revision": { $0.revision }, "cancelHref": { $0.cancelHref }, "saveTitle": { $0.saveTitle },
+        "errorSummary": { $0.errorSummary }, "hiddenFields": { $0.hiddenFields }, "fields": { $0.fields },
+    ]
+}
+
+/// A hidden form field.
+public struct HiddenFieldContext: RenderContext, Hashable {
+    public var name: String
+    public var value: String
+
+        /// Makes the context.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+public static let fields: [String: @Sendable (Self) -> Any?] = ["name": { $0.name }, "value": { $0.value }]
+}
+
+/// One field of a sheet, with what the user typed and the message when it was refused.
+public struct FieldContext: RenderContext, Hashable {
+    /// The kinds of field a sheet can show.
+    public enum Kind: String, Sendable, Hashable { case text, number, toggle, slider, choice }
+
+    public var name: String
+    public var label: String
+    public var kind: Kind
+    public var value: String
+    public var placeholder: String
+    public var isRequired: Bool
+    public var isOn: Bool
+    public var minimum: String
+    public var maximum: String
+    public var step: String
+    public var options: [OptionContext]
+    public var error: String?
+
+    /// Makes a field; only the parts its kind uses matter.
+    public init(name: String, label: String, kind: Kind, value: String = "", placeholder: String = "",
+                isRequired: Bool = false, isOn: Bool = false, minimum: String = "", maximum: String = "",
+                step: String = "any", options: [OptionContext] = [], error: String? = nil) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.value = value
+        self.placeholder = placeholder
+        self.isRequired = isRequired
+        self.isOn = isOn
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
+        self.options = options
+        self.error = error
+    }
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "name": { $0.name }, "label": { $0.label }, "value": { $0.value }, "placeholder": { $0.placeholder },
+        "isRequired": { $0.isRequired }, "isOn": { $0.isOn }, "minimum": { $0.minimum },
+        "maximum": { $0.maximum }, "step": { $0.step }, "options": { $0.options }, "error": { $0.error },
+        "isText": { $0.kind == .text }, "isNumber": { $0.kind == .number }, "isSwitch": { $0.kind == .toggle },
+        "isSlider": { $0.kind == .slider }, "isChoice": { $0.kind == .choice },
+    ]
+}
+
+/// One choice of a choice field.
+public struct OptionContext: RenderContext, Hashable {
+    public var value: String
+    public var title: String
+    public var isSelected: Bool
+
+    /// Makes an option.
+    public init(value: String, title: String, isSelected: Bool) {
+        self.value = value
+        self.title = title
+        self.isSelected = isSelected
+    }
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "value": { $0.value }, "title": { $0.title }, "isSelected": { $0.isSelected },
+    ]
+}
+
+/// An error page: the status, what went wrong, and the way back up.
+public struct ErrorContext: RenderContext {
+    public var status: Int
+    public var reason: String
+    public var message: String
+    public var details: ErrorDetailsContext?
+    public var up: LinkContext?
+
+        /// Makes the context.
+    public init(status: Int, reason: String, message: String, details: ErrorDetailsContext? = nil, up: LinkContext? = nil) {
+        self.status = status
+        self.reason = reason
+        self.message = message
+        self.details = details
+        self.up = up
+    }
+
+public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "status": { $0.status }, "reason": { $0.reason }, "message": { $0.message }, "details": { $0.details },
+        "up": { $0.up },
+    ]
+}
+
+/// A list of further details on an error page (every problem of a refused batch, say).
+public struct ErrorDetailsContext: RenderContext {
+    public var items: [String]
+
+        /// Makes the context.
+    public init(items: [String]) {
+        self.items = items
+    }
+
+public static let fields: [String: @Sendable (Self) -> Any?] = ["items": { $0.items }]
+}

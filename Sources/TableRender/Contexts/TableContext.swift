@@ -1,0 +1,80 @@
+import Foundation
+
+/// The table: its style, state, sections and index.
+public struct TableContext: RenderContext {
+    public var style: String
+    public var isIndexed: Bool
+    public var isEditing: Bool
+    public var revision: String
+    public var headerTitle: String?
+    public var footerTitle: String?
+    public var sections: [SectionContext]
+    public var sectionIndex: SectionIndexContext?
+    /// The shared form every row button posts through; `nil` on read-only pages.
+    public var actionForm: FormContext?
+    public var isEmpty: Bool
+    public var emptyMessage: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "style": { $0.style }, "isIndexed": { $0.isIndexed }, "isEditing": { $0.isEditing },
+        "revision": { $0.revision }, "headerTitle": { $0.headerTitle }, "footerTitle": { $0.footerTitle },
+        "sections": { $0.sections }, "sectionIndex": { $0.sectionIndex }, "actionForm": { $0.actionForm },
+        "isEmpty": { $0.isEmpty }, "emptyMessage": { $0.emptyMessage },
+    ]
+}
+
+/// The hidden fields every state change carries: the CSRF token and the revision it was based on.
+public struct FormContext: RenderContext, Hashable {
+    public var action: String
+    public var csrf: String
+    public var revision: String
+
+    /// Makes the form.
+    public init(action: String, csrf: String, revision: String) {
+        self.action = action
+        self.csrf = csrf
+        self.revision = revision
+    }
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "action": { $0.action }, "csrf": { $0.csrf }, "revision": { $0.revision },
+    ]
+}
+
+/// One section, its rows already rendered.
+public struct SectionContext: RenderContext {
+    public var number: Int
+    public var headerTitle: String?
+    /// A heading for assistive technology when the section has rows but no visible header.
+    public var hiddenHeading: String?
+    public var footerTitle: String?
+    public var hasRows: Bool
+    /// The section's rows as HTML made by the row template.
+    public var rows: String
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "number": { $0.number }, "headerTitle": { $0.headerTitle }, "hiddenHeading": { $0.hiddenHeading },
+        "footerTitle": { $0.footerTitle }, "hasRows": { $0.hasRows }, "rows": { $0.rows },
+    ]
+}
+
+/// The index bar of an indexed list.
+public struct SectionIndexContext: RenderContext {
+    public var label: String
+    public var entries: [IndexEntryContext]
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "label": { $0.label }, "entries": { $0.entries },
+    ]
+}
+
+/// One title of the index bar.
+public struct IndexEntryContext: RenderContext {
+    public var title: String
+    public var accessibleName: String
+    public var section: Int
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "title": { $0.title }, "accessibleName": { $0.accessibleName }, "section": { $0.section },
+    ]
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+import TableKit
+
+/// Turns pages into HTML through a validated template set. Rows are rendered once and reused
+/// while their context is unchanged; everything else is cheap to render per request.
+public final class PageRenderer: Sendable {
+    /// The templates in use.
+    public let templates: TemplateSet
+    private let rowCache: RowCache
+
+    /// Makes a renderer over `templates`, keeping up to `rowCacheCapacity` rendered rows.
+    public init(templates: TemplateSet, rowCacheCapacity: Int = 200_000) {
+        self.templates = templates
+        self.rowCache = RowCache(capacity: rowCacheCapacity)
+    }
+
+    /// How many rows were rendered rather than reused since the renderer was made.
+    public var renderedRowCount: Int { rowCache.renderCount }
+
+    /// The whole HTML document of a table page.
+    public func render(_ page: TablePage) -> String {
+        layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
+               navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
+               content: renderMain(page))
+    }
+
+    /// The `<main>` element of a table page: sections, rows, index.
+    public func renderMain(_ page: TablePage) -> String {
+        let snapshot = page.snapshot
+        let revision = String(page.revision)
+        let title = page.navigationBar?.title ?? page.documentTitle
+        let sections = snapshot.sections.enumerated().map { number, section in
+            let rows = section.rows.map { row in
+                rowCache.html(for: RowContextBuilder.context(for: row, on: page)) { templates.render($0, with: .row) }
+            }
+            let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty
+                ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
+            return SectionContext(number: number, headerTitle: section.headerTitle, hiddenHeading: hiddenHeading,
+                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: rows.joined())
+        }
+        let index = snapshot.sectionIndex.map { index in
+            SectionIndexContext(label: "Section index", entries: index.entries.map {
+                IndexEntryContext(title: $0.title, accessibleName: $0.accessibilityLabel ?? $0.title, section: $0.section)
+            })
+        }
+        let form = page.actions.map { FormContext(action: $0.action("update"), csrf: $0.csrf, revision: revision) }
+        let table = TableContext(
+            style: snapshot.style.rawValue, isIndexed: snapshot.isIndexed, isEditing: snapshot.isEditing,
+            revision: revision, headerTitle: snapshot.headerTitle, footerTitle: snapshot.footerTitle,
+            sections: sections, sectionIndex: index, actionForm: form,
+            isEmpty: snapshot.sections.allSatisfy(\.rows.isEmpty), emptyMessage: page.emptyMessage)
+        return templates.render(table, with: .table)
+    }
+
+    /// The whole HTML document of a modal sheet (an Add or edit form).
+    public func render(sheet: SheetContext, documentTitle: String, language: String = "en", assets: String,
+                       navigationBar: NavigationBarContext?) -> String {
+        layout(documentTitle: documentTitle, language: language, assets: assets, kind: "sheet",
+               navigationBar: navigationBar, notice: nil, exportNote: nil,
+               content: templates.render(sheet, with: .sheet))
+    }
+
+    /// The whole HTML document of an error page.
+    public func render(error: ErrorContext, language: String = "en", assets: String) -> String {
+        let bar = NavigationBarContext(title: error.reason, back: error.up)
+        return layout(documentTitle: "\(error.status) \(error.reason)", language: language, assets: assets, kind: "error",
+                      navigationBar: bar, notice: nil, exportNote: nil, content: templates.render(error, with: .error))
+    }
+
+    private func layout(documentTitle: String, language: String, assets: String, kind: String,
+                        navigationBar: NavigationBarContext?, notice: String?, exportNote: String?,
+                        content: String) -> String {
+        templates.render(PageContext(documentTitle: documentTitle, language: language, assets: assets, kind: kind,
+                                     navigationBar: navigationBar, notice: notice, content: content,
+                                     exportNote: exportNote), with: .layout)
+    }
+}

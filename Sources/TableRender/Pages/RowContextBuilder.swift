@@ -1,0 +1,81 @@
+import Foundation
+
+import TableKit
+
+/// Decides what a row offers on a page and gathers it into the row template's context.
+enum RowContextBuilder {
+    static func context(for row: TableRow, on page: TablePage) -> RowContext {
+        let cell = row.cell
+        let actions = page.actions
+        let isEditing = page.snapshot.isEditing
+        let isChecked = cell.accessory == .checkmark
+        let name = cell.text
+        // Outside a form-capable page a checked row says so in its name, since no control does.
+        let accessibleName = actions == nil && page.selectionMode != nil && isChecked
+            ? cell.accessibleName + ", selected" : cell.accessibleName
+
+        var context = RowContext(
+            key: cell.key, anchor: RowAnchor.id(for: cell.key), indexPath: row.indexPath.textForm,
+            style: cell.style.rawValue, text: cell.text, detailText: cell.detailText,
+            image: cell.image.map { ImageContext(source: imageURL($0.source, assets: page.assets), alternativeText: $0.alternativeText) },
+            indentationLevel: cell.indentationLevel, accessory: (isEditing ? cell.editingAccessory : cell.accessory).kind.rawValue,
+            accessibleName: accessibleName, isEditing: isEditing, editingStyle: row.editingStyle.rawValue,
+            isMovable: row.isMovable && actions != nil,
+            canSwipeToDelete: row.canSwipeToDelete && actions != nil && !isEditing, isHighlighted: page.highlightedKey == cell.key,
+            isUnselectable: cell.selectionStyle == .none, backgroundHint: cell.backgroundHint,
+            link: nil, choice: nil, isStatic: false, detailButton: nil, toggle: nil, slider: nil, custom: nil,
+            editingControl: nil, confirmDelete: nil, reorder: nil)
+
+        // The main action: none while editing (UIKit does not select during editing).
+        if !isEditing, cell.selectionStyle != .none, let mode = page.selectionMode, let actions {
+            context.choice = ChoiceContext(action: actions.action("select"), role: mode == .exclusive ? "radio" : "checkbox",
+                                           isChecked: isChecked)
+        } else if !isEditing, cell.selectionStyle != .none, let href = page.links.link(for: row) {
+            context.link = LinkContext(href: href, title: name)
+        } else {
+            context.isStatic = true
+        }
+
+        let accessory = isEditing ? cell.editingAccessory : cell.accessory
+        switch accessory {
+        case .detailDisclosureButton:
+            if let href = page.links.detailLink(for: row) {
+                context.detailButton = DetailButtonContext(href: href, label: "More info about \(name)")
+            }
+        case let .toggle(isOn):
+            context.toggle = ToggleContext(id: "switch-" + context.anchor, label: name, isOn: isOn,
+                                           action: actions?.action("toggle") ?? "", isReadOnly: actions == nil)
+        case let .slider(slider):
+            context.slider = SliderContext(
+                id: "slider-" + context.anchor, label: name, minimum: NumberText.format(slider.minimum),
+                maximum: NumberText.format(slider.maximum), step: "any", value: NumberText.format(slider.value),
+                action: actions?.action("slider") ?? "", isReadOnly: actions == nil)
+        case let .custom(name):
+            context.custom = CustomAccessoryContext(name: name)
+        case .none, .disclosureIndicator, .checkmark:
+            break
+        }
+
+        guard let actions, isEditing || row.canSwipeToDelete else { return context }
+        if isEditing, row.editingStyle != .none {
+            context.editingControl = EditingControlContext(
+                isDelete: row.editingStyle == .delete, isInsert: row.editingStyle == .insert,
+                confirmHref: actions.confirmDeleteHref(for: cell.key), insertAction: actions.action("insert"))
+        }
+        if actions.confirmingDeleteKey == cell.key, row.editingStyle == .delete || row.canSwipeToDelete {
+            context.confirmDelete = DeleteConfirmationContext(action: actions.action("delete"), cancelHref: actions.editingHref)
+        }
+        if isEditing, row.isMovable {
+            context.reorder = ReorderContext(canMoveUp: true, canMoveDown: true, upAction: actions.action("move-up"),
+                                             downAction: actions.action("move-down"),
+                                             moveToHref: actions.moveToHref(for: cell.key))
+        }
+        return context
+    }
+
+    /// An image path relative to the public folder gets the page's asset prefix; URLs and absolute
+    /// paths stay as they are.
+    static func imageURL(_ source: String, assets: String) -> String {
+        source.hasPrefix("/") || source.contains("://") || source.hasPrefix("data:") ? source : assets + source
+    }
+}

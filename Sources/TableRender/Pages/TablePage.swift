@@ -1,0 +1,114 @@
+import Foundation
+
+import TableKit
+
+/// Everything a table page shows: the snapshot and the page around it.
+public struct TablePage: Sendable {
+    public var documentTitle: String
+    public var language: String
+    /// The prefix of asset URLs, from `URLBuilder.assets(from:)`.
+    public var assets: String
+    public var navigationBar: NavigationBarContext?
+    public var snapshot: TableSnapshot
+    /// The revision of the list the page shows, carried by every form.
+    public var revision: Int
+    /// The forms of an editable page; `nil` renders a read-only page (an export).
+    public var actions: PageActions?
+    /// Set when the table is a selection list.
+    public var selectionMode: SelectionList.Mode?
+    /// The row to highlight: the one just added or moved, or the one the user came back from.
+    public var highlightedKey: String?
+    public var notice: String?
+    public var exportNote: String?
+    public var emptyMessage: String
+    /// Where each row's link and detail button lead.
+    public var links: any RowLinker
+
+    /// Makes a page.
+    public init(documentTitle: String, language: String = "en", assets: String, navigationBar: NavigationBarContext?,
+                snapshot: TableSnapshot, revision: Int, actions: PageActions? = nil,
+                selectionMode: SelectionList.Mode? = nil, highlightedKey: String? = nil, notice: String? = nil,
+                exportNote: String? = nil, emptyMessage: String = "No Items", links: any RowLinker) {
+        self.documentTitle = documentTitle
+        self.language = language
+        self.assets = assets
+        self.navigationBar = navigationBar
+        self.snapshot = snapshot
+        self.revision = revision
+        self.actions = actions
+        self.selectionMode = selectionMode
+        self.highlightedKey = highlightedKey
+        self.notice = notice
+        self.exportNote = exportNote
+        self.emptyMessage = emptyMessage
+        self.links = links
+    }
+}
+
+/// Where a row's main link and its detail disclosure button lead; the server and the export
+/// answer it from the app's segues and the URL builder.
+public protocol RowLinker: Sendable {
+    /// The page selecting the row pushes, or `nil` when selecting it leads nowhere.
+    func link(for row: TableRow) -> String?
+    /// The page the row's detail disclosure button opens.
+    func detailLink(for row: TableRow) -> String?
+}
+
+/// A linker for tables whose rows lead nowhere.
+public struct NoRowLinks: RowLinker {
+    /// Makes the linker.
+    public init() {}
+    public func link(for row: TableRow) -> String? { nil }
+    public func detailLink(for row: TableRow) -> String? { nil }
+}
+
+/// The forms of an editable page: the token and revision every post carries, and where each
+/// action posts. Per-row links (the delete confirmation, the Move to… page) come from here too.
+public struct PageActions: Sendable, Hashable {
+    public var urls: URLBuilder
+    /// The navigation path of the page.
+    public var keys: [String]
+    public var csrf: String
+    /// The row whose Delete button is showing (the confirmation step), if any.
+    public var confirmingDeleteKey: String?
+
+    /// Makes the actions of the page at `keys`.
+    public init(urls: URLBuilder, keys: [String], csrf: String, confirmingDeleteKey: String? = nil) {
+        self.urls = urls
+        self.keys = keys
+        self.csrf = csrf
+        self.confirmingDeleteKey = confirmingDeleteKey
+    }
+
+    /// Where the action `name` posts.
+    public func action(_ name: String) -> String { urls.action(name, on: keys) }
+
+    /// The page in editing mode with the Delete button of `key` showing.
+    public func confirmDeleteHref(for key: String) -> String {
+        urls.page(keys, from: keys, query: [("editing", "1"), ("delete", key)]) + "#" + RowAnchor.id(for: key)
+    }
+
+    /// The page in editing mode, without a pending deletion.
+    public var editingHref: String { urls.page(keys, from: keys, query: [("editing", "1")]) }
+
+    /// The page that offers every place a row may be moved to.
+    public func moveToHref(for key: String) -> String {
+        urls.page(keys, from: keys, query: [("editing", "1"), ("move", key)])
+    }
+}
+
+/// The id of a row's element, made from its item key so that links to it survive reordering.
+public enum RowAnchor {
+    /// `row-` and the key, with every character outside letters, digits, `-` and `_` spelt in hex.
+    public static func id(for key: String) -> String {
+        var id = "row-"
+        for scalar in key.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
+                id.unicodeScalars.append(scalar)
+            } else {
+                id += "." + String(scalar.value, radix: 16) + "."
+            }
+        }
+        return id
+    }
+}

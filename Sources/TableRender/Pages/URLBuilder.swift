@@ -1,0 +1,66 @@
+import Foundation
+
+/// Every link TableStack writes comes from here, so a page served at `/` and the same page
+/// exported under a sub-path or opened from `file://` differ only in this builder's settings.
+public struct URLBuilder: Sendable, Hashable {
+    /// Where pages are mounted on the server ("/" or "/prefix/").
+    public let basePath: String
+    /// Whether links are relative to the page they are on (static export) or absolute (server).
+    public let isRelative: Bool
+
+    /// Makes a builder; `basePath` gets its leading and trailing slash.
+    public init(basePath: String = "/", isRelative: Bool = false) {
+        var path = basePath.hasPrefix("/") ? basePath : "/" + basePath
+        if !path.hasSuffix("/") { path += "/" }
+        self.basePath = path
+        self.isRelative = isRelative
+    }
+
+    /// The link to the page whose navigation path is `keys`, written on the page at `current`.
+    public func page(_ keys: [String], from current: [String], query: [(String, String)] = []) -> String {
+        let path = keys.map { Self.encodeSegment($0) + "/" }.joined()
+        let target = isRelative ? prefix(from: current) + path + "index.html" : basePath + path
+        return target + Self.encodeQuery(query)
+    }
+
+    /// The link to a form action of the page at `keys` (`/path/_/delete`); never relative, since
+    /// an export has no actions.
+    public func action(_ name: String, on keys: [String]) -> String {
+        basePath + keys.map { Self.encodeSegment($0) + "/" }.joined() + "_/" + name
+    }
+
+    /// The prefix of asset URLs as seen from the page at `current`.
+    public func assets(from current: [String]) -> String {
+        isRelative ? prefix(from: current) : basePath
+    }
+
+    /// The same page with an anchor, to land on a row.
+    public func page(_ keys: [String], from current: [String], anchor: String) -> String {
+        page(keys, from: current) + "#" + Self.encodeSegment(anchor)
+    }
+
+    private func prefix(from current: [String]) -> String {
+        current.isEmpty ? "./" : String(repeating: "../", count: current.count)
+    }
+
+    /// Percent-encodes a path segment: only unreserved characters stay as they are.
+    public static func encodeSegment(_ segment: String) -> String {
+        var result = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                 UInt8(ascii: "."), UInt8(ascii: "~"):
+                result.append(Character(UnicodeScalar(byte)))
+            default:
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    private static func encodeQuery(_ query: [(String, String)]) -> String {
+        guard !query.isEmpty else { return "" }
+        return "?" + query.map { encodeSegment($0.0) + "=" + encodeSegment($0.1) }.joined(separator: "&")
+    }
+}

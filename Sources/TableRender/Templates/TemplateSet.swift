@@ -1,0 +1,48 @@
+import Foundation
+import Mustache
+
+/// A validated template folder, compiled once into a Mustache library.
+public struct TemplateSet: Sendable {
+    /// The folder the templates came from.
+    public let folder: String
+    private let library: MustacheLibrary
+
+    /// Loads and validates every template in `folder`; any problem refuses the whole folder,
+    /// listing every problem as `file:line:column: message`.
+    public init(folder: String) throws(RenderError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .templateFolderMissing(folder)
+        }
+        let diagnostics = TemplateValidator.validate(folder: folder)
+        guard diagnostics.isEmpty else { throw .invalidTemplates(diagnostics) }
+        var library = MustacheLibrary()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for file in files where file.hasSuffix(".mustache") {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            do {
+                try library.register(String(decoding: data, as: UTF8.self), named: String(file.dropLast(".mustache".count)))
+            } catch {
+                throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
+            }
+        }
+        self.folder = folder
+        self.library = library
+    }
+
+    /// The folder of templates that ships with TableStack, found from the working directory or
+    /// next to the source tree.
+    public static var bundledFolder: String {
+        let candidates = [
+            FileManager.default.currentDirectoryPath + "/Templates",
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Templates").standardized.path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
+
+    /// Renders `context` with the template `name`.
+    public func render(_ context: some RenderContext, with name: TemplateName) -> String {
+        library.render(context, withTemplate: name.rawValue) ?? ""
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Checks a template folder statically and reports each problem as `file:line:column: message`:
+/// every expected template present, Mustache sections balanced, partials known, raw output only
+/// where allowed, every key one the template's contexts answer, static ids unique, and the markup
+/// well-formed XML once the Mustache tags are blanked out.
+public enum TemplateValidator {
+    /// Every problem in the `.mustache` files of `folder`; `displayFolder` is how paths are printed.
+    public static func validate(folder: String, displayFolder: String? = nil) -> [XMLDiagnostic] {
+        let shown = displayFolder ?? folder
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".mustache") }.sorted()
+        } catch {
+            return [XMLDiagnostic(file: shown, line: 0, column: 0, message: "cannot read the template folder: \(error.localizedDescription)")]
+        }
+        let names = Set(files.map { String($0.dropLast(".mustache".count)) })
+        var diagnostics: [XMLDiagnostic] = TemplateName.allCases
+            .filter { !names.contains($0.rawValue) }
+            .map { XMLDiagnostic(file: "\(shown)/\($0.fileName)", line: 1, column: 1, message: "missing template: every template folder needs it") }
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file)
+            let display = "\(shown)/\(file)"
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                diagnostics.append(XMLDiagnostic(file: display, line: 0, column: 0, message: "cannot read the file as UTF-8"))
+                continue
+            }
+            let name = String(file.dropLast(".mustache".count))
+            diagnostics += validate(text: text, name: name, file: display, knownTemplates: names)
+        }
+        return diagnostics
+    }
+
+    /// Every problem in one template's text.
+    public static func validate(text: String, name: String, file: String, knownTemplates: Set<String>) -> [XMLDiagnostic] {
+        let template = TemplateName(rawValue: name)
+        let (tags, unclosed) = MustacheScanner.tags(in: text)
+        var diagnostics: [XMLDiagnostic] = []
+        func report(_ line: Int, _ column: Int, _ message: String) {
+            diagnostics.append(XMLDiagnostic(file: file, line: line, column: column, message: message))
+        }
+        if let unclosed {
+            report(unclosed.line, unclosed.column, "Mustache tag is never closed with }}")
+            return diagnostics
+        }
+
+        let allowedKeys = template?.allowedKeys ?? TemplateName.everyKey
+        let rawKeys = template?.rawKeys ?? []
+        var open: [MustacheTag] = []
+        for tag in tags {
+            switch tag.kind {
+            case .sectionOpen, .invertedOpen:
+                open.append(tag)
+                checkKey(tag, allowedKeys, template, report)
+            case .sectionClose:
+                guard let last = open.popLast() else {
+                    report(tag.line, tag.column, "{{/\(tag.name)}} closes a section that was never opened")
+                    continue
+                }
+                if last.name != tag.name {
+                    report(tag.line, tag.column, "{{/\(tag.name)}} closes section \"\(last.name)\" opened at \(last.line):\(last.column)")
+                }
+            case .partial:
+                if !knownTemplates.contains(tag.name) {
+                    report(tag.line, tag.column, "partial \"\(tag.name)\" does not exist (no \(tag.name).mustache in the folder)")
+                }
+            case .raw:
+                if !rawKeys.contains(tag.name) {
+                    let allowed = rawKeys.isEmpty ? "none here" : rawKeys.sorted().joined(separator: ", ")
+                    report(tag.line, tag.column, "unescaped output of \"\(tag.name)\" is not allowed (allowed: \(allowed)); use {{\(tag.name)}}")
+                }
+            case .variable:
+                checkKey(tag, allowedKeys, template, report)
+            case .comment:
+                break
+            case let .other(sigil):
+                report(tag.line, tag.column, "the {{\(sigil) … }} tag is not supported in TableStack templates")
+            }
+        }
+        for tag in open {
+            report(tag.line, tag.column, "section \"\(tag.name)\" is never closed")
+        }
+
+        diagnostics += wellFormedness(of: MustacheScanner.neutralized(text, tags: tags), file: file)
+        diagnostics += duplicateStaticIDs(in: text, file: file)
+        return diagnostics
+    }
+
+    private static func checkKey(_ tag: MustacheTag, _ allowed: Set<String>, _ template: TemplateName?,
+                                 _ report: (Int, Int, String) -> Void) {
+        let key = tag.name.split(separator: ".").first.map(String.init) ?? "."
+        guard tag.name != ".", !allowed.contains(key) else { return }
+        let scope = template.map { "the \($0.rawValue) template" } ?? "any template"
+        report(tag.line, tag.column, "unknown key \"\(key)\": \(scope) has no such value")
+    }
+
+    /// Parses the blanked-out markup as XML. A fragment is wrapped in one element on its first
+    /// line; columns on that line are shifted back so they point into the template.
+    private static func wellFormedness(of markup: String, file: String) -> [XMLDiagnostic] {
+        let isDocument = markup.drop { $0.isWhitespace }.hasPrefix("<!DOCTYPE")
+        let prefix = isDocument ? "" : "<template-fragment xmlns=\"http://www.w3.org/1999/xhtml\">"
+        let suffix = isDocument ? "" : "</template-fragment>"
+        let (_, diagnostics) = LibXML.parse(prefix + markup + suffix, file: file)
+        let lineLengths = markup.split(separator: "\n", omittingEmptySubsequences: false).map(\.count)
+        return diagnostics.compactMap { diagnostic in
+            var shifted = diagnostic
+            // Speak of the template, not of the wrapper element it was parsed in.
+            if diagnostic.message.hasPrefix("Premature end of data in tag template-fragment") { return nil }
+            if let range = diagnostic.message.range(of: #"^Opening and ending tag mismatch: (\S+) line (\d+) and template-fragment$"#,
+                                                    options: .regularExpression) {
+                let parts = diagnostic.message[range].split(separator: " ")
+                shifted.message = "<\(parts[5])> opened on line \(parts[7]) is never closed"
+            }
+            if diagnostic.line == 1 { shifted.column = max(1, diagnostic.column - prefix.count) }
+            // Errors found at the very end point past the wrapper's closing tag: bring them back
+            // to the end of the template's own last line.
+            if lineLengths.indices.contains(diagnostic.line - 1) {
+                shifted.column = min(shifted.column, lineLengths[diagnostic.line - 1] + 1)
+            }
+            return shifted
+        }
+    }
+
+    /// Ids written out in full (no Mustache inside) must be unique in a template.
+    private static func duplicateStaticIDs(in text: String, file: String) -> [XMLDiagnostic] {
+        var seen: [String: (Int, Int)] = [:]
+        var diagnostics: [XMLDiagnostic] = []
+        var line = 1, column = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix(" id=\""), let end = text[text.index(index, offsetBy: 5)...].firstIndex(of: "\"") {
+                let value = String(text[text.index(index, offsetBy: 5)..<end])
+                if !value.contains("{{") {
+                    if let first = seen[value] {
+                        diagnostics.append(XMLDiagnostic(file: file, line: line, column: column + 1,
+                                                         message: "id \"\(value)\" is used again (first at \(first.0):\(first.1))"))
+                    } else {
+                        seen[value] = (line, column + 1)
+                    }
+                }
+            }
+            if text[index] == "\n" || text[index] == "\r\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index = text.index(after: index)
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Judges a rendered page: well-formed XML, valid against the markup contract's RelaxNG schema,
+/// and the contract rules a grammar cannot say (one table, unique ids, index links that land).
+public final class PageValidator: Sendable {
+    private let schema: RelaxNGSchema
+
+    /// The validator with the schema that ships with TableStack.
+    public static let shared: PageValidator = {
+        do {
+            return try PageValidator()
+        } catch {
+            // The schema is part of the program; failing to compile it is a build defect.
+            preconditionFailure("the bundled markup contract does not compile: \(error)")
+        }
+    }()
+
+    /// Makes a validator with the bundled schema.
+    public init() throws(RenderError) {
+        guard let url = Bundle.module.url(forResource: "markup-contract", withExtension: "rng"),
+              let data = FileManager.default.contents(atPath: url.path) else {
+            throw .invalidSchema("markup-contract.rng (missing from the bundle)")
+        }
+        schema = try RelaxNGSchema(text: String(decoding: data, as: UTF8.self), file: "markup-contract.rng")
+    }
+
+    /// Every problem of the page `html`, addressed by `page` (its path or file).
+    public func validate(_ html: String, page: String) -> [XMLDiagnostic] {
+        let schemaDiagnostics = schema.validate(html, file: page)
+        guard schemaDiagnostics.isEmpty else { return schemaDiagnostics }
+        let (root, diagnostics) = LibXML.parse(html, file: page)
+        guard let root else { return diagnostics }
+        return ContractRules.check(root, page: page)
+    }
+}
+
+/// The contract rules that need the whole page in view.
+enum ContractRules {
+    static func check(_ root: XMLElement, page: String) -> [XMLDiagnostic] {
+        var problems: [XMLDiagnostic] = []
+        func report(_ element: XMLElement, _ message: String) {
+            problems.append(XMLDiagnostic(file: page, line: element.line, column: 0, message: message))
+        }
+        let elements = root.descendantsAndSelf
+        var ids: [String: XMLElement] = [:]
+        for element in elements {
+            guard let id = element.attributes["id"] else { continue }
+            if let first = ids[id] {
+                report(element, "id \"\(id)\" is used again (first on line \(first.line))")
+            } else {
+                ids[id] = element
+            }
+        }
+
+        let mains = elements.filter { $0.name == "main" }
+        if mains.count != 1 { report(root, "a page has exactly one <main>, this one has \(mains.count)") }
+
+        let bars = elements.filter { $0.name == "nav" && $0.attributes["data-navigation-bar"] != nil }
+        if bars.count > 1 { report(bars[1], "a page has one navigation bar") }
+        for bar in bars {
+            let headings = bar.all(named: "h1")
+            if headings.count != 1 { report(bar, "the navigation bar holds its title in exactly one <h1>") }
+            if bar.all(where: { $0.attributes["rel"] == "up" }).count > 1 { report(bar, "the navigation bar has one back link") }
+        }
+
+        let indexes = elements.filter { $0.name == "nav" && $0.attributes["data-section-index"] != nil }
+        for index in indexes {
+            if (index.attributes["aria-label"] ?? "").isEmpty { report(index, "the section index needs an aria-label") }
+            for link in index.all(named: "a") {
+                let href = link.attributes["href"] ?? ""
+                if !href.hasPrefix("#") || ids[String(href.dropFirst())] == nil {
+                    report(link, "index link \"\(href)\" leads to no section on the page")
+                }
+            }
+        }
+        if let main = mains.first {
+            let isIndexed = main.attributes["data-indexed"] == "true"
+            if isIndexed != !indexes.isEmpty { report(main, "data-indexed=\"\(isIndexed)\" but the page has \(indexes.count) section index") }
+            let isEditing = main.attributes["data-editing"] == "true"
+            var paths: Set<String> = []
+            for row in main.all(having: "data-index-path") {
+                let path = row.attributes["data-index-path"] ?? ""
+                if !paths.insert(path).inserted { report(row, "row \(path) appears twice") }
+                if isEditing != (row.attributes["data-editing-style"] != nil), main.attributes["class"]?.contains("sheet") != true {
+                    report(row, "row \(path): data-editing-style belongs on every row in editing mode and on none otherwise")
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,199 @@
+import Testing
+import TableKit
+import TableRender
+import Foundation
+
+@Suite("Rendering table pages")
+struct PageRenderingTests {
+    let renderer = PageRenderer(templates: Fixtures.templates)
+
+    /// Renders, validates against the contract, and parses the page.
+    func renderValid(_ page: TablePage, name: String) throws -> XMLElement {
+        let html = renderer.render(page)
+        let problems = PageValidator.shared.validate(html, page: name)
+        #expect(problems.isEmpty, "\(name): \(problems.map(\.description).joined(separator: "\n"))")
+        return try #require(LibXML.parse(html, file: name).root)
+    }
+
+    @Test("every table style, editing state and read-only mode renders a valid page with the contract's attributes",
+          arguments: [(TableStyle.plain, false), (.plain, true), (.grouped, false)], [false, true])
+    func everyStyleAndState(style: (TableStyle, Bool), editing: Bool) throws {
+        for readOnly in [false, true] {
+            let snapshot = try Fixtures.snapshot(style: style.0, indexed: style.1, editing: editing)
+            let name = "\(style.0)\(style.1 ? "-indexed" : "")\(editing ? "-editing" : "")\(readOnly ? "-readonly" : "")"
+            let root = try renderValid(Fixtures.page(snapshot, readOnly: readOnly), name: name)
+            let main = try #require(root.first { $0.name == "main" })
+            #expect(main.attributes["data-table-style"] == style.0.rawValue)
+            #expect(main.attributes["data-indexed"] == String(style.1))
+            #expect(main.attributes["data-editing"] == String(editing))
+            #expect(main.all(having: "data-section").map { $0.attributes["data-section"] } == ["0", "1", "2", "3"])
+
+            let rows = Fixtures.rows(of: root)
+            #expect(rows.count == snapshot.sections.map(\.rows.count).reduce(0, +))
+            for section in snapshot.sections {
+                for row in section.rows {
+                    let element = try #require(rows[row.indexPath.textForm], "row \(row.indexPath) in \(name)")
+                    #expect(element.attributes["data-cell-style"] == row.cell.style.rawValue)
+                    #expect(element.attributes["data-accessory"] == (editing ? row.cell.editingAccessory : row.cell.accessory).kind.rawValue)
+                    #expect(element.attributes["data-editing-style"] == (editing ? row.editingStyle.rawValue : nil))
+                    #expect(element.attributes["data-movable"] == String(row.isMovable && !readOnly))
+                    #expect(element.normalizedText.contains(row.cell.text))
+                }
+            }
+            // Read-only pages have no forms and no editing controls at all.
+            let forms = root.all { ["form", "button"].contains($0.name) || $0.attributes["formaction"] != nil }
+            #expect(readOnly ? forms.isEmpty : !forms.isEmpty, "\(name)")
+        }
+    }
+
+    @Test("cell styles lay out text, detail and image as their partials say")
+    func cellStyles() throws {
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain)), name: "cells")
+        let rows = Fixtures.rows(of: root)
+        let subtitle = try #require(rows["1.1"])
+        #expect(subtitle.first { $0.attributes["class"] == "cell__detail" }?.text == "Detail 1")
+        #expect(subtitle.first { $0.attributes["class"]?.hasPrefix("cell cell--subtitle") == true } != nil)
+        #expect(rows["0.0"]?.all(named: "img").count == 1, "default style shows its image")
+        #expect(rows["2.0"]?.all(named: "img").isEmpty == true, "value1 has no image")
+        #expect(rows["3.1"]?.first { $0.attributes["class"] == "cell cell--value2" } != nil)
+        #expect(rows["0.2"]?.attributes["class"]?.contains("row--indent-2") == true)
+    }
+
+    @Test("accessories: chevron, a separate detail link, checkmark, a real switch and slider posted through the form")
+    func accessories() throws {
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .grouped)), name: "accessories")
+        let rows = Fixtures.rows(of: root)
+        #expect(rows["0.1"]?.first { $0.attributes["class"]?.contains("accessory--disclosure-indicator") == true } != nil)
+        let detailRow = try #require(rows["0.2"])
+        let links = detailRow.all(named: "a").compactMap { $0.attributes["href"] }
+        #expect(links.contains("/demo/default-2/") && links.contains("/demo/default-2/detail/"), "row link and detail link are separate")
+        let toggle = try #require(rows["0.4"]?.first { $0.name == "input" })
+        #expect(toggle.attributes["type"] == "checkbox" && toggle.attributes["role"] == "switch" && toggle.attributes["checked"] == "checked")
+        #expect(toggle.attributes["form"] == "table-actions")
+        let slider = try #require(rows["0.5"]?.first { $0.name == "input" })
+        #expect(slider.attributes["type"] == "range" && slider.attributes["value"] == "7.5" && slider.attributes["max"] == "10")
+    }
+
+    @Test("each row's accessible name joins its texts with commas")
+    func accessibleNames() throws {
+        let cell = Cell(key: "aapl", text: "Apple Inc., $648.11", detailText: "up 1.85%", style: .value1, accessory: .disclosureIndicator)
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: [[cell]])), name: "stocks")
+        let link = try #require(Fixtures.rows(of: root)["0.0"]?.first { $0.name == "a" })
+        #expect(link.attributes["aria-label"] == "Apple Inc., $648.11, up 1.85%")
+    }
+
+    @Test("the navigation bar: title in h1, back link rel=up titled with the parent, Edit becomes Done while editing")
+    func navigationBar() throws {
+        for editing in [false, true] {
+            let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, editing: editing)), name: "bar")
+            let bar = try #require(root.first { $0.attributes["data-navigation-bar"] != nil })
+            #expect(bar.all(named: "h1").map(\.normalizedText) == ["Catalogue"])
+            let back = try #require(bar.first { $0.attributes["rel"] == "up" })
+            #expect(back.normalizedText == "TableStack" && back.attributes["href"] == "/")
+            #expect(bar.all(named: "a").contains { $0.normalizedText == (editing ? "Done" : "Edit") })
+            let disabledAdd = bar.first { $0.attributes["aria-disabled"] == "true" }
+            #expect((disabledAdd != nil) == editing, "Add is disabled while editing")
+        }
+    }
+
+    @Test("the index bar is a labelled nav whose titles link to their sections, with their own labels")
+    func indexBar() throws {
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, indexed: true)), name: "indexed")
+        let index = try #require(root.first { $0.attributes["data-section-index"] != nil })
+        #expect(index.attributes["aria-label"] == "Section index")
+        let links = index.all(named: "a")
+        #expect(links.map { $0.attributes["href"] } == ["#section-0", "#section-1", "#section-2", "#section-3"])
+        #expect(links.map { $0.attributes["aria-label"] } == ["Letter A", "Letter B", "Letter C", "Letter D"])
+    }
+
+    @Test("selection lists expose their state: radios for exclusive lists, checkboxes for inclusive ones")
+    func selectionLists() throws {
+        let cells = [[Cell(key: "work", text: "Work", accessory: .checkmark), Cell(key: "home", text: "Home")]]
+        for mode in SelectionList.Mode.allCases {
+            let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells), selection: mode), name: "selection")
+            let buttons = root.all { $0.attributes["role"] == (mode == .exclusive ? "radio" : "checkbox") }
+            #expect(buttons.map { $0.attributes["aria-checked"] } == ["true", "false"])
+            #expect(buttons.map { $0.attributes["value"] } == ["work", "home"])
+            #expect(buttons.allSatisfy { $0.attributes["form"] == "table-actions" && $0.attributes["formaction"] == "/catalogue/_/select" })
+        }
+        let exported = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells), readOnly: true, selection: .exclusive), name: "export")
+        #expect(exported.all { $0.attributes["aria-label"] == "Work, selected" }.count == 1, "read-only pages still say which row is chosen")
+    }
+
+    @Test("editing: red minus links to the confirmation step, which shows a Delete button; green plus inserts; grips offer moves")
+    func editingControls() throws {
+        let snapshot = try Fixtures.snapshot(style: .plain, editing: true)
+        let root = try renderValid(Fixtures.page(snapshot), name: "editing")
+        let rows = Fixtures.rows(of: root)
+        let minus = try #require(rows["0.1"]?.first { $0.attributes["class"]?.contains("editing-control--delete") == true })
+        #expect(minus.attributes["href"] == "/catalogue/?editing=1&delete=default-1#row-default-1")
+        #expect(rows["0.6"]?.first { $0.attributes["class"]?.contains("editing-control--insert") == true } != nil)
+        #expect(rows["0.0"]?.first { $0.name == "details" } == nil, "the first row is not movable")
+        let grip = try #require(rows["0.1"]?.first { $0.name == "details" })
+        #expect(grip.all(named: "button").compactMap { $0.attributes["formaction"] } == ["/catalogue/_/move-up", "/catalogue/_/move-down"])
+
+        let confirming = try renderValid(Fixtures.page(snapshot, confirming: "default-1"), name: "confirm")
+        let delete = try #require(Fixtures.rows(of: confirming)["0.1"]?.first { $0.normalizedText == "Delete" && $0.name == "button" })
+        #expect(delete.attributes["formaction"] == "/catalogue/_/delete" && delete.attributes["value"] == "default-1")
+    }
+
+    @Test("every form post carries the CSRF token and the revision")
+    func formsCarryTokenAndRevision() throws {
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain)), name: "form")
+        let form = try #require(root.first { $0.attributes["id"] == "table-actions" })
+        let hidden = Dictionary(uniqueKeysWithValues: form.all(named: "input").map { ($0.attributes["name"]!, $0.attributes["value"]!) })
+        #expect(hidden == ["csrf": "token-123", "revision": "7"])
+    }
+
+    @Test("text is always escaped and the page stays valid")
+    func escaping() throws {
+        let nasty = #"<script>alert("x")</script> & 'quotes' {{mustache}}"#
+        let cells = [[Cell(key: "k\"<>", text: nasty, detailText: nasty, style: .subtitle)]]
+        let html = renderer.render(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells)))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;"))
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells)), name: "escaping")
+        #expect(Fixtures.rows(of: root)["0.0"]?.first { $0.attributes["class"] == "cell__text" }?.text == nasty)
+    }
+
+    @Test("after a one-row edit only that row is rendered again; the others are reused")
+    func rowsAreReused() throws {
+        let renderer = PageRenderer(templates: Fixtures.templates)
+        var cells = [(0..<100).map { Cell(key: "item-\($0)", text: "Item \($0)") }]
+        _ = renderer.render(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells)))
+        #expect(renderer.renderedRowCount == 100)
+        _ = renderer.render(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells)))
+        #expect(renderer.renderedRowCount == 100, "an unchanged page renders no row")
+        cells[0][42].text = "Item 42, renamed"
+        let html = renderer.render(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells)))
+        #expect(renderer.renderedRowCount == 101, "one edited row, one render")
+        #expect(html.contains("Item 42, renamed"))
+    }
+
+    @Test("the highlighted row (just added, moved, or come back from) is marked")
+    func highlightedRow() throws {
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain), highlighted: "subtitle-2"), name: "highlight")
+        #expect(Fixtures.rows(of: root)["1.2"]?.attributes["class"]?.contains("row--highlighted") == true)
+        #expect(root.all { $0.attributes["class"]?.contains("row--highlighted") == true }.count == 1)
+    }
+
+    @Test("a section without a header or footer never borrows the table's header or footer")
+    func noTitleLeaksFromTheTable() throws {
+        let cells = [[Cell(key: "a", text: "A")], [Cell(key: "b", text: "B")]]
+        var snapshot = try Fixtures.snapshot(style: .grouped, cells: cells)
+        snapshot.sections[1].headerTitle = nil
+        let root = try renderValid(Fixtures.page(snapshot), name: "titles")
+        let second = try #require(root.first { $0.attributes["data-section"] == "1" })
+        #expect(!second.normalizedText.contains("Table footer") && !second.normalizedText.contains("Table header"))
+        #expect(second.all(named: "footer").isEmpty)
+        #expect(second.first { $0.name == "h2" }?.attributes["class"] == "visually-hidden")
+        #expect(root.normalizedText.components(separatedBy: "Table footer").count == 2, "the table footer shows once")
+    }
+
+    @Test("an empty table says so, and empty sections render no list and no header")
+    func emptyTable() throws {
+        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: [[], []])), name: "empty")
+        #expect(root.first { $0.attributes["class"] == "table__empty" }?.normalizedText == "No Items")
+        #expect(root.all(named: "ul").isEmpty)
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+import TableRender
+
+@Suite("URLs and numbers")
+struct SupportTests {
+    @Test("absolute links hang below the base path; item keys are percent-encoded")
+    func absoluteLinks() {
+        let urls = URLBuilder(basePath: "/app")
+        #expect(urls.page([], from: []) == "/app/")
+        #expect(urls.page(["north cascades", "trail/1"], from: []) == "/app/north%20cascades/trail%2F1/")
+        #expect(urls.page(["a"], from: [], query: [("editing", "1"), ("delete", "x&y")]) == "/app/a/?editing=1&delete=x%26y")
+        #expect(urls.action("delete", on: ["a"]) == "/app/a/_/delete")
+        #expect(urls.assets(from: ["a", "b"]) == "/app/")
+    }
+
+    @Test("relative links climb from the current page and name index.html, so they open from file://")
+    func relativeLinks() {
+        let urls = URLBuilder(isRelative: true)
+        #expect(urls.page(["regions", "north"], from: ["regions"]) == "../regions/north/index.html")
+        #expect(urls.page([], from: ["regions", "north"]) == "../../index.html")
+        #expect(urls.page(["regions"], from: []) == "./regions/index.html")
+        #expect(urls.assets(from: ["a", "b", "c"]) == "../../../")
+    }
+
+    @Test("row anchors keep safe characters and spell the others")
+    func anchors() {
+        #expect(RowAnchor.id(for: "new-jersey_2") == "row-new-jersey_2")
+        #expect(RowAnchor.id(for: "a b/é") == "row-a.20.b.2f..e9.")
+    }
+
+    @Test("numbers render without a spurious .0 and with at most two decimals", arguments: [
+        (7.5, "7.5"), (10, "10"), (0, "0"), (-2.25, "-2.25"), (1.005, "1"), (3.14159, "3.14"), (1e20, "100000000000000000000"),
+    ])
+    func numbers(value: Double, text: String) {
+        #expect(NumberText.format(value) == text)
+    }
+}

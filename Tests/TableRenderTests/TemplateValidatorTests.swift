@@ -1,0 +1,97 @@
+import Testing
+import Foundation
+import TableRender
+
+@Suite("The template validator")
+struct TemplateValidatorTests {
+    static let known: Set<String> = Set(TemplateName.allCases.map(\.rawValue))
+
+    static func problems(_ text: String, template: TemplateName = .cellDefault) -> [String] {
+        TemplateValidator.validate(text: text, name: template.rawValue, file: "Templates/\(template.fileName)",
+                                   knownTemplates: known).map(\.description)
+    }
+
+    @Test("the shipped templates are valid")
+    func shippedTemplatesAreValid() {
+        #expect(TemplateValidator.validate(folder: Fixtures.templateFolder, displayFolder: "Templates").map(\.description) == [])
+    }
+
+    @Test("an unclosed tag is reported at the end of the template, naming the line it was opened on")
+    func unclosedTag() {
+        #expect(Self.problems("<span class=\"cell\">\n  <span>{{text}}\n</span>\n") == [
+            "Templates/cell-default.mustache:4:1: <span> opened on line 1 is never closed",
+        ])
+    }
+
+    @Test("a mismatched end tag is reported just after the end tag, where libxml2 detects it")
+    func mismatchedEndTag() {
+        #expect(Self.problems("<span>\n  <b>{{text}}</i>\n</span>") == [
+            "Templates/cell-default.mustache:2:18: Opening and ending tag mismatch: b line 2 and i",
+        ])
+    }
+
+    @Test("unbalanced sections: a section closed by another name, one never closed, a close never opened")
+    func unbalancedSections() {
+        #expect(Self.problems("<span>{{#image}}<b></b>{{/text}}</span>") == [
+            #"Templates/cell-default.mustache:1:24: {{/text}} closes section "image" opened at 1:7"#,
+        ])
+        #expect(Self.problems("<span>\n{{#image}}\n</span>") == [
+            #"Templates/cell-default.mustache:2:1: section "image" is never closed"#,
+        ])
+        #expect(Self.problems("<span>{{/image}}</span>") == [
+            "Templates/cell-default.mustache:1:7: {{/image}} closes a section that was never opened",
+        ])
+    }
+
+    @Test("a partial that does not exist")
+    func missingPartial() {
+        #expect(Self.problems("<span>\n   {{>cell-value3}}</span>") == [
+            #"Templates/cell-default.mustache:2:4: partial "cell-value3" does not exist (no cell-value3.mustache in the folder)"#,
+        ])
+    }
+
+    @Test("a stray triple mustache outside the allow-list; the allowed ones pass")
+    func strayTripleMustache() {
+        #expect(Self.problems("<span>{{{text}}}</span>") == [
+            #"Templates/cell-default.mustache:1:7: unescaped output of "text" is not allowed (allowed: none here); use {{text}}"#,
+        ])
+        #expect(Self.problems("<span>{{& text}}</span>").count == 1)
+        #expect(Self.problems("<ul>{{{rows}}}</ul>", template: .section) == [])
+    }
+
+    @Test("a key no context answers fails validation instead of rendering as nothing")
+    func unknownKey() {
+        #expect(Self.problems("<span>{{txet}}</span>") == [
+            #"Templates/cell-default.mustache:1:7: unknown key "txet": the cell-default template has no such value"#,
+        ])
+        #expect(Self.problems("<span>{{image.source}} {{.}}</span>") == [])
+    }
+
+    @Test("static ids must be unique; ids built from values are not judged statically")
+    func duplicateIDs() {
+        #expect(Self.problems("<span><b id=\"a\"></b>\n<i id=\"a\"></i><i id=\"{{key}}\"></i><i id=\"{{key}}\"></i></span>") == [
+            #"Templates/cell-default.mustache:2:4: id "a" is used again (first at 1:10)"#,
+        ])
+    }
+
+    @Test("a Mustache tag that never closes, and unsupported tags")
+    func badTags() {
+        #expect(Self.problems("<span>\n  {{text</span>") == ["Templates/cell-default.mustache:2:3: Mustache tag is never closed with }}"])
+        #expect(Self.problems("<span>{{=<% %>=}}</span>").first?.contains("is not supported") == true)
+    }
+
+    @Test("a folder missing a template, and the loader refusing an invalid folder with every problem")
+    func folders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("error.mustache"))
+        try Data("<span>{{{text}}}".utf8).write(to: folder.appendingPathComponent("cell-value1.mustache"))
+        let problems = TemplateValidator.validate(folder: folder.path, displayFolder: "T").map(\.description)
+        #expect(problems.first == "T/error.mustache:1:1: missing template: every template folder needs it")
+        #expect(problems.contains { $0.hasPrefix("T/cell-value1.mustache:1:7: unescaped output") })
+        #expect(problems.contains { $0 == "T/cell-value1.mustache:1:17: <span> opened on line 1 is never closed" })
+        #expect(throws: RenderError.self) { try TemplateSet(folder: folder.path) }
+        #expect(throws: RenderError.templateFolderMissing("/nonexistent")) { try TemplateSet(folder: "/nonexistent") }
+    }
+}
