@@ -34,4 +34,15 @@ struct SupportTests {
     func numbers(value: Double, text: String) {
         #expect(NumberText.format(value) == text)
     }
+
+    @Test("ETags change with the revisions and the variant, and stay put otherwise")
+    func etags() {
+        let renderer = PageRenderer(templates: Fixtures.templates)
+        let tag = renderer.etag(revisions: [3, 9], variant: "editing")
+        #expect(tag.hasPrefix("W/\"3.9-") && tag.hasSuffix("\""))
+        #expect(tag == renderer.etag(revisions: [3, 9], variant: "editing"))
+        #expect(tag != renderer.etag(revisions: [3, 10], variant: "editing"))
+        #expect(tag != renderer.etag(revisions: [3, 9], variant: "browsing"))
+        #expect(Fingerprint.hex(of: "a") != Fingerprint.hex(of: "b"))
+    }
 }

@@ -76,3 +76,12 @@ public final class PageRenderer: Sendable {
                                      exportNote: exportNote), with: .layout)
     }
 }
+
+extension PageRenderer {
+    /// A weak ETag for a page: the revisions of the lists it shows, the template set, and whatever
+    /// else makes the bytes differ (`variant`: editing state, query, the session's form token).
+    public func etag(revisions: [Int], variant: String) -> String {
+        "W/\"" + revisions.map(String.init).joined(separator: ".") + "-" + templates.fingerprint + "-"
+            + Fingerprint.hex(of: variant) + "\""
+    }
+}

@@ -6,6 +6,8 @@ public struct TemplateSet: Sendable {
     /// The folder the templates came from.
     public let folder: String
     private let library: MustacheLibrary
+    /// Changes whenever any template's text changes; part of every page's ETag.
+    public let fingerprint: String
 
     /// Loads and validates every template in `folder`; any problem refuses the whole folder,
     /// listing every problem as `file:line:column: message`.
@@ -17,18 +19,22 @@ public struct TemplateSet: Sendable {
         let diagnostics = TemplateValidator.validate(folder: folder)
         guard diagnostics.isEmpty else { throw .invalidTemplates(diagnostics) }
         var library = MustacheLibrary()
+        var allText = ""
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for file in files where file.hasSuffix(".mustache") {
+        for file in files.sorted() where file.hasSuffix(".mustache") {
             let path = (folder as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            allText += file + "\u{0}" + text
             do {
-                try library.register(String(decoding: data, as: UTF8.self), named: String(file.dropLast(".mustache".count)))
+                try library.register(text, named: String(file.dropLast(".mustache".count)))
             } catch {
                 throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
             }
         }
         self.folder = folder
         self.library = library
+        self.fingerprint = Fingerprint.hex(of: allText)
     }
 
     /// The folder of templates that ships with TableStack, found from the working directory or
