@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation only.
@@ -43,11 +45,28 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Persistence: items in ordered lists with revisions, SQLite through GRDB; JSON, plist, CSV.
+        .target(
+            name: "TableStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+
+        // App definition files (YAML) turned into TableKit data sources and delegates.
+        .target(
+            name: "TableApp",
+            dependencies: ["TableKit", "TableStore", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Demo")],
+            swiftSettings: strictSettings
+        ),
+
         .executableTarget(
             name: "tablestack",
             dependencies: [
                 "TableKit",
                 "TableRender",
+                "TableStore",
+                "TableApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -55,6 +74,8 @@ let package = Package(
 
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit"], swiftSettings: strictSettings),
+        .testTarget(name: "TableStoreTests", dependencies: ["TableStore"], swiftSettings: strictSettings),
+        .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore"], swiftSettings: strictSettings),
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `tablestack` command: a thin shell over the TableStack modules.
 @main
-struct TableStack: ParsableCommand {
+struct TableStack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tablestack",
         abstract: "Serve hierarchical data as iOS-style table views in the browser.",
@@ -11,6 +11,6 @@ struct TableStack: ParsableCommand {
             styles, accessories, selection lists, editing and reordering as HTML pages.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self]
+        subcommands: [Validate.self, Import.self, Dump.self, StressWrite.self]
     )
 }

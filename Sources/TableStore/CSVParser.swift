@@ -1,0 +1,58 @@
+/// RFC 4180 CSV: fields separated by commas, quoted fields may hold commas, quotes ("") and line breaks.
+enum CSVParser {
+    struct Row {
+        var line: Int
+        var fields: [String]
+    }
+
+    static func rows(_ text: String, file: String) throws -> [Row] {
+        var rows: [Row] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var line = 1, rowLine = 1, quoteLine = 1
+        var iterator = text.makeIterator()
+        var pending: Character? = nil
+        func next() -> Character? {
+            if let character = pending { pending = nil; return character }
+            return iterator.next()
+        }
+        while let character = next() {
+            if inQuotes {
+                if character == "\"" {
+                    let following = next()
+                    if following == "\"" { field.append("\"") } else { inQuotes = false; pending = following }
+                } else {
+                    if character == "\n" || character == "\r\n" { line += 1 }
+                    field.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "\"" where field.isEmpty:
+                inQuotes = true
+                quoteLine = line
+            case ",":
+                fields.append(field)
+                field = ""
+            case "\n", "\r\n", "\r":
+                fields.append(field)
+                if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
+                fields = []
+                field = ""
+                line += 1
+                rowLine = line
+            default:
+                field.append(character)
+            }
+        }
+        if inQuotes {
+            throw StoreError.importFailed(file: file, location: "\(quoteLine)", message: "a quoted field is never closed")
+        }
+        if !field.isEmpty || !fields.isEmpty {
+            fields.append(field)
+            rows.append(Row(line: rowLine, fields: fields))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Reads data files into documents: JSON and XML property lists (nested items) and CSV (a flat
+/// list). Errors name the file, the line or key path, and what was expected.
+///
+/// In JSON and plists a file is either an object whose fields are the root lists, or an array,
+/// which becomes the root list `listName`. An item is an object: `key` is its key (made from its
+/// name when missing), scalar fields are attributes, arrays of objects are its ordered lists.
+public enum DataFileReader {
+    /// Reads the file at `path`, choosing the format by its extension.
+    public static func read(path: String, listName: String? = nil) throws -> DataDocument {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StoreError.importFailed(file: path, location: "", message: "cannot read the file")
+        }
+        let list = listName ?? ((name as NSString).deletingPathExtension)
+        switch (name as NSString).pathExtension.lowercased() {
+        case "json": return try json(data, file: path, listName: list)
+        case "plist": return try plist(data, file: path, listName: list)
+        case "csv": return try csv(String(decoding: data, as: UTF8.self), file: path, listName: list)
+        default:
+            throw StoreError.importFailed(file: path, location: "", message: "unknown data format (expected .json, .plist or .csv)")
+        }
+    }
+
+    /// Reads JSON text.
+    public static func json(_ data: Data, file: String, listName: String) throws -> DataDocument {
+        let value: DataValue
+        do {
+            value = try JSONDecoder().decode(DataValue.self, from: data)
+        } catch {
+            // JSONDecoder says only that the JSON is invalid; JSONSerialization says where.
+            var reason = error
+            do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { reason = error }
+            throw StoreError.importFailed(file: file, location: location(of: reason, in: data), message: "invalid JSON: \(describe(reason))")
+        }
+        var builder = DocumentBuilder(file: file)
+        return try builder.document(from: value, listName: listName)
+    }
+
+    /// Reads an XML (or binary) property list, such as the guide's States.plist.
+    public static func plist(_ data: Data, file: String, listName: String) throws -> DataDocument {
+        let value: DataValue
+        do {
+            value = try PropertyListDecoder().decode(DataValue.self, from: data)
+        } catch {
+            throw StoreError.importFailed(file: file, location: location(of: error, in: data), message: "invalid property list: \(describe(error))")
+        }
+        var builder = DocumentBuilder(file: file)
+        return try builder.document(from: value, listName: listName)
+    }
+
+    /// Reads CSV with a header row: each further row is an item of the list `listName`.
+    public static func csv(_ text: String, file: String, listName: String) throws -> DataDocument {
+        let rows = try CSVParser.rows(text, file: file)
+        guard let header = rows.first?.fields, !header.isEmpty else {
+            throw StoreError.importFailed(file: file, location: "1", message: "expected a header row naming the columns")
+        }
+        if let duplicate = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw StoreError.importFailed(file: file, location: "1", message: "column \"\(duplicate)\" is named twice")
+        }
+        var builder = DocumentBuilder(file: file)
+        var items: [DataDocument.Item] = []
+        for row in rows.dropFirst() {
+            guard row.fields.count == header.count else {
+                throw StoreError.importFailed(file: file, location: "\(row.line)",
+                                              message: "expected \(header.count) fields as in the header, found \(row.fields.count)")
+            }
+            var attributes: [String: AttributeValue] = [:]
+            var key: String?
+            for (column, field) in zip(header, row.fields) {
+                if column == "key" { key = field; continue }
+                attributes[column] = Double(field).map(AttributeValue.number) ?? (field == "true" ? .bool(true) : field == "false" ? .bool(false) : .string(field))
+            }
+            items.append(DataDocument.Item(key: try builder.key(key, attributes: attributes, at: "\(row.line)"), attributes: attributes))
+        }
+        return DataDocument(lists: [(listName, items)])
+    }
+
+    /// "line:column" for a JSON syntax error (Foundation reports a character offset or a line).
+    private static func location(of error: any Error, in data: Data) -> String {
+        let text = describe(error)
+        if let range = text.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {
+            let numbers = text[range].split(whereSeparator: { !$0.isNumber })
+            return numbers.joined(separator: ":")
+        }
+        if let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
+           let offset = Int(text[range].split(separator: " ")[1]) {
+            var line = 1, column = 1
+            for byte in data.prefix(offset) {
+                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            }
+            return "\(line):\(column)"
+        }
+        if let range = text.range(of: #"at line (\d+)"#, options: .regularExpression) {
+            return String(text[range].dropFirst("at line ".count))
+        }
+        return ""
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        var messages: [String] = []
+        var current: (any Error)? = error
+        while let error = current {
+            let nsError = error as NSError
+            if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { messages.append(debug) }
+            if case let DecodingError.dataCorrupted(context) = error { messages.append(context.debugDescription) }
+            current = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error)
+                ?? { if case let DecodingError.dataCorrupted(context) = error { return context.underlyingError } else { return nil } }()
+        }
+        return messages.isEmpty ? "\(error)" : messages.joined(separator: ": ")
+    }
+}
+
+/// Turns decoded values into items, naming the key path of anything unexpected.
+struct DocumentBuilder {
+    let file: String
+    private var usedKeys: Set<String> = []
+
+    init(file: String) { self.file = file }
+
+    mutating func document(from value: DataValue, listName: String) throws -> DataDocument {
+        switch value {
+        case let .object(fields):
+            var lists: [(name: String, items: [DataDocument.Item])] = []
+            for (name, value) in fields {
+                lists.append((name, try items(value, path: name)))
+            }
+            return DataDocument(lists: lists)
+        case .array:
+            return DataDocument(lists: [(listName, try items(value, path: listName))])
+        default:
+            throw failure("", "expected an object of lists or an array of items at the top level")
+        }
+    }
+
+    private mutating func items(_ value: DataValue, path: String) throws -> [DataDocument.Item] {
+        guard case let .array(values) = value else { throw failure(path, "expected an array of items") }
+        return try values.enumerated().map { index, value in try item(value, path: "\(path)[\(index)]") }
+    }
+
+    private mutating func item(_ value: DataValue, path: String) throws -> DataDocument.Item {
+        guard case let .object(fields) = value else { throw failure(path, "expected an item (an object)") }
+        var attributes: [String: AttributeValue] = [:]
+        var lists: [(name: String, items: [DataDocument.Item])] = []
+        var explicitKey: String?
+        for (name, field) in fields {
+            switch field {
+            case let .string(text) where name == "key": explicitKey = text
+            case let .string(text): attributes[name] = .string(text)
+            case let .number(number): attributes[name] = .number(number)
+            case let .bool(flag): attributes[name] = .bool(flag)
+            case .array: lists.append((name, try items(field, path: "\(path).\(name)")))
+            case .null: continue
+            case .object: throw failure("\(path).\(name)", "expected text, a number, true/false or an array of items")
+            }
+        }
+        return DataDocument.Item(key: try key(explicitKey, attributes: attributes, at: path), attributes: attributes, lists: lists)
+    }
+
+    /// The item's own key, checked, or one made from its name and made unique.
+    mutating func key(_ explicit: String?, attributes: [String: AttributeValue], at location: String) throws -> String {
+        if let explicit {
+            guard ItemKey.isValid(explicit) else { throw failure(location, StoreError.invalidKey(explicit).description) }
+            guard usedKeys.insert(explicit).inserted else { throw failure(location, "key \"\(explicit)\" is used twice") }
+            return explicit
+        }
+        let name = ["key", "name", "Name", "title", "Title"].lazy.compactMap { attributes[$0]?.description }.first
+            ?? attributes.sorted { $0.key < $1.key }.first { if case .string = $0.value { true } else { false } }?.value.description
+            ?? "item"
+        let base = ItemKey.slug(name)
+        var candidate = base, suffix = 2
+        while !usedKeys.insert(candidate).inserted {
+            candidate = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return candidate
+    }
+
+    private func failure(_ location: String, _ message: String) -> StoreError {
+        .importFailed(file: file, location: location, message: message)
+    }
+}

@@ -1,0 +1,99 @@
+/// Where TableStack keeps its data. All SQL stays behind this interface, so SQLite (embedded, the
+/// default) and a server database can serve the same app. Every change is one transaction that
+/// first checks, in the database, that the list is still at the revision the change was based on.
+public protocol DataStore: Sendable {
+    /// The list `id` with its items in order and its revision (an empty list is at revision 0).
+    func list(_ id: ListID) async throws -> StoredList
+    /// The revision of list `id`, without its items.
+    func revision(of id: ListID) async throws -> Int
+    /// The item with `key`, and the list it stands in.
+    func item(_ key: String) async throws -> (item: StoredItem, list: ListID)?
+    /// Applies `changes` to list `id` in one transaction, if the list is still at `revision`;
+    /// returns the new revision. A stale revision throws `StoreError.staleRevision` and changes nothing.
+    @discardableResult
+    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int) async throws -> Int
+    /// Loads a document; with `replacing`, everything in the store is replaced.
+    func load(_ document: DataDocument, replacing: Bool) async throws
+    /// The whole store as a document.
+    func document() async throws -> DataDocument
+    /// Whether the store holds no item at all.
+    func isEmpty() async throws -> Bool
+}
+
+/// The data hierarchy as plain values: root lists of items, each item with its own lists.
+public struct DataDocument: Sendable, Hashable {
+    /// One item and its to-many relationships, in order.
+    public struct Item: Sendable, Hashable {
+        public var key: String
+        public var attributes: [String: AttributeValue]
+        public var lists: [(name: String, items: [Item])]
+
+        /// Makes an item.
+        public init(key: String, attributes: [String: AttributeValue] = [:], lists: [(name: String, items: [Item])] = []) {
+            self.key = key
+            self.attributes = attributes
+            self.lists = lists
+        }
+
+        public static func == (lhs: Item, rhs: Item) -> Bool {
+            lhs.key == rhs.key && lhs.attributes == rhs.attributes
+                && lhs.lists.map(\.name) == rhs.lists.map(\.name) && lhs.lists.map(\.items) == rhs.lists.map(\.items)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+        }
+    }
+
+    /// The root lists, in order.
+    public var lists: [(name: String, items: [Item])]
+
+    /// Makes a document.
+    public init(lists: [(name: String, items: [Item])] = []) {
+        self.lists = lists
+    }
+
+    public static func == (lhs: DataDocument, rhs: DataDocument) -> Bool {
+        lhs.lists.map(\.name) == rhs.lists.map(\.name) && lhs.lists.map(\.items) == rhs.lists.map(\.items)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lists.map(\.name))
+    }
+
+    /// How many items the document holds, at every depth.
+    public var itemCount: Int {
+        func count(_ items: [Item]) -> Int { items.reduce(items.count) { $0 + $1.lists.reduce(0) { $0 + count($1.items) } } }
+        return lists.reduce(0) { $0 + count($1.items) }
+    }
+}
+
+/// Keys are safe in URLs and ids: 1 to 200 letters, digits, '-', '_' or '.', starting with a letter or digit.
+public enum ItemKey {
+    /// Whether `key` is a valid item key.
+    public static func isValid(_ key: String) -> Bool {
+        guard (1...200).contains(key.utf8.count), let first = key.unicodeScalars.first,
+              first.isASCIIAlphanumeric else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
+    /// A key made from a name: lower case, runs of anything else turned into one '-'.
+    public static func slug(_ name: String) -> String {
+        var slug = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.isASCIIAlphanumeric {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "item" : String(slug.prefix(180))
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIAlphanumeric: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A value read from a JSON or property-list data file, before it becomes items.
+indirect enum DataValue: Decodable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case array([DataValue])
+    case object([(String, DataValue)])
+    case null
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            // Keys sorted for a stable order whatever the decoder's own.
+            self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                ($0.stringValue, try object.decode(DataValue.self, forKey: $0))
+            })
+        } else if var array = try? decoder.unkeyedContainer() {
+            var values: [DataValue] = []
+            while !array.isAtEnd { values.append(try array.decode(DataValue.self)) }
+            self = .array(values)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let bool = try? single.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? single.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? single.decode(String.self) {
+                self = .string(text)
+            } else if let date = try? single.decode(Date.self) {
+                self = .string(ISO8601DateFormatter().string(from: date))
+            } else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "a value of an unknown kind")
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+/// The embedded store: SQLite in WAL mode through GRDB. A change is acknowledged only after its
+/// transaction commits; with `Durability.full` (the default) the commit is synced to disk, so
+/// neither a killed process nor a power cut loses it.
+public final class SQLiteStore: DataStore {
+    /// How hard a commit insists on reaching the disk.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// fsync on every commit: survives power loss.
+        case full
+        /// WAL's normal mode: survives a killed process, may lose the last commits on power loss.
+        case normal
+    }
+
+    private let pool: DatabasePool
+    /// The database file.
+    public let path: String
+
+    /// Opens (creating when missing) the database at `path` and brings its schema up to date.
+    public init(path: String, durability: Durability = .full) throws {
+        self.path = path
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
+        }
+        configuration.busyMode = .timeout(10)
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try StoreSchema.migrator.migrate(pool)
+        } catch {
+            throw StoreError.database("\(path): \(error)")
+        }
+    }
+
+    /// The schema version the database is at.
+    public func schemaVersion() async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    }
+
+    /// Problems found by SQLite's integrity check and by checking that every list's positions
+    /// run 0 … n−1 without gaps or repeats; empty when the database is consistent.
+    public func integrityProblems() async throws -> [String] {
+        try await read { db in
+            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            let lists = try Row.fetchAll(db, sql: """
+                SELECT parent, relationship, COUNT(*) AS count, COUNT(DISTINCT position) AS distinct_positions,
+                       MIN(position) AS low, MAX(position) AS high
+                FROM items GROUP BY parent, relationship
+                """)
+            for list in lists {
+                let count: Int = list["count"], distinct: Int = list["distinct_positions"], low: Int = list["low"], high: Int = list["high"]
+                if distinct != count || low != 0 || high != count - 1 {
+                    problems.append("list \(list["parent"] as String).\(list["relationship"] as String): positions \(low)…\(high) for \(count) items")
+                }
+            }
+            return problems
+        }
+    }
+
+    public func list(_ id: ListID) async throws -> StoredList {
+        try await read { db in
+            let revision = try Self.revision(db, id)
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? ORDER BY position
+                """, arguments: [id.parent ?? "", id.relationship])
+            let items = try rows.map { row in StoredItem(key: row["key"], attributes: try AttributeCoding.decode(row["attributes"])) }
+            return StoredList(id: id, revision: revision, items: items)
+        }
+    }
+
+    public func revision(of id: ListID) async throws -> Int {
+        try await read { db in try Self.revision(db, id) }
+    }
+
+    public func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
+        try await read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?",
+                                             arguments: [key]) else { return nil }
+            let parent: String = row["parent"]
+            return (StoredItem(key: row["key"], attributes: try AttributeCoding.decode(row["attributes"])),
+                    ListID(parent: parent.isEmpty ? nil : parent, relationship: row["relationship"]))
+        }
+    }
+
+    @discardableResult
+    public func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int) async throws -> Int {
+        try await write { db in
+            // Compare and swap in the same transaction as the change: the revision moves on only
+            // if nobody moved it first.
+            try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
+                           arguments: [id.parent ?? "", id.relationship])
+            try db.execute(sql: "UPDATE lists SET revision = revision + 1 WHERE parent = ? AND relationship = ? AND revision = ?",
+                           arguments: [id.parent ?? "", id.relationship, revision])
+            guard db.changesCount == 1 else {
+                throw StoreError.staleRevision(list: id, expected: revision, current: try Self.revision(db, id))
+            }
+            for change in changes { try ListEditor(db: db, list: id).apply(change) }
+            return revision + 1
+        }
+    }
+
+    public func load(_ document: DataDocument, replacing: Bool) async throws {
+        try await write { db in
+            if replacing {
+                try db.execute(sql: "DELETE FROM items")
+                try db.execute(sql: "DELETE FROM lists")
+            }
+            for list in document.lists {
+                try DocumentLoader(db: db).insert(list.items, into: .root(list.name))
+            }
+        }
+    }
+
+    public func document() async throws -> DataDocument {
+        try await read { db in try DocumentLoader(db: db).document() }
+    }
+
+    public func isEmpty() async throws -> Bool {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1)") == 0 }
+    }
+
+    static func revision(_ db: Database, _ id: ListID) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT revision FROM lists WHERE parent = ? AND relationship = ?",
+                         arguments: [id.parent ?? "", id.relationship]) ?? 0
+    }
+
+    /// Runs a read, turning database errors into store errors.
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await pool.read(body) } catch let error as StoreError { throw error } catch {
+            throw StoreError.database("\(error)")
+        }
+    }
+
+    /// Runs a write transaction, turning database errors into store errors.
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await pool.write(body) } catch let error as StoreError { throw error } catch {
+            throw StoreError.database("\(error)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// What the store refuses, each with a message that says what was expected.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The change was based on an older revision: someone else changed the list first.
+    case staleRevision(list: ListID, expected: Int, current: Int)
+    case itemNotFound(key: String, list: ListID)
+    case positionOutOfRange(Int, count: Int, list: ListID)
+    case duplicateKey(String)
+    case invalidKey(String)
+    case database(String)
+    /// A data file could not be read: the file, where in it, and what was expected.
+    case importFailed(file: String, location: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .staleRevision(list, expected, current):
+            "list \(list) changed meanwhile: the change was based on revision \(expected), the list is at revision \(current)"
+        case let .itemNotFound(key, list):
+            "no item \"\(key)\" in list \(list)"
+        case let .positionOutOfRange(position, count, list):
+            "position \(position) is outside list \(list), which has \(count) items"
+        case let .duplicateKey(key):
+            "an item with key \"\(key)\" already exists"
+        case let .invalidKey(key):
+            "\"\(key)\" is not a valid key: use 1 to 200 letters, digits, '-', '_' or '.'"
+        case let .database(message):
+            "database error: \(message)"
+        case let .importFailed(file, location, message):
+            location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)"
+        }
+    }
+}

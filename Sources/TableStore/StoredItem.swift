@@ -1,0 +1,66 @@
+/// One item of the data hierarchy: a stable key and its attributes. Its ordered to-many
+/// relationships are lists of their own, addressed by `ListID(parent: key, relationship:)`.
+public struct StoredItem: Sendable, Hashable, Codable {
+    /// The stable key: unique in the store, used in URLs, never reused for another item.
+    public var key: String
+    /// The attributes by name.
+    public var attributes: [String: AttributeValue]
+
+    /// Makes an item.
+    public init(key: String, attributes: [String: AttributeValue] = [:]) {
+        self.key = key
+        self.attributes = attributes
+    }
+
+    /// The attribute `name` as text, or `nil`.
+    public subscript(name: String) -> AttributeValue? { attributes[name] }
+}
+
+/// An ordered list: the root lists of the store, or a to-many relationship of an item.
+public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The item owning the list; `nil` for a root list.
+    public var parent: String?
+    /// The relationship's name ("trails"), or the root list's name ("regions").
+    public var relationship: String
+
+    /// A root list.
+    public static func root(_ name: String) -> ListID { ListID(parent: nil, relationship: name) }
+
+    /// The list `relationship` of the item `parent`.
+    public init(parent: String?, relationship: String) {
+        self.parent = parent
+        self.relationship = relationship
+    }
+
+    public var description: String { parent.map { "\($0).\(relationship)" } ?? relationship }
+}
+
+/// A list as read from the store: its items in order and the revision they are at.
+public struct StoredList: Sendable, Hashable {
+    public var id: ListID
+    public var revision: Int
+    public var items: [StoredItem]
+
+    /// Makes a list.
+    public init(id: ListID, revision: Int, items: [StoredItem]) {
+        self.id = id
+        self.revision = revision
+        self.items = items
+    }
+}
+
+/// One change to a list. A batch of changes is applied in one transaction.
+public enum ListChange: Sendable, Hashable {
+    /// Inserts a new item at `position` (0 … count).
+    case insert(StoredItem, at: Int)
+    /// Deletes the item and everything below it.
+    case delete(key: String)
+    /// Moves the item so that it stands at `position` afterwards.
+    case move(key: String, to: Int)
+    /// Sets the given attributes of the item, keeping the others.
+    case update(key: String, attributes: [String: AttributeValue])
+    /// Sets `attribute` to true on `key` and to false on every other item of the list.
+    case checkExclusively(attribute: String, key: String)
+    /// Replaces the list's items with these, in this order (items no longer present are deleted).
+    case replaceAll([StoredItem])
+}

@@ -1,0 +1,60 @@
+import Testing
+import Foundation
+import TableStore
+
+/// The built `tablestack` binary, next to the test bundle (or named by TABLESTACK_BINARY).
+enum Binaries {
+    static var tablestack: String {
+        if let path = ProcessInfo.processInfo.environment["TABLESTACK_BINARY"] { return path }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("tablestack").path
+    }
+}
+
+@Suite("Crash safety")
+struct CrashSafetyTests {
+    @Test("a writer killed with SIGKILL mid-write loses no acknowledged change and leaves the database consistent")
+    func killedWriter() async throws {
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        #expect(FileManager.default.isExecutableFile(atPath: Binaries.tablestack), "build the tablestack binary first (swift build)")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.tablestack)
+        process.arguments = ["stress-write", "--db", temporary.path, "--count", "100000"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+
+        // Read acknowledgements until a few hundred writes are committed, then kill mid-stream.
+        var acknowledged: [String] = []
+        var buffer = Data()
+        let reader = output.fileHandleForReading
+        while acknowledged.count < 300 {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if line.hasPrefix("ack ") { acknowledged.append(String(line.dropFirst(4))) }
+            }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(acknowledged.count >= 300)
+
+        // Reopen: every acknowledged item is there, positions are 0…n−1, the revision counts the commits.
+        let reopened = try SQLiteStore(path: temporary.path)
+        #expect(try await reopened.integrityProblems() == [])
+        let list = try await reopened.list(.root("stress"))
+        let keys = Set(list.items.map(\.key))
+        #expect(acknowledged.allSatisfy(keys.contains), "every acknowledged write survived")
+        #expect(list.items.count == keys.count, "no duplicated item")
+        #expect(list.revision == list.items.count, "one revision per committed write")
+        #expect(list.items.count <= acknowledged.count + 1, "at most the one unacknowledged write in flight")
+        // The database can still be written after the crash.
+        try await reopened.apply([.delete(key: acknowledged[0])], to: .root("stress"), basedOn: list.revision)
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+import Foundation
+import TableStore
+
+@Suite("Importing and exporting data files")
+struct DataFileTests {
+    static let statesPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <array>
+          <dict><key>Name</key><string>Alabama</string><key>Capitol</key><string>Montgomery</string><key>Population</key><integer>4903185</integer></dict>
+          <dict><key>Name</key><string>New York</string><key>Capitol</key><string>Albany</string><key>Population</key><integer>19453561</integer></dict>
+        </array>
+        </plist>
+        """
+
+    @Test("a property list like the guide's States.plist becomes a root list with keys made from names")
+    func plist() throws {
+        let document = try DataFileReader.plist(Data(Self.statesPlist.utf8), file: "States.plist", listName: "states")
+        #expect(document.lists.map(\.name) == ["states"])
+        let states = document.lists[0].items
+        #expect(states.map(\.key) == ["alabama", "new-york"])
+        #expect(states[1].attributes == ["Name": .string("New York"), "Capitol": .string("Albany"), "Population": .number(19_453_561)])
+    }
+
+    @Test("JSON: objects of lists, nested lists, explicit keys, booleans kept apart from numbers")
+    func json() throws {
+        let text = #"{"regions": [{"key": "north", "name": "North", "open": true, "trails": [{"name": "Cascade Pass", "miles": 1}]}]}"#
+        let document = try DataFileReader.json(Data(text.utf8), file: "trails.json", listName: "x")
+        let north = document.lists[0].items[0]
+        #expect(north.key == "north" && north.attributes["open"] == .bool(true))
+        #expect(north.lists[0].name == "trails" && north.lists[0].items[0].key == "cascade-pass")
+        #expect(north.lists[0].items[0].attributes["miles"] == .number(1))
+    }
+
+    @Test("generated keys stay unique across the whole document")
+    func uniqueKeys() throws {
+        let text = #"[{"name": "Springfield"}, {"name": "Springfield"}, {"name": "Springfield!"}]"#
+        let document = try DataFileReader.json(Data(text.utf8), file: "towns.json", listName: "towns")
+        #expect(document.lists[0].items.map(\.key) == ["springfield", "springfield-2", "springfield-3"])
+    }
+
+    @Test("CSV with quotes, commas and line breaks in fields, numbers and booleans recognised")
+    func csv() throws {
+        let text = "key,name,population,capital\nal,Alabama,4903185,false\nny,\"New York, \"\"The Empire State\"\"\",19453561,true\n\"va\",\"Virginia\nOld Dominion\",8535519,false\n"
+        let document = try DataFileReader.csv(text, file: "states.csv", listName: "states")
+        let items = document.lists[0].items
+        #expect(items.map(\.key) == ["al", "ny", "va"])
+        #expect(items[1].attributes["name"] == .string(#"New York, "The Empire State""#))
+        #expect(items[1].attributes["capital"] == .bool(true))
+        #expect(items[2].attributes["name"] == .string("Virginia\nOld Dominion"))
+        #expect(items[0].attributes["population"] == .number(4_903_185))
+    }
+
+    @Test("errors name the file, the line or key path, and what was expected", arguments: [
+        ("bad.json", "{\n  \"a\": [1,\n  ,]\n}", "bad.json:3:3: invalid JSON"),
+        ("shape.json", #"{"regions": [{"name": "N", "trails": [3]}]}"#, "shape.json:regions[0].trails[0]: expected an item (an object)"),
+        ("top.json", "42", "top.json: expected an object of lists or an array of items at the top level"),
+        ("nested.json", #"[{"name": "x", "meta": {"a": 1}}]"#, "nested.json:nested[0].meta: expected text, a number, true/false or an array of items"),
+        ("keys.json", #"[{"key": "a"}, {"key": "a"}]"#, #"keys.json:keys[1]: key "a" is used twice"#),
+        ("badkey.json", #"[{"key": "no spaces"}]"#, #"badkey.json:badkey[0]: "no spaces" is not a valid key"#),
+        ("rows.csv", "name,size\nA,1\nB\n", "rows.csv:3: expected 2 fields as in the header, found 1"),
+        ("quote.csv", "name\n\"open\n", "quote.csv:2: a quoted field is never closed"),
+        ("dupe.csv", "name,name\n", "dupe.csv:1: column \"name\" is named twice"),
+        ("broken.plist", "<plist><array><dict><key>a</key></array></plist>", "broken.plist:1: invalid property list"),
+    ])
+    func errors(file: String, text: String, message: String) {
+        do {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent(file).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            _ = try DataFileReader.read(path: path)
+            Issue.record("\(file) was accepted")
+        } catch {
+            let description = "\(error)".replacingOccurrences(of: FileManager.default.temporaryDirectory.path, with: "")
+                .replacingOccurrences(of: #"/import-[0-9A-F-]+/"#, with: "", options: .regularExpression)
+            #expect(description.hasPrefix(message), "\(description)")
+        }
+    }
+
+    @Test("exported JSON reads back as the same document")
+    func exportRoundTrip() throws {
+        let json = DataFileWriter.json(.trails)
+        #expect(json.contains(#""key": "cascade-pass""#))
+        let document = try DataFileReader.json(Data(json.utf8), file: "export.json", listName: "x")
+        #expect(document == .trails)
+    }
+}
