@@ -1,0 +1,156 @@
+import TableKit
+
+/// An app: scenes (table view controllers) joined by segues, as read from an app file.
+public struct AppDefinition: Sendable {
+    /// The app's name, shown as the root scene's back-button title below it.
+    public var title: String
+    /// The language of the pages (`lang`).
+    public var language: String
+    /// The scene at the root of the navigation stack.
+    public var rootScene: String
+    /// Every scene by name.
+    public var scenes: [String: SceneDefinition]
+    /// Named batch updates scenes can offer.
+    public var batches: [String: BatchDefinition]
+
+    /// The scene named `name`.
+    public func scene(_ name: String) -> SceneDefinition? { scenes[name] }
+}
+
+/// One scene: a table view controller's table and behaviour.
+public struct SceneDefinition: Sendable {
+    public var name: String
+    /// A fixed title, or a format read from the item the scene shows ("{name}").
+    public var title: TextFormat
+    public var style: TableStyle
+    public var headerTitle: TextFormat?
+    public var footerTitle: TextFormat?
+    public var content: SceneContent
+    /// Whether the delegate alternates row backgrounds (Listing 5-2).
+    public var alternatesRows: Bool
+    public var editing: EditingDefinition?
+    public var moves: MoveRule?
+    public var add: FormDefinition?
+    /// Named batch updates offered as actions on this scene.
+    public var batchActions: [String]
+    /// The message an empty table shows.
+    public var emptyMessage: String
+}
+
+/// What fills a scene's table.
+public enum SceneContent: Sendable {
+    /// Fixed sections and cells (a storyboard's static cells), optionally bound to one item's
+    /// attributes for switches, sliders and `{attribute}` texts.
+    case fixed(sections: [FixedSection], item: ItemReference?)
+    /// A list of items shown with a prototype cell.
+    case list(ListBinding)
+    /// The fields of the scene's item, as value1 rows, editable in a form.
+    case detail(DetailDefinition)
+}
+
+/// Where a scene finds its item for fixed cells: a root list and a key in it.
+public struct ItemReference: Sendable, Hashable {
+    public var list: String
+    public var key: String
+}
+
+/// A fixed section.
+public struct FixedSection: Sendable {
+    public var headerTitle: String?
+    public var footerTitle: String?
+    public var cells: [FixedCell]
+}
+
+/// A fixed cell.
+public struct FixedCell: Sendable {
+    public var key: String
+    public var prototype: CellPrototype
+    /// The scene selecting the cell pushes.
+    public var push: String?
+    /// An attribute of the scene's item shown as a switch.
+    public var toggle: String?
+    /// An attribute of the scene's item shown as a slider.
+    public var slider: SliderBinding?
+}
+
+/// A slider bound to an attribute.
+public struct SliderBinding: Sendable, Hashable {
+    public var attribute: String
+    public var minimum: Double
+    public var maximum: Double
+    public var initial: Double
+}
+
+/// A list of items with its prototype cell and what selecting a row does.
+public struct ListBinding: Sendable {
+    /// The list: a relationship of the scene's item, or a root list when the scene has none.
+    public var relationship: String
+    public var cell: CellPrototype
+    /// How rows are grouped into sections.
+    public var sections: SectionGrouping
+    /// The index of an indexed list.
+    public var index: IndexDefinition?
+    /// The scene a selected row pushes, with the row's item.
+    public var push: String?
+    /// The scene the detail disclosure button opens.
+    public var detail: String?
+    /// A selection list bound to a truth-valued attribute of the items.
+    public var selection: SelectionDefinition?
+    /// A placeholder row after each section's items (the add-item row of Listing 8-3).
+    public var placeholder: String?
+}
+
+/// How a list's rows form sections.
+public enum SectionGrouping: Sendable {
+    /// One section.
+    case single
+    /// Sections by an attribute's value, in the order given (unknown values follow, in order of appearance).
+    case byAttribute(String, order: [String])
+    /// Each item of the list is a section titled by `title`; its rows are its list `rows`.
+    case nested(title: TextFormat, rows: String)
+}
+
+/// An indexed list: the attribute to collate by and the locale.
+public struct IndexDefinition: Sendable {
+    public var attribute: String
+    public var collation: IndexedCollation
+}
+
+/// A selection list.
+public struct SelectionDefinition: Sendable {
+    public var mode: SelectionList.Mode
+    public var attribute: String
+}
+
+/// Which rows show which editing control.
+public struct EditingDefinition: Sendable {
+    public var rule: EditingRule
+}
+
+/// A detail scene: sections of fields.
+public struct DetailDefinition: Sendable {
+    public var sections: [DetailSection]
+    /// Whether Edit opens the fields in a form.
+    public var isEditable: Bool
+}
+
+/// A section of a detail scene.
+public struct DetailSection: Sendable {
+    public var headerTitle: String?
+    public var fields: [FieldDefinition]
+    /// Extra fixed cells after the fields (the trail's map row).
+    public var cells: [FixedCell]
+}
+
+/// A named batch update (Listing 7-8) or a restore of a list's contents.
+public struct BatchDefinition: Sendable {
+    public var title: String
+    public var kind: Kind
+
+    public enum Kind: Sendable {
+        /// Deletions (rows before), insertions (rows after) with their items' attributes.
+        case update(deletions: [Int], insertions: [(row: Int, attributes: [String: String])])
+        /// Replaces the list with these items.
+        case restore([[String: String]])
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// A prototype cell: how an item becomes a row.
+public struct CellPrototype: Sendable {
+    public var style: CellStyle
+    public var text: TextFormat
+    public var detail: TextFormat?
+    /// A format giving the image path (relative to the public folder).
+    public var image: TextFormat?
+    public var accessory: AccessoryKind
+    public var indentationLevel: Int
+    public var selectionStyle: SelectionStyle
+
+    /// Makes a prototype.
+    public init(style: CellStyle = .default, text: TextFormat, detail: TextFormat? = nil, image: TextFormat? = nil,
+                accessory: AccessoryKind = .none, indentationLevel: Int = 0, selectionStyle: SelectionStyle = .default) {
+        self.style = style
+        self.text = text
+        self.detail = detail
+        self.image = image
+        self.accessory = accessory
+        self.indentationLevel = indentationLevel
+        self.selectionStyle = selectionStyle
+    }
+
+    /// The cell for `item` (or for no item, for fixed cells).
+    func cell(key: String, item: StoredItem?, accessory: Accessory? = nil) -> Cell {
+        let attributes = item?.attributes ?? [:]
+        return Cell(key: key, text: text.render(attributes), detailText: detail.map { $0.render(attributes) },
+                    image: image.map { CellImage(source: $0.render(attributes)) }, style: style,
+                    accessory: accessory ?? Self.simpleAccessory(self.accessory),
+                    indentationLevel: indentationLevel, selectionStyle: selectionStyle)
+    }
+
+    static func simpleAccessory(_ kind: AccessoryKind) -> Accessory {
+        switch kind {
+        case .disclosureIndicator: .disclosureIndicator
+        case .detailDisclosureButton: .detailDisclosureButton
+        case .checkmark: .checkmark
+        case .none, .toggle, .slider, .custom: .none
+        }
+    }
+}
+
+/// Text with `{attribute}` placeholders filled from an item; `{{` and `}}` stand for braces.
+public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        case attribute(String)
+    }
+
+    let parts: [Part]
+    public let description: String
+
+    /// Parses a format; `nil` with the column of the problem when a brace is left open.
+    public init(_ text: String) throws(FormatError) {
+        var parts: [Part] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "{", next < text.endIndex, text[next] == "{" {
+                literal.append("{")
+                index = text.index(after: next)
+            } else if character == "}", next < text.endIndex, text[next] == "}" {
+                literal.append("}")
+                index = text.index(after: next)
+            } else if character == "{" {
+                guard let close = text[next...].firstIndex(of: "}") else {
+                    throw FormatError(column: text.distance(from: text.startIndex, to: index), message: "a { is never closed")
+                }
+                let name = String(text[next..<close]).trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else {
+                    throw FormatError(column: text.distance(from: text.startIndex, to: index), message: "an empty {} names no attribute")
+                }
+                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+                parts.append(.attribute(name))
+                index = text.index(after: close)
+            } else {
+                literal.append(character)
+                index = next
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+        self.description = text
+    }
+
+    /// The attributes the format reads.
+    public var attributes: [String] {
+        parts.compactMap { if case let .attribute(name) = $0 { name } else { nil } }
+    }
+
+    /// The text with each placeholder replaced by the attribute's value (empty when missing).
+    public func render(_ attributes: [String: AttributeValue]) -> String {
+        parts.map { part in
+            switch part {
+            case let .literal(text): text
+            case let .attribute(name): attributes[name]?.description ?? ""
+            }
+        }.joined()
+    }
+
+    /// An error in a format, with the column (from 0) inside the format.
+    public struct FormatError: Error, Sendable {
+        public var column: Int
+        public var message: String
+    }
+}

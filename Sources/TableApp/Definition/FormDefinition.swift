@@ -1,0 +1,67 @@
+import Foundation
+import TableStore
+
+/// A form: the Add sheet of a list, or the fields of a detail scene.
+public struct FormDefinition: Sendable {
+    public var title: String
+    public var fields: [FieldDefinition]
+}
+
+/// One typed field with its validation.
+public struct FieldDefinition: Sendable {
+    /// The kinds of value a field holds.
+    public enum Kind: String, Sendable, CaseIterable {
+        case text, number, toggle = "switch", slider, choice
+    }
+
+    public var attribute: String
+    public var label: String
+    public var kind: Kind
+    public var isRequired: Bool
+    public var maximumLength: Int
+    public var minimum: Double?
+    public var maximum: Double?
+    public var choices: [String]
+    public var defaultValue: String?
+    /// Text shown after a number (a unit).
+    public var unit: String?
+
+    /// Checks what the user typed: the stored value, or a message for the field.
+    public func validate(_ input: String?) -> Result<AttributeValue, FieldError> {
+        let text = (input ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        switch kind {
+        case .text:
+            if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
+            if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return .failure(FieldError("\(label) cannot hold control characters."))
+            }
+            return .success(.string(text))
+        case .number, .slider:
+            if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
+            guard let number = Double(text), number.isFinite else { return .failure(FieldError("\(label) must be a number.")) }
+            if let minimum, number < minimum { return .failure(FieldError("\(label) must be at least \(Self.format(minimum)).")) }
+            if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }
+            return .success(.number(number))
+        case .toggle:
+            switch text {
+            case "on", "true", "1": return .success(.bool(true))
+            case "", "off", "false", "0": return .success(.bool(false))
+            default: return .failure(FieldError("\(label) must be on or off."))
+            }
+        case .choice:
+            guard choices.contains(text) else {
+                return .failure(FieldError("\(label) must be one of \(choices.joined(separator: ", "))."))
+            }
+            return .success(.string(text))
+        }
+    }
+
+    static func format(_ number: Double) -> String { AttributeValue.number(number).description }
+}
+
+/// Why a field's input was refused, worded for the person who typed it.
+public struct FieldError: Error, Sendable, Hashable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

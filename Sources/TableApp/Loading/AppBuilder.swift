@@ -1,0 +1,293 @@
+import Foundation
+import TableKit
+import TableStore
+import Yams
+
+/// Builds the app's values from YAML nodes, then checks the references between scenes.
+struct AppBuilder {
+    var reader: YAMLReader
+
+    static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
+                            "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
+                            "moves", "add", "batches", "alternateRows", "empty", "detail"]
+
+    mutating func app(_ root: Node?) -> AppDefinition? {
+        guard let root else {
+            reader.fail(nil, "the app file is empty")
+            return nil
+        }
+        let fields = reader.mapping(root, "the app", allowed: ["title", "language", "root", "scenes", "batches"])
+        let title = reader.string(reader.required(reader.field(fields, "title"), in: root, "the app's title"), "the app's title") ?? ""
+        let language = reader.string(reader.field(fields, "language"), "language") ?? "en"
+        let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
+        let rootScene = reader.string(rootNode, "the root scene") ?? ""
+
+        var scenes: [String: SceneDefinition] = [:]
+        var sceneNodes: [String: Node] = [:]
+        let scenesNode = reader.required(reader.field(fields, "scenes"), in: root, "scenes")
+        for entry in reader.mapping(scenesNode, "scenes") ?? [] {
+            if let scene = scene(named: entry.key, entry.value) {
+                scenes[entry.key] = scene
+                sceneNodes[entry.key] = entry.value
+            }
+        }
+        var batches: [String: BatchDefinition] = [:]
+        for entry in reader.mapping(reader.field(fields, "batches"), "batches") ?? [] {
+            if let batch = batch(entry.value) { batches[entry.key] = batch }
+        }
+
+        // References between scenes, checked once everything is read.
+        if rootNode != nil, !rootScene.isEmpty, scenes[rootScene] == nil, sceneNodes[rootScene] == nil {
+            reader.fail(rootNode, "root scene \"\(rootScene)\" is not defined (scenes: \(scenes.keys.sorted().joined(separator: ", ")))")
+        }
+        for (name, node) in sceneNodes {
+            let sceneFields = reader.mapping(node, "scene \"\(name)\"")
+            checkReference(reader.field(sceneFields, "push"), scenes)
+            checkReference(reader.field(sceneFields, "info"), scenes)
+            for section in reader.sequence(reader.field(sceneFields, "sections"), "sections") ?? [] {
+                for cell in reader.sequence(reader.field(reader.mapping(section, "a section"), "cells"), "cells") ?? [] {
+                    checkReference(reader.field(reader.mapping(cell, "a cell"), "push"), scenes)
+                }
+            }
+            for batchNode in reader.sequence(reader.field(sceneFields, "batches"), "batches") ?? [] {
+                if let batchName = batchNode.string, batches[batchName] == nil {
+                    reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches")
+                }
+            }
+        }
+        return AppDefinition(title: title, language: language, rootScene: rootScene, scenes: scenes, batches: batches)
+    }
+
+    private mutating func checkReference(_ node: Node?, _ scenes: [String: SceneDefinition]) {
+        guard let node, let name = node.string, scenes[name] == nil else { return }
+        reader.fail(node, "scene \"\(name)\" is not defined")
+    }
+
+    // MARK: Scenes
+
+    mutating func scene(named name: String, _ node: Node) -> SceneDefinition? {
+        let what = "scene \"\(name)\""
+        guard let fields = reader.mapping(node, what, allowed: Self.sceneKeys) else { return nil }
+        let style = reader.choice(reader.field(fields, "style"), "table style", TableStyle.allCases.map { ($0.rawValue, $0) }) ?? .plain
+        let title = format(reader.required(reader.field(fields, "title"), in: node, "the title of \(what)")) ?? TextFormat.empty
+        let content = sceneContent(fields, node: node, style: style, what: what)
+
+        var editing: EditingDefinition?
+        if let editingNode = reader.field(fields, "editing") {
+            let editingFields = reader.mapping(editingNode, "editing", allowed: ["rows", "lastRow", "swipe"])
+            let styles = EditingStyle.allCases.map { ($0.rawValue, $0) }
+            let rows = reader.choice(reader.field(editingFields, "rows"), "editing style", styles) ?? .delete
+            let lastRow = reader.choice(reader.field(editingFields, "lastRow"), "editing style", styles)
+            let swipe = reader.bool(reader.field(editingFields, "swipe"), "swipe") ?? true
+            editing = EditingDefinition(rule: EditingRule(rowStyle: rows, lastRowStyle: lastRow, allowsSwipeToDelete: swipe))
+        }
+        var moves: MoveRule?
+        if let movesNode = reader.field(fields, "moves") {
+            let moveFields = reader.mapping(movesNode, "moves", allowed: ["fixedFirstRows", "reservedLastRows", "keepInSection"])
+            moves = MoveRule(fixedLeadingRows: reader.integer(reader.field(moveFields, "fixedFirstRows"), "fixedFirstRows", range: 0...100) ?? 0,
+                             reservedTrailingRows: reader.integer(reader.field(moveFields, "reservedLastRows"), "reservedLastRows", range: 0...100) ?? 0,
+                             keepsRowsInSection: reader.bool(reader.field(moveFields, "keepInSection"), "keepInSection") ?? false)
+            if case .fixed = content { reader.fail(movesNode, "fixed cells cannot be moved; moves need a list") }
+        }
+        var add: FormDefinition?
+        if let addNode = reader.field(fields, "add") {
+            let addFields = reader.mapping(addNode, "add", allowed: ["title", "fields"])
+            let formFields = (reader.sequence(reader.required(reader.field(addFields, "fields"), in: addNode, "the fields of add"), "fields") ?? [])
+                .compactMap { field($0) }
+            add = FormDefinition(title: reader.string(reader.field(addFields, "title"), "title") ?? "Add", fields: formFields)
+            if case .list = content {} else { reader.fail(addNode, "only a scene showing a list can add items") }
+        }
+        if (editing != nil || moves != nil), case .list = content {} else if let node = reader.field(fields, "editing") ?? reader.field(fields, "moves") {
+            reader.fail(node, "only a scene showing a list can be edited or reordered")
+        }
+        let batchNames = (reader.sequence(reader.field(fields, "batches"), "batches") ?? []).compactMap { reader.string($0, "a batch name") }
+        guard let content else { return nil }
+        return SceneDefinition(
+            name: name, title: title, style: style,
+            headerTitle: format(reader.field(fields, "header")), footerTitle: format(reader.field(fields, "footer")),
+            content: content, alternatesRows: reader.bool(reader.field(fields, "alternateRows"), "alternateRows") ?? false,
+            editing: editing, moves: moves, add: add, batchActions: batchNames,
+            emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items")
+    }
+
+    private mutating func sceneContent(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node,
+                                       style: TableStyle, what: String) -> SceneContent? {
+        let sources = ["sections", "list", "detail"].filter { reader.field(fields, $0) != nil }
+        guard sources.count == 1 else {
+            reader.fail(node, sources.isEmpty ? "\(what) needs sections, a list or a detail" : "\(what) has both \(sources.joined(separator: " and ")); choose one")
+            return nil
+        }
+        switch sources[0] {
+        case "sections":
+            var item: ItemReference?
+            if let itemNode = reader.field(fields, "item") {
+                let itemFields = reader.mapping(itemNode, "item", allowed: ["list", "key"])
+                item = ItemReference(list: reader.string(reader.required(reader.field(itemFields, "list"), in: itemNode, "the item's list"), "list") ?? "",
+                                     key: reader.string(reader.required(reader.field(itemFields, "key"), in: itemNode, "the item's key"), "key") ?? "")
+            }
+            let sections = (reader.sequence(reader.field(fields, "sections"), "sections") ?? []).map { fixedSection($0) }
+            return .fixed(sections: sections, item: item)
+        case "detail":
+            let detailNode = reader.field(fields, "detail")
+            let detailFields = reader.mapping(detailNode, "detail", allowed: ["editable", "sections"])
+            let sections = (reader.sequence(reader.required(reader.field(detailFields, "sections"), in: detailNode, "the detail's sections"), "sections") ?? []).map { section -> DetailSection in
+                let sectionFields = reader.mapping(section, "a detail section", allowed: ["header", "fields", "cells"])
+                return DetailSection(headerTitle: reader.string(reader.field(sectionFields, "header"), "header"),
+                                     fields: (reader.sequence(reader.field(sectionFields, "fields"), "fields") ?? []).compactMap { field($0) },
+                                     cells: (reader.sequence(reader.field(sectionFields, "cells"), "cells") ?? []).compactMap { fixedCell($0) })
+            }
+            if style != .grouped { reader.fail(reader.field(fields, "style") ?? node, "a detail scene is grouped, as the guide shows a leaf item") }
+            return .detail(DetailDefinition(sections: sections, isEditable: reader.bool(reader.field(detailFields, "editable"), "editable") ?? false))
+        default:
+            return .list(listBinding(fields, node: node, style: style))
+        }
+    }
+
+    private mutating func listBinding(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node, style: TableStyle) -> ListBinding {
+        let relationship = reader.string(reader.field(fields, "list"), "list") ?? ""
+        let cellNode = reader.required(reader.field(fields, "cell"), in: node, "the prototype cell")
+        let cell = prototype(cellNode, allowed: Self.prototypeKeys) ?? CellPrototype(text: .empty)
+        var grouping = SectionGrouping.single
+        if let attribute = reader.string(reader.field(fields, "sectionBy"), "sectionBy") {
+            let order = (reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? []).compactMap { reader.string($0, "a section") }
+            grouping = .byAttribute(attribute, order: order)
+        }
+        if let nestedNode = reader.field(fields, "nested") {
+            let nestedFields = reader.mapping(nestedNode, "nested", allowed: ["title", "rows"])
+            grouping = .nested(title: format(reader.field(nestedFields, "title")) ?? .empty,
+                               rows: reader.string(reader.required(reader.field(nestedFields, "rows"), in: nestedNode, "the rows of nested sections"), "rows") ?? "")
+        }
+        var index: IndexDefinition?
+        if let indexNode = reader.field(fields, "index") {
+            let indexFields = reader.mapping(indexNode, "index", allowed: ["by", "locale"])
+            let attribute = reader.string(reader.required(reader.field(indexFields, "by"), in: indexNode, "the attribute the index collates by"), "by") ?? ""
+            let localeNode = reader.field(indexFields, "locale")
+            let locale = reader.string(localeNode, "locale") ?? "en_US"
+            do {
+                index = IndexDefinition(attribute: attribute, collation: try IndexedCollation(localeIdentifier: locale))
+            } catch {
+                reader.fail(localeNode ?? indexNode, error.description)
+            }
+            if style == .grouped { reader.fail(indexNode, TableKitError.groupedTableCannotHaveIndex.description) }
+        }
+        var selection: SelectionDefinition?
+        if let selectionNode = reader.field(fields, "selection") {
+            let selectionFields = reader.mapping(selectionNode, "selection", allowed: ["mode", "attribute"])
+            selection = SelectionDefinition(
+                mode: reader.choice(reader.required(reader.field(selectionFields, "mode"), in: selectionNode, "the selection mode"), "selection mode",
+                                    SelectionList.Mode.allCases.map { ($0.rawValue, $0) }) ?? .exclusive,
+                attribute: reader.string(reader.field(selectionFields, "attribute"), "attribute") ?? "checked")
+        }
+        return ListBinding(relationship: relationship, cell: cell, sections: grouping, index: index,
+                           push: reader.string(reader.field(fields, "push"), "push"),
+                           detail: reader.string(reader.field(fields, "info"), "info"),
+                           selection: selection, placeholder: reader.string(reader.field(fields, "placeholder"), "placeholder"))
+    }
+
+    // MARK: Cells and fields
+
+    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "indentation", "selectable"]
+
+    mutating func prototype(_ node: Node?, allowed: [String]) -> CellPrototype? {
+        guard let node, let fields = reader.mapping(node, "a cell", allowed: allowed) else { return nil }
+        let style = reader.choice(reader.field(fields, "style"), "cell style", CellStyle.allCases.map { ($0.rawValue, $0) }) ?? .default
+        let imageNode = reader.field(fields, "image")
+        if imageNode != nil, !style.allowsImage {
+            reader.fail(imageNode, "the \(style.rawValue) cell style has no place for an image (only default and subtitle do)")
+        }
+        let accessories = [AccessoryKind.none, .disclosureIndicator, .detailDisclosureButton, .checkmark].map { ($0.rawValue, $0) }
+        return CellPrototype(
+            style: style, text: format(reader.required(reader.field(fields, "text"), in: node, "the cell's text")) ?? .empty,
+            detail: format(reader.field(fields, "detail")), image: format(imageNode),
+            accessory: reader.choice(reader.field(fields, "accessory"), "accessory", accessories) ?? .none,
+            indentationLevel: reader.integer(reader.field(fields, "indentation"), "indentation", range: 0...Cell.maximumIndentationLevel) ?? 0,
+            selectionStyle: (reader.bool(reader.field(fields, "selectable"), "selectable") ?? true) ? .default : .none)
+    }
+
+    mutating func fixedSection(_ node: Node) -> FixedSection {
+        let fields = reader.mapping(node, "a section", allowed: ["header", "footer", "cells"])
+        return FixedSection(headerTitle: reader.string(reader.field(fields, "header"), "header"),
+                            footerTitle: reader.string(reader.field(fields, "footer"), "footer"),
+                            cells: (reader.sequence(reader.required(reader.field(fields, "cells"), in: node, "the section's cells"), "cells") ?? []).compactMap { fixedCell($0) })
+    }
+
+    mutating func fixedCell(_ node: Node) -> FixedCell? {
+        let allowed = Self.prototypeKeys + ["key", "push", "switch", "slider"]
+        guard let prototype = prototype(node, allowed: allowed) else { return nil }
+        let fields = reader.mapping(node, "a cell", allowed: allowed)
+        var slider: SliderBinding?
+        if let sliderNode = reader.field(fields, "slider") {
+            let sliderFields = reader.mapping(sliderNode, "slider", allowed: ["attribute", "min", "max", "initial"])
+            let minimum = reader.number(reader.field(sliderFields, "min"), "min") ?? 0
+            let maximum = reader.number(reader.field(sliderFields, "max"), "max") ?? 1
+            let initial = reader.number(reader.field(sliderFields, "initial"), "initial") ?? minimum
+            if !(minimum < maximum) || !(minimum...maximum).contains(initial) {
+                reader.fail(sliderNode, "a slider needs min below max and its initial value between them")
+            }
+            slider = SliderBinding(attribute: reader.string(reader.required(reader.field(sliderFields, "attribute"), in: sliderNode, "the slider's attribute"), "attribute") ?? "",
+                                   minimum: minimum, maximum: maximum, initial: initial)
+        }
+        let key = reader.string(reader.field(fields, "key"), "key") ?? ItemKey.slug(prototype.text.description)
+        return FixedCell(key: key, prototype: prototype, push: reader.string(reader.field(fields, "push"), "push"),
+                         toggle: reader.string(reader.field(fields, "switch"), "switch"), slider: slider)
+    }
+
+    mutating func field(_ node: Node) -> FieldDefinition? {
+        let allowed = ["attribute", "label", "type", "required", "maxLength", "min", "max", "choices", "default", "unit"]
+        guard let fields = reader.mapping(node, "a field", allowed: allowed) else { return nil }
+        let attribute = reader.string(reader.required(reader.field(fields, "attribute"), in: node, "the field's attribute"), "attribute") ?? ""
+        let kind = reader.choice(reader.field(fields, "type"), "field type", FieldDefinition.Kind.allCases.map { ($0.rawValue, $0) }) ?? .text
+        let choicesNode = reader.field(fields, "choices")
+        let choices = (reader.sequence(choicesNode, "choices") ?? []).compactMap { reader.string($0, "a choice") }
+        if kind == .choice, choices.isEmpty { reader.fail(choicesNode ?? node, "a choice field needs choices") }
+        return FieldDefinition(
+            attribute: attribute, label: reader.string(reader.field(fields, "label"), "label") ?? attribute.capitalized,
+            kind: kind, isRequired: reader.bool(reader.field(fields, "required"), "required") ?? false,
+            maximumLength: reader.integer(reader.field(fields, "maxLength"), "maxLength", range: 1...10_000) ?? 200,
+            minimum: reader.number(reader.field(fields, "min"), "min"), maximum: reader.number(reader.field(fields, "max"), "max"),
+            choices: choices, defaultValue: reader.string(reader.field(fields, "default"), "default"),
+            unit: reader.string(reader.field(fields, "unit"), "unit"))
+    }
+
+    mutating func batch(_ node: Node) -> BatchDefinition? {
+        guard let fields = reader.mapping(node, "a batch", allowed: ["title", "delete", "insert", "restore"]) else { return nil }
+        let title = reader.string(reader.required(reader.field(fields, "title"), in: node, "the batch's title"), "title") ?? ""
+        func attributes(_ node: Node) -> [String: String] {
+            Dictionary((reader.mapping(node, "an item") ?? []).compactMap { entry in
+                reader.string(entry.value, entry.key).map { (entry.key, $0) }
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        if let restore = reader.field(fields, "restore") {
+            return BatchDefinition(title: title, kind: .restore((reader.sequence(restore, "restore") ?? []).map(attributes)))
+        }
+        let deletions = (reader.sequence(reader.field(fields, "delete"), "delete") ?? []).compactMap { reader.integer($0, "a row", range: 0...1_000_000) }
+        let insertions = (reader.sequence(reader.field(fields, "insert"), "insert") ?? []).compactMap { insertion -> (row: Int, attributes: [String: String])? in
+            var values = attributes(insertion)
+            guard let row = values.removeValue(forKey: "at").flatMap(Int.init) else {
+                reader.fail(insertion, "an insertion needs at: the row it takes after the batch")
+                return nil
+            }
+            return (row, values)
+        }
+        return BatchDefinition(title: title, kind: .update(deletions: deletions, insertions: insertions))
+    }
+
+    // MARK: Helpers
+
+    mutating func format(_ node: Node?) -> TextFormat? {
+        guard let text = reader.string(node, "text") else { return nil }
+        do {
+            return try TextFormat(text)
+        } catch {
+            reader.fail(node, "\(error.message) at character \(error.column + 1) of \"\(text)\"")
+            return nil
+        }
+    }
+}
+
+extension TextFormat {
+    /// The empty format.
+    static let empty: TextFormat = {
+        do { return try TextFormat("") } catch { preconditionFailure("the empty format parses") }
+    }()
+}

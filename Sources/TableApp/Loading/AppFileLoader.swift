@@ -1,0 +1,42 @@
+import Foundation
+import TableKit
+import Yams
+
+/// Reads an app file (YAML) into an `AppDefinition`, reporting every problem as
+/// `file:line:column: message`.
+public enum AppFileLoader {
+    /// Loads the app file at `path`.
+    public static func load(path: String) throws(AppError) -> AppDefinition {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
+        return try parse(String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Parses app-file text; `file` names it in messages.
+    public static func parse(_ text: String, file: String) throws(AppError) -> AppDefinition {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw .invalidApp([syntaxDiagnostic(error, file: file)])
+        } catch {
+            throw .invalidApp([AppDiagnostic(file: file, line: 1, column: 1, message: "\(error)")])
+        }
+        var reader = YAMLReader(file: file)
+        var builder = AppBuilder(reader: reader)
+        let app = builder.app(root)
+        reader = builder.reader
+        guard reader.problems.isEmpty, let app else {
+            throw .invalidApp(reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return app
+    }
+
+    private static func syntaxDiagnostic(_ error: YamlError, file: String) -> AppDiagnostic {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _):
+            AppDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        default:
+            AppDiagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// Turns a stored list into a scene's sections: single, grouped by an attribute, collated for an
+/// index, or nested (each item a section with its own list of rows).
+struct ListLoader {
+    let store: any DataStore
+    let binding: ListBinding
+    let selection: SelectionDefinition?
+
+    func sections(of list: StoredList) async throws -> (sections: [SceneSection], indexTitles: [SectionIndexTitle]?, revisions: [ListID: Int]) {
+        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: $0.offset) }
+        if let index = binding.index {
+            let collation = index.collation
+            let collated = collation.collate(rows) { $0.item?[index.attribute]?.description ?? "" }
+            let sections = collated.enumerated().map { number, rows in
+                SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: rows.count),
+                             footerTitle: nil, rows: rows, list: list.id)
+            }
+            return (sections, collation.sectionIndexTitles.map { SectionIndexTitle($0) }, [:])
+        }
+        switch binding.sections {
+        case .single:
+            return ([withPlaceholder(SceneSection(headerTitle: nil, footerTitle: nil, rows: rows, list: list.id), number: 0)], nil, [:])
+        case let .byAttribute(attribute, order):
+            var titles = order
+            for row in rows {
+                let value = row.item?[attribute]?.description ?? ""
+                if !titles.contains(value) { titles.append(value) }
+            }
+            let sections = titles.enumerated().compactMap { number, title -> SceneSection? in
+                let members = rows.filter { ($0.item?[attribute]?.description ?? "") == title }
+                guard !members.isEmpty else { return nil }
+                return SceneSection(headerTitle: title.isEmpty ? nil : title, footerTitle: nil, rows: members, list: list.id)
+            }
+            return (sections.enumerated().map { withPlaceholder($0.element, number: $0.offset) }, nil, [:])
+        case let .nested(title, relationship):
+            var sections: [SceneSection] = []
+            var revisions: [ListID: Int] = [:]
+            for (number, sectionItem) in list.items.enumerated() {
+                let childID = ListID(parent: sectionItem.key, relationship: relationship)
+                let child = try await store.list(childID)
+                revisions[childID] = child.revision
+                let childRows = child.items.enumerated().map { row($0.element, list: childID, position: $0.offset) }
+                sections.append(withPlaceholder(SceneSection(headerTitle: title.render(sectionItem.attributes), footerTitle: nil,
+                                                             rows: childRows, list: childID), number: number))
+            }
+            return (sections, nil, revisions)
+        }
+    }
+
+    private func row(_ item: StoredItem, list: ListID, position: Int) -> SceneRow {
+        var accessory: Accessory?
+        if let selection {
+            accessory = item[selection.attribute]?.bool == true ? .checkmark : Accessory.none
+        }
+        return SceneRow(cell: binding.cell.cell(key: item.key, item: item, accessory: accessory),
+                        origin: .item(item, list: list, position: position), push: binding.push)
+    }
+
+    private func withPlaceholder(_ section: SceneSection, number: Int) -> SceneSection {
+        guard let placeholder = binding.placeholder else { return section }
+        var section = section
+        let cell = Cell(key: "placeholder-\(number)", text: placeholder, selectionStyle: .none)
+        section.rows.append(SceneRow(cell: cell, origin: .placeholder(section: number), push: nil))
+        return section
+    }
+}

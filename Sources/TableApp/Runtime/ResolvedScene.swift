@@ -1,0 +1,77 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// A scene at a path, with its data loaded: everything a page or an action needs.
+public struct ResolvedScene: Sendable {
+    public var app: AppDefinition
+    public var scene: SceneDefinition
+    /// The item keys from the root to this scene.
+    public var path: [String]
+    /// The levels, root first, with their titles.
+    public var stack: NavigationStack
+    /// The item the scene shows (the one selected to reach it), if any.
+    public var item: StoredItem?
+    /// The list that item stands in.
+    public var itemList: ListID?
+    public var sections: [SceneSection]
+    /// The section index titles of an indexed list, each with its section.
+    public var indexTitles: [SectionIndexTitle]?
+    /// The revision of every list the page shows, by list.
+    public var revisions: [ListID: Int]
+    /// Whether the scene shows the detail of `item` (its info page rather than its pushed scene).
+    public var isInfo: Bool
+
+    /// The scene's title, filled from its item.
+    public var title: String { stack.top.title }
+
+    /// The revision token forms carry: every shown list's revision, in a stable order.
+    public var revisionToken: String {
+        revisions.sorted { $0.key.description < $1.key.description }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+    }
+
+    /// The revisions in the token's order, for ETags.
+    public var revisionNumbers: [Int] {
+        revisions.sorted { $0.key.description < $1.key.description }.map(\.value)
+    }
+
+    /// Row counts per section, as TableKit's rules take them.
+    public var rowCounts: [Int] { sections.map(\.rows.count) }
+
+    /// The row showing the item or fixed cell `key`, and its index path.
+    public func row(forKey key: String) -> (row: SceneRow, indexPath: IndexPath)? {
+        for (sectionIndex, section) in sections.enumerated() {
+            if let rowIndex = section.rows.firstIndex(where: { $0.cell.key == key }) {
+                return (section.rows[rowIndex], IndexPath(row: rowIndex, section: sectionIndex))
+            }
+        }
+        return nil
+    }
+
+    /// The snapshot of the scene, built through TableKit's data source and delegate protocols.
+    public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
+        let configuration = TableConfiguration(
+            style: scene.style, headerTitle: scene.headerTitle.map { $0.render(item?.attributes ?? [:]) },
+            footerTitle: scene.footerTitle.map { $0.render(item?.attributes ?? [:]) }, isEditing: isEditing && canEdit)
+        let source = SceneDataSource(scene: self)
+        return try TableSnapshot.build(configuration, dataSource: source, delegate: source)
+    }
+
+    /// Whether the scene offers an Edit button.
+    public var canEdit: Bool {
+        if case let .detail(detail) = scene.content { return detail.isEditable }
+        return scene.editing != nil || scene.moves != nil
+    }
+
+    /// The selection list the scene is, if any.
+    public var selection: SelectionDefinition? {
+        if case let .list(binding) = scene.content { return binding.selection }
+        return nil
+    }
+
+    /// The list binding, for list scenes.
+    public var listBinding: ListBinding? {
+        if case let .list(binding) = scene.content { return binding }
+        return nil
+    }
+}

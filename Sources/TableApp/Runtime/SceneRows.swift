@@ -1,0 +1,38 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// Where a row of a scene comes from, so that an action on the row reaches the right data.
+public enum RowOrigin: Sendable, Hashable {
+    /// An item of a stored list, at its position in that list.
+    case item(StoredItem, list: ListID, position: Int)
+    /// A fixed cell of the scene.
+    case fixed(key: String)
+    /// A field of a detail scene.
+    case field(attribute: String)
+    /// The add-item placeholder after a section's items.
+    case placeholder(section: Int)
+}
+
+/// One row of a loaded scene: its cell and where it comes from.
+public struct SceneRow: Sendable {
+    public var cell: Cell
+    public var origin: RowOrigin
+    /// The scene selecting the row pushes, if any.
+    public var push: String?
+
+    /// The item behind the row, if it is a stored item.
+    public var item: StoredItem? {
+        if case let .item(item, _, _) = origin { return item }
+        return nil
+    }
+}
+
+/// One section of a loaded scene.
+public struct SceneSection: Sendable {
+    public var headerTitle: String?
+    public var footerTitle: String?
+    public var rows: [SceneRow]
+    /// The stored list the section's items belong to, if they are stored items.
+    public var list: ListID?
+}

@@ -1,0 +1,143 @@
+import Testing
+import TableKit
+import TableApp
+import TableStore
+
+@Suite("App definition files")
+struct AppFileTests {
+    static func problems(_ yaml: String) -> [String] {
+        do {
+            _ = try AppFileLoader.parse(yaml, file: "app.yaml")
+            return []
+        } catch {
+            return "\(error)".split(separator: "\n").map(String.init)
+        }
+    }
+
+    static let minimal = """
+        title: Test
+        root: list
+        scenes:
+          list:
+            title: Things
+            list: things
+            cell: { text: "{name}" }
+
+        """
+
+    @Test("a minimal app loads with UIKit's defaults")
+    func minimal() throws {
+        let app = try AppFileLoader.parse(Self.minimal, file: "app.yaml")
+        #expect(app.title == "Test" && app.language == "en" && app.rootScene == "list")
+        let scene = try #require(app.scene("list"))
+        #expect(scene.style == .plain && scene.editing == nil && scene.moves == nil)
+        guard case let .list(binding) = scene.content else { Issue.record("not a list"); return }
+        #expect(binding.relationship == "things" && binding.cell.style == .default && binding.cell.text.attributes == ["name"])
+    }
+
+    @Test("every field of a scene is read", arguments: [0])
+    func everyField(_: Int) throws {
+        let yaml = """
+            title: Full
+            language: sv
+            root: list
+            scenes:
+              list:
+                title: "{name} list"
+                style: plain
+                header: Head
+                footer: Foot
+                list: things
+                cell: { style: subtitle, text: "{name}", detail: "{size} cm", image: "icons/{icon}.svg", accessory: detail-disclosure-button, indentation: 2, selectable: false }
+                sectionBy: kind
+                sectionOrder: [big, small]
+                push: leaf
+                info: leaf
+                placeholder: Add Item
+                editing: { rows: delete, lastRow: insert, swipe: false }
+                moves: { fixedFirstRows: 1, reservedLastRows: 1, keepInSection: true }
+                add: { title: New Thing, fields: [{ attribute: name, label: Name, type: text, required: true, maxLength: 10, default: Thing }] }
+                batches: [reset]
+                alternateRows: true
+                empty: Nothing here.
+              leaf:
+                title: Leaf
+                style: grouped
+                detail:
+                  editable: true
+                  sections:
+                    - header: Facts
+                      fields:
+                        - { attribute: size, label: Size, type: number, min: 0, max: 10, unit: cm }
+                        - { attribute: kind, type: choice, choices: [big, small] }
+                        - { attribute: shiny, type: switch }
+                        - { attribute: level, type: slider, min: 0, max: 1 }
+                      cells:
+                        - { text: Map, indentation: 1 }
+            batches:
+              reset: { title: Reset, restore: [{ name: One }] }
+              apply: { title: Apply, delete: [0], insert: [{ at: "1", name: X }] }
+            """
+        let app = try AppFileLoader.parse(yaml, file: "app.yaml")
+        #expect(app.language == "sv" && app.batches.count == 2)
+        let scene = try #require(app.scene("list"))
+        #expect(scene.title.render(["name": .string("My")]) == "My list")
+        #expect(scene.headerTitle?.description == "Head" && scene.footerTitle?.description == "Foot")
+        #expect(scene.editing?.rule == EditingRule(rowStyle: .delete, lastRowStyle: .insert, allowsSwipeToDelete: false))
+        #expect(scene.moves == MoveRule(fixedLeadingRows: 1, reservedTrailingRows: 1, keepsRowsInSection: true))
+        #expect(scene.add?.title == "New Thing" && scene.add?.fields.first?.defaultValue == "Thing")
+        #expect(scene.alternatesRows && scene.emptyMessage == "Nothing here." && scene.batchActions == ["reset"])
+        guard case let .list(binding) = scene.content else { Issue.record("not a list"); return }
+        #expect(binding.cell.style == .subtitle && binding.cell.accessory == .detailDisclosureButton)
+        #expect(binding.cell.indentationLevel == 2 && binding.cell.selectionStyle == SelectionStyle.none)
+        #expect(binding.push == "leaf" && binding.detail == "leaf" && binding.placeholder == "Add Item")
+        guard case let .detail(detail) = try #require(app.scene("leaf")).content else { Issue.record("not a detail"); return }
+        #expect(detail.isEditable && detail.sections[0].fields.map(\.kind) == [.number, .choice, .toggle, .slider])
+        #expect(detail.sections[0].fields[1].label == "Kind")
+    }
+
+    @Test("errors are precise: file, line, column and what was expected", arguments: [
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: value3 }\n",
+         #"app.yaml:7:29: unknown cell style "value3" (expected default, subtitle, value1 or value2)"#),
+        ("  list:\n    title: T\n    style: round\n    list: x\n    cell: { text: a }\n",
+         #"app.yaml:6:12: unknown table style "round" (expected plain or grouped)"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: value1, image: i.png }\n",
+         "app.yaml:7:44: the value1 cell style has no place for an image (only default and subtitle do)"),
+        ("  list:\n    title: T\n    list: x\n    colour: red\n    cell: { text: a }\n",
+         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, alternateRows, empty or detail)"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: nowhere\n",
+         #"app.yaml:8:11: scene "nowhere" is not defined"#),
+        ("  list:\n    title: T\n    style: grouped\n    list: x\n    index: { by: name }\n    cell: { text: a }\n",
+         "app.yaml:8:12: a grouped table cannot have a section index; use the plain style for an indexed list"),
+        ("  list:\n    title: T\n    list: x\n    index: { by: name, locale: ja_JP }\n    cell: { text: a }\n",
+         #"app.yaml:7:32: no index alphabet for locale "ja_JP" (known languages: da, de, en, es, fi, fr, it, nb, nl, no, pt, sv)"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: \"{name\" }\n",
+         #"app.yaml:7:19: a { is never closed at character 1 of "{name""#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    editing: { rows: erase }\n",
+         #"app.yaml:8:22: unknown editing style "erase" (expected none, delete or insert)"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    moves: { fixedFirstRows: -1 }\n",
+         #"app.yaml:8:30: fixedFirstRows must be a whole number from 0 to 100, not "-1""#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    selection: { mode: both }\n",
+         #"app.yaml:8:24: unknown selection mode "both" (expected exclusive or inclusive)"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    add: { fields: [{ attribute: n, type: colour }] }\n",
+         #"app.yaml:8:43: unknown field type "colour" (expected text, number, switch, slider or choice)"#),
+        ("  list:\n    title: T\n    cell: { text: a }\n",
+         #"app.yaml:5:5: scene "list" needs sections, a list or a detail"#),
+        ("  list:\n    list: x\n    cell: { text: a }\n",
+         #"app.yaml:5:5: the title of scene "list" is missing"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a\n",
+         "app.yaml:8:1: YAML: did not find expected ',' or '}'"),
+    ])
+    func errors(scene: String, message: String) {
+        let yaml = "title: Test\nroot: list\nscenes:\n" + scene
+        let problems = Self.problems(yaml)
+        #expect(problems.contains(message), "\(problems)")
+    }
+
+    @Test("a missing root scene and an undefined batch are reported")
+    func references() {
+        let problems = Self.problems("title: T\nroot: home\nscenes:\n  list:\n    title: T\n    list: x\n    cell: { text: a }\n    batches: [nope]\n")
+        #expect(problems.contains(#"app.yaml:2:7: root scene "home" is not defined (scenes: list)"#))
+        #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
+    }
+}

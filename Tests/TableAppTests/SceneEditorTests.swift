@@ -1,0 +1,175 @@
+import Testing
+import Foundation
+import TableKit
+import TableApp
+import TableStore
+
+@Suite("Editing the demo through its scenes")
+struct SceneEditorTests {
+    @Test("the exclusive list moves its checkmark; choosing the checked row again changes nothing (Listing 6-3)")
+    func exclusive() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let before = try await demo.runtime.resolve(["task-category"])
+        let outcome = try await demo.editor(["task-category"]).perform(.select(key: "work"), revisionToken: before.revisionToken)
+        #expect(outcome.highlightKey == "work")
+        let after = try await demo.runtime.resolve(["task-category"])
+        #expect(after.sections[0].rows.map { $0.cell.accessory == .checkmark } == [true, false, false, false])
+        let again = try await demo.editor(["task-category"]).perform(.select(key: "work"), revisionToken: after.revisionToken)
+        #expect(again.notice == nil)
+        #expect(try await demo.runtime.resolve(["task-category"]).revisionToken == after.revisionToken, "nothing was written")
+    }
+
+    @Test("the inclusive list toggles the chosen row only (Listing 6-4)")
+    func inclusive() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        var scene = try await demo.runtime.resolve(["toppings"])
+        _ = try await demo.editor(["toppings"]).perform(.select(key: "olives"), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["toppings"])
+        _ = try await demo.editor(["toppings"]).perform(.select(key: "cheese"), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["toppings"])
+        #expect(scene.sections[0].rows.filter { $0.cell.accessory == .checkmark }.map(\.cell.text) == ["Olives", "Basil"])
+    }
+
+    @Test("delete and insert follow the SimpleEditableList rule; a forged delete of the insert row is refused")
+    func editableList() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        var scene = try await demo.runtime.resolve(["groceries"])
+        #expect(try scene.snapshot(isEditing: true).sections[0].rows.map(\.editingStyle) == [.delete, .delete, .delete, .insert])
+        await #expect(throws: ActionError.refused("row 0.3 offers the insert control, not delete")) {
+            try await demo.editor(["groceries"]).perform(.delete(key: "butter", isEditing: true), revisionToken: scene.revisionToken)
+        }
+        _ = try await demo.editor(["groceries"]).perform(.delete(key: "eggs", isEditing: true), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["groceries"])
+        #expect(scene.sections[0].rows.map(\.cell.text) == ["Milk", "Bread", "Butter"])
+        let inserted = try await demo.editor(["groceries"]).perform(.insert(key: "butter"), revisionToken: scene.revisionToken)
+        #expect(try await demo.texts(["groceries"]) == [["Milk", "Bread", "New Item", "Butter"]])
+        #expect(inserted.highlightKey == "new-item")
+    }
+
+    @Test("Add: a validation error keeps what was typed; then success lands on the new row")
+    func add() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let scene = try await demo.runtime.resolve(["groceries"])
+        await #expect(throws: ActionError.invalidFields(["name": "Name cannot be empty.", "quantity": "Quantity must be at most 99."],
+                                                        typed: ["name": "  ", "quantity": "120"])) {
+            try await demo.editor(["groceries"]).perform(.add(fields: ["name": "  ", "quantity": "120"]), revisionToken: scene.revisionToken)
+        }
+        let outcome = try await demo.editor(["groceries"]).perform(.add(fields: ["name": "Apples", "quantity": "6"]), revisionToken: scene.revisionToken)
+        #expect(outcome.highlightKey == "apples")
+        #expect(try await demo.texts(["groceries"])[0].last == "Apples")
+    }
+
+    @Test("Reorder: the retarget rule keeps rows in their section, off the fixed first row and the placeholder")
+    func reorder() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        var scene = try await demo.runtime.resolve(["reorder"])
+        #expect(scene.sections.map { $0.rows.map(\.cell.text) } == [
+            ["Wake Up", "Stretch", "Make Coffee", "Read the News", "Add Item"],
+            ["Cook Dinner", "Take a Walk", "Read a Book", "Sleep", "Add Item"],
+        ])
+        // Proposed at the very top: lands just below the fixed row.
+        let outcome = try await demo.editor(["reorder"]).perform(.move(key: "m-read-the-news", proposed: IndexPath(0, 0)), revisionToken: scene.revisionToken)
+        #expect(outcome.notice == "Moved Read the News to row 2 of Morning (the nearest allowed place).")
+        scene = try await demo.runtime.resolve(["reorder"])
+        #expect(scene.sections[0].rows.map(\.cell.text) == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
+        // Proposed in the other section: brought back to the end of its own, before the placeholder.
+        _ = try await demo.editor(["reorder"]).perform(.move(key: "m-stretch", proposed: IndexPath(1, 1)), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["reorder"])
+        #expect(scene.sections[0].rows.map(\.cell.text) == ["Wake Up", "Read the News", "Make Coffee", "Stretch", "Add Item"])
+        // The fixed first row refuses to move.
+        await #expect(throws: ActionError.refused("row 0.0 cannot be moved")) {
+            try await demo.editor(["reorder"]).perform(.moveDown(key: "m-wake-up"), revisionToken: scene.revisionToken)
+        }
+        _ = try await demo.editor(["reorder"]).perform(.moveUp(key: "m-stretch"), revisionToken: scene.revisionToken)
+        #expect(try await demo.texts(["reorder"])[0] == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
+    }
+
+    @Test("moves inside a section of an attribute-grouped list keep the other sections' items in place")
+    func groupedMoves() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        // Elements have no moves in the demo; the same logic serves any grouped list.
+        let scene = try await demo.runtime.resolve(["elements"])
+        await #expect(throws: ActionError.refused("row \"hydrogen\" cannot be moved")) {
+            try await SceneEditor(runtime: demo.runtime, scene: scene).perform(.moveUp(key: "hydrogen"), revisionToken: scene.revisionToken)
+        }
+    }
+
+    @Test("Listing 7-8 as a named batch, then restored")
+    func batch() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        var scene = try await demo.runtime.resolve(["batch-update"])
+        #expect(scene.sections[0].rows.map(\.cell.text) == ["Arizona", "California", "Delaware", "New Jersey", "Washington"])
+        _ = try await demo.editor(["batch-update"]).perform(.runBatch(name: "listing-7-8"), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["batch-update"])
+        #expect(scene.sections[0].rows.map(\.cell.text) == ["Alaska", "Arizona", "California", "Georgia", "New Jersey", "Virginia"])
+        #expect(scene.sections[0].rows[0].cell.key == "alaska-2", "new keys never collide with the States list")
+        _ = try await demo.editor(["batch-update"]).perform(.runBatch(name: "restore-states"), revisionToken: scene.revisionToken)
+        #expect(try await demo.texts(["batch-update"]) == [["Arizona", "California", "Delaware", "New Jersey", "Washington"]])
+    }
+
+    @Test("an inconsistent batch is refused whole with UIKit's reason")
+    func inconsistentBatch() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let scene = try await demo.runtime.resolve(["batch-update"])
+        let update = BatchUpdate([.insertRows([IndexPath(0, 9)])])
+        await #expect(throws: ActionError.refused("row 0.9 does not exist in the table after the update (section 0 has 6 rows)")) {
+            try await demo.editor(["batch-update"]).perform(.batch(update, insertedItems: [IndexPath(0, 9): ["name": "X"]]), revisionToken: scene.revisionToken)
+        }
+        #expect(try await demo.texts(["batch-update"])[0].count == 5)
+    }
+
+    @Test("a stale revision is refused and changes nothing")
+    func stale() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let old = try await demo.runtime.resolve(["groceries"])
+        _ = try await demo.editor(["groceries"]).perform(.delete(key: "milk", isEditing: true), revisionToken: old.revisionToken)
+        await #expect(throws: ActionError.self) {
+            try await SceneEditor(runtime: demo.runtime, scene: old).perform(.delete(key: "eggs", isEditing: true), revisionToken: old.revisionToken)
+        }
+        #expect(try await demo.texts(["groceries"]) == [["Eggs", "Bread", "Butter"]])
+        await #expect(throws: ActionError.badRequest("the revision \"nonsense\" is malformed; reload the page")) {
+            try await demo.editor(["groceries"]).perform(.delete(key: "eggs", isEditing: true), revisionToken: "nonsense")
+        }
+    }
+
+    @Test("Settings: the switch and the slider write the settings item; out-of-range values are refused")
+    func settings() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        var scene = try await demo.runtime.resolve(["settings"])
+        _ = try await demo.editor(["settings"]).perform(.toggle(key: "sound-effects", isOn: false), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["settings"])
+        _ = try await demo.editor(["settings"]).perform(.slide(key: "volume", value: "3.5"), revisionToken: scene.revisionToken)
+        scene = try await demo.runtime.resolve(["settings"])
+        let rows = scene.sections[0].rows.map(\.cell.accessory)
+        #expect(rows[0] == .toggle(isOn: false))
+        #expect(rows[1] == .slider(try Slider(minimum: 0, maximum: 10, value: 3.5)))
+        await #expect(throws: ActionError.refused("slider value 11.0 is outside its range 0.0...10.0")) {
+            try await demo.editor(["settings"]).perform(.slide(key: "volume", value: "11"), revisionToken: scene.revisionToken)
+        }
+    }
+
+    @Test("a trail's detail fields save with validation")
+    func detail() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let path = ["trails", "north-cascades", "cascade-pass"]
+        let scene = try await demo.runtime.resolve(path)
+        let fields = ["name": "Cascade Pass", "location": "Marblemount", "length": "7.5", "difficulty": "Hard", "dogs": "on"]
+        await #expect(throws: ActionError.self) {
+            try await demo.editor(path).perform(.saveDetail(fields: fields.merging(["difficulty": "Extreme"]) { $1 }), revisionToken: scene.revisionToken)
+        }
+        _ = try await demo.editor(path).perform(.saveDetail(fields: fields), revisionToken: scene.revisionToken)
+        let details = try await demo.runtime.resolve(path).sections[0].rows.map(\.cell.detailText)
+        #expect(details == ["Cascade Pass", "Marblemount", "7.5 mi", "Hard", "On"])
+    }
+}
