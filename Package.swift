@@ -21,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation only.
@@ -60,6 +64,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // zlib through pkg-config, for gzip responses.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // The web server: routes, forms, CSRF, sessions, content negotiation.
+        .target(
+            name: "TableServer",
+            dependencies: [
+                "TableKit", "TableRender", "TableStore", "TableApp", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         .executableTarget(
             name: "tablestack",
             dependencies: [
@@ -67,7 +88,9 @@ let package = Package(
                 "TableRender",
                 "TableStore",
                 "TableApp",
+                "TableServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -76,6 +99,14 @@ let package = Package(
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit"], swiftSettings: strictSettings),
         .testTarget(name: "TableStoreTests", dependencies: ["TableStore"], swiftSettings: strictSettings),
         .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TableServerTests",
+            dependencies: [
+                "TableServer", "TableApp", "TableStore", "TableRender", "TableKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -78,7 +78,7 @@ enum Fixtures {
             add: readOnly || snapshot.isEditing ? nil : LinkContext(href: "/catalogue/_/add", title: "Add"),
             addDisabled: !readOnly && snapshot.isEditing ? LinkContext(href: "", title: "Add") : nil,
             edit: readOnly ? nil : EditButtonContext(href: "/catalogue/?editing=1", isDone: snapshot.isEditing))
-        return TablePage(documentTitle: "Catalogue", assets: "/", navigationBar: bar, snapshot: snapshot, revision: 7,
+        return TablePage(documentTitle: "Catalogue", assets: "/", navigationBar: bar, snapshot: snapshot, revision: "7",
                          actions: readOnly ? nil : PageActions(urls: urls, keys: keys, csrf: "token-123", confirmingDeleteKey: confirming),
                          selectionMode: selection, highlightedKey: highlighted,
                          exportNote: readOnly ? "Exported from TableStack" : nil, links: Links())

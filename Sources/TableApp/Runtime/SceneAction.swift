@@ -24,8 +24,8 @@ public enum SceneAction: Sendable {
     case saveDetail(fields: [String: String])
     /// Run a named batch of the app.
     case runBatch(name: String)
-    /// Run a batch given as operations with the items it inserts.
-    case batch(BatchUpdate, insertedItems: [IndexPath: [String: String]])
+    /// Run a batch given as operations with the items it inserts and the new values of reloaded rows.
+    case batch(BatchUpdate, insertedItems: [IndexPath: [String: String]], reloadedItems: [IndexPath: [String: String]] = [:])
 }
 
 /// What an action did, for the redirect that follows it.

@@ -136,8 +136,8 @@ public struct SceneEditor: Sendable {
                 try await write([.replaceAll(items)], to: list, revisions)
                 return ActionOutcome(notice: "Restored \(items.count) rows.")
             }
-        case let .batch(update, insertedItems):
-            return try await applyBatch(update, insertedItems: insertedItems, revisions)
+        case let .batch(update, insertedItems, reloadedItems):
+            return try await applyBatch(update, insertedItems: insertedItems, reloadedItems: reloadedItems, revisions)
         }
     }
 
@@ -176,7 +176,8 @@ public struct SceneEditor: Sendable {
         return ActionOutcome(highlightKey: key, notice: "Moved \(row.cell.text) to row \(target.row + 1)\(sectionName)\(retargeted).")
     }
 
-    private func applyBatch(_ update: BatchUpdate, insertedItems: [IndexPath: [String: String]], _ revisions: [ListID: Int]) async throws -> ActionOutcome {
+    private func applyBatch(_ update: BatchUpdate, insertedItems: [IndexPath: [String: String]],
+                            reloadedItems: [IndexPath: [String: String]] = [:], _ revisions: [ListID: Int]) async throws -> ActionOutcome {
         guard let list = singleList else { throw ActionError.refused("batch updates need a one-section list") }
         let current = try await runtime.store.list(list)
         var newItems: [IndexPath: StoredItem] = [:]
@@ -187,7 +188,14 @@ public struct SceneEditor: Sendable {
             taken.insert(key)
             newItems[path] = StoredItem(key: key, attributes: stored)
         }
-        let result = try rules { try update.apply(to: [current.items], insertedRows: newItems) }
+        // A reloaded row keeps its key and takes the new values of its attributes.
+        var reloads: [IndexPath: StoredItem] = [:]
+        for (path, attributes) in reloadedItems where path.section == 0 && current.items.indices.contains(path.row) {
+            var item = current.items[path.row]
+            item.attributes.merge(attributes.mapValues(AttributeValue.string)) { $1 }
+            reloads[path] = item
+        }
+        let result = try rules { try update.apply(to: [current.items], insertedRows: newItems, reloadedRows: reloads) }
         try rules { try update.validate(rowCountsBefore: [current.items.count], rowCountsAfter: result.map(\.count)) }
         try await write([.replaceAll(result.first ?? [])], to: list, revisions)
         return ActionOutcome(notice: "Applied the batch: \(current.items.count) rows before, \(result.first?.count ?? 0) after.")

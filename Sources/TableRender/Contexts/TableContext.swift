@@ -14,12 +14,15 @@ public struct TableContext: RenderContext {
     public var actionForm: FormContext?
     public var isEmpty: Bool
     public var emptyMessage: String
+    /// Buttons below the table posting page actions through the shared form.
+    public var commands: [CommandContext]
 
     public static let fields: [String: @Sendable (Self) -> Any?] = [
         "style": { $0.style }, "isIndexed": { $0.isIndexed }, "isEditing": { $0.isEditing },
         "revision": { $0.revision }, "headerTitle": { $0.headerTitle }, "footerTitle": { $0.footerTitle },
         "sections": { $0.sections }, "sectionIndex": { $0.sectionIndex }, "actionForm": { $0.actionForm },
-        "isEmpty": { $0.isEmpty }, "emptyMessage": { $0.emptyMessage },
+        "isEmpty": { $0.isEmpty }, "emptyMessage": { $0.emptyMessage }, "commands": { $0.commands },
+        "hasCommands": { !$0.commands.isEmpty },
     ]
 }
 
@@ -76,5 +79,25 @@ public struct IndexEntryContext: RenderContext {
 
     public static let fields: [String: @Sendable (Self) -> Any?] = [
         "title": { $0.title }, "accessibleName": { $0.accessibleName }, "section": { $0.section },
+    ]
+}
+
+/// A button below the table that posts an action of the page.
+public struct CommandContext: RenderContext, Hashable {
+    public var title: String
+    public var action: String
+    public var name: String
+    public var value: String
+
+    /// Makes a command.
+    public init(title: String, action: String, name: String, value: String) {
+        self.title = title
+        self.action = action
+        self.name = name
+        self.value = value
+    }
+
+    public static let fields: [String: @Sendable (Self) -> Any?] = [
+        "title": { $0.title }, "action": { $0.action }, "name": { $0.name }, "value": { $0.value },
     ]
 }

@@ -28,7 +28,7 @@ public final class PageRenderer: Sendable {
     /// The `<main>` element of a table page: sections, rows, index.
     public func renderMain(_ page: TablePage) -> String {
         let snapshot = page.snapshot
-        let revision = String(page.revision)
+        let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
         let sections = snapshot.sections.enumerated().map { number, section in
             let rows = section.rows.map { row in
@@ -49,7 +49,8 @@ public final class PageRenderer: Sendable {
             style: snapshot.style.rawValue, isIndexed: snapshot.isIndexed, isEditing: snapshot.isEditing,
             revision: revision, headerTitle: snapshot.headerTitle, footerTitle: snapshot.footerTitle,
             sections: sections, sectionIndex: index, actionForm: form,
-            isEmpty: snapshot.sections.allSatisfy(\.rows.isEmpty), emptyMessage: page.emptyMessage)
+            isEmpty: snapshot.sections.allSatisfy(\.rows.isEmpty), emptyMessage: page.emptyMessage,
+            commands: page.actions == nil ? [] : page.commands)
         return templates.render(table, with: .table)
     }
 

@@ -10,8 +10,8 @@ public struct TablePage: Sendable {
     public var assets: String
     public var navigationBar: NavigationBarContext?
     public var snapshot: TableSnapshot
-    /// The revision of the list the page shows, carried by every form.
-    public var revision: Int
+    /// The revisions of the lists the page shows, carried by every form.
+    public var revision: String
     /// The forms of an editable page; `nil` renders a read-only page (an export).
     public var actions: PageActions?
     /// Set when the table is a selection list.
@@ -23,12 +23,15 @@ public struct TablePage: Sendable {
     public var emptyMessage: String
     /// Where each row's link and detail button lead.
     public var links: any RowLinker
+    /// Buttons below the table that post an action of the page (a named batch update).
+    public var commands: [CommandContext]
 
     /// Makes a page.
     public init(documentTitle: String, language: String = "en", assets: String, navigationBar: NavigationBarContext?,
-                snapshot: TableSnapshot, revision: Int, actions: PageActions? = nil,
+                snapshot: TableSnapshot, revision: String, actions: PageActions? = nil,
                 selectionMode: SelectionList.Mode? = nil, highlightedKey: String? = nil, notice: String? = nil,
-                exportNote: String? = nil, emptyMessage: String = "No Items", links: any RowLinker) {
+                exportNote: String? = nil, emptyMessage: String = "No Items", links: any RowLinker,
+                commands: [CommandContext] = []) {
         self.documentTitle = documentTitle
         self.language = language
         self.assets = assets
@@ -42,6 +45,7 @@ public struct TablePage: Sendable {
         self.exportNote = exportNote
         self.emptyMessage = emptyMessage
         self.links = links
+        self.commands = commands
     }
 }
 

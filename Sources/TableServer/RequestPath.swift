@@ -1,0 +1,51 @@
+/// A request path split into what TableStack routes on: assets, the login page, a page's
+/// navigation path, or a page's action (`…/_/delete`).
+enum RequestPath: Equatable {
+    case asset([String])
+    case login
+    case page([String])
+    case action([String], name: String)
+
+    /// Parses `path` (still percent-encoded) below `basePath`; `nil` for a path outside the site
+    /// or with empty, undecodable or dot segments.
+    init?(_ path: String, basePath: String) {
+        guard path.hasPrefix(basePath) || path + "/" == basePath else { return nil }
+        let rest = path.dropFirst(min(basePath.count, path.count))
+        var segments: [String] = []
+        let parts = rest.isEmpty ? [] : Array(rest.split(separator: "/", omittingEmptySubsequences: false).dropLast(rest.hasSuffix("/") ? 1 : 0))
+        for raw in parts {
+            guard !raw.isEmpty, let segment = raw.removingPercentEncodingStrictly, segment != ".", segment != "..",
+                  !segment.contains("/") else { return nil }
+            segments.append(segment)
+        }
+        if segments.first == "_assets" {
+            self = .asset(Array(segments.dropFirst()))
+        } else if segments == ["_login"] {
+            self = .login
+        } else if segments.count >= 2, segments[segments.count - 2] == "_" {
+            self = .action(Array(segments.dropLast(2)), name: segments[segments.count - 1])
+        } else if segments.contains(where: { $0.hasPrefix("_") }) {
+            return nil
+        } else {
+            self = .page(segments)
+        }
+    }
+}
+
+extension Substring {
+    /// Percent-decoding that refuses malformed escapes and bytes that are not UTF-8.
+    var removingPercentEncodingStrictly: String? {
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next(), let low = iterator.next(),
+                      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TableApp
+import TableKit
+
+/// The JSON twin of a page: the same snapshot as data, with the navigation stack and revision.
+struct SceneJSON: Encodable {
+    struct Level: Encodable { var scene: String; var key: String?; var title: String }
+    struct Row: Encodable {
+        var indexPath: String
+        var key: String
+        var text: String
+        var detailText: String?
+        var style: String
+        var accessory: String
+        var editingStyle: String?
+        var isMovable: Bool
+        var isChecked: Bool?
+        var value: Double?
+        var isOn: Bool?
+    }
+    struct Section: Encodable { var index: Int; var headerTitle: String?; var footerTitle: String?; var rows: [Row] }
+    struct IndexTitle: Encodable { var title: String; var section: Int }
+
+    var title: String
+    var path: [String]
+    var stack: [Level]
+    var style: String
+    var isEditing: Bool
+    var revision: String
+    var headerTitle: String?
+    var footerTitle: String?
+    var sections: [Section]
+    var sectionIndex: [IndexTitle]?
+
+    init(scene: ResolvedScene, snapshot: TableSnapshot) {
+        title = scene.title
+        path = scene.path
+        stack = scene.stack.levels.map { Level(scene: $0.scene, key: $0.itemKey, title: $0.title) }
+        style = snapshot.style.rawValue
+        isEditing = snapshot.isEditing
+        revision = scene.revisionToken
+        headerTitle = snapshot.headerTitle
+        footerTitle = snapshot.footerTitle
+        sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: $0.title, section: $0.section) }
+        sections = snapshot.sections.enumerated().map { number, section in
+            Section(index: number, headerTitle: section.headerTitle, footerTitle: section.footerTitle, rows: section.rows.map { row in
+                var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: row.cell.text, detailText: row.cell.detailText,
+                               style: row.cell.style.rawValue, accessory: row.cell.accessory.kind.rawValue,
+                               editingStyle: snapshot.isEditing ? row.editingStyle.rawValue : nil, isMovable: row.isMovable)
+                if scene.selection != nil { json.isChecked = row.cell.accessory == .checkmark }
+                if case let .slider(slider) = row.cell.accessory { json.value = slider.value }
+                if case let .toggle(isOn) = row.cell.accessory { json.isOn = isOn }
+                return json
+            })
+        }
+    }
+
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What a request carries about its browser: a session id (signed cookie), the CSRF token derived
+/// from it, a one-time flash message, and whether an editor signed in. Nothing is kept in memory,
+/// so any server behind a load balancer can answer any request.
+struct Session: Sendable {
+    static let sessionCookie = "tablestack_session"
+    static let flashCookie = "tablestack_flash"
+    static let editorCookie = "tablestack_editor"
+
+    let id: String
+    let isNew: Bool
+    let csrf: String
+    let flash: String?
+    let isEditor: Bool
+    let isSecure: Bool
+
+    init(request: Request, signer: Signer) {
+        let opened = request.cookies[Self.sessionCookie].flatMap { signer.opened($0.value) }
+        id = opened ?? Signer.randomID()
+        isNew = opened == nil
+        csrf = signer.sign("csrf:" + id)
+        flash = request.cookies[Self.flashCookie].flatMap { signer.opened($0.value) }
+        if let sealed = request.cookies[Self.editorCookie].flatMap({ signer.opened($0.value) }),
+           let expiry = Double(sealed.split(separator: ":").last ?? ""), sealed.hasPrefix(id + ":") {
+            isEditor = expiry > Date().timeIntervalSince1970
+        } else {
+            isEditor = false
+        }
+        isSecure = request.headers[.forwardedProto] == "https" || request.head.scheme == "https"
+    }
+
+    /// Whether a posted token is this session's.
+    func accepts(_ token: String?, signer: Signer) -> Bool {
+        guard let token, !isNew else { return false }
+        return signer.isValid(token, for: "csrf:" + id)
+    }
+
+    /// Sets the cookies this response must carry: a new session, a consumed flash.
+    func store(on response: inout Response, signer: Signer, basePath: String, flash newFlash: String? = nil) {
+        if isNew { response.setCookie(cookie(Self.sessionCookie, signer.sealed(id), basePath: basePath)) }
+        if let newFlash {
+            response.setCookie(cookie(Self.flashCookie, signer.sealed(newFlash), basePath: basePath, maxAge: 60))
+        } else if flash != nil {
+            response.setCookie(cookie(Self.flashCookie, "", basePath: basePath, maxAge: 0))
+        }
+    }
+
+    /// The cookie that marks this session as an editor's for twelve hours.
+    func editorCookie(signer: Signer, basePath: String) -> Cookie {
+        let expiry = Int(Date().timeIntervalSince1970) + 12 * 3600
+        return cookie(Self.editorCookie, signer.sealed("\(id):\(expiry)"), basePath: basePath, maxAge: 12 * 3600)
+    }
+
+    func cookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: basePath, secure: isSecure, httpOnly: true, sameSite: .lax)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import TableApp
+import TableKit
+import TableRender
+import TableStore
+
+/// The web server: turns requests into pages and form posts into edits. Handlers stay thin:
+/// decode, let the app's editor apply TableKit's rules and write through the store, redirect.
+public struct SiteServer: Sendable {
+    public let site: Site
+    public let configuration: ServerConfiguration
+    let signer: Signer
+    let files: StaticFiles
+
+    /// Makes a server for `site`.
+    public init(site: Site, configuration: ServerConfiguration) {
+        self.site = site
+        self.configuration = configuration
+        signer = Signer(secret: configuration.secret)
+        files = StaticFiles(folder: configuration.publicFolder)
+    }
+
+    /// The router: every path goes through `respond`, which does its own routing on the
+    /// navigation path.
+    public func router() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: SecurityHeadersMiddleware())
+        for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
+            router.on("/", method: method) { request, context in await self.respond(request, context: context) }
+            router.on("**", method: method) { request, context in await self.respond(request, context: context) }
+        }
+        return router
+    }
+
+    /// The application, listening where the configuration says.
+    public func application(logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        Application(router: router(),
+                    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "TableStack"),
+                    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+                    logger: logger)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then lets requests in flight finish and stops.
+    public func run(logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        try await application(logger: logger, onServerRunning: onServerRunning).runService()
+    }
+
+    func respond(_ request: Request, context: ServerContext) async -> Response {
+        let session = Session(request: request, signer: signer)
+        do {
+            guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
+                throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
+            }
+            switch (request.method, path) {
+            case (.get, .asset(let segments)), (.head, .asset(let segments)):
+                return try files.response(for: segments, request: request)
+            case (.get, .login), (.head, .login):
+                return html(LoginPage.render(site: site, error: nil, session: session), request: request, session: session)
+            case (.post, .login):
+                var request = request
+                return try await login(&request, context: context, session: session)
+            case (.get, .page(let segments)), (.head, .page(let segments)):
+                if !request.uri.path.hasSuffix("/") {
+                    return redirect(to: site.urls.page(segments, from: segments) + (request.uri.query.map { "?" + $0 } ?? ""),
+                                    status: .movedPermanently, session: session)
+                }
+                return try await page(segments, request: request, session: session, status: .ok, notice: session.flash)
+            case (.post, .action(let segments, let name)):
+                var request = request
+                return try await action(segments, name: name, request: &request, context: context, session: session)
+            case (.post, _), (.put, _), (.delete, _), (.patch, _):
+                throw ServerError.methodNotAllowed("\(request.method) is not accepted here; pages change only through their forms")
+            default:
+                throw ServerError.methodNotAllowed("\(request.method) is not accepted at \(request.uri.path)")
+            }
+        } catch let error as ServerError {
+            return errorResponse(error, request: request, session: session)
+        } catch {
+            context.logger.error("unexpected error: \(String(describing: error))")
+            return errorResponse(.internalError("Something went wrong on the server; nothing was changed."), request: request, session: session)
+        }
+    }
+
+    // MARK: Pages
+
+    func page(_ segments: [String], request: Request, session: Session, status: HTTPResponse.Status,
+              notice: String?, sheetOverride: SheetContext? = nil) async throws -> Response {
+        let scene = try await resolve(segments)
+        let query = request.uri.queryParameters
+        let canEdit = mayEdit(session)
+        let isEditing = canEdit && query["editing"] == "1"
+        let options = PageOptions(isEditing: isEditing, confirmingDelete: query["delete"].map(String.init), notice: notice,
+                                  csrf: canEdit ? session.csrf : nil)
+        if let key = options.confirmingDelete, scene.row(forKey: key) == nil {
+            throw ServerError.notFound("\"\(scene.title)\" has no row \"\(key)\" to delete", upPath: segments)
+        }
+        if wantsJSON(request) {
+            let snapshot = try scene.snapshot(isEditing: isEditing)
+            return respond(bytes: Array(SceneJSON(scene: scene, snapshot: snapshot).encoded()), type: "application/json; charset=utf-8",
+                           status: status, request: request, session: session,
+                           etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: "json:\(isEditing)"))
+        }
+        let sheets = Sheets(site: site, scene: scene, csrf: session.csrf)
+        if let sheetOverride {
+            return html(site.renderer.render(sheet: sheetOverride, documentTitle: sheetOverride.title, language: scene.app.language,
+                                             assets: site.assets(segments), navigationBar: sheets.bar(for: sheetOverride)),
+                        status: status, request: request, session: session)
+        }
+        if canEdit, query["add"] == "1" {
+            guard let sheet = sheets.add(typed: [:], errors: [:]) else {
+                throw ServerError.notFound("\"\(scene.title)\" has no Add form", upPath: segments)
+            }
+            return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
+        }
+        if canEdit, let key = query["move"].map(String.init) {
+            guard let sheet = sheets.move(key: key) else {
+                throw ServerError.notFound("\"\(scene.title)\" has no movable row \"\(key)\"", upPath: segments)
+            }
+            return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
+        }
+        if isEditing, let sheet = sheets.detail(typed: nil, errors: [:]) {
+            return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
+        }
+        var tablePage = try site.tablePage(scene, options: options)
+        if configuration.editorPassword != nil, !session.isEditor {
+            tablePage.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_login", title: "Sign In")
+        }
+        let variant = [session.csrf, String(isEditing), options.confirmingDelete ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
+        return html(site.renderer.render(tablePage), status: status, request: request, session: session,
+                    etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: variant))
+    }
+
+    func resolve(_ segments: [String]) async throws -> ResolvedScene {
+        do {
+            return try await site.runtime.resolve(segments)
+        } catch let RuntimeError.notFound(path, depth, reason) {
+            throw ServerError.notFound(reason, upPath: Array(path.prefix(depth)))
+        } catch let error as RuntimeError {
+            throw ServerError.internalError(error.description)
+        }
+    }
+
+    func mayEdit(_ session: Session) -> Bool {
+        guard configuration.allowsEditing else { return false }
+        return configuration.editorPassword == nil || session.isEditor
+    }
+
+    // MARK: Responses
+
+    func html(_ text: String, status: HTTPResponse.Status = .ok, request: Request, session: Session, etag: String? = nil) -> Response {
+        respond(bytes: Array(text.utf8), type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag)
+    }
+
+    func respond(bytes: [UInt8], type: String, status: HTTPResponse.Status, request: Request, session: Session,
+                 etag: String?, flash: String? = nil) -> Response {
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
+        if let etag, status == .ok {
+            headers[.eTag] = etag
+            if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                var response = Response(status: .notModified, headers: headers)
+                response.headers[.contentType] = nil
+                session.store(on: &response, signer: signer, basePath: site.urls.basePath)
+                return response
+            }
+        }
+        var body = bytes
+        if bytes.count > 1024, request.headers[.acceptEncoding]?.contains("gzip") == true, let compressed = Gzip.compress(bytes) {
+            body = compressed
+            headers[.contentEncoding] = "gzip"
+        }
+        var response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: request.method == .head ? [] : body)))
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
+        return response
+    }
+
+    func redirect(to location: String, status: HTTPResponse.Status = .seeOther, session: Session, flash: String? = nil) -> Response {
+        var response = Response(status: status, headers: [.location: location])
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
+        return response
+    }
+
+    func wantsJSON(_ request: Request) -> Bool {
+        guard let accept = request.headers[.accept] else { return false }
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+
+    func errorResponse(_ error: ServerError, request: Request, session: Session) -> Response {
+        let status = HTTPResponse.Status(code: error.status)
+        if wantsJSON(request) {
+            let body = (try? JSONEncoder().encode(["status": String(error.status), "reason": error.reason, "error": error.description])) ?? Data()
+            return respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
+        }
+        var upPath: [String] = []
+        if case let .notFound(_, path) = error { upPath = path }
+        let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.runtime.app.title : "the previous page")
+        let context = ErrorContext(status: error.status, reason: error.reason, message: error.description, up: up)
+        var response = html(site.renderer.render(error: context, language: site.runtime.app.language, assets: site.assets([])),
+                            status: status, request: request, session: session)
+        if error.status == 405 { response.headers[.allow] = "GET, HEAD, POST" }
+        return response
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TableApp
+import TableRender
+import TableServer
+import TableStore
+
+/// `tablestack serve`: serves an app (the built-in demo by default) as web pages.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve an app's table views as web pages (the built-in demo by default).",
+        discussion: """
+            Refuses to start on an invalid template folder or app file, printing every problem as \
+            file:line:column. Stops cleanly on SIGINT or SIGTERM.
+            """
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "A file holding the editors' password hash (from `tablestack hash-password`).")
+    var editorPasswordFile: String?
+
+    @Option(name: .long, help: "A file of at least 32 bytes that signs cookies; servers behind one load balancer share it.")
+    var secretFile: String?
+
+    func run() async throws {
+        let loaded = try await site.load()
+        var configuration = ServerConfiguration(host: host, port: port, basePath: loaded.site.urls.basePath,
+                                                publicFolder: site.publicFolder)
+        if let editorPasswordFile {
+            let text = try CommandErrors.reporting { try String(contentsOfFile: editorPasswordFile, encoding: .utf8) }
+            guard let hash = PasswordHash(text) else {
+                printError("tablestack: \(editorPasswordFile):1:1: expected a password hash from `tablestack hash-password`")
+                throw ExitCode.failure
+            }
+            configuration.editorPassword = hash
+        }
+        if let secretFile {
+            let bytes = try CommandErrors.reporting { try Data(contentsOf: URL(fileURLWithPath: secretFile)) }
+            guard bytes.count >= 32 else {
+                printError("tablestack: \(secretFile): the secret must hold at least 32 bytes")
+                throw ExitCode.failure
+            }
+            configuration.secret = Array(bytes)
+        }
+        var logger = Logger(label: "tablestack")
+        logger.logLevel = .info
+        let server = SiteServer(site: loaded.site, configuration: configuration)
+        let title = loaded.site.runtime.app.title
+        let policy = configuration.editingPolicy
+        let host = self.host
+        let basePath = configuration.basePath
+        let database = loaded.databasePath
+        try await server.run(logger: logger) { port in
+            // Written straight to the file descriptor, so a supervising process sees it at once.
+            FileHandle.standardOutput.write(Data("""
+                TableStack is serving \(title) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)
+                Database: \(database); \(policy)
+                Press Ctrl-C to stop.
+
+                """.utf8))
+        }
+    }
+}
+
+/// The options every command that shows an app shares: app, data, templates, assets, base path.
+struct SiteOptions: ParsableArguments {
+    @Option(name: .long, help: "The app file (YAML); the built-in demo when left out.")
+    var app: String?
+
+    @Option(name: .long, help: "The database file.")
+    var db: String = DefaultPaths.database
+
+    @Option(name: .long, help: "The template folder.")
+    var templates: String = TemplateSet.bundledFolder
+
+    @Option(name: .customLong("public"), help: "The folder of static assets (CSS, JavaScript, icons).")
+    var publicFolder: String = DefaultPaths.publicFolder
+
+    @Option(name: .long, help: "The path the site lives under, such as /tables/.")
+    var basePath: String = "/"
+
+    /// Validates the templates and the app, opens the database (seeding the demo's data into a
+    /// new one) and makes the site.
+    func load(relativeLinks: Bool = false) async throws -> (site: Site, databasePath: String) {
+        let templateSet: TemplateSet
+        do {
+            templateSet = try TemplateSet(folder: templates)
+        } catch {
+            printError(error.description)
+            printError("tablestack: the template folder \(templates) is invalid; fix the problems above")
+            throw ExitCode.failure
+        }
+        let definition: AppDefinition
+        do {
+            definition = try app.map { try AppFileLoader.load(path: $0) } ?? DemoApp.definition()
+        } catch {
+            printError("\(error)")
+            printError("tablestack: the app file is invalid; fix the problems above")
+            throw ExitCode.failure
+        }
+        let store = try CommandErrors.reporting { try SQLiteStore(path: db) }
+        if app == nil {
+            try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }
+        } else if try await store.isEmpty() {
+            printError("tablestack: note: \(db) holds no data yet; load some with `tablestack import`")
+        }
+        let site = Site(runtime: AppRuntime(app: definition, store: store), renderer: PageRenderer(templates: templateSet),
+                        urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
+        return (site, db)
+    }
+}
+
+/// `tablestack hash-password`: reads a password from standard input and prints its salted hash.
+struct HashPassword: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hash-password",
+        abstract: "Hash an editor password read from standard input, for --editor-password-file.")
+
+    func run() throws {
+        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+            printError("tablestack: type the password on standard input")
+            throw ExitCode.failure
+        }
+        print(try CommandErrors.reporting { try PasswordHash.make(password: password) })
+    }
+}
