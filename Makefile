@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 help:
-	@echo "make run     build and start TableStack"
+	@echo "make run     build and serve the demo at http://$(HOST):$(PORT)/"
 	@echo "make test    build and run every test"
 	@echo "make build   debug build"
 	@echo "make validate  check the Templates folder"
@@ -37,9 +37,13 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --build-path $(BUILD_DIR)
 
-# Until the server lands, `run` shows what the command offers.
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DB   ?= data/tablestack.sqlite
+
+# Serves the built-in demo (its data goes into $(DB) on the first run).
 run: build
-	$(BUILD_DIR)/debug/tablestack --help
+	$(BUILD_DIR)/debug/tablestack serve --host $(HOST) --port $(PORT) --db $(DB)
 
 test: deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)

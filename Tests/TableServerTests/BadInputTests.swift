@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Testing
+import TableServer
+import TableStore
+import TableRender
+
+@Suite("Bad input gets a clear 4xx and changes nothing")
+struct BadInputTests {
+    /// One bad request: how it is sent, and the status it must get.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var method: String = "POST"
+        var uri: String
+        var fields: [(String, String)]? = nil
+        var body: String? = nil
+        var contentType = "application/x-www-form-urlencoded"
+        var status: Int
+        var dropCSRF = false
+        var useRevision: String? = nil
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "unknown scene", method: "GET", uri: "/atlantis/", status: 404),
+        Case(name: "unknown item key", method: "GET", uri: "/trails/mordor/", status: 404),
+        Case(name: "a leaf pushed further", method: "GET", uri: "/states/alabama/", status: 404),
+        Case(name: "confirming the deletion of a row that is not there", method: "GET", uri: "/groceries/?editing=1&delete=caviar", status: 404),
+        Case(name: "moving a row that cannot move", method: "GET", uri: "/reorder/?editing=1&move=m-wake-up", status: 404),
+        Case(name: "an add sheet where there is none", method: "GET", uri: "/states/?add=1", status: 404),
+        Case(name: "a path with a dot segment", method: "GET", uri: "/trails/%2E%2E/", status: 404),
+        Case(name: "a malformed percent escape in the path", method: "GET", uri: "/trails/%ZZ/", status: 404),
+        Case(name: "an asset outside the public folder", method: "GET", uri: "/_assets/%2E%2E%2FPackage.swift", status: 404),
+        Case(name: "a hidden asset", method: "GET", uri: "/_assets/.gitignore", status: 404),
+        Case(name: "a missing asset", method: "GET", uri: "/_assets/missing.css", status: 404),
+        Case(name: "an unknown action", uri: "/groceries/_/explode", fields: [("key", "milk")], status: 404),
+        Case(name: "an action on an unknown scene", uri: "/nowhere/_/delete", fields: [("key", "milk")], status: 404),
+        Case(name: "the form's default action", uri: "/groceries/_/update", fields: [("key", "milk")], status: 400),
+        Case(name: "a delete without a key", uri: "/groceries/_/delete", fields: [("editing", "1")], status: 400),
+        Case(name: "a delete of an unknown row", uri: "/groceries/_/delete", fields: [("key", "caviar"), ("editing", "1")], status: 400),
+        Case(name: "a delete of the insert row", uri: "/groceries/_/delete", fields: [("key", "butter"), ("editing", "1")], status: 422),
+        Case(name: "an insert on a delete row", uri: "/groceries/_/insert", fields: [("key", "milk")], status: 422),
+        Case(name: "a selection in a list that is not a selection list", uri: "/groceries/_/select", fields: [("key", "milk")], status: 422),
+        Case(name: "a selection of an unknown option", uri: "/task-category/_/select", fields: [("key", "sleep")], status: 400),
+        Case(name: "a move to a malformed row", uri: "/reorder/_/move", fields: [("key", "m-stretch"), ("to", "down")], status: 400),
+        Case(name: "a move to a row outside the table", uri: "/reorder/_/move", fields: [("key", "m-stretch"), ("to", "7.0")], status: 422),
+        Case(name: "a move of the fixed row", uri: "/reorder/_/move", fields: [("key", "m-wake-up"), ("to", "0.2")], status: 422),
+        Case(name: "a move in a list without moves", uri: "/groceries/_/move-up", fields: [("key", "eggs")], status: 422),
+        Case(name: "a slider value that is not a number", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "loud")], status: 400),
+        Case(name: "a slider value out of range", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "1e9")], status: 422),
+        Case(name: "a switch on a row without one", uri: "/settings/_/toggle", fields: [("key", "version")], status: 400),
+        Case(name: "a detail save with a bad choice", uri: "/trails/north-cascades/cascade-pass/_/save",
+             fields: [("name", "X"), ("difficulty", "Extreme"), ("length", "1")], status: 422),
+        Case(name: "an add with an empty name", uri: "/groceries/_/add", fields: [("name", ""), ("quantity", "1")], status: 422),
+        Case(name: "an add with a quantity that is not a number", uri: "/groceries/_/add", fields: [("name", "Tea"), ("quantity", "lots")], status: 422),
+        Case(name: "an unknown batch", uri: "/batch-update/_/run-batch", fields: [("batch", "nuke")], status: 400),
+        Case(name: "a malformed revision", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 400, useRevision: "yesterday"),
+        Case(name: "a revision for another list", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 400, useRevision: "states=0"),
+        Case(name: "a stale revision", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 409, useRevision: "groceries=41"),
+        Case(name: "a missing CSRF token", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 403, dropCSRF: true),
+        Case(name: "a malformed percent escape in the form", uri: "/groceries/_/delete", body: "key=%G1&editing=1", status: 400),
+        Case(name: "a form that is not UTF-8", uri: "/groceries/_/delete", body: "key=%FF%FE&editing=1", status: 400),
+        Case(name: "a body that is not a form", uri: "/groceries/_/delete", body: "{\"key\": \"milk\"}", contentType: "application/json", status: 415),
+        Case(name: "a body over 1 MiB", uri: "/groceries/_/add", body: "name=" + String(repeating: "a", count: (1 << 20) + 10), status: 413),
+        Case(name: "a batch that is not JSON", uri: "/batch-update/_/batch", body: "operations=all", contentType: "application/json", status: 400),
+        Case(name: "a batch with an unknown operation", uri: "/batch-update/_/batch",
+             body: #"{"revision": "batch-states=0", "operations": [{"op": "shuffle"}]}"#, contentType: "application/json", status: 400),
+        Case(name: "a batch that deletes a row that is not there", uri: "/batch-update/_/batch",
+             body: #"{"revision": "batch-states=0", "operations": [{"op": "delete", "rows": ["0.9"]}]}"#, contentType: "application/json", status: 422),
+        Case(name: "PUT on a page", method: "PUT", uri: "/groceries/", body: "", status: 405),
+        Case(name: "POST on a page without an action", uri: "/groceries/", fields: [("key", "milk")], status: 405),
+    ]
+
+    @Test("each bad request gets its 4xx with a message, and the data is unchanged", arguments: cases)
+    func badInput(_ test: Case) async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        let before = try await demo.store.document()
+        try await demo.browse { browser in
+            let page = try await browser.get("/groceries/?editing=1")
+            let (csrf, revision) = browser.tokens(of: page)
+            let response: Browser.Page
+            switch test.method {
+            case "GET":
+                response = try await browser.get(test.uri)
+            case "POST":
+                if let body = test.body {
+                    let withToken = test.contentType.hasPrefix("application/json") && body.hasPrefix("{")
+                        ? body.replacingOccurrences(of: "{\"revision\"", with: "{\"csrf\": \"\(csrf)\", \"revision\"")
+                        : test.contentType.hasPrefix("application/x-www") ? "csrf=\(csrf)&revision=\(revision)&" + body : body
+                    response = try await browser.post(test.uri, body: withToken, contentType: test.contentType, follow: false)
+                } else {
+                    var fields = test.fields ?? []
+                    fields.append(("revision", test.useRevision ?? Self.revision(for: test.uri, from: revision)))
+                    if !test.dropCSRF { fields.append(("csrf", csrf)) }
+                    response = try await browser.post(test.uri, fields, follow: false)
+                }
+            default:
+                response = try await browser.send(HTTPRequest.Method(test.method)!, test.uri)
+            }
+            #expect(response.status == test.status, "\(test.name): got \(response.status)")
+            #expect(response.status < 500)
+            // Every error page says what went wrong and is itself a valid page.
+            if response.status != 409 {
+                #expect(response.root?.first { $0.attributes["class"] == "error-page__message" }?.normalizedText.isEmpty == false
+                        || response.root?.first { $0.attributes["class"]?.contains("field__error") == true } != nil, "\(test.name)")
+            }
+        }
+        #expect(try await demo.store.document() == before, "\(test.name) changed the data")
+    }
+
+    /// The revision token of the page a bad request is aimed at, read from the store's demo state.
+    static func revision(for uri: String, from groceries: String) -> String {
+        if uri.hasPrefix("/groceries/") { return groceries }
+        if uri.hasPrefix("/reorder/") { return "morning.steps=0;evening.steps=0;routines=0" }
+        if uri.hasPrefix("/settings/") { return "settings=0" }
+        if uri.hasPrefix("/task-category/") { return "categories=0" }
+        if uri.hasPrefix("/batch-update/") { return "batch-states=0" }
+        if uri.hasPrefix("/trails/north-cascades/cascade-pass/") { return "north-cascades.trails=0" }
+        return groceries
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import TableApp
+import TableRender
+import TableServer
+import TableStore
+
+/// A person's browser with JavaScript off: keeps cookies, reads the page's forms, follows 303s.
+final class Browser: @unchecked Sendable {
+    let client: any TestClientProtocol
+    private var cookies: [String: String] = [:]
+    private(set) var lastPage = ""
+
+    init(client: any TestClientProtocol) { self.client = client }
+
+    struct Page {
+        var status: Int
+        var html: String
+        var headers: HTTPFields
+        var location: String?
+
+        var root: XMLElement? { LibXML.parse(html, file: "page").root }
+        var text: String { root?.normalizedText ?? "" }
+        /// The rows' texts, top to bottom.
+        var rowTexts: [String] {
+            root?.all(having: "data-index-path").compactMap { $0.first { $0.attributes["class"] == "cell__text" }?.text } ?? []
+        }
+        /// The notice the page shows, if any.
+        var notice: String? { root?.first { $0.attributes["id"] == "notice" }?.normalizedText }
+        /// A hidden field of the page's action or sheet form.
+        func field(_ name: String) -> String? {
+            root?.first { $0.name == "input" && $0.attributes["name"] == name }?.attributes["value"]
+        }
+    }
+
+    /// GET `uri` and return the page.
+    @discardableResult
+    func get(_ uri: String, accept: String = "text/html", headers extra: HTTPFields = [:]) async throws -> Page {
+        var headers: HTTPFields = [.accept: accept]
+        headers.append(contentsOf: extra)
+        if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        let response = try await client.execute(uri: uri, method: .get, headers: headers)
+        remember(response.headers)
+        let page = Page(status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers,
+                        location: response.headers[.location])
+        if page.status == 200 { lastPage = page.html }
+        return page
+    }
+
+    /// POST a form; with `follow`, a 303 is followed to the page it names.
+    @discardableResult
+    func post(_ uri: String, _ fields: [(String, String)], contentType: String = "application/x-www-form-urlencoded",
+              follow: Bool = true) async throws -> Page {
+        let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return try await post(uri, body: body, contentType: contentType, follow: follow)
+    }
+
+    @discardableResult
+    func post(_ uri: String, body: String, contentType: String, accept: String = "text/html", follow: Bool = true) async throws -> Page {
+        var headers: HTTPFields = [.contentType: contentType, .accept: accept]
+        if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        let response = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+        remember(response.headers)
+        let page = Page(status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers,
+                        location: response.headers[.location])
+        if follow, page.status == 303, let location = page.location {
+            return try await get(String(location.split(separator: "#").first ?? ""))
+        }
+        return page
+    }
+
+    /// Sends `method` to `uri` without a body.
+    func send(_ method: HTTPRequest.Method, _ uri: String) async throws -> Page {
+        let response = try await client.execute(uri: uri, method: method, headers: [:])
+        return Page(status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers, location: nil)
+    }
+
+    /// The CSRF token and revision of `page`'s forms.
+    func tokens(of page: Page) -> (csrf: String, revision: String) {
+        (page.field("csrf") ?? "", page.field("revision") ?? "")
+    }
+
+    private func remember(_ headers: HTTPFields) {
+        for value in headers[values: .setCookie] {
+            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            if pair[1].isEmpty { cookies[String(pair[0])] = nil } else { cookies[String(pair[0])] = String(pair[1]) }
+        }
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)?.replacingOccurrences(of: "%20", with: "+") ?? text
+    }
+}
+
+/// The demo app served from a fresh database, for one test.
+struct ServedDemo {
+    let folder: URL
+    let server: SiteServer
+    let store: SQLiteStore
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    init(editorPassword: PasswordHash? = nil, host: String = "127.0.0.1") async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path, durability: .normal)
+        try await DemoApp.seedIfEmpty(store)
+        let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
+        let site = Site(runtime: AppRuntime(app: try DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
+                        urls: URLBuilder())
+        server = SiteServer(site: site, configuration: ServerConfiguration(
+            host: host, port: 0, publicFolder: Self.repository.appendingPathComponent("Public").path, editorPassword: editorPassword))
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Runs `body` with a browser talking to the server through Hummingbird's router test client.
+    func browse(_ body: @escaping @Sendable (Browser) async throws -> Void) async throws {
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in try await body(Browser(client: client)) }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TableRender
+
+/// The real `tablestack serve` binary on a free loopback port, over real HTTP.
+@Suite("The real server binary")
+struct LiveServerTests {
+    static var binary: String {
+        ProcessInfo.processInfo.environment["TABLESTACK_BINARY"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tablestack").path
+    }
+
+    /// A running server process and the address it printed.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        var base = ""
+
+        init(database: String) throws {
+            process.executableURL = URL(fileURLWithPath: LiveServerTests.binary)
+            process.arguments = ["serve", "--port", "0", "--db", database,
+                                 "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
+                                 "--public", ServedDemo.repository.appendingPathComponent("Public").path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var text = ""
+            let deadline = Date().addingTimeInterval(30)
+            while !text.contains("Press Ctrl-C"), Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let range = text.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression) else {
+                process.terminate()
+                throw CocoaError(.fileReadUnknown)
+            }
+            base = String(text[range])
+        }
+
+        /// Stops the server as an operator would (SIGTERM) and waits for it to exit.
+        func stop() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// Stops URLSession from following redirects, so the test sees each 303 as a browser's network log would.
+    final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+    }
+
+    static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+
+    static func fetch(_ url: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, String, String?) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        if http?.statusCode == 303, let location = http?.value(forHTTPHeaderField: "Location"), let base = URL(string: url) {
+            let target = "\(base.scheme ?? "http")://\(base.host ?? "127.0.0.1"):\(base.port ?? 80)" + location.split(separator: "#")[0]
+            return try await fetch(target, cookie: cookie)
+        }
+        return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
+    }
+
+    @Test("edits through HTTP survive a stop and a restart of the server")
+    func editsSurviveRestart() async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the tablestack binary first")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("live.sqlite").path
+
+        let first = try Running(database: database)
+        let (status, html, setCookie) = try await Self.fetch(first.base + "groceries/?editing=1")
+        #expect(status == 200)
+        let cookie = try #require(setCookie?.split(separator: ";").first.map(String.init))
+        let root = try #require(LibXML.parse(html, file: "live").root)
+        let csrf = root.first { $0.attributes["name"] == "csrf" }?.attributes["value"] ?? ""
+        let revision = root.first { $0.attributes["name"] == "revision" }?.attributes["value"] ?? ""
+        let form = "csrf=\(csrf)&revision=\(revision.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&editing=1&key=milk"
+        let (afterStatus, afterHTML, _) = try await Self.fetch(first.base + "groceries/_/delete", method: "POST", body: form, cookie: cookie)
+        #expect(afterStatus == 200)
+        #expect(!afterHTML.contains(">Milk<"))
+        let added = "csrf=\(csrf)&revision=groceries%3D1&name=Tea&quantity=3"
+        let (addStatus, _, _) = try await Self.fetch(first.base + "groceries/_/add", method: "POST", body: added, cookie: cookie)
+        #expect(addStatus == 200)
+        #expect(first.stop() == 0, "a clean shutdown on SIGTERM")
+
+        let second = try Running(database: database)
+        defer { _ = second.stop() }
+        let (_, reloaded, _) = try await Self.fetch(second.base + "groceries/", method: "GET")
+        let texts = LibXML.parse(reloaded, file: "reloaded").root?.all { $0.attributes["class"] == "cell__text" }.map(\.text)
+        #expect(texts == ["Eggs", "Bread", "Butter", "Tea"])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import Testing
+import TableRender
+import TableServer
+
+@Suite("HTTP: JSON twins, caching, compression, headers, assets, sign-in")
+struct ProtocolTests {
+    @Test("every page answers Accept: application/json with its snapshot, stack and revision")
+    func jsonTwin() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let page = try await browser.get("/states/", accept: "application/json")
+            #expect(page.headers[.contentType] == "application/json; charset=utf-8")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(page.html.utf8)) as? [String: Any])
+            #expect(json["title"] as? String == "States" && json["style"] as? String == "plain")
+            #expect((json["sectionIndex"] as? [Any])?.count == 27)
+            #expect((json["stack"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Examples", "States"])
+            #expect(json["revision"] as? String == "states=0")
+            let error = try await browser.get("/nowhere/", accept: "application/json")
+            #expect(error.status == 404 && error.html.contains("\"error\""))
+        }
+    }
+
+    @Test("an unchanged page answers 304 to its ETag; an edit changes the ETag")
+    func etags() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let first = try await browser.get("/groceries/")
+            let etag = try #require(first.headers[.eTag])
+            let again = try await browser.get("/groceries/", headers: [.ifNoneMatch: etag])
+            #expect(again.status == 304 && again.html.isEmpty)
+            let editing = try await browser.get("/groceries/?editing=1")
+            let (csrf, revision) = browser.tokens(of: editing)
+            _ = try await browser.post("/groceries/_/delete", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "milk")])
+            let changed = try await browser.get("/groceries/", headers: [.ifNoneMatch: etag])
+            #expect(changed.status == 200 && changed.headers[.eTag] != etag)
+        }
+    }
+
+    @Test("HTML is gzipped for clients that accept it")
+    func gzip() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let plain = try await browser.get("/states/")
+            let zipped = try await browser.get("/states/", headers: [.acceptEncoding: "gzip, deflate"])
+            #expect(zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.html.utf8.count < plain.html.utf8.count / 3)
+            #expect(plain.headers[.contentEncoding] == nil)
+        }
+    }
+
+    @Test("every response carries the security headers; session cookies are HttpOnly and SameSite=Lax")
+    func securityHeaders() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            for uri in ["/", "/nowhere/", "/_assets/tablestack.css"] {
+                let page = try await browser.get(uri)
+                let csp = page.headers[.contentSecurityPolicy] ?? ""
+                #expect(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe-inline"))
+                #expect(page.headers[.xContentTypeOptions] == "nosniff")
+                #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
+            }
+            let fresh = Browser(client: browser.client)
+            let page = try await fresh.get("/")
+            let cookie = page.headers[.setCookie] ?? ""
+            #expect(cookie.hasPrefix("tablestack_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+            #expect(!page.html.contains(cookie.split(separator: "=")[1].split(separator: ";")[0]), "the session id never appears in the page")
+        }
+    }
+
+    @Test("assets come from the Public folder with a content type and an ETag")
+    func assets() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let css = try await browser.get("/_assets/tablestack.css")
+            #expect(css.status == 200 && css.headers[.contentType] == "text/css; charset=utf-8")
+            let cached = try await browser.get("/_assets/tablestack.css", headers: [.ifNoneMatch: css.headers[.eTag] ?? ""])
+            #expect(cached.status == 304)
+            #expect(try await browser.get("/_assets/icons/star.svg").headers[.contentType] == "image/svg+xml")
+        }
+    }
+
+    @Test("with an editor password, pages are read-only until the editor signs in")
+    func signIn() async throws {
+        let demo = try await ServedDemo(editorPassword: try PasswordHash.make(password: "correct horse", rounds: 210_000))
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let page = try await browser.get("/groceries/")
+            #expect(page.root?.first { $0.attributes["id"] == "table-actions" } == nil, "no forms before signing in")
+            #expect(page.root?.first { $0.name == "a" && $0.normalizedText == "Sign In" } != nil)
+            let form = try await browser.get("/_login")
+            let csrf = form.field("csrf") ?? ""
+            let wrong = try await browser.post("/_login", [("csrf", csrf), ("password", "wrong")])
+            #expect(wrong.status == 403 && wrong.text.contains("That password is not right."))
+            let signedIn = try await browser.post("/_login", [("csrf", csrf), ("password", "correct horse")])
+            #expect(signedIn.status == 200 && signedIn.notice == "Signed in: you can edit now.")
+            let editable = try await browser.get("/groceries/?editing=1")
+            #expect(editable.root?.first { $0.attributes["id"] == "table-actions" } != nil)
+        }
+    }
+
+    @Test("on an address others can reach and without a password, editing is refused")
+    func noEditingOffLoopback() async throws {
+        let demo = try await ServedDemo(host: "0.0.0.0")
+        defer { demo.remove() }
+        #expect(demo.server.configuration.editingPolicy.hasPrefix("editing is disabled"))
+        try await demo.browse { browser in
+            let page = try await browser.get("/groceries/")
+            #expect(page.root?.first { $0.name == "a" && $0.normalizedText == "Edit" } == nil)
+            let refused = try await browser.post("/groceries/_/delete", [("key", "milk")])
+            #expect(refused.status == 403)
+        }
+    }
+
+    @Test("password hashes are salted and slow, and only the right password verifies")
+    func passwordHash() throws {
+        let hash = try PasswordHash.make(password: "s3cret", rounds: 210_000)
+        let parsed = try #require(PasswordHash(hash.description))
+        #expect(parsed.verify("s3cret") && !parsed.verify("s3cret ") && !parsed.verify(""))
+        #expect(try PasswordHash.make(password: "s3cret", rounds: 210_000) != hash, "a fresh salt each time")
+        #expect(PasswordHash("pbkdf2-sha256$1000$AAAAAAAAAAAAAAAAAAAAAA==$" + Data(count: 32).base64EncodedString()) == nil, "too few rounds")
+        #expect(!hash.description.contains("s3cret"))
+    }
+}
