@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev zlib1g-dev pkg-config
 # Run apt-get as root, or through sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test validate preview clean help
+.PHONY: all deps build release run test validate preview export clean help
 
 all: build
 
@@ -16,6 +16,7 @@ help:
 	@echo "make run     build and serve the demo at http://$(HOST):$(PORT)/"
 	@echo "make test    build and run every test"
 	@echo "make build   debug build"
+	@echo "make export  write the demo as a static site to dist/"
 	@echo "make validate  check the Templates folder"
 	@echo "make preview   write sample pages to $(PREVIEW_DIR) to open in a browser"
 	@echo "make clean   remove build products"
@@ -48,6 +49,10 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
 	$(SWIFT) test --skip-build --build-path $(BUILD_DIR)
+
+# Exports the demo as a static site to dist/.
+export: build
+	$(BUILD_DIR)/debug/tablestack export --db $(DB) --out dist
 
 validate: build
 	$(BUILD_DIR)/debug/tablestack validate --templates Templates

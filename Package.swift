@@ -81,6 +81,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Static site export: every reachable page as files, checked and link-verified.
+        .target(
+            name: "TableExport",
+            dependencies: ["TableKit", "TableRender", "TableStore", "TableApp", "TableServer"],
+            swiftSettings: strictSettings
+        ),
+
         .executableTarget(
             name: "tablestack",
             dependencies: [
@@ -89,6 +96,7 @@ let package = Package(
                 "TableStore",
                 "TableApp",
                 "TableServer",
+                "TableExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -105,6 +113,12 @@ let package = Package(
                 "TableServer", "TableApp", "TableStore", "TableRender", "TableKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TableExportTests",
+            dependencies: ["TableExport", "TableServer", "TableApp", "TableStore", "TableRender", "TableKit",
+                           .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], swiftSettings: strictSettings),

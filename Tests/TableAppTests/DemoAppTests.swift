@@ -78,7 +78,7 @@ struct DemoAppTests {
             _ = try await demo.runtime.resolve(["states", "alabama"])
         } catch let RuntimeError.notFound(_, depth, reason) {
             #expect(depth == 1)
-            #expect(reason == "selecting \"Alabama\" in \"States\" leads to no further page")
+            #expect(reason == "\"States\" has no row \"alabama\" that leads further")
         }
     }
 }

@@ -32,29 +32,75 @@ public struct AppRuntime: Sendable {
     }
 
     /// The scene at `path` (item keys from the root), with its data loaded.
+    ///
+    /// Only the last level's data is loaded in full; the levels above are walked by looking up
+    /// each selected item, so a page deep below a long list costs no more than the list's row.
     public func resolve(_ path: [String]) async throws -> ResolvedScene {
         guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
-        var current = try await load(root, item: nil, itemList: nil, path: [],
-                                     stack: NavigationStack(root: .init(scene: root.name, title: "")), isInfo: false)
+        var scene = root
+        var item: StoredItem?
+        var itemList: ListID?
+        var isInfo = false
+        var stack: NavigationStack?
         for (depth, segment) in path.enumerated() {
-            let isInfo = segment.hasSuffix(Self.infoSuffix)
+            (item, itemList) = try await boundItem(of: scene, item: item, itemList: itemList)
+            let title = scene.title.render(item?.attributes ?? [:])
+            if stack == nil {
+                stack = NavigationStack(root: .init(scene: scene.name, title: title))
+            } else {
+                stack?.push(scene: scene.name, itemKey: path[depth - 1], title: title)
+            }
+            isInfo = segment.hasSuffix(Self.infoSuffix)
             let key = isInfo ? String(segment.dropLast(Self.infoSuffix.count)) : segment
-            guard let (row, _) = current.row(forKey: key) else {
-                throw RuntimeError.notFound(path: path, depth: depth, reason: "\"\(current.title)\" has no row \"\(key)\"")
+            let step = try await self.step(from: scene, item: item, itemList: itemList, key: key, isInfo: isInfo)
+            guard let step else {
+                throw RuntimeError.notFound(path: path, depth: depth, reason: "\"\(title)\" has no row \"\(key)\" that leads further")
             }
-            let target = isInfo ? current.listBinding?.detail : row.push
-            guard let name = target, let next = app.scene(name) else {
-                throw RuntimeError.notFound(path: path, depth: depth,
-                                            reason: "selecting \"\(row.cell.text)\" in \"\(current.title)\" leads to no further page")
+            scene = step.scene
+            if let next = step.item {
+                item = next
+                itemList = step.itemList
             }
-            var item = row.item
-            var itemList: ListID?
-            if case let .item(_, list, _) = row.origin { itemList = list }
-            if item == nil { item = current.item; itemList = current.itemList }
-            current = try await load(next, item: item, itemList: itemList, path: Array(path.prefix(depth + 1)),
-                                     stack: current.stack, isInfo: isInfo)
         }
-        return current
+        return try await load(scene, item: item, itemList: itemList, path: path,
+                              stack: stack ?? NavigationStack(root: .init(scene: scene.name, title: "")), isInfo: isInfo)
+    }
+
+    /// The item a fixed scene is bound to, or the item it was reached with.
+    private func boundItem(of scene: SceneDefinition, item: StoredItem?, itemList: ListID?) async throws -> (StoredItem?, ListID?) {
+        guard case let .fixed(_, reference?) = scene.content else { return (item, itemList) }
+        guard let found = try await store.item(reference.key) else {
+            throw RuntimeError.misconfigured("scene \(scene.name) shows item \"\(reference.key)\", which is not in the data")
+        }
+        return (found.item, found.list)
+    }
+
+    /// Where selecting the row `key` of `scene` leads, without loading the scene's rows.
+    private func step(from scene: SceneDefinition, item: StoredItem?, itemList: ListID?, key: String,
+                      isInfo: Bool) async throws -> (scene: SceneDefinition, item: StoredItem?, itemList: ListID?)? {
+        switch scene.content {
+        case let .fixed(sections, _):
+            guard !isInfo, let target = sections.flatMap(\.cells).first(where: { $0.key == key })?.push,
+                  let next = app.scene(target) else { return nil }
+            return (next, nil, nil)
+        case let .detail(detail):
+            guard !isInfo, let target = detail.sections.flatMap(\.cells).first(where: { $0.key == key })?.push,
+                  let next = app.scene(target) else { return nil }
+            return (next, nil, nil)
+        case let .list(binding):
+            guard let name = isInfo ? binding.detail : binding.push, let next = app.scene(name),
+                  let found = try await store.item(key) else { return nil }
+            let list = ListID(parent: item?.key, relationship: binding.relationship)
+            switch binding.sections {
+            case .nested(_, let rows):
+                // The row is an item of one of the section items' own lists.
+                guard found.list.relationship == rows, let sectionKey = found.list.parent,
+                      let section = try await store.item(sectionKey), section.list == list else { return nil }
+            default:
+                guard found.list == list else { return nil }
+            }
+            return (next, found.item, found.list)
+        }
     }
 
     private func load(_ scene: SceneDefinition, item: StoredItem?, itemList: ListID?, path: [String],

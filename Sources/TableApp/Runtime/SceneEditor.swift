@@ -103,7 +103,8 @@ public struct SceneEditor: Sendable {
             let newKey = try await freshKey(from: attributes)
             let count = try await runtime.store.list(list).items.count
             try await write([.insert(StoredItem(key: newKey, attributes: attributes), at: count)], to: list, revisions)
-            return ActionOutcome(highlightKey: newKey, notice: "Added \(attributes.values.first.map { "\($0)" } ?? "an item").")
+            let name = form.fields.first.flatMap { attributes[$0.attribute]?.description } ?? "an item"
+            return ActionOutcome(highlightKey: newKey, notice: "Added \(name).")
 
         case let .saveDetail(fields):
             guard case let .detail(detail) = scene.scene.content, detail.isEditable else {

@@ -15,6 +15,15 @@ public final class PageValidator: Sendable {
         }
     }()
 
+    /// A validator of the current thread's own, so parallel validations never wait on one schema.
+    public static func forCurrentTask() -> PageValidator {
+        let key = "tablestack.page-validator"
+        if let validator = Thread.current.threadDictionary[key] as? PageValidator { return validator }
+        let validator = (try? PageValidator()) ?? shared
+        Thread.current.threadDictionary[key] = validator
+        return validator
+    }
+
     /// Makes a validator with the bundled schema.
     public init() throws(RenderError) {
         guard let url = Bundle.module.url(forResource: "markup-contract", withExtension: "rng"),

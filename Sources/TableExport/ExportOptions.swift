@@ -1,0 +1,58 @@
+import Foundation
+
+/// What an export writes and how it reports.
+public struct ExportOptions: Sendable {
+    /// The folder the site is written to.
+    public var outputFolder: String
+    /// Where the site will be served from, for the sitemap ("/" or "/prefix/").
+    public var basePath: String
+    /// The site's origin for absolute sitemap URLs ("https://example.com"); paths only when `nil`.
+    public var siteURL: String?
+    /// The folder of static assets copied to `_assets/`.
+    public var publicFolder: String
+    /// How many pages are rendered and written at once; all cores by default.
+    public var concurrency: Int
+    /// The moment the export is made, shown in every page's footer.
+    public var date: Date
+
+    /// Makes options.
+    public init(outputFolder: String, basePath: String = "/", siteURL: String? = nil, publicFolder: String,
+                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, date: Date = Date()) {
+        self.outputFolder = outputFolder
+        self.basePath = basePath
+        self.siteURL = siteURL
+        self.publicFolder = publicFolder
+        self.concurrency = max(1, concurrency)
+        self.date = date
+    }
+}
+
+/// What an export did.
+public struct ExportReport: Sendable {
+    /// The navigation paths of every page, in the order they were found.
+    public var pages: [[String]]
+    /// How many page files were written (new or changed).
+    public var written: Int
+    /// How many page files were already up to date and left alone.
+    public var unchanged: Int
+    /// How long the export took.
+    public var seconds: Double
+    /// Every problem found: invalid pages and links that lead nowhere, each naming the page.
+    public var problems: [String]
+
+    /// Pages per second.
+    public var rate: Double { seconds > 0 ? Double(pages.count) / seconds : 0 }
+}
+
+/// Why an export failed.
+public enum ExportError: Error, Sendable, CustomStringConvertible {
+    case cannotWrite(String, String)
+    case invalidSite([String])
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason): "\(path): cannot write: \(reason)"
+        case let .invalidSite(problems): problems.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import TableApp
+import TableKit
+import TableRender
+import TableServer
+
+/// Writes every page reachable from the root scene as `<out>/<path>/index.html`, read-only and
+/// with relative links, copies the public folder, writes a sitemap, then checks every page and
+/// every internal link. Pages are rendered and written in parallel, rows are reused through the
+/// renderer, and a page whose bytes are unchanged is not rewritten.
+public struct SiteExporter: Sendable {
+    public let site: Site
+    public let options: ExportOptions
+    /// Called with (pages done, pages known) as the export goes.
+    public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
+
+    /// Makes an exporter; the site's links are made relative for files.
+    public init(site: Site, options: ExportOptions) {
+        self.site = site.with(urls: URLBuilder(basePath: "/", isRelative: true))
+        self.options = options
+    }
+
+    /// Exports the site. Problems in pages or links are listed in the report; `run` of the
+    /// command line turns them into a non-zero exit.
+    public func export() async throws -> ExportReport {
+        let started = Date()
+        try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        try copyPublicFolder()
+
+        let note = "This is a read-only export made with TableStack on \(Self.format(options.date))."
+        var pending: [[String]] = [[]]
+        var seen: Set<[String]> = [[]]
+        var results: [PageResult] = []
+        var done = 0
+        // Breadth first, one level at a time; each level in parallel, bounded by the concurrency.
+        while !pending.isEmpty {
+            let level = pending
+            pending = []
+            let levelResults = try await withThrowingTaskGroup(of: PageResult.self) { group in
+                var collected: [PageResult] = []
+                var iterator = level.makeIterator()
+                for _ in 0..<options.concurrency {
+                    guard let path = iterator.next() else { break }
+                    group.addTask { try await self.exportPage(path, note: note) }
+                }
+                while let result = try await group.next() {
+                    collected.append(result)
+                    if let path = iterator.next() { group.addTask { try await self.exportPage(path, note: note) } }
+                }
+                return collected
+            }
+            for result in levelResults.sorted(by: { $0.path.lexicographicallyPrecedes($1.path) }) {
+                results.append(result)
+                done += 1
+                for child in result.children where seen.insert(child).inserted { pending.append(child) }
+            }
+            progress(done, done + pending.count)
+        }
+
+        try writeSitemap(results.map(\.path))
+        let problems = results.flatMap(\.problems) + LinkChecker(results: results, outputFolder: options.outputFolder).problems()
+        return ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
+                            unchanged: results.filter { !$0.wasWritten }.count,
+                            seconds: Date().timeIntervalSince(started), problems: problems)
+    }
+
+    /// Renders, validates and writes one page; returns its links, ids and children.
+    private func exportPage(_ path: [String], note: String) async throws -> PageResult {
+        let scene = try await site.runtime.resolve(path)
+        let html = site.renderer.render(try site.tablePage(scene, options: PageOptions(exportNote: note)))
+        let name = pageName(path)
+        var children: [[String]] = []
+        for row in scene.sections.flatMap(\.rows) {
+            if row.push != nil { children.append(path + [row.cell.key]) }
+            if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
+        }
+        let validator = PageValidator.forCurrentTask()
+        var problems = validator.validate(html, page: name).map { "\(name): \($0.message) (line \($0.line))" }
+        let (root, _) = LibXML.parse(html, file: name)
+        var ids: Set<String> = []
+        var links: [String] = []
+        for element in root?.descendantsAndSelf ?? [] {
+            if let id = element.attributes["id"] { ids.insert(id) }
+            for attribute in ["href", "src"] { if let link = element.attributes[attribute] { links.append(link) } }
+        }
+        if root == nil { problems.append("\(name): the page is not well-formed") }
+        let wasWritten = try write(html, to: name)
+        return PageResult(path: path, file: name, ids: ids, links: links, children: children, problems: problems, wasWritten: wasWritten)
+    }
+
+    /// The page's file, relative to the output folder.
+    func pageName(_ path: [String]) -> String {
+        (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
+    }
+
+    /// Writes `html` unless the file already holds exactly these bytes; returns whether it wrote.
+    private func write(_ html: String, to name: String) throws -> Bool {
+        let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(name)
+        let data = Data(html.utf8)
+        if let existing = FileManager.default.contents(atPath: url.path), existing == data { return false }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(url.path, error.localizedDescription)
+        }
+        return true
+    }
+
+    private func copyPublicFolder() throws {
+        let source = URL(fileURLWithPath: options.publicFolder)
+        let target = URL(fileURLWithPath: options.outputFolder).appendingPathComponent("_assets")
+        guard let files = FileManager.default.enumerator(atPath: source.path) else {
+            throw ExportError.cannotWrite(target.path, "the public folder \(source.path) cannot be read")
+        }
+        for case let file as String in files where !(file as NSString).lastPathComponent.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            let from = source.appendingPathComponent(file)
+            guard FileManager.default.fileExists(atPath: from.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = FileManager.default.contents(atPath: from.path) else { continue }
+            let to = target.appendingPathComponent(file)
+            if FileManager.default.contents(atPath: to.path) == data { continue }
+            do {
+                try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: to, options: .atomic)
+            } catch {
+                throw ExportError.cannotWrite(to.path, error.localizedDescription)
+            }
+        }
+    }
+
+    private func writeSitemap(_ paths: [[String]]) throws {
+        var base = options.basePath.hasPrefix("/") ? options.basePath : "/" + options.basePath
+        if !base.hasSuffix("/") { base += "/" }
+        let origin = options.siteURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in paths {
+            let location = origin + base + path.map { URLBuilder.encodeSegment($0) + "/" }.joined()
+            xml += "  <url><loc>\(Self.escape(location))</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        _ = try write(xml, to: "sitemap.xml")
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMMM yyyy 'at' HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+}
+
+/// One exported page: what the link checker needs to know about it.
+struct PageResult: Sendable {
+    var path: [String]
+    var file: String
+    var ids: Set<String>
+    var links: [String]
+    var children: [[String]]
+    var problems: [String]
+    var wasWritten: Bool
+}

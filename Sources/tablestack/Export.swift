@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import TableExport
+
+/// `tablestack export`: writes every reachable page as a static, read-only site.
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write every page reachable from the root as a static, read-only site.",
+        discussion: """
+            Each page becomes DIR/<path>/index.html with relative links, so the export opens from \
+            file:// and from any sub-path of a static host. Every page is validated and every \
+            internal link resolved; any problem names the page and the link and exits with 1. \
+            Unchanged pages are not rewritten, so the folder can be synced incrementally.
+            """
+    )
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: "The folder to write the site to.")
+    var out: String
+
+    @Option(name: .long, help: "The site's origin for absolute sitemap URLs, such as https://example.com.")
+    var siteURL: String?
+
+    @Flag(name: .long, help: "Print nothing but problems.")
+    var quiet = false
+
+    func run() async throws {
+        let loaded = try await site.load(relativeLinks: true)
+        var exporter = SiteExporter(site: loaded.site, options: ExportOptions(
+            outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder))
+        let started = Date()
+        if !quiet {
+            exporter.progress = { done, known in
+                let rate = Double(done) / max(Date().timeIntervalSince(started), 0.001)
+                printError("[\(done)/\(known)] pages, \(Int(rate)) pages/s")
+            }
+        }
+        let report = try await CommandErrors.reporting { try await exporter.export() }
+        for problem in report.problems { printError("tablestack: \(problem)") }
+        guard report.problems.isEmpty else {
+            printError("tablestack: the export has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
+            throw ExitCode.failure
+        }
+        if !quiet {
+            print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
+                  + "(\(Int(report.rate)) pages/s; \(report.written) written, \(report.unchanged) unchanged).")
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TableApp
+import TableExport
+import TableKit
+import TableRender
+import TableServer
+import TableStore
+
+/// An app and its data in a temporary folder, exported to another.
+struct ExportFixture {
+    let folder: URL
+    let store: SQLiteStore
+    let site: Site
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    init(app: AppDefinition? = nil, data: DataDocument? = nil) async throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try SQLiteStore(path: folder.appendingPathComponent("data.sqlite").path, durability: .normal)
+        if let data { try await store.load(data, replacing: true) } else { try await DemoApp.seedIfEmpty(store) }
+        let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
+        site = Site(runtime: AppRuntime(app: try app ?? DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
+                    urls: URLBuilder())
+    }
+
+    var output: String { folder.appendingPathComponent("dist").path }
+
+    func export() async throws -> ExportReport {
+        try await SiteExporter(site: site, options: ExportOptions(
+            outputFolder: output, publicFolder: Self.repository.appendingPathComponent("Public").path)).export()
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Every written page, parsed, by its file path inside the export.
+    func parsedPages() throws -> [String: XMLElement] {
+        var pages: [String: XMLElement] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: output)
+        while let file = enumerator?.nextObject() as? String {
+            guard file.hasSuffix("index.html") else { continue }
+            let html = try String(contentsOfFile: output + "/" + file, encoding: .utf8)
+            let (root, diagnostics) = LibXML.parse(html, file: file)
+            #expect(diagnostics.isEmpty, "\(file): \(diagnostics)")
+            pages[file] = root
+        }
+        return pages
+    }
+}
+
+@Suite("Static export")
+struct ExportTests {
+    /// Checks, independently of the exporter, that every href and src resolves to a written file
+    /// and every #anchor to an id in it.
+    static func checkLinks(_ pages: [String: XMLElement], output: String) {
+        let ids = pages.mapValues { Set($0.descendantsAndSelf.compactMap { $0.attributes["id"] }) }
+        for (file, root) in pages {
+            let folder = (file as NSString).deletingLastPathComponent
+            for element in root.descendantsAndSelf {
+                for attribute in ["href", "src"] {
+                    guard let link = element.attributes[attribute], !link.contains("://") else { continue }
+                    #expect(!link.hasPrefix("/"), "\(file): \(link) is not relative")
+                    let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                    let target = parts[0].isEmpty ? file : URL(fileURLWithPath: output + "/" + folder + "/" + parts[0]).standardized.path
+                        .replacingOccurrences(of: URL(fileURLWithPath: output).standardized.path + "/", with: "")
+                    #expect(FileManager.default.fileExists(atPath: output + "/" + target), "\(file): \(link) → missing \(target)")
+                    if parts.count == 2, !parts[1].isEmpty {
+                        #expect(ids[target]?.contains(String(parts[1])) == true, "\(file): \(link) → no #\(parts[1])")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the demo exports every reachable page, valid, read-only, with every link resolving")
+    func demo() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        #expect(report.problems == [])
+        #expect(report.pages.count == 27 + 0)
+        let pages = try fixture.parsedPages()
+        #expect(pages.count == report.pages.count)
+        #expect(pages["trails/north-cascades/cascade-pass/index.html"] != nil)
+        for (file, root) in pages {
+            #expect(root.all(named: "form").isEmpty && root.all(named: "button").isEmpty, "\(file) has forms")
+            #expect(root.first { $0.attributes["class"] == "export-note" }?.normalizedText.contains("read-only export") == true)
+            #expect(root.all { $0.name == "a" && ["Edit", "Done"].contains($0.normalizedText) }.isEmpty, "\(file) offers editing")
+        }
+        Self.checkLinks(pages, output: fixture.output)
+        let sitemap = try String(contentsOfFile: fixture.output + "/sitemap.xml", encoding: .utf8)
+        #expect(sitemap.contains("<loc>/trails/north-cascades/cascade-pass/</loc>"))
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/_assets/tablestack.css"))
+        // Selection state and switch values show as they are.
+        let toppings = try #require(pages["toppings/index.html"])
+        #expect(toppings.all { $0.attributes["aria-label"]?.hasSuffix(", selected") == true }.count == 2)
+        let settings = try #require(pages["settings/index.html"])
+        #expect(settings.first { $0.attributes["role"] == "switch" }?.attributes["disabled"] == "disabled")
+    }
+
+    @Test("each exported page shows the same table content as the server renders for the same path")
+    func sameContentAsServer() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        let pages = try fixture.parsedPages()
+        let server = SiteServer(site: fixture.site, configuration: ServerConfiguration(
+            publicFolder: ExportFixture.repository.appendingPathComponent("Public").path))
+        try await Application(router: server.router()).test(.router) { client in
+            for path in report.pages {
+                let uri = "/" + path.map { $0 + "/" }.joined()
+                let response = try await client.execute(uri: uri, method: .get, headers: [.accept: "text/html"])
+                let served = try #require(LibXML.parse(String(buffer: response.body), file: uri).root)
+                let exported = try #require(pages[path.map { $0 + "/" }.joined() + "index.html"])
+                // The table's content: each row's texts (controls aside) and each section's header.
+                func content(_ root: XMLElement) -> [String] {
+                    root.all(having: "data-index-path").map { row in
+                        row.attributes["data-index-path"]! + " " + row.all { ["cell__text", "cell__detail"].contains($0.attributes["class"] ?? "") }
+                            .map(\.normalizedText).joined(separator: " | ")
+                    }
+                        + root.all(having: "data-section").map { $0.first { $0.name == "h2" }?.normalizedText ?? "" }
+                }
+                #expect(content(served) == content(exported), "\(uri)")
+                #expect(served.first { $0.name == "h1" }?.normalizedText == exported.first { $0.name == "h1" }?.normalizedText)
+            }
+        }
+    }
+
+    @Test("a second export of unchanged data rewrites nothing; a change rewrites only its page")
+    func incremental() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let first = try await fixture.export()
+        let second = try await fixture.export()
+        #expect(first.written == first.pages.count && second.written == 0 && second.unchanged == first.pages.count)
+        let revision = try await fixture.store.revision(of: .root("groceries"))
+        try await fixture.store.apply([.delete(key: "milk")], to: .root("groceries"), basedOn: revision)
+        let third = try await fixture.export()
+        #expect(third.written == 1)
+    }
+
+    @Test("an app with 10,000 items exports every page and passes the same checks")
+    func tenThousandItems() async throws {
+        let yaml = """
+            title: Big
+            root: items
+            scenes:
+              items:
+                title: Items
+                list: items
+                index: { by: name, locale: en_US }
+                cell: { text: "{name}", detail: "{number}", style: subtitle }
+                push: item
+              item:
+                title: "{name}"
+                style: grouped
+                detail:
+                  sections:
+                    - header: Item
+                      fields:
+                        - { attribute: name, label: Name, type: text }
+                        - { attribute: number, label: Number, type: number }
+            """
+        let app = try AppFileLoader.parse(yaml, file: "big.yaml")
+        let words = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett"]
+        let items = (0..<10_000).map { number in
+            DataDocument.Item(key: "item-\(number)", attributes: ["name": .string("\(words[number % 10]) \(number)"), "number": .number(Double(number))])
+        }
+        let fixture = try await ExportFixture(app: app, data: DataDocument(lists: [("items", items)]))
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        #expect(report.problems == [])
+        #expect(report.pages.count == 10_001)
+        let pages = try fixture.parsedPages()
+        #expect(pages.count == 10_001)
+        Self.checkLinks(pages, output: fixture.output)
+        #expect(pages["index.html"]?.all(having: "data-index-path").count == 10_000)
+    }
+
+    @Test("a link to a page the export does not have is reported, naming the page and the link")
+    func brokenLinksAreReported() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export()
+        // Break the export from the outside: a template that links nowhere.
+        let templates = fixture.folder.appendingPathComponent("templates")
+        try FileManager.default.copyItem(atPath: ExportFixture.repository.appendingPathComponent("Templates").path, toPath: templates.path)
+        let table = templates.appendingPathComponent("table.mustache")
+        let text = try String(contentsOf: table, encoding: .utf8)
+        try text.replacingOccurrences(of: "<main ", with: "<p><a href=\"nowhere/index.html\">x</a><a href=\"#missing\">y</a></p>\n<main ")
+            .write(to: table, atomically: true, encoding: .utf8)
+        let broken = Site(runtime: fixture.site.runtime, renderer: PageRenderer(templates: try TemplateSet(folder: templates.path)), urls: URLBuilder())
+        let report = try await SiteExporter(site: broken, options: ExportOptions(
+            outputFolder: fixture.output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path)).export()
+        #expect(report.problems.contains("index.html: link \"nowhere/index.html\" leads to nowhere/index.html, which the export does not have"))
+        #expect(report.problems.contains("index.html: link \"#missing\" names #missing, which index.html does not have"))
+    }
+}
