@@ -40,20 +40,12 @@ public struct SceneEditor: Sendable {
             return ActionOutcome(highlightKey: key)
 
         case let .toggle(key, isOn):
-            let (row, _) = try located(key)
-            guard case .fixed = row.origin, case let .fixed(sections, _) = scene.scene.content,
-                  let attribute = sections.flatMap(\.cells).first(where: { $0.key == key })?.toggle else {
-                throw ActionError.badRequest("row \"\(key)\" has no switch")
-            }
+            guard let attribute = try fixedCell(key)?.toggle else { throw ActionError.badRequest("row \"\(key)\" has no switch") }
             try await writeItem([attribute: .bool(isOn)], revisions)
             return ActionOutcome(highlightKey: key)
 
         case let .slide(key, text):
-            let (row, _) = try located(key)
-            guard case .fixed = row.origin, case let .fixed(sections, _) = scene.scene.content,
-                  let binding = sections.flatMap(\.cells).first(where: { $0.key == key })?.slider else {
-                throw ActionError.badRequest("row \"\(key)\" has no slider")
-            }
+            guard let binding = try fixedCell(key)?.slider else { throw ActionError.badRequest("row \"\(key)\" has no slider") }
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
                 throw ActionError.badRequest("the slider value \"\(text)\" is not a number")
             }
@@ -213,6 +205,13 @@ public struct SceneEditor: Sendable {
     /// Row counts without placeholders, for editing rules.
     private var itemCounts: [Int] {
         scene.sections.map { $0.rows.filter { if case .placeholder = $0.origin { false } else { true } }.count }
+    }
+
+    /// The fixed cell definition behind the row `key`, if the row is a fixed cell.
+    private func fixedCell(_ key: String) throws -> FixedCell? {
+        let (row, _) = try located(key)
+        guard case .fixed = row.origin, case let .fixed(sections, _) = scene.scene.content else { return nil }
+        return sections.flatMap(\.cells).first { $0.key == key }
     }
 
     private func located(_ key: String) throws -> (SceneRow, IndexPath) {
