@@ -76,6 +76,8 @@
       confirmDelete(rowOf(minus));
       return;
     }
+    // The tap that ends a swipe must not close what the swipe just opened.
+    if (Date.now() - lastSwipe < 600) return;
     if (!event.target.closest || !event.target.closest(".swipe-delete")) clearConfirmations(null);
   });
   document.addEventListener("keydown", function (event) {
@@ -84,6 +86,7 @@
 
   // Swipe left on a row that allows it to reveal Delete (touch and pen only, like iOS).
   var swipe = null;
+  var lastSwipe = 0;
   document.addEventListener("pointerdown", function (event) {
     if (event.pointerType === "mouse") return;
     var row = rowOf(event.target);
@@ -94,7 +97,7 @@
     if (!swipe) return;
     var dx = event.clientX - swipe.x, dy = event.clientY - swipe.y;
     if (Math.abs(dy) > 30) { swipe = null; return; }
-    if (dx < -50) { confirmDelete(swipe.row); swipe = null; }
+    if (dx < -50) { confirmDelete(swipe.row); swipe = null; lastSwipe = Date.now(); }
   });
   document.addEventListener("pointerup", function () { swipe = null; });
 

@@ -1,0 +1,102 @@
+"""What JavaScript adds: drag to reorder, swipe to delete, and every action by keyboard alone."""
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import make_driver, notice, row, row_texts, step, until
+
+
+@pytest.mark.js
+def test_drag_to_reorder_lands_where_the_retarget_rule_says(server, js_browser):
+    driver = js_browser
+    driver.get(server.url("/reorder/?editing=1"))
+    with step(driver, "dragging Read the News onto the fixed first row"):
+        grip = row(driver, "m-read-the-news").find_element(By.CSS_SELECTOR, ".reorder__grip")
+        target = row(driver, "m-wake-up")
+        ActionChains(driver).click_and_hold(grip).move_by_offset(0, -10).move_to_element(target).pause(0.2).release().perform()
+    with step(driver, "it lands just below the fixed row, as the rule retargets it"):
+        until(driver, lambda d: row_texts(d)[:5] == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
+        assert notice(driver) == "Moved Read the News to row 2 of Morning (the nearest allowed place)."
+    with step(driver, "dragging Stretch into the other section keeps it in its own"):
+        grip = row(driver, "m-stretch").find_element(By.CSS_SELECTOR, ".reorder__grip")
+        target = row(driver, "e-take-a-walk")
+        ActionChains(driver).click_and_hold(grip).move_by_offset(0, 10).move_to_element(target).pause(0.2).release().perform()
+        until(driver, lambda d: row_texts(d)[:5] == ["Wake Up", "Read the News", "Make Coffee", "Stretch", "Add Item"])
+
+
+@pytest.mark.js
+def test_swipe_to_delete_under_touch_emulation(server):
+    driver = make_driver(js=True, touch=True)
+    try:
+        driver.get(server.url("/groceries/"))
+        until(driver, lambda d: d.execute_script("return document.documentElement.classList.contains('js') && document.readyState === 'complete'"))
+        # Touch input is hit-tested against the last painted frame: wait for two frames.
+        driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
+        with step(driver, "a left swipe on Bread reveals its Delete button"):
+            box = driver.execute_script(
+                "const r = document.querySelector('[data-key=\"bread\"]').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+            x, y = box[0] + box[2] - 40, box[1] + box[3] / 2
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            for step_x in range(1, 8):
+                driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - step_x * 20, "y": y}]})
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            delete = until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'))
+        with step(driver, "tapping Delete deletes the row"):
+            delete[0].click()
+            until(driver, lambda d: row_texts(d) == ["Milk", "Eggs", "Butter"])
+            assert notice(driver) == "Deleted Bread."
+    finally:
+        driver.quit()
+
+
+def tab_to(driver, predicate, limit=80):
+    """Presses Tab until the focused element satisfies `predicate`; fails after `limit` presses."""
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if predicate(driver.switch_to.active_element):
+            return driver.switch_to.active_element
+    raise AssertionError("the element was never reached with Tab")
+
+
+def assert_focus_visible(driver):
+    style = driver.execute_script(
+        "const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth, s.boxShadow];")
+    assert style[0] != "none" and style[1] != "0px" or style[2] != "none", f"no visible focus: {style}"
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js-on", "js-off"])
+def test_keyboard_only(server, js):
+    driver = make_driver(js=js)
+    try:
+        driver.get(server.url("/"))
+        with step(driver, "Tab reaches Trails with a visible focus; Enter follows it"):
+            link = tab_to(driver, lambda e: e.get_attribute("href", ) and e.get_attribute("href").endswith("/trails/"))
+            assert_focus_visible(driver)
+            link.send_keys(Keys.ENTER)
+            until(driver, lambda d: d.current_url.endswith("/trails/"))
+        with step(driver, "Space chooses in a selection list"):
+            driver.get(server.url("/task-category/"))
+            button = tab_to(driver, lambda e: e.get_attribute("value") == "someday")
+            assert_focus_visible(driver)
+            button.send_keys(Keys.SPACE)
+            until(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'button[value="someday"]').get_attribute("aria-checked") == "true")
+        with step(driver, "reordering without a pointer: open the grip's menu and choose Move down"):
+            driver.get(server.url("/reorder/?editing=1"))
+            grip = tab_to(driver, lambda e: e.tag_name == "summary" and e.get_attribute("aria-label") == "Move Stretch")
+            assert_focus_visible(driver)
+            grip.send_keys(Keys.ENTER)
+            down = tab_to(driver, lambda e: e.tag_name == "button" and e.text.startswith("Move down"), limit=5)
+            down.send_keys(Keys.ENTER)
+            until(driver, lambda d: row_texts(d)[:4] == ["Wake Up", "Make Coffee", "Stretch", "Read the News"])
+        with step(driver, "delete with the keyboard: the minus, then Delete"):
+            driver.get(server.url("/groceries/?editing=1"))
+            minus = tab_to(driver, lambda e: e.get_attribute("aria-label") == "Delete Milk")
+            minus.send_keys(Keys.ENTER)
+            delete = tab_to(driver, lambda e: e.tag_name == "button" and e.text == "Delete", limit=20) if not js \
+                else until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".swipe-delete"))[0]
+            assert driver.switch_to.active_element == delete or js
+            delete.send_keys(Keys.ENTER)
+            until(driver, lambda d: row_texts(d) == ["Eggs", "Bread", "Butter"])
+    finally:
+        driver.quit()
