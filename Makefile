@@ -8,13 +8,14 @@ SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev zlib1g-dev pkg-config
 # Run apt-get as root, or through sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test validate preview export clean help
+.PHONY: all deps e2e-deps build release run test swift-test e2e validate preview export clean help
 
 all: build
 
 help:
 	@echo "make run     build and serve the demo at http://$(HOST):$(PORT)/"
-	@echo "make test    build and run every test"
+	@echo "make test    build and run every test (Swift, then the browser tests)"
+	@echo "make e2e     the browser tests alone (installs Chromium and the Python tools they need)"
 	@echo "make build   debug build"
 	@echo "make export  write the demo as a static site to dist/"
 	@echo "make validate  check the Templates folder"
@@ -46,9 +47,38 @@ DB   ?= data/tablestack.sqlite
 run: build
 	$(BUILD_DIR)/debug/tablestack serve --host $(HOST) --port $(PORT) --db $(DB)
 
-test: deps
+# Every test: the Swift suites, then the browser tests against the real binary.
+test: swift-test e2e
+
+swift-test: deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
 	$(SWIFT) test --skip-build --build-path $(BUILD_DIR)
+
+# Browser tests need Chromium and its driver (Debian's), Java for the Nu HTML Checker, and a
+# project-local virtual environment with the pinned Python packages.
+E2E_PACKAGES := chromium chromium-driver
+VENV := .venv
+
+e2e-deps:
+	@missing=""; \
+	for package in $(E2E_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	command -v java >/dev/null 2>&1 || missing="$$missing default-jre-headless"; \
+	python3 -m venv --help >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(VENV)/.installed: Tests/e2e/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
+	touch $@
+
+e2e: deps e2e-deps $(VENV)/.installed
+	$(SWIFT) build --build-path $(BUILD_DIR)
+	TABLESTACK_BINARY=$(abspath $(BUILD_DIR))/debug/tablestack $(VENV)/bin/pytest Tests/e2e
 
 # Exports the demo as a static site to dist/.
 export: build

@@ -34,6 +34,7 @@
   // Switches and sliders save as soon as they change; the slider shows its value while moving.
   document.addEventListener("change", function (event) {
     var control = event.target;
+    if (control.matches && control.matches('[role="switch"]')) control.setAttribute("aria-checked", String(control.checked));
     if (!control.matches || !control.matches(".accessory .switch, .accessory .slider")) return;
     var button = control.parentElement.querySelector(".control-submit");
     if (button && actionForm) actionForm.requestSubmit(button);

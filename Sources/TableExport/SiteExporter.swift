@@ -27,7 +27,7 @@ public struct SiteExporter: Sendable {
         try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         try copyPublicFolder()
 
-        let note = "This is a read-only export made with TableStack on \(Self.format(options.date))."
+        let manifest = ExportManifest(folder: options.outputFolder)
         var pending: [[String]] = [[]]
         var seen: Set<[String]> = [[]]
         var results: [PageResult] = []
@@ -41,11 +41,11 @@ public struct SiteExporter: Sendable {
                 var iterator = level.makeIterator()
                 for _ in 0..<options.concurrency {
                     guard let path = iterator.next() else { break }
-                    group.addTask { try await self.exportPage(path, note: note) }
+                    group.addTask { try await self.exportPage(path, manifest: manifest) }
                 }
                 while let result = try await group.next() {
                     collected.append(result)
-                    if let path = iterator.next() { group.addTask { try await self.exportPage(path, note: note) } }
+                    if let path = iterator.next() { group.addTask { try await self.exportPage(path, manifest: manifest) } }
                 }
                 return collected
             }
@@ -58,6 +58,7 @@ public struct SiteExporter: Sendable {
         }
 
         try writeSitemap(results.map(\.path))
+        try manifest.save()
         let problems = results.flatMap(\.problems) + LinkChecker(results: results, outputFolder: options.outputFolder).problems()
         return ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
                             unchanged: results.filter { !$0.wasWritten }.count,
@@ -65,10 +66,18 @@ public struct SiteExporter: Sendable {
     }
 
     /// Renders, validates and writes one page; returns its links, ids and children.
-    private func exportPage(_ path: [String], note: String) async throws -> PageResult {
+    ///
+    /// The footer says when the page was made: when its content last changed, so that a re-export
+    /// of unchanged data leaves the file as it was.
+    private func exportPage(_ path: [String], manifest: ExportManifest) async throws -> PageResult {
         let scene = try await site.runtime.resolve(path)
-        let html = site.renderer.render(try site.tablePage(scene, options: PageOptions(exportNote: note)))
+        let page = try site.tablePage(scene, options: PageOptions(exportNote: ""))
         let name = pageName(path)
+        let fingerprint = Fingerprint.hex(of: site.renderer.render(page))
+        let madeOn = manifest.date(for: name, fingerprint: fingerprint, otherwise: options.date)
+        var noted = page
+        noted.exportNote = "This is a read-only export made with TableStack on \(Self.format(madeOn))."
+        let html = site.renderer.render(noted)
         var children: [[String]] = []
         for row in scene.sections.flatMap(\.rows) {
             if row.push != nil { children.append(path + [row.cell.key]) }

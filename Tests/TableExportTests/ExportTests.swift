@@ -29,9 +29,9 @@ struct ExportFixture {
 
     var output: String { folder.appendingPathComponent("dist").path }
 
-    func export() async throws -> ExportReport {
+    func export(at date: Date = Date()) async throws -> ExportReport {
         try await SiteExporter(site: site, options: ExportOptions(
-            outputFolder: output, publicFolder: Self.repository.appendingPathComponent("Public").path)).export()
+            outputFolder: output, publicFolder: Self.repository.appendingPathComponent("Public").path, date: date)).export()
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -129,17 +129,20 @@ struct ExportTests {
         }
     }
 
-    @Test("a second export of unchanged data rewrites nothing; a change rewrites only its page")
+    @Test("a later export of unchanged data rewrites nothing; a change rewrites only its page, with the new date")
     func incremental() async throws {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
-        let first = try await fixture.export()
-        let second = try await fixture.export()
+        let first = try await fixture.export(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let second = try await fixture.export(at: Date(timeIntervalSince1970: 1_800_090_000))
         #expect(first.written == first.pages.count && second.written == 0 && second.unchanged == first.pages.count)
         let revision = try await fixture.store.revision(of: .root("groceries"))
         try await fixture.store.apply([.delete(key: "milk")], to: .root("groceries"), basedOn: revision)
-        let third = try await fixture.export()
+        let third = try await fixture.export(at: Date(timeIntervalSince1970: 1_800_180_000))
         #expect(third.written == 1)
+        let groceries = try String(contentsOfFile: fixture.output + "/groceries/index.html", encoding: .utf8)
+        let root = try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8)
+        #expect(groceries.contains("on 17 January 2027 at 10:00 UTC") && root.contains("on 15 January 2027 at 08:00 UTC"))
     }
 
     @Test("an app with 10,000 items exports every page and passes the same checks")

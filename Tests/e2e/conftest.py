@@ -84,6 +84,9 @@ def make_driver(js: bool = True, dark: bool = False, size=PHONE, touch: bool = F
     if reduced_motion:
         features.append({"name": "prefers-reduced-motion", "value": "reduce"})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+    # The viewport itself, exactly: a headless window has a minimum width of its own.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
     if touch:
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     return driver
