@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -133,9 +133,18 @@ def notice(driver):
     return elements[0].text if elements else None
 
 
+# While a page is being replaced, an element found a moment ago may belong to the old document.
+TRANSIENT = (StaleElementReferenceException, NoSuchElementException, WebDriverException)
+
+
 def until(driver, condition, timeout: float = 10):
     """Waits for `condition`, ignoring elements that vanish while a page reloads."""
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(condition)
+    return WebDriverWait(driver, timeout, ignored_exceptions=TRANSIENT).until(condition)
+
+
+def click(driver, css: str, timeout: float = 10):
+    """Clicks the element `css` names once it is in the current document."""
+    until(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).click() or True, timeout)
 
 
 def wait_for_url(driver, fragment: str, timeout: float = 10):

@@ -3,7 +3,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import notice, row, row_texts, step, until, wait_for_texts, wait_for_url
+from conftest import click, notice, row, row_texts, step, until, wait_for_texts, wait_for_url
 
 
 def click_link(driver, text):
@@ -48,7 +48,7 @@ def test_exclusive_selection_list(server, browser):
         assert checked == ["errands"]
     with step(browser, "choosing the checked row again changes nothing"):
         old = browser.find_element(By.TAG_NAME, "main")
-        browser.find_element(By.CSS_SELECTOR, 'button[value="errands"]').click()
+        click(browser, 'button[value="errands"]')
         until(browser, lambda d: d.find_element(By.TAG_NAME, "main") != old)
         checked = [b.get_attribute("value") for b in browser.find_elements(By.CSS_SELECTOR, 'button[aria-checked="true"]')]
         assert checked == ["errands"]
@@ -57,10 +57,10 @@ def test_exclusive_selection_list(server, browser):
 def test_inclusive_selection_list(server, browser):
     browser.get(server.url("/toppings/"))
     with step(browser, "choosing Olives adds a checkmark, choosing Cheese removes one"):
-        browser.find_element(By.CSS_SELECTOR, 'button[value="olives"]').click()
+        click(browser, 'button[value="olives"]')
         until(browser, 
             lambda d: d.find_element(By.CSS_SELECTOR, 'button[value="olives"]').get_attribute("aria-checked") == "true")
-        browser.find_element(By.CSS_SELECTOR, 'button[value="cheese"]').click()
+        click(browser, 'button[value="cheese"]')
         until(browser, 
             lambda d: d.find_element(By.CSS_SELECTOR, 'button[value="cheese"]').get_attribute("aria-checked") == "false")
         checked = [b.get_attribute("value") for b in browser.find_elements(By.CSS_SELECTOR, 'button[aria-checked="true"]')]
@@ -139,9 +139,11 @@ def test_settings_switch_and_slider_survive_a_reload(server, browser):
         switch.click()
         if not browser.js_enabled:
             row(browser, "sound-effects").find_element(By.CSS_SELECTOR, ".control-submit").click()
-        until(browser, lambda d: notice(d) is None and not d.find_element(By.CSS_SELECTOR, 'input[role="switch"]').is_selected())
+        # The saved page comes back anchored on the row (the old page's box is unticked at once).
+        wait_for_url(browser, "#row-sound-effects")
+        until(browser, lambda d: d.find_element(By.CSS_SELECTOR, 'input[role="switch"]').get_attribute("aria-checked") == "false")
     with step(browser, "setting the volume to its minimum with the keyboard"):
-        slider = browser.find_element(By.CSS_SELECTOR, 'input[type="range"]')
+        slider = until(browser, lambda d: d.find_element(By.CSS_SELECTOR, 'input[type="range"]'))
         slider.send_keys(Keys.HOME)
         if not browser.js_enabled:
             row(browser, "volume").find_element(By.CSS_SELECTOR, ".control-submit").click()

@@ -4,7 +4,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import make_driver, notice, row, row_texts, step, until
+from conftest import TRANSIENT, make_driver, notice, row, row_texts, step, until
 
 
 @pytest.mark.js
@@ -54,8 +54,11 @@ def tab_to(driver, predicate, limit=80):
     """Presses Tab until the focused element satisfies `predicate`; fails after `limit` presses."""
     for _ in range(limit):
         ActionChains(driver).send_keys(Keys.TAB).perform()
-        if predicate(driver.switch_to.active_element):
-            return driver.switch_to.active_element
+        try:
+            if predicate(driver.switch_to.active_element):
+                return driver.switch_to.active_element
+        except TRANSIENT:
+            continue
     raise AssertionError("the element was never reached with Tab")
 
 
