@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev zlib1g-dev pkg-config
 # Run apt-get as root, or through sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps e2e-deps build release run test swift-test e2e validate preview export clean help
+.PHONY: all deps e2e-deps bench-deps build release run test swift-test e2e bench validate preview export clean help
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make e2e     the browser tests alone (installs Chromium and the Python tools they need)"
 	@echo "make build   debug build"
 	@echo "make export  write the demo as a static site to dist/"
+	@echo "make bench   release build, then load, render, edit and export figures"
 	@echo "make validate  check the Templates folder"
 	@echo "make preview   write sample pages to $(PREVIEW_DIR) to open in a browser"
 	@echo "make clean   remove build products"
@@ -83,6 +84,22 @@ e2e: deps e2e-deps $(VENV)/.installed
 # Exports the demo as a static site to dist/.
 export: build
 	$(BUILD_DIR)/debug/tablestack export --db $(DB) --out dist
+
+# Benchmarks: a release build against wrk and nginx on 127.0.0.1; prints one table of figures.
+BENCH_PACKAGES := wrk nginx curl time
+bench-deps:
+	@missing=""; \
+	for package in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+bench: deps bench-deps
+	$(SWIFT) build -c release --build-path $(BUILD_DIR)
+	python3 bench/run.py --binary $(abspath $(BUILD_DIR))/release/tablestack
 
 validate: build
 	$(BUILD_DIR)/debug/tablestack validate --templates Templates

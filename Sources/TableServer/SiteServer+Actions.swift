@@ -40,7 +40,12 @@ extension SiteServer {
             let staysEditing = form["editing"] == "1" || ["insert", "move", "move-up", "move-down"].contains(name)
             let anchor = outcome.highlightKey.map { "#" + RowAnchor.id(for: $0) } ?? ""
             let location = site.urls.page(segments, from: segments, query: staysEditing && scene.canEdit ? [("editing", "1")] : []) + anchor
-            return redirect(to: location, session: session, flash: outcome.notice)
+            var response = redirect(to: location, session: session, flash: outcome.notice)
+            // Scripts posting in a loop read the lists' new revisions here instead of the page.
+            if let revision = try? await site.runtime.resolve(segments).revisionToken {
+                response.headers[.tableStackRevision] = revision
+            }
+            return response
         } catch let error as ActionError {
             switch error {
             case let .stale(message):

@@ -14,6 +14,7 @@ public struct SiteServer: Sendable {
     public let configuration: ServerConfiguration
     let signer: Signer
     let files: StaticFiles
+    let cache = PageCache()
 
     /// Makes a server for `site`.
     public init(site: Site, configuration: ServerConfiguration) {
@@ -68,6 +69,9 @@ public struct SiteServer: Sendable {
                 if !request.uri.path.hasSuffix("/") {
                     return redirect(to: site.urls.page(segments, from: segments) + (request.uri.query.map { "?" + $0 } ?? ""),
                                     status: .movedPermanently, session: session)
+                }
+                if session.flash == nil, !wantsJSON(request), let cached = try await cachedPage(request, session: session) {
+                    return cached
                 }
                 return try await page(segments, request: request, session: session, status: .ok, notice: session.flash)
             case (.post, .action(let segments, let name)):
@@ -126,13 +130,46 @@ public struct SiteServer: Sendable {
         if isEditing, let sheet = sheets.detail(typed: nil, errors: [:]) {
             return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
         }
-        var tablePage = try site.tablePage(scene, options: options)
+        var cachedOptions = options
+        cachedOptions.csrf = options.csrf.map { _ in PageCache.tokenPlaceholder }
+        var tablePage = try site.tablePage(scene, options: cachedOptions)
         if configuration.editorPassword != nil, !session.isEditor {
             tablePage.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_login", title: "Sign In")
         }
-        let variant = [session.csrf, String(isEditing), options.confirmingDelete ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
-        return html(site.renderer.render(tablePage), status: status, request: request, session: session,
-                    etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: variant))
+        let rendered = site.renderer.render(tablePage)
+        if status == .ok, notice == nil {
+            var revisions: [ListID: Int] = scene.revisions
+            for list in scene.ancestorLists where revisions[list] == nil {
+                revisions[list] = try await site.runtime.store.revision(of: list)
+            }
+            cache.store(PageCache.Entry(revisions: revisions, html: rendered, etagRevisions: scene.revisionNumbers),
+                        for: cacheKey(request, canEdit: canEdit, session: session))
+        }
+        return tableResponse(rendered, revisions: scene.revisionNumbers, request: request, session: session, status: status,
+                             notice: notice, canEdit: canEdit)
+    }
+
+    /// The page served from the cache when nothing it shows has changed.
+    func cachedPage(_ request: Request, session: Session) async throws -> Response? {
+        let canEdit = mayEdit(session)
+        guard let entry = try await cache.page(for: cacheKey(request, canEdit: canEdit, session: session), store: site.runtime.store) else {
+            return nil
+        }
+        return tableResponse(entry.html, revisions: entry.etagRevisions, request: request, session: session, status: .ok,
+                             notice: nil, canEdit: canEdit)
+    }
+
+    private func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
+        request.uri.path + "?" + (request.uri.query ?? "") + "|" + String(canEdit)
+            + "|" + String(configuration.editorPassword != nil && !session.isEditor)
+    }
+
+    private func tableResponse(_ rendered: String, revisions: [Int], request: Request, session: Session,
+                               status: HTTPResponse.Status, notice: String?, canEdit: Bool) -> Response {
+        let page = canEdit ? rendered.replacingOccurrences(of: PageCache.tokenPlaceholder, with: session.csrf) : rendered
+        let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
+        return html(page, status: status, request: request, session: session,
+                    etag: site.renderer.etag(revisions: revisions, variant: variant))
     }
 
     func resolve(_ segments: [String]) async throws -> ResolvedScene {

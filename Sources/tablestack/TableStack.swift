@@ -11,6 +11,6 @@ struct TableStack: AsyncParsableCommand {
             styles, accessories, selection lists, editing and reordering as HTML pages.
             """,
         version: "0.1.0",
-        subcommands: [Serve.self, Export.self, Validate.self, Import.self, Dump.self, HashPassword.self, StressWrite.self]
+        subcommands: [Serve.self, Export.self, Validate.self, Import.self, Dump.self, HashPassword.self, StressWrite.self, BenchInternals.self]
     )
 }

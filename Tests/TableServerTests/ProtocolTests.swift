@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 import TableRender
 import TableServer
+import TableStore
 
 @Suite("HTTP: JSON twins, caching, compression, headers, assets, sign-in")
 struct ProtocolTests {
@@ -37,6 +38,28 @@ struct ProtocolTests {
             _ = try await browser.post("/groceries/_/delete", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "milk")])
             let changed = try await browser.get("/groceries/", headers: [.ifNoneMatch: etag])
             #expect(changed.status == 200 && changed.headers[.eTag] != etag)
+        }
+    }
+
+    @Test("a cached page is served again only while every list it depends on is unchanged, its ancestors' included")
+    func pageCache() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let first = try await browser.get("/trails/north-cascades/")
+            let second = try await browser.get("/trails/north-cascades/")
+            #expect(first.html == second.html)
+            #expect(first.field("csrf") == second.field("csrf") && first.field("csrf") != "tablestack-csrf-placeholder")
+            // Renaming the region (a list above the page) changes the page's title.
+            let regions = try await demo.store.revision(of: .root("regions"))
+            try await demo.store.apply([.update(key: "north-cascades", attributes: ["name": .string("North Cascades NP")])],
+                                       to: .root("regions"), basedOn: regions)
+            let renamed = try await browser.get("/trails/north-cascades/")
+            #expect(renamed.root?.first { $0.name == "h1" }?.normalizedText == "North Cascades NP")
+            // Another browser gets its own token in the same cached page.
+            let other = Browser(client: browser.client)
+            let theirs = try await other.get("/trails/north-cascades/")
+            #expect(theirs.field("csrf") != renamed.field("csrf"))
         }
     }
 

@@ -42,6 +42,7 @@ public struct AppRuntime: Sendable {
         var itemList: ListID?
         var isInfo = false
         var stack: NavigationStack?
+        var ancestorLists: Set<ListID> = []
         for (depth, segment) in path.enumerated() {
             (item, itemList) = try await boundItem(of: scene, item: item, itemList: itemList)
             let title = scene.title.render(item?.attributes ?? [:])
@@ -61,9 +62,12 @@ public struct AppRuntime: Sendable {
                 item = next
                 itemList = step.itemList
             }
+            if let itemList { ancestorLists.insert(itemList) }
         }
-        return try await load(scene, item: item, itemList: itemList, path: path,
-                              stack: stack ?? NavigationStack(root: .init(scene: scene.name, title: "")), isInfo: isInfo)
+        var resolved = try await load(scene, item: item, itemList: itemList, path: path,
+                                      stack: stack ?? NavigationStack(root: .init(scene: scene.name, title: "")), isInfo: isInfo)
+        resolved.ancestorLists = ancestorLists
+        return resolved
     }
 
     /// The item a fixed scene is bound to, or the item it was reached with.
@@ -151,7 +155,7 @@ public struct AppRuntime: Sendable {
             stack.push(scene: scene.name, itemKey: path[path.count - 1], title: title)
         }
         return ResolvedScene(app: app, scene: scene, path: path, stack: stack, item: item, itemList: itemList,
-                             sections: sections, indexTitles: indexTitles, revisions: revisions, isInfo: isInfo)
+                             sections: sections, indexTitles: indexTitles, revisions: revisions, isInfo: isInfo, ancestorLists: [])
     }
 
     private func fixedRow(_ cell: FixedCell, item: StoredItem?) -> SceneRow {

@@ -21,6 +21,12 @@ public struct ResolvedScene: Sendable {
     public var revisions: [ListID: Int]
     /// Whether the scene shows the detail of `item` (its info page rather than its pushed scene).
     public var isInfo: Bool
+    /// The lists holding the items selected on the way here: their titles show in the navigation
+    /// bar, so a cached page depends on them too.
+    public var ancestorLists: Set<ListID>
+
+    /// Every list whose revision the page's bytes depend on.
+    public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
 
     /// The scene's title, filled from its item.
     public var title: String { stack.top.title }

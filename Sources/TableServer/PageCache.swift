@@ -1,0 +1,41 @@
+import Foundation
+import TableApp
+import TableStore
+
+/// Rendered table pages kept while the lists they show are unchanged. An entry is keyed by the
+/// page's URL and view state, and remembers the revision of every list its bytes depend on; a
+/// hit costs one revision read per list instead of loading, collating and rendering. The
+/// session's form token is left as a placeholder and filled in per request. Revisions are read
+/// from the store, so several servers sharing a database never serve each other's stale pages.
+final class PageCache: @unchecked Sendable {
+    struct Entry {
+        var revisions: [ListID: Int]
+        var html: String
+        var etagRevisions: [Int]
+    }
+
+    /// Stands for the session's CSRF token in cached pages.
+    static let tokenPlaceholder = "tablestack-csrf-placeholder"
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private let capacity: Int
+
+    init(capacity: Int = 512) { self.capacity = capacity }
+
+    /// The cached page for `key`, if every list it depends on is still at the same revision.
+    func page(for key: String, store: any DataStore) async throws -> Entry? {
+        guard let entry = lock.withLock({ entries[key] }) else { return nil }
+        for (list, revision) in entry.revisions where try await store.revision(of: list) != revision {
+            return nil
+        }
+        return entry
+    }
+
+    func store(_ entry: Entry, for key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = entry
+    }
+}

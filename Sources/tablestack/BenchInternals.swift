@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import TableApp
+import TableKit
+import TableRender
+import TableServer
+import TableStore
+
+/// `tablestack bench-internals`: times what `make bench` cannot see from outside — render CPU per
+/// page, template and page validation — and prints one JSON object.
+struct BenchInternals: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-internals", abstract: "Time rendering and validation in-process (for make bench).",
+        shouldDisplay: false)
+
+    @Option(name: .long) var templates: String = TemplateSet.bundledFolder
+    @Option(name: .long) var runs: Int = 9
+
+    func run() async throws {
+        var figures: [String: Double] = [:]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+        figures["template_validation_ms"] = median((0..<runs).map { _ in
+            cpuMilliseconds { _ = TemplateValidator.validate(folder: templates) }
+        })
+
+        let yaml = """
+            title: Bench
+            root: list
+            scenes:
+              list:
+                title: Rows
+                list: rows
+                index: { by: name, locale: en_US }
+                cell: { text: "{name}", detail: "{number}", style: subtitle }
+            """
+        let app = try AppFileLoader.parse(yaml, file: "bench.yaml")
+        let templateSet = try TemplateSet(folder: templates)
+        for count in [1_000, 10_000] {
+            let store = try SQLiteStore(path: folder.appendingPathComponent("rows-\(count).sqlite").path, durability: .normal)
+            try await store.load(Self.rows(count), replacing: true)
+            let renderer = PageRenderer(templates: templateSet)
+            let site = Site(runtime: AppRuntime(app: app, store: store), renderer: renderer, urls: URLBuilder())
+            let options = PageOptions(csrf: "token")
+            var scene = try await site.runtime.resolve([])
+            // First render: every row rendered from its template.
+            figures["render_first_ms_\(count)"] = cpuMilliseconds { _ = try? site.renderer.render(site.tablePage(scene, options: options)) }
+            var edited: [Double] = []
+            var resolveAndRender: [Double] = []
+            for run in 0..<runs {
+                let revision = try await store.revision(of: .root("rows"))
+                try await store.apply([.update(key: "row-\(run * 7)", attributes: ["number": .number(Double(-run))])],
+                                      to: .root("rows"), basedOn: revision)
+                let started = cpuNow()
+                scene = try await site.runtime.resolve([])
+                let resolved = cpuNow()
+                _ = site.renderer.render(try site.tablePage(scene, options: options))
+                let done = cpuNow()
+                edited.append((done - resolved) * 1000)
+                resolveAndRender.append((done - started) * 1000)
+            }
+            figures["render_after_edit_ms_\(count)"] = median(edited)
+            figures["resolve_and_render_after_edit_ms_\(count)"] = median(resolveAndRender)
+            if count == 1_000 {
+                let html = site.renderer.render(try site.tablePage(scene, options: options))
+                let validator = PageValidator.shared
+                figures["page_validation_ms_1000_rows"] = median((0..<runs).map { _ in
+                    cpuMilliseconds { _ = validator.validate(html, page: "bench") }
+                })
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    static func rows(_ count: Int) -> DataDocument {
+        let words = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Kilo", "Lima"]
+        return DataDocument(lists: [("rows", (0..<count).map { number in
+            DataDocument.Item(key: "row-\(number)", attributes: ["name": .string("\(words[number % words.count]) \(number)"),
+                                                                 "number": .number(Double(number))])
+        })])
+    }
+
+    private func cpuNow() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private func cpuMilliseconds(_ body: () -> Void) -> Double {
+        let started = cpuNow()
+        body()
+        return (cpuNow() - started) * 1000
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

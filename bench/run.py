@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""make bench: measures TableStack the same way every time and prints one table of figures.
+
+Every load runs on 127.0.0.1 only, is bounded in time, and stops by itself. Figures are the
+median of several runs. No pass or fail: the targets are printed beside the figures.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+DURATION = os.environ.get("BENCH_DURATION", "5s")
+WORDS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Kilo", "Lima"]
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def rows(count, prefix):
+    return [{"key": f"{prefix}-{n}", "name": f"{WORDS[n % len(WORDS)]} {n}", "number": n} for n in range(count)]
+
+
+def write_fixtures(folder: Path):
+    data = {f"list-{n}": rows(n, f"r{n}") for n in (100, 1000, 10000, 100000)}
+    data["groups"] = [{"key": f"group-{g}", "name": f"Group {g}",
+                       "items": [{"key": f"group-{g}-{i}", "name": f"Item {i}", "checked": False} for i in range(10)]}
+                      for g in range(1, 17)]
+    (folder / "data.json").write_text(json.dumps(data))
+    cells = "\n".join(f"          - {{ key: indexed-{n}, text: Indexed {n}, push: indexed-{n} }}" for n in (100, 1000, 10000))
+    scenes = "\n".join(f"""  indexed-{n}:
+    title: Indexed {n}
+    list: list-{n}
+    index: {{ by: name, locale: en_US }}
+    cell: {{ text: "{{name}}", detail: "{{number}}", style: subtitle }}
+    push: detail""" for n in (100, 1000, 10000))
+    (folder / "serve.yaml").write_text(f"""title: Bench
+root: home
+scenes:
+  home:
+    title: Bench
+    style: grouped
+    sections:
+      - cells:
+{cells}
+          - {{ key: plain-100000, text: Plain 100000, push: plain-100000 }}
+          - {{ key: groups, text: Groups, push: groups }}
+{scenes}
+  plain-100000:
+    title: Plain 100000
+    list: list-100000
+    cell: {{ text: "{{name}}", detail: "{{number}}", style: value1 }}
+  detail:
+    title: "{{name}}"
+    style: grouped
+    detail:
+      editable: true
+      sections:
+        - fields:
+            - {{ attribute: name, label: Name, type: text }}
+            - {{ attribute: number, label: Number, type: number }}
+  groups:
+    title: Groups
+    list: groups
+    cell: {{ text: "{{name}}" }}
+    push: group
+    info: choose
+  group:
+    title: "{{name}}"
+    list: items
+    cell: {{ text: "{{name}}" }}
+    editing: {{ rows: delete, lastRow: insert }}
+    moves: {{}}
+  choose:
+    title: "{{name}}"
+    list: items
+    cell: {{ text: "{{name}}" }}
+    selection: {{ mode: inclusive, attribute: checked }}
+""")
+    (folder / "export-data.json").write_text(json.dumps({"items": rows(10000, "e")}))
+    (folder / "export.yaml").write_text("""title: Export
+root: items
+scenes:
+  items:
+    title: Items
+    list: items
+    index: { by: name, locale: en_US }
+    cell: { text: "{name}", detail: "{number}", style: subtitle }
+    push: item
+  item:
+    title: "{name}"
+    style: grouped
+    detail:
+      sections:
+        - fields:
+            - { attribute: name, label: Name, type: text }
+            - { attribute: number, label: Number, type: number }
+""")
+
+
+class Server:
+    def __init__(self, binary, folder, app, db):
+        self.port = free_port()
+        self.process = subprocess.Popen([binary, "serve", "--port", str(self.port), "--app", str(app), "--db", str(db),
+                                         "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public")],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if "Press Ctrl-C" in line:
+                break
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def peak_rss_mb(self):
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def wrk(url, threads=2, connections=16, script=None, args=()):
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{DURATION}", "--latency", "--timeout", "10s"]
+    if script:
+        command += ["-s", str(script)]
+    command.append(url)
+    if args:
+        command += ["--"] + list(args)
+    output = subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+    def latency(label):
+        match = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", output)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    edits = re.search(r"EDITS (\d+) REFUSED (\d+)", output)
+    return rate, latency("50"), latency("99"), output, (int(edits.group(1)), int(edits.group(2))) if edits else None
+
+
+def median_of(runs, index):
+    return statistics.median(run[index] for run in runs)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "tablestack"))
+    options = parser.parse_args()
+    binary = options.binary
+    folder = Path(tempfile.mkdtemp(prefix="tablestack-bench-"))
+    figures = []
+
+    def add(section, name, value, unit, target=""):
+        figures.append((section, name, value, unit, target))
+        print(f"  {section}: {name} = {value:.2f} {unit}", file=sys.stderr)
+
+    try:
+        write_fixtures(folder)
+        db = folder / "serve.sqlite"
+        subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "data.json")], check=True, capture_output=True)
+        server = Server(binary, folder, folder / "serve.yaml", db)
+        nginx_root = folder / "nginx"
+        nginx_root.mkdir()
+        try:
+            # 1. Page serving under load, warm and cold, beside nginx serving the same bytes.
+            for count in (100, 1000, 10000):
+                url = f"{server.base}/indexed-{count}/"
+                body = urllib.request.urlopen(url).read()
+                (nginx_root / f"page-{count}.html").write_bytes(body)
+                warm = [wrk(url) for _ in range(RUNS)]
+                add(f"1. indexed {count} rows", "warm requests/s", median_of(warm, 0), "req/s")
+                add(f"1. indexed {count} rows", "warm p50 / p99 latency", median_of(warm, 1), "ms", f"p99 {median_of(warm, 2):.2f} ms")
+                cold = cold_views(server.base, count)
+                add(f"1. indexed {count} rows", "cold views/s (one-row edit before each)", cold[0], "views/s")
+                add(f"1. indexed {count} rows", "cold p50 / p99 latency", cold[1], "ms", f"p99 {cold[2]:.2f} ms")
+            nginx_port = free_port()
+            conf = folder / "nginx.conf"
+            conf.write_text(f"""worker_processes 2; pid {folder}/nginx.pid; error_log {folder}/nginx-error.log; daemon off;
+events {{ worker_connections 1024; }}
+http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  server {{ listen 127.0.0.1:{nginx_port}; root {nginx_root}; default_type text/html; }} }}""")
+            nginx = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(folder)], stderr=subprocess.DEVNULL)
+            time.sleep(0.5)
+            try:
+                for count in (100, 1000, 10000):
+                    runs = [wrk(f"http://127.0.0.1:{nginx_port}/page-{count}.html") for _ in range(RUNS)]
+                    ours = next(f[2] for f in figures if f[0] == f"1. indexed {count} rows" and f[1] == "warm requests/s")
+                    add(f"1. indexed {count} rows", "nginx requests/s (same bytes)", median_of(runs, 0), "req/s")
+                    add(f"1. indexed {count} rows", "TableStack / nginx (×1000)", 1000 * ours / median_of(runs, 0), "‰",
+                        "target ≥ 0.5 at 1,000 rows" if count == 1000 else "")
+            finally:
+                nginx.terminate()
+                nginx.wait(timeout=10)
+
+            # 3. A 100,000-row list: time to first byte, total time, peak RSS.
+            timings = []
+            for _ in range(RUNS):
+                out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{time_starttransfer} %{time_total}",
+                                      f"{server.base}/plain-100000/"], capture_output=True, text=True, timeout=120).stdout.split()
+                timings.append((float(out[0]) * 1000, float(out[1]) * 1000))
+            add("3. 100,000-row list", "time to first byte", statistics.median(t[0] for t in timings), "ms", "target < 50 ms")
+            add("3. 100,000-row list", "total time", statistics.median(t[1] for t in timings), "ms")
+            add("3. 100,000-row list", "server peak RSS", server.peak_rss_mb(), "MB", "target < 150 MB")
+
+            # 4. Durable edits at concurrency 16.
+            csrf, cookie = session(server.base)
+            runs = [wrk(f"{server.base}/", threads=16, connections=16, script=ROOT / "bench" / "edits.lua", args=(csrf, cookie))
+                    for _ in range(RUNS)]
+            seconds = float(DURATION.rstrip("s"))
+            add("4. durable edits (c=16)", "acknowledged edits/s (insert, delete, move, select)",
+                statistics.median(r[4][0] / seconds for r in runs), "edits/s", "target > 2,000")
+            add("4. durable edits (c=16)", "refused posts per run", statistics.median(r[4][1] for r in runs), "posts")
+            add("4. durable edits (c=16)", "p99 latency", median_of(runs, 2), "ms")
+        finally:
+            server.stop()
+
+        # 5. Export of 10,000 detail pages plus the list.
+        export_db = folder / "export.sqlite"
+        subprocess.run([binary, "import", "--replace", "--db", str(export_db), str(folder / "export-data.json")], check=True,
+                       capture_output=True)
+        rates, rss = [], []
+        for run in range(RUNS):
+            out = folder / f"dist-{run}"
+            started = time.time()
+            result = subprocess.run(["/usr/bin/time", "-v", binary, "export", "--quiet", "--app", str(folder / "export.yaml"),
+                                     "--db", str(export_db), "--out", str(out), "--templates", str(ROOT / "Templates"),
+                                     "--public", str(ROOT / "Public")], capture_output=True, text=True, timeout=600)
+            elapsed = time.time() - started
+            rates.append(10001 / elapsed)
+            rss.append(int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024)
+        add("5. export", "pages/s (10,000 details + list, fresh folder)", statistics.median(rates), "pages/s", "target > 25,000")
+        add("5. export", "peak RSS", statistics.median(rss), "MB")
+
+        # 2 and 6. In-process timings: render CPU, template and page validation.
+        internals = json.loads(subprocess.run([binary, "bench-internals", "--templates", str(ROOT / "Templates")],
+                                              capture_output=True, text=True, check=True, timeout=600).stdout)
+        for count in (1000, 10000):
+            add("2. render CPU", f"{count} rows, first render", internals[f"render_first_ms_{count}"], "ms")
+            add("2. render CPU", f"{count} rows, after a one-row edit (rows reused)", internals[f"render_after_edit_ms_{count}"], "ms",
+                "target < 0.5 ms at 1,000 rows" if count == 1000 else "")
+            add("2. render CPU", f"{count} rows, load + snapshot + render after the edit",
+                internals[f"resolve_and_render_after_edit_ms_{count}"], "ms")
+        add("6. validation", "whole Templates folder", internals["template_validation_ms"], "ms")
+        add("6. validation", "one page of 1,000 rows", internals["page_validation_ms_1000_rows"], "ms")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+    print(f"\nTableStack benchmarks — {os.cpu_count()} cores, median of {RUNS} runs, wrk {DURATION} per run, 127.0.0.1 only\n")
+    print(f"{'figure':<66} {'value':>12}  {'unit':<9} note")
+    print("-" * 110)
+    section = None
+    for name_section, name, value, unit, note in figures:
+        if name_section != section:
+            section = name_section
+            print(section)
+        print(f"  {name:<64} {value:>12.2f}  {unit:<9} {note}")
+
+
+def session(base):
+    response = urllib.request.urlopen(base + "/groups/group-1/?editing=1")
+    cookie = response.headers["Set-Cookie"].split(";")[0]
+    csrf = re.search(r'name="csrf" value="([^"]+)"', response.read().decode()).group(1)
+    return csrf, cookie
+
+
+def cold_views(base, count):
+    """Page views with a one-row edit before each: one client, sequential, latency of the views only."""
+    csrf, cookie = session(base)
+    key = f"r{count}-1"
+    latencies = []
+    deadline = time.time() + float(DURATION.rstrip("s"))
+    number = 0
+    opener = urllib.request.build_opener(NoRedirect)
+    while time.time() < deadline:
+        token = json.loads(urllib.request.urlopen(urllib.request.Request(
+            f"{base}/indexed-{count}/{key}/", headers={"Accept": "application/json", "Cookie": cookie})).read())["revision"]
+        number += 1
+        body = urllib.parse.urlencode({"csrf": csrf, "revision": token, "name": f"Bravo {number}", "number": str(number)}).encode()
+        try:
+            opener.open(urllib.request.Request(f"{base}/indexed-{count}/{key}/_/save", data=body, headers={"Cookie": cookie}))
+        except urllib.error.HTTPError:
+            pass
+        started = time.perf_counter()
+        urllib.request.urlopen(urllib.request.Request(f"{base}/indexed-{count}/", headers={"Cookie": cookie})).read()
+        latencies.append((time.perf_counter() - started) * 1000)
+    latencies.sort()
+    return (1000 / statistics.mean(latencies), statistics.median(latencies), latencies[int(len(latencies) * 0.99) - 1])
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+if __name__ == "__main__":
+    import urllib.parse  # noqa: F401 - used above
+    main()
