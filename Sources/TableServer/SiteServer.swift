@@ -155,8 +155,10 @@ public struct SiteServer: Sendable {
         guard let entry = try await cache.page(for: cacheKey(request, canEdit: canEdit, session: session), store: site.runtime.store) else {
             return nil
         }
-        return tableResponse(entry.html, revisions: entry.etagRevisions, request: request, session: session, status: .ok,
-                             notice: nil, canEdit: canEdit)
+        let variant = [session.csrf, request.uri.query ?? "", "", String(canEdit)].joined(separator: "|")
+        return respond(bytes: entry.bytes(token: canEdit ? session.csrf : PageCache.tokenPlaceholder), type: "text/html; charset=utf-8",
+                       status: .ok, request: request, session: session,
+                       etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant))
     }
 
     private func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {

@@ -74,8 +74,7 @@ public struct SceneEditor: Sendable {
                 if let value = field.defaultValue, case let .success(stored) = field.validate(value) { attributes[field.attribute] = stored }
             }
             if attributes.isEmpty { attributes["name"] = .string("New Item") }
-            let newKey = try await freshKey(from: attributes)
-            try await write([.insert(StoredItem(key: newKey, attributes: attributes), at: position)], to: list, revisions)
+            let newKey = try await insertWithFreshKey(attributes, at: position, in: list, revisions)
             return ActionOutcome(highlightKey: newKey, notice: "Inserted a new item.")
 
         case let .move(key, proposed):
@@ -92,9 +91,8 @@ public struct SceneEditor: Sendable {
                 throw ActionError.refused("\"\(scene.title)\" has no Add form")
             }
             let attributes = try validated(form.fields, fields)
-            let newKey = try await freshKey(from: attributes)
             let count = try await runtime.store.list(list).items.count
-            try await write([.insert(StoredItem(key: newKey, attributes: attributes), at: count)], to: list, revisions)
+            let newKey = try await insertWithFreshKey(attributes, at: count, in: list, revisions)
             let name = form.fields.first.flatMap { attributes[$0.attribute]?.description } ?? "an item"
             return ActionOutcome(highlightKey: newKey, notice: "Added \(name).")
 
@@ -241,19 +239,48 @@ public struct SceneEditor: Sendable {
     }
 
     private func write(_ changes: [ListChange], to list: ListID, _ revisions: [ListID: Int]) async throws {
-        guard let revision = revisions[list] else {
-            throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
-        }
+        let revision = try revision(of: list, revisions)
         do {
             try await runtime.store.apply(changes, to: list, basedOn: revision)
         } catch let error as StoreError {
-            switch error {
-            case .staleRevision: throw ActionError.stale(error.description)
-            case .itemNotFound, .positionOutOfRange: throw ActionError.stale(error.description)
-            case .duplicateKey, .invalidKey: throw ActionError.refused(error.description)
-            default: throw error
+            throw Self.actionError(error)
+        }
+    }
+
+    private func revision(of list: ListID, _ revisions: [ListID: Int]) throws -> Int {
+        guard let revision = revisions[list] else {
+            throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
+        }
+        return revision
+    }
+
+    /// A store refusal as the person sees it: stale data is a conflict, a bad key a refusal.
+    static func actionError(_ error: StoreError) -> any Error {
+        switch error {
+        case .staleRevision, .itemNotFound, .positionOutOfRange: ActionError.stale(error.description)
+        case .duplicateKey, .invalidKey: ActionError.refused(error.description)
+        default: error
+        }
+    }
+
+    /// Inserts a new item under a key made from its name. Two people adding "Milk" at the same
+    /// moment may pick the same free key; the second then takes the next one.
+    private func insertWithFreshKey(_ attributes: [String: AttributeValue], at position: Int, in list: ListID,
+                                    _ revisions: [ListID: Int]) async throws -> String {
+        var taken: Set<String> = []
+        for _ in 0..<8 {
+            let key = try await freshKey(from: attributes, excluding: taken)
+            do {
+                try await runtime.store.apply([.insert(StoredItem(key: key, attributes: attributes), at: position)],
+                                              to: list, basedOn: try revision(of: list, revisions))
+                return key
+            } catch StoreError.duplicateKey {
+                taken.insert(key)
+            } catch let error as StoreError {
+                throw Self.actionError(error)
             }
         }
+        throw ActionError.refused("no free key for the new item; try again")
     }
 
     /// A key for a new item made from its name, not used anywhere in the store.
