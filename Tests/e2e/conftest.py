@@ -121,7 +121,8 @@ def step(driver, name: str):
 
 
 def row_texts(driver):
-    return [element.text for element in driver.find_elements(By.CSS_SELECTOR, "main [data-index-path] .cell__text")]
+    # textContent, not the rendered text: rows read empty for a moment while the page slides in.
+    return [element.get_attribute("textContent") for element in driver.find_elements(By.CSS_SELECTOR, "main [data-index-path] .cell__text")]
 
 
 def row(driver, key: str):

@@ -77,7 +77,7 @@ def test_edit_mode_and_delete_with_confirmation(server, browser):
     with step(browser, "the red minus reveals the Delete button"):
         row(browser, "eggs").find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
         delete = until(browser, 
-            lambda d: [b for b in row(d, "eggs").find_elements(By.TAG_NAME, "button") if b.text == "Delete"])
+            lambda d: [b for b in row(d, "eggs").find_elements(By.TAG_NAME, "button") if b.get_attribute("textContent").strip() == "Delete"])
     with step(browser, "Delete removes the row and stays in editing mode"):
         delete[0].click()
         wait_for_texts(browser, ["Milk", "Bread", "Butter"])
@@ -101,8 +101,8 @@ def test_add_with_a_validation_error_then_success(server, browser):
         quantity.clear()
         quantity.send_keys("3")
         browser.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
-        error = until(browser, lambda d: d.find_elements(By.ID, "field-name-error"))
-        assert error[0].text == "Name cannot be empty."
+        # Read what the page says once it is in place (the sheet slides in, hidden text reads empty).
+        until(browser, lambda d: d.find_element(By.ID, "field-name-error").get_attribute("textContent") == "Name cannot be empty.")
         assert browser.find_element(By.ID, "field-quantity").get_attribute("value") == "3"
     with step(browser, "a name saves and the list lands on the new row"):
         browser.find_element(By.ID, "field-name").send_keys("Apples")
@@ -118,7 +118,7 @@ def test_move_by_form(server, browser):
         grip = row(browser, "m-stretch").find_element(By.CSS_SELECTOR, "summary")
         grip.click()
         button = until(browser, 
-            lambda d: [b for b in row(d, "m-stretch").find_elements(By.TAG_NAME, "button") if b.text.startswith("Move down")])
+            lambda d: [b for b in row(d, "m-stretch").find_elements(By.TAG_NAME, "button") if b.get_attribute("textContent").strip().startswith("Move down")])
         button[0].click()
         until(browser, lambda d: row_texts(d)[:5] == ["Wake Up", "Make Coffee", "Stretch", "Read the News", "Add Item"])
     with step(browser, "Move to… offers only the allowed places and says where the row landed"):
@@ -165,4 +165,4 @@ def test_index_bar_links_land_on_their_section(server, browser):
         header = browser.execute_script("return document.getElementById('section-12-header').getBoundingClientRect().top")
         bar = browser.execute_script("return document.querySelector('.navigation-bar').getBoundingClientRect().bottom")
         assert bar - 1 <= header <= bar + 60, f"the M header is at {header}px, the bar ends at {bar}px"
-        assert browser.find_element(By.ID, "section-12-header").text == "M"
+        assert browser.find_element(By.ID, "section-12-header").get_attribute("textContent") == "M"

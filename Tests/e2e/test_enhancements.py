@@ -89,14 +89,14 @@ def test_keyboard_only(server, js):
             grip = tab_to(driver, lambda e: e.tag_name == "summary" and e.get_attribute("aria-label") == "Move Stretch")
             assert_focus_visible(driver)
             grip.send_keys(Keys.ENTER)
-            down = tab_to(driver, lambda e: e.tag_name == "button" and e.text.startswith("Move down"), limit=5)
+            down = tab_to(driver, lambda e: e.tag_name == "button" and e.get_attribute("textContent").strip().startswith("Move down"), limit=5)
             down.send_keys(Keys.ENTER)
             until(driver, lambda d: row_texts(d)[:4] == ["Wake Up", "Make Coffee", "Stretch", "Read the News"])
         with step(driver, "delete with the keyboard: the minus, then Delete"):
             driver.get(server.url("/groceries/?editing=1"))
             minus = tab_to(driver, lambda e: e.get_attribute("aria-label") == "Delete Milk")
             minus.send_keys(Keys.ENTER)
-            delete = tab_to(driver, lambda e: e.tag_name == "button" and e.text == "Delete", limit=20) if not js \
+            delete = tab_to(driver, lambda e: e.tag_name == "button" and e.get_attribute("textContent").strip() == "Delete", limit=20) if not js \
                 else until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".swipe-delete"))[0]
             assert driver.switch_to.active_element == delete or js
             delete.send_keys(Keys.ENTER)
