@@ -41,10 +41,13 @@ extension SiteServer {
             let anchor = outcome.highlightKey.map { "#" + RowAnchor.id(for: $0) } ?? ""
             let location = site.urls.page(segments, from: segments, query: staysEditing && scene.canEdit ? [("editing", "1")] : []) + anchor
             var response = redirect(to: location, session: session, flash: outcome.notice)
-            // Scripts posting in a loop read the lists' new revisions here instead of the page.
-            if let revision = try? await site.runtime.resolve(segments).revisionToken {
-                response.headers[.tableStackRevision] = revision
+            // Scripts posting in a loop read the lists' new revisions here instead of the page:
+            // one revision read per list the page shows, not another load of the scene.
+            var updated = scene
+            for list in scene.revisions.keys {
+                if let revision = try? await site.runtime.store.revision(of: list) { updated.revisions[list] = revision }
             }
+            response.headers[.tableStackRevision] = updated.revisionToken
             return response
         } catch let error as ActionError {
             switch error {

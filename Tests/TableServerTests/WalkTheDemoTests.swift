@@ -110,6 +110,7 @@ struct WalkTheDemoTests {
             let saved = try await browser.post("/groceries/_/add", [("csrf", csrf), ("revision", revision), ("name", "Oat <milk>"), ("quantity", "2")], follow: false)
             #expect(saved.status == 303)
             #expect(saved.location == "/groceries/#row-oat-milk")
+            #expect(saved.headers[HTTPField.Name("X-TableStack-Revision")!] == "groceries=1", "the new revision, for scripts")
             let list = try await browser.get("/groceries/")
             #expect(list.rowTexts.last == "Oat <milk>")
             #expect(list.notice == "Added Oat <milk>.")
