@@ -1,5 +1,6 @@
 import Foundation
 import TableApp
+import TableKit
 import TableStore
 
 /// The demo app over a fresh database of demo data.

@@ -143,7 +143,10 @@ public struct AppRuntime: Sendable {
                              list: nil)
             }
         }
-        if let itemList, case .list = scene.content {} else if let itemList {
+        // A scene showing its item's own fields or cells edits the list that item stands in.
+        let showsList: Bool
+        if case .list = scene.content { showsList = true } else { showsList = false }
+        if let itemList, !showsList {
             revisions[itemList] = try await store.revision(of: itemList)
         }
 
