@@ -36,8 +36,8 @@ public struct PasswordHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `password` matches, compared in constant time.
     public func verify(_ password: String) -> Bool {
-        guard let candidate = try? Self.derive(password, salt: salt, rounds: rounds), candidate.count == hash.count else { return false }
-        return zip(candidate, hash).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        guard let candidate = try? Self.derive(password, salt: salt, rounds: rounds) else { return false }
+        return Signer.constantTimeEquals(candidate, hash)
     }
 
     private static func derive(_ password: String, salt: [UInt8], rounds: Int) throws -> [UInt8] {

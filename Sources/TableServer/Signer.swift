@@ -15,9 +15,14 @@ struct Signer: Sendable {
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
     func isValid(_ signature: String, for message: String) -> Bool {
-        let expected = Array(sign(message).utf8), given = Array(signature.utf8)
-        guard expected.count == given.count else { return false }
-        return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        Self.constantTimeEquals(Array(sign(message).utf8), Array(signature.utf8))
+    }
+
+    /// Whether two byte strings are equal, taking the same time wherever they first differ, so that
+    /// timing tells an attacker nothing about a signature or a password hash.
+    static func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// `value.signature`, for a cookie.
