@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "TableServerTests",
             dependencies: [
-                "TableServer", "TableApp", "TableStore", "TableRender", "TableKit",
+                "TableServer", "TableApp", "TableStore", "TableRender", "TableKit", "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

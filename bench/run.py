@@ -115,7 +115,9 @@ class Server:
     def __init__(self, binary, folder, app, db):
         self.port = free_port()
         self.process = subprocess.Popen([binary, "serve", "--port", str(self.port), "--app", str(app), "--db", str(db),
-                                         "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public")],
+                                         "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public"),
+                                         # nginx below runs with access_log off; the same here.
+                                         "--log-level", "notice"],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -141,6 +143,8 @@ def wrk(url, threads=2, connections=16, script=None, args=()):
     if args:
         command += ["--"] + list(args)
     output = subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
+    if script is None and "Non-2xx or 3xx responses" in output:
+        raise SystemExit(f"bench: {url} answered with errors under load, so its figures mean nothing:\n{output}")
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
 
     def latency(label):
@@ -175,6 +179,10 @@ def main():
         server = Server(binary, folder, folder / "serve.yaml", db)
         nginx_root = folder / "nginx"
         nginx_root.mkdir()
+        # nginx's workers run as an unprivileged user: the folders must be readable to them, or
+        # every request is a 403 and the comparison is meaningless.
+        folder.chmod(0o755)
+        nginx_root.chmod(0o755)
         try:
             # 1. Page serving under load, warm and cold, beside nginx serving the same bytes.
             for count in (100, 1000, 10000):
@@ -196,6 +204,10 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
             nginx = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(folder)], stderr=subprocess.DEVNULL)
             time.sleep(0.5)
             try:
+                for count in (100, 1000, 10000):
+                    served = urllib.request.urlopen(f"http://127.0.0.1:{nginx_port}/page-{count}.html").read()
+                    if served != (nginx_root / f"page-{count}.html").read_bytes():
+                        raise SystemExit(f"bench: nginx does not serve the page of {count} rows as written")
                 for count in (100, 1000, 10000):
                     runs = [wrk(f"http://127.0.0.1:{nginx_port}/page-{count}.html") for _ in range(RUNS)]
                     ours = next(f[2] for f in figures if f[0] == f"1. indexed {count} rows" and f[1] == "warm requests/s")

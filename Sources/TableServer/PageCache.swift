@@ -10,26 +10,14 @@ import TableStore
 final class PageCache: @unchecked Sendable {
     struct Entry {
         var revisions: [ListID: Int]
-        /// The page's bytes split where the form token goes.
-        var parts: [[UInt8]]
+        /// The page's bytes, split where the form token goes.
+        var page: SplicedPage
         var etagRevisions: [Int]
 
         init(revisions: [ListID: Int], html: String, etagRevisions: [Int]) {
             self.revisions = revisions
             self.etagRevisions = etagRevisions
-            parts = html.components(separatedBy: PageCache.tokenPlaceholder).map { Array($0.utf8) }
-        }
-
-        /// The page with `token` where the placeholder was.
-        func bytes(token: String) -> [UInt8] {
-            let tokenBytes = Array(token.utf8)
-            var result: [UInt8] = []
-            result.reserveCapacity(parts.reduce(0) { $0 + $1.count } + tokenBytes.count * parts.count)
-            for (index, part) in parts.enumerated() {
-                if index > 0 { result += tokenBytes }
-                result += part
-            }
-            return result
+            page = SplicedPage(html, placeholder: PageCache.tokenPlaceholder)
         }
     }
 

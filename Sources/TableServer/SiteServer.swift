@@ -156,9 +156,10 @@ public struct SiteServer: Sendable {
             return nil
         }
         let variant = [session.csrf, request.uri.query ?? "", "", String(canEdit)].joined(separator: "|")
-        return respond(bytes: entry.bytes(token: canEdit ? session.csrf : PageCache.tokenPlaceholder), type: "text/html; charset=utf-8",
-                       status: .ok, request: request, session: session,
-                       etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant))
+        let token = canEdit ? session.csrf : PageCache.tokenPlaceholder
+        return respond(type: "text/html; charset=utf-8", status: .ok, request: request, session: session,
+                       etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
+                       plain: { entry.page.plain(token: token) }, gzip: { entry.page.gzip(token: token) })
     }
 
     private func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
@@ -197,6 +198,15 @@ public struct SiteServer: Sendable {
 
     func respond(bytes: [UInt8], type: String, status: HTTPResponse.Status, request: Request, session: Session,
                  etag: String?, flash: String? = nil) -> Response {
+        respond(type: type, status: status, request: request, session: session, etag: etag, flash: flash,
+                plain: { [ByteBuffer(bytes: bytes)] },
+                gzip: { bytes.count > 1024 ? Gzip.compress(bytes).map { [ByteBuffer(bytes: $0)] } : nil })
+    }
+
+    /// A response whose body is `plain`, or `gzip` when the client accepts it and it is not `nil`;
+    /// a 304 when the client already has `etag`.
+    func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
+                 flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> Response {
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
         if let etag, status == .ok {
             headers[.eTag] = etag
@@ -207,12 +217,13 @@ public struct SiteServer: Sendable {
                 return response
             }
         }
-        var body = bytes
-        if bytes.count > 1024, request.headers[.acceptEncoding]?.contains("gzip") == true, let compressed = Gzip.compress(bytes) {
-            body = compressed
-            headers[.contentEncoding] = "gzip"
-        }
-        var response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: request.method == .head ? [] : body)))
+        var body = request.headers[.acceptEncoding]?.contains("gzip") == true ? gzip() : nil
+        if body != nil { headers[.contentEncoding] = "gzip" }
+        if body == nil { body = plain() }
+        let buffers = body ?? []
+        let responseBody = request.method == .head ? ResponseBody(byteBuffer: ByteBuffer())
+            : buffers.count == 1 ? ResponseBody(byteBuffer: buffers[0]) : ResponseBody(contentsOf: buffers)
+        var response = Response(status: status, headers: headers, body: responseBody)
         session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
         return response
     }

@@ -30,7 +30,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "A file of at least 32 bytes that signs cookies; servers behind one load balancer share it.")
     var secretFile: String?
 
+    @Option(name: .long, help: "The least important messages logged: trace, debug, info (every request), notice, warning, error.")
+    var logLevel: String = "info"
+
     func run() async throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            printError("tablestack: --log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\"")
+            throw ExitCode.validationFailure
+        }
         let loaded = try await site.load()
         var configuration = ServerConfiguration(host: host, port: port, basePath: loaded.site.urls.basePath,
                                                 publicFolder: site.publicFolder)
@@ -51,7 +58,7 @@ struct Serve: AsyncParsableCommand {
             configuration.secret = Array(bytes)
         }
         var logger = Logger(label: "tablestack")
-        logger.logLevel = .info
+        logger.logLevel = level
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.runtime.app.title
         let policy = configuration.editingPolicy

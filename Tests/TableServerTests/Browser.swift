@@ -20,6 +20,8 @@ final class Browser: @unchecked Sendable {
         var html: String
         var headers: HTTPFields
         var location: String?
+        /// The body as it came, before any decoding (gzip stays gzip).
+        var bytes: [UInt8] = []
 
         var root: XMLElement? { LibXML.parse(html, file: "page").root }
         var text: String { root?.normalizedText ?? "" }
@@ -44,7 +46,7 @@ final class Browser: @unchecked Sendable {
         let response = try await client.execute(uri: uri, method: .get, headers: headers)
         remember(response.headers)
         let page = Page(status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers,
-                        location: response.headers[.location])
+                        location: response.headers[.location], bytes: Array(buffer: response.body))
         if page.status == 200 { lastPage = page.html }
         return page
     }

@@ -63,16 +63,30 @@ struct ProtocolTests {
         }
     }
 
-    @Test("HTML is gzipped for clients that accept it")
+    @Test("HTML is gzipped for clients that accept it, fresh and from the page cache, byte for byte the plain page")
     func gzip() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
         try await demo.browse { browser in
-            let plain = try await browser.get("/states/")
-            let zipped = try await browser.get("/states/", headers: [.acceptEncoding: "gzip, deflate"])
-            #expect(zipped.headers[.contentEncoding] == "gzip")
-            #expect(zipped.html.utf8.count < plain.html.utf8.count / 3)
-            #expect(plain.headers[.contentEncoding] == nil)
+            for path in ["/states/", "/states/?editing=1", "/trails/"] {
+                let fresh = try await browser.get(path, headers: [.acceptEncoding: "gzip, deflate"])
+                let plain = try await browser.get(path)
+                let cached = try await browser.get(path, headers: [.acceptEncoding: "gzip"])
+                #expect(plain.headers[.contentEncoding] == nil)
+                #expect(plain.html.contains("name=\"csrf\""), "\(path) has the form token, so the cache splices it")
+                for zipped in [fresh, cached] {
+                    #expect(zipped.headers[.contentEncoding] == "gzip")
+                    #expect(zipped.bytes.count < plain.bytes.count / 3)
+                    #expect(Gunzip.decompress(zipped.bytes) == plain.bytes, "\(path) decompresses to the plain page")
+                }
+            }
+            // Another session gets its own token in the same cached, compressed page.
+            let other = Browser(client: browser.client)
+            let theirs = try await other.get("/states/", headers: [.acceptEncoding: "gzip"])
+            let theirsPlain = try await other.get("/states/")
+            #expect(Gunzip.decompress(theirs.bytes) == theirsPlain.bytes)
+            let mine = try await browser.get("/states/")
+            #expect(theirsPlain.field("csrf") != mine.field("csrf"))
         }
     }
 

@@ -1,0 +1,116 @@
+import CZlib
+import Foundation
+import NIOCore
+
+/// A rendered page whose bytes are fixed except for one short value that differs per request (the
+/// session's form token), kept as the parts around that value. Serving it copies nothing: the
+/// response is the shared part buffers with the token between them.
+///
+/// Compressed, the page is served without compressing per request either: each part is its own
+/// raw deflate stream flushed to a byte boundary (`Z_FULL_FLUSH`, so no part refers back into
+/// another), the token goes between them as a stored block, and the gzip checksum of the whole is
+/// combined from the parts' checksums. The result is one ordinary gzip member.
+final class SplicedPage: @unchecked Sendable {
+    let parts: [ByteBuffer]
+    let byteCount: Int
+    private let texts: [[UInt8]]
+    private let lock = NSLock()
+    private var compressed: Compressed?
+
+    private struct Compressed {
+        var parts: [ByteBuffer]
+        var checksums: [UInt]
+    }
+
+    init(_ text: String, placeholder: String) {
+        texts = text.components(separatedBy: placeholder).map { Array($0.utf8) }
+        parts = texts.map { ByteBuffer(bytes: $0) }
+        byteCount = texts.reduce(0) { $0 + $1.count }
+    }
+
+    /// Whether the page holds the token anywhere.
+    var hasToken: Bool { parts.count > 1 }
+
+    /// The page's bytes with `token` in its places.
+    func plain(token: String) -> [ByteBuffer] {
+        guard hasToken else { return parts }
+        let tokenBuffer = ByteBuffer(string: token)
+        return interleave(parts, with: tokenBuffer)
+    }
+
+    /// How long the page is with `token` in its places.
+    func length(token: String) -> Int { byteCount + token.utf8.count * (parts.count - 1) }
+
+    /// The page gzip-compressed with `token` in its places; the parts are compressed once, on the
+    /// first request that asks for it. `nil` if zlib refuses.
+    func gzip(token: String) -> [ByteBuffer]? {
+        guard let compressed = compressedParts() else { return nil }
+        let tokenBytes = Array(token.utf8)
+        guard tokenBytes.count <= 0xFFFF else { return nil }
+        var checksum = Self.crc(texts[0])
+        let tokenChecksum = Self.crc(tokenBytes)
+        for index in texts.indices.dropFirst() {
+            checksum = tablestack_crc32_combine(checksum, tokenChecksum, tokenBytes.count)
+            checksum = tablestack_crc32_combine(checksum, compressed.checksums[index], texts[index].count)
+        }
+        // A stored block: BFINAL 0, BTYPE 00, padding to the byte (already aligned), LEN, NLEN.
+        let length = UInt16(tokenBytes.count)
+        var stored = ByteBuffer(bytes: [0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
+        stored.writeBytes(tokenBytes)
+        let total = UInt32(truncatingIfNeeded: self.length(token: token))
+        var trailer = ByteBuffer()
+        trailer.writeInteger(UInt32(truncatingIfNeeded: checksum), endianness: .little)
+        trailer.writeInteger(total, endianness: .little)
+        let header = ByteBuffer(bytes: [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3])
+        return [header] + interleave(compressed.parts, with: stored) + [trailer]
+    }
+
+    private func compressedParts() -> Compressed? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let compressed { return compressed }
+        var parts: [ByteBuffer] = []
+        for (index, text) in texts.enumerated() {
+            guard let part = Self.deflate(text, final: index == texts.count - 1) else { return nil }
+            parts.append(ByteBuffer(bytes: part))
+        }
+        let made = Compressed(parts: parts, checksums: texts.map(Self.crc))
+        compressed = made
+        return made
+    }
+
+    private func interleave(_ parts: [ByteBuffer], with separator: ByteBuffer) -> [ByteBuffer] {
+        var result: [ByteBuffer] = []
+        result.reserveCapacity(parts.count * 2 - 1)
+        for (index, part) in parts.enumerated() {
+            if index > 0 { result.append(separator) }
+            result.append(part)
+        }
+        return result
+    }
+
+    /// `bytes` as raw deflate data: ending the stream when `final`, else flushed to a byte
+    /// boundary with no reference past it, so more blocks may follow.
+    static func deflate(_ bytes: [UInt8], final: Bool, level: Int32 = 6) -> [UInt8]? {
+        var stream = z_stream()
+        guard tablestack_deflateInit_raw(&stream, level) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 64)
+        var input = bytes
+        let (status, left): (Int32, uInt) = input.withUnsafeMutableBufferPointer { inputBuffer in
+            output.withUnsafeMutableBufferPointer { outputBuffer in
+                stream.next_in = inputBuffer.baseAddress
+                stream.avail_in = uInt(inputBuffer.count)
+                stream.next_out = outputBuffer.baseAddress
+                stream.avail_out = uInt(outputBuffer.count)
+                return (CZlib.deflate(&stream, final ? Z_FINISH : Z_FULL_FLUSH), stream.avail_out)
+            }
+        }
+        guard final ? status == Z_STREAM_END : (status == Z_OK && left > 0) else { return nil }
+        return Array(output.prefix(Int(stream.total_out)))
+    }
+
+    static func crc(_ bytes: [UInt8]) -> UInt {
+        bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) }
+    }
+}
