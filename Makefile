@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 BUILD_DIR  ?= .build
 # System packages the build needs: libxml2 (validation), SQLite (storage), pkg-config (to find them).
-SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev zlib1g-dev pkg-config
+SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev zlib1g-dev libicu-dev pkg-config
 # Run apt-get as root, or through sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

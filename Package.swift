@@ -27,8 +27,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation only.
-        .target(name: "TableKit", swiftSettings: strictSettings),
+        // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation, and ICU
+        // for collation sort keys (Foundation compares two strings at a time, a locale per call).
+        .target(name: "TableKit", dependencies: ["CCollation"], swiftSettings: strictSettings),
+
+        // glibc's mallopt for the command (not in Swift's Glibc module).
+        .target(name: "CMalloc"),
+
+        // ICU's collator (Debian's libicu-dev) behind a C wrapper that names no ICU type.
+        .target(name: "CCollation", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // libxml2 through pkg-config; the shim header hides what Swift 6 cannot import safely.
         .systemLibrary(

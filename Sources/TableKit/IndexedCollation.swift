@@ -11,7 +11,13 @@ public struct IndexedCollation: Sendable {
     /// The section titles in order; the last one is "#".
     public let sectionTitles: [String]
     private let letters: [String]
-    private let locale: Locale
+    /// Sorting: base letters, accents, then case.
+    private let sorting: Collator
+    /// Finding an item's letter: case aside (`letters` keys at this strength).
+    private let caseless: Collator
+    private let letterKeys: [[UInt8]]
+    /// Telling a letter's own variants from other letters: case and accents aside.
+    private let baseLetters: Collator
 
     /// The title of the section that gathers everything outside the alphabet.
     public static let otherTitle = "#"
@@ -26,7 +32,15 @@ public struct IndexedCollation: Sendable {
         self.localeIdentifier = localeIdentifier
         self.letters = alphabet.letters
         self.sectionTitles = alphabet.letters + [Self.otherTitle]
-        self.locale = Locale(identifier: localeIdentifier)
+        guard let sorting = Collator(localeIdentifier: localeIdentifier, strength: .tertiary),
+              let caseless = Collator(localeIdentifier: localeIdentifier, strength: .secondary),
+              let baseLetters = Collator(localeIdentifier: localeIdentifier, strength: .primary) else {
+            throw .unsupportedCollationLocale(localeIdentifier, supported: CollationAlphabet.languages)
+        }
+        self.sorting = sorting
+        self.caseless = caseless
+        self.baseLetters = baseLetters
+        self.letterKeys = alphabet.letters.map(caseless.sortKey)
     }
 
     /// The language codes that have an index alphabet.
@@ -45,12 +59,12 @@ public struct IndexedCollation: Sendable {
     public func section(for string: String) -> Int {
         let other = sectionTitles.count - 1
         guard let first = string.trimmingCharacters(in: .whitespacesAndNewlines).first else { return other }
-        let initial = String(first)
+        let initial = caseless.sortKey(String(first))
         // The last letter at or before the initial, in the locale's order, case aside.
         var low = 0, high = letters.count
         while low < high {
             let middle = (low + high) / 2
-            if compare(letters[middle], initial, options: .caseInsensitive) != .orderedDescending {
+            if Collator.compare(letterKeys[middle], initial) != .orderedDescending {
                 low = middle + 1
             } else {
                 high = middle
@@ -61,7 +75,7 @@ public struct IndexedCollation: Sendable {
         // Past the last letter only its own variants (accents, case) still belong to it:
         // a Greek or Cyrillic initial sorts after Z but is no Z.
         if candidate == letters.count - 1,
-           compare(letters[candidate], initial, options: [.caseInsensitive, .diacriticInsensitive]) != .orderedSame {
+           baseLetters.compare(letters[candidate], String(first)) != .orderedSame {
             return other
         }
         return candidate
@@ -70,9 +84,9 @@ public struct IndexedCollation: Sendable {
     /// `items` sorted by their collation strings in the locale's order
     /// (`sortedArray(from:collationStringSelector:)`); equal strings keep their order.
     public func sorted<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
-        let keyed = items.enumerated().map { (offset: $0.offset, key: key($0.element), item: $0.element) }
+        let keyed = items.enumerated().map { (offset: $0.offset, key: sorting.sortKey(key($0.element)), item: $0.element) }
         return keyed.sorted { lhs, rhs in
-            switch compare(lhs.key, rhs.key, options: []) {
+            switch Collator.compare(lhs.key, rhs.key) {
             case .orderedAscending: true
             case .orderedDescending: false
             case .orderedSame: lhs.offset < rhs.offset
@@ -91,10 +105,6 @@ public struct IndexedCollation: Sendable {
     public func titleForHeader(inSection section: Int, rowCount: Int) -> String? {
         guard rowCount > 0, sectionTitles.indices.contains(section) else { return nil }
         return sectionTitles[section]
-    }
-
-    private func compare(_ lhs: String, _ rhs: String, options: String.CompareOptions) -> ComparisonResult {
-        lhs.compare(rhs, options: options, range: nil, locale: locale)
     }
 
     private static func languageCode(of identifier: String) -> String {

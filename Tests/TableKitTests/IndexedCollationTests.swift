@@ -73,6 +73,20 @@ struct IndexedCollationTests {
         #expect(collation.sorted(items) { $0.0 }.map(\.1) == [2, 1, 3])
     }
 
+    @Test("sorting orders case after letters and accents, lowercase first, and numbers as text, like UIKit's localized compare")
+    func sortOrder() throws {
+        let collation = try IndexedCollation(localeIdentifier: "en_US")
+        let names = ["résumé", "Resume", "resume", "Item 10", "Item 2", "apple", "Äpfel", "Zebra", "zebra"]
+        #expect(collation.sorted(names) { $0 } == ["Äpfel", "apple", "Item 10", "Item 2", "resume", "Resume", "résumé", "zebra", "Zebra"])
+    }
+
+    @Test("long strings sort by their whole text, however long their sort keys grow")
+    func longStrings() throws {
+        let collation = try IndexedCollation(localeIdentifier: "en")
+        let stem = String(repeating: "日本語テキスト", count: 400)
+        #expect(collation.sorted([stem + "b", stem + "a", stem]) { $0 } == [stem, stem + "a", stem + "b"])
+    }
+
     @Test("a locale without a known index alphabet is refused, listing the known ones")
     func unsupportedLocale() {
         #expect(throws: TableKitError.unsupportedCollationLocale("ja_JP", supported: IndexedCollation.supportedLanguages)) {

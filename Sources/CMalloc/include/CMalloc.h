@@ -1,0 +1,9 @@
+#ifndef TABLESTACK_CMALLOC_H
+#define TABLESTACK_CMALLOC_H
+#include <stddef.h>
+
+/// Sets glibc's allocator thresholds (mallopt is not in Swift's Glibc module): blocks up to
+/// `mmap_threshold` bytes come from the heap, and up to `trim_threshold` bytes of free heap are
+/// kept rather than returned to the kernel.
+void tablestack_tune_malloc(size_t mmap_threshold, size_t trim_threshold);
+#endif
