@@ -104,6 +104,7 @@ let package = Package(
                 "TableApp",
                 "TableServer",
                 "TableExport",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -44,14 +44,27 @@ public struct PageOptions: Sendable {
 }
 
 /// Where rows lead on a site: selecting pushes the row's scene, the detail button opens its info page.
+/// Equal linkers give equal rows equal links, which is what lets rendered rows be reused.
 struct SiteLinks: RowLinker {
     let urls: URLBuilder
     let path: [String]
-    let pushes: Set<String>
     let hasInfo: Bool
+    /// Which rows push, kept as the smaller side: in a list nearly every row pushes, in a static
+    /// table few do, so comparing two linkers stays cheap however long the list.
+    private let pushesByDefault: Bool
+    private let exceptions: Set<String>
+
+    init(urls: URLBuilder, path: [String], rows: [SceneRow], hasInfo: Bool) {
+        self.urls = urls
+        self.path = path
+        self.hasInfo = hasInfo
+        let byDefault = rows.filter { $0.push != nil }.count * 2 > rows.count
+        pushesByDefault = byDefault
+        exceptions = Set(rows.filter { ($0.push != nil) != byDefault }.map(\.cell.key))
+    }
 
     func link(for row: TableRow) -> String? {
-        pushes.contains(row.cell.key) ? urls.page(path + [row.cell.key], from: path) : nil
+        exceptions.contains(row.cell.key) != pushesByDefault ? urls.page(path + [row.cell.key], from: path) : nil
     }
 
     func detailLink(for row: TableRow) -> String? {
@@ -63,8 +76,8 @@ extension Site {
     /// The table page of a scene.
     public func tablePage(_ scene: ResolvedScene, options: PageOptions) throws -> TablePage {
         let snapshot = try scene.snapshot(isEditing: options.isEditing && !options.isReadOnly)
-        let pushes = Set(scene.sections.flatMap(\.rows).filter { $0.push != nil }.map(\.cell.key))
-        let links = SiteLinks(urls: urls, path: scene.path, pushes: pushes, hasInfo: scene.listBinding?.detail != nil)
+        let links = SiteLinks(urls: urls, path: scene.path, rows: scene.sections.flatMap(\.rows),
+                              hasInfo: scene.listBinding?.detail != nil)
         let actions = options.csrf.map { PageActions(urls: urls, keys: scene.path, csrf: $0, confirmingDeleteKey: options.confirmingDelete) }
         return TablePage(
             documentTitle: documentTitle(scene), language: scene.app.language, assets: assets(scene.path),

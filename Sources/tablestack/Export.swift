@@ -26,6 +26,7 @@ struct Export: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
+        MemoryTuning.apply()
         let loaded = try await site.load(relativeLinks: true)
         var exporter = SiteExporter(site: loaded.site, options: ExportOptions(
             outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder))

@@ -20,24 +20,38 @@ public final class PageRenderer: Sendable {
 
     /// The whole HTML document of a table page.
     public func render(_ page: TablePage) -> String {
-        layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
-               navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
-               content: renderMain(page))
+        let main = renderMainParts(page)
+        let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
+                           navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
+                           content: RowsMarker.content)
+        return RowsMarker.assemble(shell, content: main.html, rows: main.rows)
     }
 
     /// The `<main>` element of a table page: sections, rows, index.
     public func renderMain(_ page: TablePage) -> String {
+        let main = renderMainParts(page)
+        return RowsMarker.assemble(RowsMarker.content, content: main.html, rows: main.rows)
+    }
+
+    /// The `<main>` element with a marker where each section's rows go, and the rows. The long
+    /// parts of a page are put together once, at the end, instead of passing through every
+    /// template around them.
+    private func renderMainParts(_ page: TablePage) -> (html: String, rows: [[String]]) {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
+        let state = RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
+                                       assets: page.assets, links: AnyHashable(page.links))
+        var sectionRows: [[String]] = []
         let sections = snapshot.sections.enumerated().map { number, section in
-            let rows = section.rows.map { row in
-                rowCache.html(for: RowContextBuilder.context(for: row, on: page)) { templates.render($0, with: .row) }
+            let rows = rowCache.html(for: section.rows, section: number, state: state, highlightedKey: page.highlightedKey) { row in
+                templates.render(RowContextBuilder.context(for: row, on: page), with: .row)
             }
+            sectionRows.append(rows)
             let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
             return SectionContext(number: number, headerTitle: section.headerTitle, hiddenHeading: hiddenHeading,
-                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: rows.joined())
+                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: RowsMarker.rows(number))
         }
         let index = snapshot.sectionIndex.map { index in
             SectionIndexContext(label: "Section index", entries: index.entries.map {
@@ -51,7 +65,7 @@ public final class PageRenderer: Sendable {
             sections: sections, sectionIndex: index, actionForm: form,
             isEmpty: snapshot.sections.allSatisfy(\.rows.isEmpty), emptyMessage: page.emptyMessage,
             commands: page.actions == nil ? [] : page.commands)
-        return templates.render(table, with: .table)
+        return (templates.render(table, with: .table), sectionRows)
     }
 
     /// The whole HTML document of a modal sheet (an Add or edit form).

@@ -50,8 +50,9 @@ public struct TablePage: Sendable {
 }
 
 /// Where a row's main link and its detail disclosure button lead; the server and the export
-/// answer it from the app's segues and the URL builder.
-public protocol RowLinker: Sendable {
+/// answer it from the app's segues and the URL builder. Two equal linkers give equal rows the
+/// same links (rendered rows are reused on that promise).
+public protocol RowLinker: Sendable, Hashable {
     /// The page selecting the row pushes, or `nil` when selecting it leads nowhere.
     func link(for row: TableRow) -> String?
     /// The page the row's detail disclosure button opens.
