@@ -218,14 +218,18 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
                 nginx.terminate()
                 nginx.wait(timeout=10)
 
-            # 3. A 100,000-row list: time to first byte, total time, peak RSS.
+            # 3. A 100,000-row list: time to first byte, total time, peak RSS. The first view
+            # renders every row; later views of the unchanged list come from the page cache.
             timings = []
-            for _ in range(RUNS):
+            for _ in range(RUNS + 1):
                 out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{time_starttransfer} %{time_total}",
-                                      f"{server.base}/plain-100000/"], capture_output=True, text=True, timeout=120).stdout.split()
+                                      f"{server.base}/plain-100000/"], capture_output=True, text=True, timeout=600).stdout.split()
                 timings.append((float(out[0]) * 1000, float(out[1]) * 1000))
-            add("3. 100,000-row list", "time to first byte", statistics.median(t[0] for t in timings), "ms", "target < 50 ms")
-            add("3. 100,000-row list", "total time", statistics.median(t[1] for t in timings), "ms")
+            add("3. 100,000-row list", "first view: time to first byte", timings[0][0], "ms", "target < 50 ms")
+            add("3. 100,000-row list", "first view: total time", timings[0][1], "ms")
+            add("3. 100,000-row list", "later views (unchanged): time to first byte", statistics.median(t[0] for t in timings[1:]), "ms",
+                "target < 50 ms")
+            add("3. 100,000-row list", "later views (unchanged): total time", statistics.median(t[1] for t in timings[1:]), "ms")
             add("3. 100,000-row list", "server peak RSS", server.peak_rss_mb(), "MB", "target < 150 MB")
 
             # 4. Durable edits at concurrency 16.

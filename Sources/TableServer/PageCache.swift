@@ -14,10 +14,10 @@ final class PageCache: @unchecked Sendable {
         var page: SplicedPage
         var etagRevisions: [Int]
 
-        init(revisions: [ListID: Int], html: String, etagRevisions: [Int]) {
+        init(revisions: [ListID: Int], page: SplicedPage, etagRevisions: [Int]) {
             self.revisions = revisions
             self.etagRevisions = etagRevisions
-            page = SplicedPage(html, placeholder: PageCache.tokenPlaceholder)
+            self.page = page
         }
     }
 

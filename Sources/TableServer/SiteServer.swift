@@ -136,17 +136,18 @@ public struct SiteServer: Sendable {
         if configuration.editorPassword != nil, !session.isEditor {
             tablePage.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_login", title: "Sign In")
         }
-        let rendered = site.renderer.render(tablePage)
+        let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
         if status == .ok, notice == nil {
             var revisions: [ListID: Int] = scene.revisions
             for list in scene.ancestorLists where revisions[list] == nil {
                 revisions[list] = try await site.runtime.store.revision(of: list)
             }
-            cache.store(PageCache.Entry(revisions: revisions, html: rendered, etagRevisions: scene.revisionNumbers),
+            cache.store(PageCache.Entry(revisions: revisions, page: rendered, etagRevisions: scene.revisionNumbers),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
-        return tableResponse(rendered, revisions: scene.revisionNumbers, request: request, session: session, status: status,
-                             notice: notice, canEdit: canEdit)
+        let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
+        return tablePageResponse(rendered, status: status, request: request, session: session, canEdit: canEdit,
+                                 etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: variant))
     }
 
     /// The page served from the cache when nothing it shows has changed.
@@ -156,23 +157,21 @@ public struct SiteServer: Sendable {
             return nil
         }
         let variant = [session.csrf, request.uri.query ?? "", "", String(canEdit)].joined(separator: "|")
+        return tablePageResponse(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
+                                 etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant))
+    }
+
+    /// A rendered table page with this session's form token in its places.
+    private func tablePageResponse(_ page: SplicedPage, status: HTTPResponse.Status, request: Request, session: Session,
+                                   canEdit: Bool, etag: String) -> Response {
         let token = canEdit ? session.csrf : PageCache.tokenPlaceholder
-        return respond(type: "text/html; charset=utf-8", status: .ok, request: request, session: session,
-                       etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
-                       plain: { entry.page.plain(token: token) }, gzip: { entry.page.gzip(token: token) })
+        return respond(type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag,
+                       plain: { page.plain(token: token) }, gzip: { page.byteCount > 1024 ? page.gzip(token: token) : nil })
     }
 
     private func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
         request.uri.path + "?" + (request.uri.query ?? "") + "|" + String(canEdit)
             + "|" + String(configuration.editorPassword != nil && !session.isEditor)
-    }
-
-    private func tableResponse(_ rendered: String, revisions: [Int], request: Request, session: Session,
-                               status: HTTPResponse.Status, notice: String?, canEdit: Bool) -> Response {
-        let page = canEdit ? rendered.replacingOccurrences(of: PageCache.tokenPlaceholder, with: session.csrf) : rendered
-        let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
-        return html(page, status: status, request: request, session: session,
-                    etag: site.renderer.etag(revisions: revisions, variant: variant))
     }
 
     func resolve(_ segments: [String]) async throws -> ResolvedScene {

@@ -1,0 +1,34 @@
+import Foundation
+import NIOCore
+import Testing
+@testable import TableServer
+
+@Suite("Cached pages with a per-request token")
+struct SplicedPageTests {
+    static let marker = "@@token@@"
+
+    @Test("the page splits at every marker, at the ends, side by side and past near misses")
+    func splitting() {
+        #expect(SplicedPage.parts(of: "no marker", separatedBy: Self.marker) == [Array("no marker".utf8)])
+        let text = "@@token@@a @@toke b@@token@@@@token@@ñ@@token@@"
+        #expect(SplicedPage.parts(of: text, separatedBy: Self.marker).map { String(decoding: $0, as: UTF8.self) }
+            == text.components(separatedBy: Self.marker))
+        #expect(SplicedPage.parts(of: "@@token", separatedBy: Self.marker) == [Array("@@token".utf8)])
+    }
+
+    @Test("plain and gzip bodies carry the token in every place, for markers anywhere")
+    func bodies() throws {
+        let long = String(repeating: "<li class=\"row\">Row ñ</li>", count: 3_000)
+        for text in [Self.marker + long, long + Self.marker, long + Self.marker + long + Self.marker + Self.marker + "end", long] {
+            let page = SplicedPage(text, placeholder: Self.marker)
+            let expected = Array(text.replacingOccurrences(of: Self.marker, with: "TOKEN-1").utf8)
+            let plain = page.plain(token: "TOKEN-1").flatMap { Array(buffer: $0) }
+            #expect(plain == expected)
+            #expect(page.length(token: "TOKEN-1") == expected.count)
+            for token in ["TOKEN-1", "another-token"] {
+                let zipped = try #require(page.gzip(token: token)).flatMap { Array(buffer: $0) }
+                #expect(Gunzip.decompress(zipped) == Array(text.replacingOccurrences(of: Self.marker, with: token).utf8))
+            }
+        }
+    }
+}
