@@ -11,7 +11,7 @@ struct DocumentLoader {
         try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
                        arguments: [list.parent ?? "", list.relationship])
         for (offset, item) in items.enumerated() {
-            try editor.insert(StoredItem(key: item.key, attributes: item.attributes), at: start + offset)
+            try editor.append(StoredItem(key: item.key, attributes: item.attributes), at: start + offset)
             for child in item.lists {
                 try insert(child.items, into: ListID(parent: item.key, relationship: child.name))
             }

@@ -78,6 +78,18 @@ struct ListEditor {
                        arguments: [item.key, parent, list.relationship, position, try AttributeCoding.encode(item.attributes)])
     }
 
+    /// Puts `item` after the list's last item, whose position the caller knows (`position`, the
+    /// count so far): an import appends item after item, and counting the list for each one made
+    /// loading 100,000 items take minutes.
+    func append(_ item: StoredItem, at position: Int) throws {
+        guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
+        guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE key = ?"), arguments: [item.key]) == nil else {
+            throw StoreError.duplicateKey(item.key)
+        }
+        try db.cachedStatement(sql: "INSERT INTO items (key, parent, relationship, position, attributes) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [item.key, parent, list.relationship, position, try AttributeCoding.encode(item.attributes)])
+    }
+
     /// Deletes an item, every item below it at any depth, and their lists' revisions.
     private func delete(_ key: String) throws {
         let doomed = try String.fetchAll(db, sql: """
