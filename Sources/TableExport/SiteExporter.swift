@@ -145,14 +145,10 @@ public struct SiteExporter: Sendable {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths {
             let location = origin + base + path.map { URLBuilder.encodeSegment($0) + "/" }.joined()
-            xml += "  <url><loc>\(Self.escape(location))</loc></url>\n"
+            xml += "  <url><loc>\(HTMLEscaping.escape(location))</loc></url>\n"
         }
         xml += "</urlset>\n"
         _ = try write(xml, to: "sitemap.xml")
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
     static func format(_ date: Date) -> String {

@@ -156,6 +156,22 @@ struct PageRenderingTests {
         #expect(Fixtures.rows(of: root)["0.0"]?.first { $0.attributes["class"] == "cell__text" }?.text == nasty)
     }
 
+    @Test("a quote or bracket followed by a combining mark is escaped too, so it cannot close an attribute")
+    func escapingCombiningMarks() throws {
+        // Escaping character by character (grapheme clusters) misses `"` + U+0301: the pair is one
+        // Character that is not `"`, and the raw quote would end the attribute it stands in.
+        let sly = "x\"\u{301} autofocus onfocus=alert(1) y <\u{338}b>&\u{301}amp; '\u{301}"
+        let cells = [[Cell(key: "sly", text: sly, detailText: sly, style: .subtitle)]]
+        let page = Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells))
+        let html = PageRenderer(templates: Fixtures.templates).render(page)
+        #expect(!html.contains("\"\u{301}") && !html.contains("<\u{338}") && !html.contains("'\u{301}"))
+        let root = try renderValid(page, name: "combining-marks")
+        let row = try #require(Fixtures.rows(of: root)["0.0"])
+        #expect(row.first { $0.attributes["class"] == "cell__text" }?.text == sly)
+        #expect(row.first { $0.attributes["aria-label"] != nil }?.attributes["aria-label"]?.hasPrefix(sly) == true)
+        #expect(root.first { $0.attributes["onfocus"] != nil } == nil)
+    }
+
     @Test("after a one-row edit only that row is rendered again; the others are reused")
     func rowsAreReused() throws {
         let renderer = PageRenderer(templates: Fixtures.templates)

@@ -34,6 +34,24 @@ struct SQLiteStoreTests {
         #expect(found.list == ListID(parent: "north", relationship: "trails") && found.item["name"] == .string("Maple Pass"))
     }
 
+    @Test("loading appends to a list that already has items, and a duplicate or invalid key anywhere loads nothing")
+    func loadingAppendsAndRefuses() async throws {
+        let temporary = try await Self.lettered(["a", "b"])
+        defer { temporary.remove() }
+        try await temporary.store.load(DataDocument(lists: [("letters", [DataDocument.Item(key: "c", attributes: [:])])]), replacing: false)
+        #expect(try await temporary.store.list(Self.letters).keys == ["a", "b", "c"])
+        let nested = DataDocument.Item(key: "d", attributes: [:], lists: [("parts", [DataDocument.Item(key: "a", attributes: [:])])])
+        await #expect(throws: StoreError.duplicateKey("a")) {
+            try await temporary.store.load(DataDocument(lists: [("letters", [nested])]), replacing: false)
+        }
+        await #expect(throws: StoreError.invalidKey("bad key/")) {
+            try await temporary.store.load(DataDocument(lists: [("more", [DataDocument.Item(key: "bad key/", attributes: [:])])]), replacing: false)
+        }
+        #expect(try await temporary.store.list(Self.letters).keys == ["a", "b", "c"])
+        #expect(try await temporary.store.item("d") == nil)
+        #expect(try await temporary.store.integrityProblems().isEmpty)
+    }
+
     @Test("insert puts the item at its position and bumps the revision")
     func insert() async throws {
         let temporary = try await Self.lettered(["a", "b", "c"])

@@ -18,6 +18,7 @@ public struct TemplateSet: Sendable {
         }
         let diagnostics = TemplateValidator.validate(folder: folder)
         guard diagnostics.isEmpty else { throw .invalidTemplates(diagnostics) }
+        HTMLEscaping.registered
         var library = MustacheLibrary()
         var allText = ""
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -27,7 +28,7 @@ public struct TemplateSet: Sendable {
             let text = String(decoding: data, as: UTF8.self)
             allText += file + "\u{0}" + text
             do {
-                try library.register(text, named: String(file.dropLast(".mustache".count)))
+                try library.register(HTMLEscaping.pragma + text, named: String(file.dropLast(".mustache".count)))
             } catch {
                 throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
             }
