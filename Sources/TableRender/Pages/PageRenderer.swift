@@ -8,6 +8,7 @@ public final class PageRenderer: Sendable {
     /// The templates in use.
     public let templates: TemplateSet
     private let rowCache: RowCache
+    private let rowTemplate = CompiledTemplate(.row)
 
     /// Makes a renderer over `templates`, keeping up to `rowCacheCapacity` rendered rows.
     public init(templates: TemplateSet, rowCacheCapacity: Int = 200_000) {
@@ -45,7 +46,7 @@ public final class PageRenderer: Sendable {
         var sectionRows: [[String]] = []
         let sections = snapshot.sections.enumerated().map { number, section in
             let rows = rowCache.html(for: section.rows, section: number, state: state, highlightedKey: page.highlightedKey) { row in
-                templates.render(RowContextBuilder.context(for: row, on: page), with: .row)
+                rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: templates)
             }
             sectionRows.append(rows)
             let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty

@@ -1,0 +1,180 @@
+import Foundation
+import Mustache
+
+/// One template rendered for many contexts of the same type — the rows of a long list — without
+/// walking the template for each. Contexts that differ only in the text of their strings have
+/// the same *shape* (which fields are absent, empty or present, every flag and number, the shape
+/// of every nested context), and Mustache can only print a string or test whether it is empty.
+/// So the template is rendered once per shape with a marker in place of each non-empty string;
+/// where the markers land, escaped or not, gives a plan of literal text and string slots. Each
+/// context then costs reading its fields and joining the plan with its strings.
+///
+/// A shape whose example does not come out as plain slots (a marker transformed on the way) is
+/// remembered as such and always rendered by Mustache, as is any context holding a value of a
+/// kind the shape cannot describe (a list). `render` is thus always what Mustache renders.
+final class CompiledTemplate: @unchecked Sendable {
+    private let name: TemplateName
+    private let lock = NSLock()
+    private var plans: [String: Plan?] = [:]
+    private let capacity = 4_096
+
+    init(_ name: TemplateName) { self.name = name }
+
+    /// How many shapes have been seen (each with its plan, or marked for Mustache).
+    var shapeCount: Int { lock.withLock { plans.count } }
+
+    /// `context` rendered with the template, as `templates.render(context, with: name)` would.
+    func render<Context: RenderContext>(_ context: Context, templates: TemplateSet) -> String {
+        var reading = Reading(buildsExample: false)
+        var ignored: [String: ExampleValue] = [:]
+        guard reading.read(context, into: &ignored) else { return templates.render(context, with: name) }
+        let known = lock.withLock { plans[reading.shape] }
+        let plan: Plan?
+        if let known {
+            plan = known
+        } else {
+            var example = Reading(buildsExample: true)
+            var fields: [String: ExampleValue] = [:]
+            _ = example.read(context, into: &fields)
+            let rendered = templates.render(ExampleNode(fields: fields), with: name)
+            plan = Plan(example: rendered, slotCount: example.strings.count)
+            lock.withLock {
+                if plans.count >= capacity { plans.removeAll(keepingCapacity: true) }
+                plans[reading.shape] = .some(plan)
+            }
+        }
+        guard let plan else { return templates.render(context, with: name) }
+        return plan.render(reading.strings)
+    }
+
+    // MARK: Reading a context
+
+    /// A context's shape and its non-empty strings in order; for an example, also its fields
+    /// with a marker for each of those strings.
+    private struct Reading {
+        let buildsExample: Bool
+        var shape = ""
+        var strings: [String] = []
+
+        init(buildsExample: Bool) { self.buildsExample = buildsExample }
+
+        /// Reads every field of `context`; false when one holds a value a shape cannot describe.
+        mutating func read<Context: RenderContext>(_ context: Context, into example: inout [String: ExampleValue]) -> Bool {
+            // `fields` is one dictionary per type, so it lists its keys in the same order each time.
+            for (key, field) in Context.fields {
+                shape += key
+                guard let value = field(context) else {
+                    shape += "=n;"
+                    if buildsExample { example[key] = .value(nil) }
+                    continue
+                }
+                if let text = value as? String {
+                    if text.isEmpty {
+                        shape += "=e;"
+                        if buildsExample { example[key] = .value(text) }
+                    } else {
+                        shape += "=s;"
+                        if buildsExample { example[key] = .slot(strings.count) }
+                        strings.append(text)
+                    }
+                } else if let flag = value as? Bool {
+                    shape += flag ? "=t;" : "=f;"
+                    if buildsExample { example[key] = .value(flag) }
+                } else if let number = value as? Int {
+                    shape += "=i" + String(number) + ";"
+                    if buildsExample { example[key] = .value(number) }
+                } else if let nested = value as? any RenderContext {
+                    shape += "={"
+                    var fields: [String: ExampleValue] = [:]
+                    guard read(nested, into: &fields) else { return false }
+                    if buildsExample { example[key] = .node(ExampleNode(fields: fields)) }
+                    shape += "};"
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    // MARK: The example
+
+    fileprivate enum ExampleValue {
+        case value(Any?)
+        case slot(Int)
+        case node(ExampleNode)
+    }
+
+    /// A context read into fields, with a marker for each string slot.
+    fileprivate struct ExampleNode: RenderContext, @unchecked Sendable {
+        let fields: [String: ExampleValue]
+
+        static let fields: [String: @Sendable (Self) -> Any?] = [:]
+
+        func child(named name: String) -> Any? {
+            switch fields[name] {
+            case .none: return nil
+            case .value(let value)?: return value ?? AbsentValue()
+            case .slot(let index)?: return Marker.text(index)
+            case .node(let node)?: return node
+            }
+        }
+    }
+
+    /// `U+F8FF & index U+F8FE`: private-use characters no template contains, and an ampersand that
+    /// tells, once rendered, whether the slot was escaped (`&amp;`) or not.
+    fileprivate enum Marker {
+        static let start = "\u{F8FF}", end = "\u{F8FE}"
+        static func text(_ index: Int) -> String { start + "&" + String(index) + end }
+    }
+
+    // MARK: The plan
+
+    private struct Plan {
+        enum Part {
+            case literal(String)
+            case slot(Int, escaped: Bool)
+        }
+
+        let parts: [Part]
+        let literalLength: Int
+
+        /// The plan of `example`, or `nil` if its markers are not all whole.
+        init?(example: String, slotCount: Int) {
+            var parts: [Part] = []
+            var rest = Substring(example)
+            while let start = rest.range(of: Marker.start) {
+                parts.append(.literal(String(rest[..<start.lowerBound])))
+                rest = rest[start.upperBound...]
+                let escaped = rest.hasPrefix("&amp;")
+                guard escaped || rest.hasPrefix("&") else { return nil }
+                rest = rest.dropFirst(escaped ? 5 : 1)
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                guard let index = Int(digits), index < slotCount else { return nil }
+                rest = rest[digits.endIndex...]
+                guard rest.hasPrefix(Marker.end) else { return nil }
+                rest = rest.dropFirst()
+                parts.append(.slot(index, escaped: escaped))
+            }
+            guard !rest.contains(Marker.end) else { return nil }
+            parts.append(.literal(String(rest)))
+            self.parts = parts
+            literalLength = parts.reduce(0) { total, part in
+                if case .literal(let text) = part { return total + text.utf8.count }
+                return total
+            }
+        }
+
+        func render(_ strings: [String]) -> String {
+            var output = ""
+            output.reserveCapacity(literalLength + strings.reduce(0) { $0 + $1.utf8.count } * 2)
+            for part in parts {
+                switch part {
+                case .literal(let text): output += text
+                case let .slot(index, escaped): output += escaped ? HTMLEscaping.escape(strings[index]) : strings[index]
+                }
+            }
+            return output
+        }
+    }
+}
