@@ -18,6 +18,8 @@ public struct IndexedCollation: Sendable {
     private let letterKeys: [[UInt8]]
     /// Telling a letter's own variants from other letters: case and accents aside.
     private let baseLetters: Collator
+    /// Sort keys and sections already worked out, by string and by initial.
+    private let memo = CollationMemo()
 
     /// The title of the section that gathers everything outside the alphabet.
     public static let otherTitle = "#"
@@ -58,7 +60,14 @@ public struct IndexedCollation: Sendable {
     /// (`section(for:collationStringSelector:)`).
     public func section(for string: String) -> Int {
         let other = sectionTitles.count - 1
-        guard let first = string.trimmingCharacters(in: .whitespacesAndNewlines).first else { return other }
+        guard let first = string.first(where: { !$0.isWhitespace }) else { return other }
+        if let known = memo.section(of: first) { return known }
+        let section = section(ofInitial: first, other: other)
+        memo.remember(section, of: first)
+        return section
+    }
+
+    private func section(ofInitial first: Character, other: Int) -> Int {
         let initial = caseless.sortKey(String(first))
         // The last letter at or before the initial, in the locale's order, case aside.
         var low = 0, high = letters.count
@@ -84,7 +93,7 @@ public struct IndexedCollation: Sendable {
     /// `items` sorted by their collation strings in the locale's order
     /// (`sortedArray(from:collationStringSelector:)`); equal strings keep their order.
     public func sorted<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
-        let keyed = items.enumerated().map { (offset: $0.offset, key: sorting.sortKey(key($0.element)), item: $0.element) }
+        let keyed = items.enumerated().map { (offset: $0.offset, key: memo.sortKey(of: key($0.element), by: sorting), item: $0.element) }
         return keyed.sorted { lhs, rhs in
             switch Collator.compare(lhs.key, rhs.key) {
             case .orderedAscending: true
@@ -109,5 +118,34 @@ public struct IndexedCollation: Sendable {
 
     private static func languageCode(of identifier: String) -> String {
         String(identifier.prefix { $0.isLetter }).lowercased()
+    }
+}
+
+/// What a collation has already worked out: the sort key of each string and the section of each
+/// initial. A list re-read after an edit collates the same names again; looking their keys up is
+/// far cheaper than asking ICU. Bounded: past `capacity` keys it starts afresh.
+final class CollationMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [String: [UInt8]] = [:]
+    private var sections: [Character: Int] = [:]
+    private let capacity = 250_000
+
+    func sortKey(of string: String, by collator: Collator) -> [UInt8] {
+        if let known = lock.withLock({ keys[string] }) { return known }
+        let key = collator.sortKey(string)
+        lock.withLock {
+            if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
+            keys[string] = key
+        }
+        return key
+    }
+
+    func section(of initial: Character) -> Int? { lock.withLock { sections[initial] } }
+
+    func remember(_ section: Int, of initial: Character) {
+        lock.withLock {
+            if sections.count >= capacity { sections.removeAll(keepingCapacity: true) }
+            sections[initial] = section
+        }
     }
 }

@@ -14,6 +14,8 @@ public final class SQLiteStore: DataStore {
     }
 
     private let pool: DatabasePool
+    /// Attributes decoded earlier, by their stored text.
+    private let decoded = AttributeMemo()
     /// The database file.
     public let path: String
 
@@ -66,7 +68,7 @@ public final class SQLiteStore: DataStore {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? ORDER BY position
                 """, arguments: [id.parent ?? "", id.relationship])
-            let items = try rows.map { row in StoredItem(key: row["key"], attributes: try AttributeCoding.decode(row["attributes"])) }
+            let items = try rows.map { row in StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])) }
             return StoredList(id: id, revision: revision, items: items)
         }
     }
@@ -80,7 +82,7 @@ public final class SQLiteStore: DataStore {
             guard let row = try Row.fetchOne(db, sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?",
                                              arguments: [key]) else { return nil }
             let parent: String = row["parent"]
-            return (StoredItem(key: row["key"], attributes: try AttributeCoding.decode(row["attributes"])),
+            return (StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])),
                     ListID(parent: parent.isEmpty ? nil : parent, relationship: row["relationship"]))
         }
     }
