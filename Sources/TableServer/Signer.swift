@@ -87,11 +87,17 @@ struct Signer: Sendable {
 
     /// Random bytes as hex, for session ids.
     static func randomID() -> String {
-        let digits = Array("0123456789abcdef".utf8)
+        // Two 64-bit draws: each draw from the system generator is a getrandom call.
         var generator = SystemRandomNumberGenerator()
-        return String(decoding: (0..<16).flatMap { _ -> [UInt8] in
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            return [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-        }, as: UTF8.self)
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(32)
+        for var word in [generator.next(), generator.next()] as [UInt64] {
+            for _ in 0..<16 {
+                hex.append(digits[Int(word & 15)])
+                word >>= 4
+            }
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }
