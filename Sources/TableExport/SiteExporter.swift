@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TableApp
 import TableKit
 import TableRender
@@ -13,6 +14,8 @@ public struct SiteExporter: Sendable {
     public let options: ExportOptions
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    private let notes = ExportNotes()
+    private let folders = MadeFolders()
 
     /// Makes an exporter; the site's links are made relative for files.
     public init(site: Site, options: ExportOptions) {
@@ -71,13 +74,12 @@ public struct SiteExporter: Sendable {
     /// of unchanged data leaves the file as it was.
     private func exportPage(_ path: [String], manifest: ExportManifest) async throws -> PageResult {
         let scene = try await site.runtime.resolve(path)
-        let page = try site.tablePage(scene, options: PageOptions(exportNote: ""))
+        // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
+        // checks do not depend on the date, which goes in when the bytes are written.
+        let page = try site.tablePage(scene, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
-        let fingerprint = Fingerprint.hex(of: site.renderer.render(page))
-        let madeOn = manifest.date(for: name, fingerprint: fingerprint, otherwise: options.date)
-        var noted = page
-        noted.exportNote = "This is a read-only export made with TableStack on \(Self.format(madeOn))."
-        let html = site.renderer.render(noted)
+        let html = site.renderer.render(page)
+        let madeOn = manifest.date(for: name, fingerprint: Fingerprint.hex(of: html), otherwise: options.date)
         var children: [[String]] = []
         for row in scene.sections.flatMap(\.rows) {
             if row.push != nil { children.append(path + [row.cell.key]) }
@@ -93,25 +95,57 @@ public struct SiteExporter: Sendable {
             for attribute in ["href", "src"] { if let link = element.attributes[attribute] { links.append(link) } }
         }
         if root == nil { problems.append("\(name): the page is not well-formed") }
-        let wasWritten = try write(html, to: name)
+        let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: HTMLEscaping.escape(notes.text(for: madeOn)))
+        let wasWritten = try write(bytes, to: name)
         return PageResult(path: path, file: name, ids: ids, links: links, children: children, problems: problems, wasWritten: wasWritten)
     }
+
+    /// Stands for the footer's note while a page is rendered and checked (private-use characters
+    /// no page text contains, and nothing escaping changes).
+    static let notePlaceholder = "\u{F8FD}tablestack-export-note\u{F8FD}"
 
     /// The page's file, relative to the output folder.
     func pageName(_ path: [String]) -> String {
         (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
     }
 
-    /// Writes `html` unless the file already holds exactly these bytes; returns whether it wrote.
-    private func write(_ html: String, to name: String) throws -> Bool {
-        let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(name)
-        let data = Data(html.utf8)
-        if let existing = FileManager.default.contents(atPath: url.path), existing == data { return false }
+    /// Writes `bytes` unless the file already holds exactly these bytes; returns whether it wrote.
+    /// A new file is written beside its place and renamed into it, so a reader never sees half a
+    /// page; it is not synced to disk one by one (an interrupted export is simply run again).
+    private func write(_ bytes: [UInt8], to name: String) throws -> Bool {
+        let path = options.outputFolder + "/" + name
+        if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
+        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            // Pages come level by level, so a page's parent folder is nearly always there already:
+            // one mkdir, and FileManager's walk up the path only when it is not.
+            if folders.needs(folder), mkdir(folder, 0o755) != 0, errno != EEXIST {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
         } catch {
-            throw ExportError.cannotWrite(url.path, error.localizedDescription)
+            throw ExportError.cannotWrite(path, error.localizedDescription)
+        }
+        let temporary = folder + "/.tablestack-" + UUID().uuidString
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += count
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw ExportError.cannotWrite(path, String(cString: strerror(failure)))
         }
         return true
     }
@@ -148,7 +182,7 @@ public struct SiteExporter: Sendable {
             xml += "  <url><loc>\(HTMLEscaping.escape(location))</loc></url>\n"
         }
         xml += "</urlset>\n"
-        _ = try write(xml, to: "sitemap.xml")
+        _ = try write(Array(xml.utf8), to: "sitemap.xml")
     }
 
     static func format(_ date: Date) -> String {
@@ -158,6 +192,31 @@ public struct SiteExporter: Sendable {
         formatter.dateFormat = "d MMMM yyyy 'at' HH:mm 'UTC'"
         return formatter.string(from: date)
     }
+}
+
+/// The footer's note for each date pages were made on: nearly every page of an export shares
+/// one, and making a DateFormatter per page cost more than rendering it.
+final class ExportNotes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [Date: String] = [:]
+
+    func text(for date: Date) -> String {
+        lock.withLock {
+            if let known = texts[date] { return known }
+            let text = "This is a read-only export made with TableStack on \(SiteExporter.format(date))."
+            texts[date] = text
+            return text
+        }
+    }
+}
+
+/// The folders an export has made, so each is made once.
+final class MadeFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Set<String> = []
+
+    /// Whether `folder` still has to be made; from now on it counts as made.
+    func needs(_ folder: String) -> Bool { lock.withLock { made.insert(folder).inserted } }
 }
 
 /// One exported page: what the link checker needs to know about it.

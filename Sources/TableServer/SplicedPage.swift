@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import NIOCore
+import TableRender
 
 /// A rendered page whose bytes are fixed except for one short value that differs per request (the
 /// session's form token), kept as the parts around that value. Serving it copies nothing: the
@@ -23,7 +24,7 @@ final class SplicedPage: @unchecked Sendable {
     }
 
     init(_ text: String, placeholder: String) {
-        texts = Self.parts(of: text, separatedBy: placeholder)
+        texts = TextSplice.parts(of: text, separatedBy: placeholder)
         parts = texts.map { ByteBuffer(bytes: $0) }
         byteCount = texts.reduce(0) { $0 + $1.count }
     }
@@ -108,34 +109,6 @@ final class SplicedPage: @unchecked Sendable {
         }
         guard final ? status == Z_STREAM_END : (status == Z_OK && left > 0) else { return nil }
         return Array(output.prefix(Int(stream.total_out)))
-    }
-
-    /// The UTF-8 bytes of `text` between occurrences of `separator`, found with `memchr` and
-    /// `memcmp`: pages run to tens of megabytes, where Foundation's `components(separatedBy:)`
-    /// takes seconds.
-    static func parts(of text: String, separatedBy separator: String) -> [[UInt8]] {
-        var text = text
-        text.makeContiguousUTF8()
-        let needle = Array(separator.utf8)
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> [[UInt8]] in
-            guard let base = bytes.baseAddress, let first = needle.first else { return [Array(bytes)] }
-            var parts: [[UInt8]] = []
-            var start = 0
-            var cursor = 0
-            while bytes.count - cursor >= needle.count,
-                  let found = memchr(base + cursor, Int32(first), bytes.count - cursor - needle.count + 1) {
-                let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-                if memcmp(base + offset, needle, needle.count) == 0 {
-                    parts.append(Array(bytes[start..<offset]))
-                    start = offset + needle.count
-                    cursor = start
-                } else {
-                    cursor = offset + 1
-                }
-            }
-            parts.append(Array(bytes[start...]))
-            return parts
-        } ?? [Array(text.utf8)]
     }
 
     static func crc(_ bytes: [UInt8]) -> UInt {

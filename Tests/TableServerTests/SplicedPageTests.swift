@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+import TableRender
 @testable import TableServer
 
 @Suite("Cached pages with a per-request token")
@@ -9,11 +10,11 @@ struct SplicedPageTests {
 
     @Test("the page splits at every marker, at the ends, side by side and past near misses")
     func splitting() {
-        #expect(SplicedPage.parts(of: "no marker", separatedBy: Self.marker) == [Array("no marker".utf8)])
+        #expect(TextSplice.parts(of: "no marker", separatedBy: Self.marker) == [Array("no marker".utf8)])
         let text = "@@token@@a @@toke b@@token@@@@token@@ñ@@token@@"
-        #expect(SplicedPage.parts(of: text, separatedBy: Self.marker).map { String(decoding: $0, as: UTF8.self) }
+        #expect(TextSplice.parts(of: text, separatedBy: Self.marker).map { String(decoding: $0, as: UTF8.self) }
             == text.components(separatedBy: Self.marker))
-        #expect(SplicedPage.parts(of: "@@token", separatedBy: Self.marker) == [Array("@@token".utf8)])
+        #expect(TextSplice.parts(of: "@@token", separatedBy: Self.marker) == [Array("@@token".utf8)])
     }
 
     @Test("plain and gzip bodies carry the token in every place, for markers anywhere")

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Finding a marker in a rendered page and putting something in its place, on UTF-8 bytes with
+/// `memchr` and `memcmp`: pages run to tens of megabytes, where Foundation's string searching
+/// takes seconds.
+public enum TextSplice {
+    /// The UTF-8 bytes of `text` between occurrences of `marker`.
+    public static func parts(of text: String, separatedBy marker: String) -> [[UInt8]] {
+        var text = text
+        text.makeContiguousUTF8()
+        let needle = Array(marker.utf8)
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> [[UInt8]] in
+            guard let base = bytes.baseAddress, let first = needle.first else { return [Array(bytes)] }
+            var parts: [[UInt8]] = []
+            var start = 0
+            var cursor = 0
+            while bytes.count - cursor >= needle.count,
+                  let found = memchr(base + cursor, Int32(first), bytes.count - cursor - needle.count + 1) {
+                let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + offset, needle, needle.count) == 0 {
+                    parts.append(Array(bytes[start..<offset]))
+                    start = offset + needle.count
+                    cursor = start
+                } else {
+                    cursor = offset + 1
+                }
+            }
+            parts.append(Array(bytes[start...]))
+            return parts
+        } ?? [Array(text.utf8)]
+    }
+
+    /// The UTF-8 bytes of `text` with `replacement` wherever `marker` was.
+    public static func bytes(of text: String, replacing marker: String, with replacement: String) -> [UInt8] {
+        let parts = parts(of: text, separatedBy: marker)
+        let inserted = Array(replacement.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(parts.reduce(0) { $0 + $1.count } + inserted.count * (parts.count - 1))
+        for (index, part) in parts.enumerated() {
+            if index > 0 { output += inserted }
+            output += part
+        }
+        return output
+    }
+}
