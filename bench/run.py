@@ -260,6 +260,8 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
             rss.append(int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr).group(1)) / 1024)
         add("5. export", "pages/s (10,000 details + list, fresh folder)", statistics.median(rates), "pages/s", "target > 25,000")
         add("5. export", "peak RSS", statistics.median(rss), "MB")
+        add("5. export", "filesystem alone: 10,001 folders + files, nothing rendered", statistics.median(
+            filesystem_floor(folder / f"floor-{run}", 10001, size=3000) for run in range(RUNS)), "pages/s", "the ceiling here")
 
         # 2 and 6. In-process timings: render CPU, template and page validation.
         internals = json.loads(subprocess.run([binary, "bench-internals", "--templates", str(ROOT / "Templates")],
@@ -285,6 +287,22 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
             section = name_section
             print(section)
         print(f"  {name:<64} {value:>12.2f}  {unit:<9} {note}")
+
+
+def filesystem_floor(folder, count, size):
+    """Pages per second this file system allows when nothing is rendered: a folder per page and
+    a file written beside its place and renamed in, as the export does (one thread, Python)."""
+    folder.mkdir()
+    data = b"x" * size
+    started = time.perf_counter()
+    for number in range(count):
+        page = folder / f"e-{number}"
+        os.mkdir(page)
+        descriptor = os.open(page / ".tmp", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.write(descriptor, data)
+        os.close(descriptor)
+        os.rename(page / ".tmp", page / "index.html")
+    return count / (time.perf_counter() - started)
 
 
 def session(base):

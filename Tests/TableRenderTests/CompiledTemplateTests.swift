@@ -56,3 +56,23 @@ struct CompiledTemplateTests {
         #expect(Set(html).count == 1_000)
     }
 }
+
+@Suite("Page templates compiled by example")
+struct CompiledPageTests {
+    @Test("whole pages — tables with sections, indexes, commands, sheets' layouts — match Mustache, fresh and from plans")
+    func pagesMatchMustache() throws {
+        let compiled = PageRenderer(templates: Fixtures.templates)
+        let plain = PageRenderer(templates: Fixtures.templates, compilesTemplates: false)
+        for indexed in [false, true] {
+            for editing in [false, true] {
+                let snapshot = try Fixtures.snapshot(style: indexed ? .plain : .grouped, indexed: indexed, editing: editing,
+                                                     cells: CompiledTemplateTests.cells())
+                for page in [Fixtures.page(snapshot), Fixtures.page(snapshot, readOnly: true), Fixtures.page(snapshot, selection: .inclusive)] {
+                    for _ in 0..<2 { #expect(compiled.render(page) == plain.render(page)) }
+                }
+            }
+        }
+        let empty = Fixtures.page(try Fixtures.snapshot(style: .plain, cells: [[], []]))
+        #expect(compiled.render(empty) == plain.render(empty))
+    }
+}

@@ -8,12 +8,19 @@ public final class PageRenderer: Sendable {
     /// The templates in use.
     public let templates: TemplateSet
     private let rowCache: RowCache
-    private let rowTemplate = CompiledTemplate(.row)
+    private let rowTemplate: CompiledTemplate
+    private let tableTemplate: CompiledTemplate
+    private let layoutTemplate: CompiledTemplate
 
-    /// Makes a renderer over `templates`, keeping up to `rowCacheCapacity` rendered rows.
-    public init(templates: TemplateSet, rowCacheCapacity: Int = 200_000) {
+    /// Makes a renderer over `templates`, keeping up to `rowCacheCapacity` rendered rows. With
+    /// `compilesTemplates` off, every template goes through Mustache (what the compiled plans
+    /// are tested against).
+    public init(templates: TemplateSet, rowCacheCapacity: Int = 200_000, compilesTemplates: Bool = true) {
         self.templates = templates
         self.rowCache = RowCache(capacity: rowCacheCapacity)
+        rowTemplate = CompiledTemplate(.row, isEnabled: compilesTemplates)
+        tableTemplate = CompiledTemplate(.table, isEnabled: compilesTemplates)
+        layoutTemplate = CompiledTemplate(.layout, isEnabled: compilesTemplates)
     }
 
     /// How many rows were rendered rather than reused since the renderer was made.
@@ -66,7 +73,7 @@ public final class PageRenderer: Sendable {
             sections: sections, sectionIndex: index, actionForm: form,
             isEmpty: snapshot.sections.allSatisfy(\.rows.isEmpty), emptyMessage: page.emptyMessage,
             commands: page.actions == nil ? [] : page.commands)
-        return (templates.render(table, with: .table), sectionRows)
+        return (tableTemplate.render(table, templates: templates), sectionRows)
     }
 
     /// The whole HTML document of a modal sheet (an Add or edit form).
@@ -87,9 +94,9 @@ public final class PageRenderer: Sendable {
     private func layout(documentTitle: String, language: String, assets: String, kind: String,
                         navigationBar: NavigationBarContext?, notice: String?, exportNote: String?,
                         content: String) -> String {
-        templates.render(PageContext(documentTitle: documentTitle, language: language, assets: assets, kind: kind,
-                                     navigationBar: navigationBar, notice: notice, content: content,
-                                     exportNote: exportNote), with: .layout)
+        layoutTemplate.render(PageContext(documentTitle: documentTitle, language: language, assets: assets, kind: kind,
+                                          navigationBar: navigationBar, notice: notice, content: content,
+                                          exportNote: exportNote), templates: templates)
     }
 }
 

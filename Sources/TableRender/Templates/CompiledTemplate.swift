@@ -11,20 +11,27 @@ import Mustache
 ///
 /// A shape whose example does not come out as plain slots (a marker transformed on the way) is
 /// remembered as such and always rendered by Mustache, as is any context holding a value of a
-/// kind the shape cannot describe (a list). `render` is thus always what Mustache renders.
+/// kind the shape cannot describe. `render` is thus always what Mustache renders. Lists of
+/// contexts are part of the shape (their length and each element's shape).
 final class CompiledTemplate: @unchecked Sendable {
     private let name: TemplateName
     private let lock = NSLock()
     private var plans: [String: Plan?] = [:]
     private let capacity = 4_096
 
-    init(_ name: TemplateName) { self.name = name }
+    private let isEnabled: Bool
+
+    init(_ name: TemplateName, isEnabled: Bool = true) {
+        self.name = name
+        self.isEnabled = isEnabled
+    }
 
     /// How many shapes have been seen (each with its plan, or marked for Mustache).
     var shapeCount: Int { lock.withLock { plans.count } }
 
     /// `context` rendered with the template, as `templates.render(context, with: name)` would.
     func render<Context: RenderContext>(_ context: Context, templates: TemplateSet) -> String {
+        guard isEnabled else { return templates.render(context, with: name) }
         var reading = Reading(buildsExample: false)
         var ignored: [String: ExampleValue] = [:]
         guard reading.read(context, into: &ignored) else { return templates.render(context, with: name) }
@@ -89,6 +96,18 @@ final class CompiledTemplate: @unchecked Sendable {
                     guard read(nested, into: &fields) else { return false }
                     if buildsExample { example[key] = .node(ExampleNode(fields: fields)) }
                     shape += "};"
+                } else if let list = value as? [any RenderContext] {
+                    shape += "=["
+                    var nodes: [ExampleNode] = []
+                    for element in list {
+                        shape += "{"
+                        var fields: [String: ExampleValue] = [:]
+                        guard read(element, into: &fields) else { return false }
+                        if buildsExample { nodes.append(ExampleNode(fields: fields)) }
+                        shape += "}"
+                    }
+                    if buildsExample { example[key] = .list(nodes) }
+                    shape += "];"
                 } else {
                     return false
                 }
@@ -103,6 +122,7 @@ final class CompiledTemplate: @unchecked Sendable {
         case value(Any?)
         case slot(Int)
         case node(ExampleNode)
+        case list([ExampleNode])
     }
 
     /// A context read into fields, with a marker for each string slot.
@@ -117,6 +137,7 @@ final class CompiledTemplate: @unchecked Sendable {
             case .value(let value)?: return value ?? AbsentValue()
             case .slot(let index)?: return Marker.text(index)
             case .node(let node)?: return node
+            case .list(let nodes)?: return nodes
             }
         }
     }
