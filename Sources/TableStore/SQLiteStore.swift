@@ -74,16 +74,7 @@ public final class SQLiteStore: DataStore {
     }
 
     public func revision(of id: ListID) async throws -> Int {
-        // One indexed row, read on the calling thread: a cached page is served after this read,
-        // and hopping to the reader's queue and back cost more than the read itself.
-        do { return try readHere { db in try Self.revision(db, id) } } catch let error as StoreError { throw error } catch {
-            throw StoreError.database("\(error)")
-        }
-    }
-
-    /// A read on the calling thread (GRDB's blocking read; an async caller would get the hop).
-    private func readHere<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
+        try await read { db in try Self.revision(db, id) }
     }
 
     public func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
