@@ -57,7 +57,15 @@ struct LiveServerTests {
         }
     }
 
-    static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+    /// Cookies go only where a test puts them: servers on other ports of 127.0.0.1 share a cookie
+    /// jar otherwise, and one test's session would be sent to another's server.
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpMaximumConnectionsPerHost = 32
+        return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }()
 
     static func fetch(_ url: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, String, String?) {
         var request = URLRequest(url: URL(string: url)!)
@@ -104,5 +112,42 @@ struct LiveServerTests {
         let (_, reloaded, _) = try await Self.fetch(second.base + "groceries/", method: "GET")
         let texts = LibXML.parse(reloaded, file: "reloaded").root?.all { $0.attributes["class"] == "cell__text" }.map(\.text)
         #expect(texts == ["Eggs", "Bread", "Butter", "Tea"])
+    }
+
+    @Test("two dozen editors at once each get an answer, nothing is lost, and the server still stops on SIGTERM")
+    func concurrentEditors() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try Running(database: folder.appendingPathComponent("live.sqlite").path)
+        let (_, html, setCookie) = try await Self.fetch(server.base + "groceries/?editing=1")
+        let cookie = try #require(setCookie?.split(separator: ";").first.map(String.init))
+        let csrf = LibXML.parse(html, file: "live").root?.first { $0.attributes["name"] == "csrf" }?.attributes["value"] ?? ""
+        // Each editor reads the list's revision and adds an item, eight times; a conflict (409)
+        // is an answer too. A server that stalls under concurrent edits fails here, not in a bench.
+        let added = try await withThrowingTaskGroup(of: Int.self) { group in
+            for editor in 0..<24 {
+                group.addTask {
+                    var acknowledged = 0
+                    for number in 0..<8 {
+                        var request = URLRequest(url: URL(string: server.base + "groceries/")!, timeoutInterval: 20)
+                        request.setValue("application/json", forHTTPHeaderField: "Accept")
+                        let (data, _) = try await Self.session.data(for: request)
+                        let revision = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["revision"] as? String ?? ""
+                        let form = "csrf=\(csrf)&revision=\(revision.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                            + "&name=Item+\(editor)-\(number)&quantity=1"
+                        let (status, _, _) = try await Self.fetch(server.base + "groceries/_/add", method: "POST", body: form, cookie: cookie)
+                        #expect(status == 200 || status == 409, "an add answers with the page or a conflict, not \(status)")
+                        if status == 200 { acknowledged += 1 }
+                    }
+                    return acknowledged
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(added > 0)
+        let (_, list, _) = try await Self.fetch(server.base + "groceries/")
+        let rows = LibXML.parse(list, file: "after").root?.all { $0.attributes["class"] == "cell__text" }.count ?? 0
+        #expect(rows == 4 + added, "every acknowledged add is in the list")
+        #expect(server.stop() == 0, "a clean shutdown on SIGTERM")
     }
 }
