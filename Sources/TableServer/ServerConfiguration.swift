@@ -14,6 +14,12 @@ public struct ServerConfiguration: Sendable {
     public var editorPassword: PasswordHash?
     /// Largest request body accepted.
     public var maximumBodySize: Int
+    /// A list longer than this many rows is sent while it is read, this many rows at a time,
+    /// rather than read, rendered and kept whole (see `AppRuntime.isWindowable` for which lists
+    /// qualify). Even, so alternating row backgrounds stay in step.
+    public var streamingWindow: Int = 2_000 {
+        didSet { streamingWindow = max(2, streamingWindow + streamingWindow % 2) }
+    }
 
     /// Makes a configuration; without a secret, a random one (sessions end with the process).
     public init(host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/", publicFolder: String,

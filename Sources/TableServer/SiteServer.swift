@@ -94,7 +94,17 @@ public struct SiteServer: Sendable {
 
     func page(_ segments: [String], request: Request, session: Session, status: HTTPResponse.Status,
               notice: String?, sheetOverride: SheetContext? = nil) async throws -> Response {
-        let scene = try await resolve(segments)
+        let scene: ResolvedScene
+        if sheetOverride == nil, notice == nil, status == .ok, !wantsJSON(request), (request.uri.query ?? "").isEmpty {
+            // A plain view: a long list is sent while it is read; anything else loads whole.
+            let first = try await resolve(segments, window: 0..<configuration.streamingWindow)
+            if first.window?.hasMore == true, let streamed = try streamedPage(first, segments: segments, request: request, session: session) {
+                return streamed
+            }
+            scene = first
+        } else {
+            scene = try await resolve(segments)
+        }
         let query = request.uri.queryParameters
         let canEdit = mayEdit(session)
         let isEditing = canEdit && query["editing"] == "1"
@@ -133,9 +143,7 @@ public struct SiteServer: Sendable {
         var cachedOptions = options
         cachedOptions.csrf = options.csrf.map { _ in PageCache.tokenPlaceholder }
         var tablePage = try site.tablePage(scene, options: cachedOptions)
-        if configuration.editorPassword != nil, !session.isEditor {
-            tablePage.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_login", title: "Sign In")
-        }
+        offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
         if status == .ok, notice == nil {
             var revisions: [ListID: Int] = scene.revisions
@@ -148,6 +156,49 @@ public struct SiteServer: Sendable {
         let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
         return tablePageResponse(rendered, status: status, request: request, session: session, canEdit: canEdit,
                                  etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: variant))
+    }
+
+    /// A page whose editors must sign in shows a Sign In button to everyone else.
+    private func offerSignIn(on page: inout TablePage, session: Session) {
+        if configuration.editorPassword != nil, !session.isEditor {
+            page.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_login", title: "Sign In")
+        }
+    }
+
+    /// A long list sent while it is read: the page up to its rows and the first window at once,
+    /// each further window as it is read and rendered, then the rest of the page. Neither the
+    /// page nor its rows are kept, so a list of any length takes the memory of one window. The
+    /// page's forms carry the revision of the first window; an edit made while the list was
+    /// being sent is refused as stale when posted from it.
+    private func streamedPage(_ first: ResolvedScene, segments: [String], request: Request, session: Session) throws -> Response? {
+        let canEdit = mayEdit(session)
+        let options = PageOptions(csrf: canEdit ? session.csrf : nil)
+        var tablePage = try site.tablePage(first, options: options)
+        offerSignIn(on: &tablePage, session: session)
+        guard let parts = site.renderer.renderStreamed(tablePage), let window = first.window else { return nil }
+        let variant = [session.csrf, "", "", String(canEdit)].joined(separator: "|")
+        let etag = site.renderer.etag(revisions: first.revisionNumbers, variant: variant)
+        let size = configuration.streamingWindow
+        let site = self.site
+        let gzip = request.headers[.acceptEncoding]?.contains("gzip") == true ? GzipStream() : nil
+        return respondStreaming(type: "text/html; charset=utf-8", request: request, session: session, etag: etag, isGzipped: gzip != nil) { writer in
+            func send(_ text: String, isLast: Bool = false) async throws {
+                let bytes = Array(text.utf8)
+                try await writer.write(ByteBuffer(bytes: gzip.map { $0.compress(bytes, isLast: isLast) } ?? bytes))
+            }
+            try await send(parts.head + parts.rows)
+            var start = window.range.upperBound
+            var total = window.total
+            while start < total {
+                let next = try await site.runtime.resolve(segments, window: start..<(start + size))
+                guard let nextWindow = next.window, !nextWindow.range.isEmpty else { break }
+                try await send(site.renderer.renderRows(try site.tablePage(next, options: options)))
+                start = nextWindow.range.upperBound
+                total = nextWindow.total
+            }
+            try await send(parts.tail, isLast: true)
+            try await writer.finish(nil)
+        }
     }
 
     /// The page served from the cache when nothing it shows has changed.
@@ -174,9 +225,9 @@ public struct SiteServer: Sendable {
             + "|" + String(configuration.editorPassword != nil && !session.isEditor)
     }
 
-    func resolve(_ segments: [String]) async throws -> ResolvedScene {
+    func resolve(_ segments: [String], window: Range<Int>? = nil) async throws -> ResolvedScene {
         do {
-            return try await site.runtime.resolve(segments)
+            return try await site.runtime.resolve(segments, window: window)
         } catch let RuntimeError.notFound(path, depth, reason) {
             throw ServerError.notFound(reason, upPath: Array(path.prefix(depth)))
         } catch let error as RuntimeError {
@@ -209,12 +260,7 @@ public struct SiteServer: Sendable {
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
         if let etag, status == .ok {
             headers[.eTag] = etag
-            if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-                var response = Response(status: .notModified, headers: headers)
-                response.headers[.contentType] = nil
-                session.store(on: &response, signer: signer, basePath: site.urls.basePath)
-                return response
-            }
+            if let notModified = notModified(etag: etag, headers: headers, request: request, session: session) { return notModified }
         }
         var body = request.headers[.acceptEncoding]?.contains("gzip") == true ? gzip() : nil
         if body != nil { headers[.contentEncoding] = "gzip" }
@@ -224,6 +270,29 @@ public struct SiteServer: Sendable {
             : buffers.count == 1 ? ResponseBody(byteBuffer: buffers[0]) : ResponseBody(contentsOf: buffers)
         var response = Response(status: status, headers: headers, body: responseBody)
         session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
+        return response
+    }
+
+    /// A 304 when the request already holds `etag`.
+    private func notModified(etag: String, headers: HTTPFields, request: Request, session: Session) -> Response? {
+        guard let match = request.headers[.ifNoneMatch],
+              match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) else { return nil }
+        var response = Response(status: .notModified, headers: headers)
+        response.headers[.contentType] = nil
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath)
+        return response
+    }
+
+    /// A response whose body `write` produces as it goes (sent chunked); a 304 when the client
+    /// already has `etag`, headers only for HEAD.
+    func respondStreaming(type: String, request: Request, session: Session, etag: String, isGzipped: Bool,
+                          write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie", .eTag: etag]
+        if let notModified = notModified(etag: etag, headers: headers, request: request, session: session) { return notModified }
+        if isGzipped { headers[.contentEncoding] = "gzip" }
+        var response = Response(status: .ok, headers: headers,
+                                body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : ResponseBody(write))
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath)
         return response
     }
 

@@ -4,6 +4,9 @@
 public protocol DataStore: Sendable {
     /// The list `id` with its items in order and its revision (an empty list is at revision 0).
     func list(_ id: ListID) async throws -> StoredList
+    /// The items at `positions` of list `id` (those that exist), its revision, and how many
+    /// items the whole list holds; all read at one moment.
+    func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int)
     /// The revision of list `id`, without its items.
     func revision(of id: ListID) async throws -> Int
     /// The item with `key`, and the list it stands in.

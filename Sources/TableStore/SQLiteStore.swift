@@ -73,6 +73,20 @@ public final class SQLiteStore: DataStore {
         }
     }
 
+    public func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) {
+        try await read { db in
+            let revision = try Self.revision(db, id)
+            let arguments: StatementArguments = [id.parent ?? "", id.relationship]
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE parent = ? AND relationship = ?", arguments: arguments) ?? 0
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND position >= ? AND position < ?
+                ORDER BY position
+                """, arguments: arguments + [positions.lowerBound, positions.upperBound])
+            let items = try rows.map { row in StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])) }
+            return (StoredList(id: id, revision: revision, items: items), count)
+        }
+    }
+
     public func revision(of id: ListID) async throws -> Int {
         try await read { db in try Self.revision(db, id) }
     }

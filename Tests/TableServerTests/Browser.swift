@@ -105,7 +105,7 @@ struct ServedDemo {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
-    init(editorPassword: PasswordHash? = nil, host: String = "127.0.0.1") async throws {
+    init(editorPassword: PasswordHash? = nil, host: String = "127.0.0.1", streamingWindow: Int? = nil) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path, durability: .normal)
@@ -113,8 +113,10 @@ struct ServedDemo {
         let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
         let site = Site(runtime: AppRuntime(app: try DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
                         urls: URLBuilder())
-        server = SiteServer(site: site, configuration: ServerConfiguration(
-            host: host, port: 0, publicFolder: Self.repository.appendingPathComponent("Public").path, editorPassword: editorPassword))
+        var configuration = ServerConfiguration(host: host, port: 0, publicFolder: Self.repository.appendingPathComponent("Public").path,
+                                                editorPassword: editorPassword)
+        if let streamingWindow { configuration.streamingWindow = streamingWindow }
+        server = SiteServer(site: site, configuration: configuration)
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

@@ -90,6 +90,48 @@ struct ProtocolTests {
         }
     }
 
+    /// The demo's lists whose rows do not depend on where they stand (links, a footer and batch
+    /// buttons, selection lists), with their row counts.
+    static let streamable = [("/trails/", 4), ("/batch-update/", 5), ("/toppings/", 6), ("/task-category/", 4)]
+
+    /// Pages kept between two servers' browsing sessions.
+    final class Pages: @unchecked Sendable { var html: [String: String] = [:] }
+
+    /// Sessions differ between two servers; so do their form tokens, and nothing else.
+    @Sendable static func withoutToken(_ html: String) -> String {
+        html.replacingOccurrences(of: #"name="csrf" value="[^"]*""#, with: "csrf", options: .regularExpression)
+    }
+
+    @Test("a long plain list is sent in windows while it is read, reading exactly as the page rendered whole")
+    func streamedLists() async throws {
+        let whole = try await ServedDemo()
+        let streamed = try await ServedDemo(streamingWindow: 2)
+        defer { whole.remove(); streamed.remove() }
+        let pages = Pages()
+        try await whole.browse { browser in
+            for (path, _) in Self.streamable {
+                let page = try await browser.get(path)
+                #expect(page.headers[.contentLength] != nil, "\(path) fits one window, so it is sent whole")
+                pages.html[path] = page.html
+            }
+        }
+        let withoutToken = Self.withoutToken
+        try await streamed.browse { browser in
+            for (path, rows) in Self.streamable {
+                let page = try await browser.get(path)
+                #expect(page.status == 200)
+                #expect(page.headers[.contentLength] == nil, "\(path) is sent as it is read, so its length is not known up front")
+                #expect(withoutToken(page.html) == withoutToken(pages.html[path] ?? ""), "\(path) streamed in windows of 2")
+                #expect(page.rowTexts.count == rows)
+                let zipped = try await browser.get(path, headers: [.acceptEncoding: "gzip"])
+                #expect(zipped.headers[.contentEncoding] == "gzip")
+                #expect(Gunzip.decompress(zipped.bytes).map { String(decoding: $0, as: UTF8.self) }.map(withoutToken) == withoutToken(page.html))
+                let etag = try #require(page.headers[.eTag])
+                #expect(try await browser.get(path, headers: [.ifNoneMatch: etag]).status == 304)
+            }
+        }
+    }
+
     @Test("every response carries the security headers; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()

@@ -36,6 +36,14 @@ public struct AppRuntime: Sendable {
     /// Only the last level's data is loaded in full; the levels above are walked by looking up
     /// each selected item, so a page deep below a long list costs no more than the list's row.
     public func resolve(_ path: [String]) async throws -> ResolvedScene {
+        try await resolve(path, window: nil)
+    }
+
+    /// The scene at `path`, loading only the rows at positions `window` when the scene is a list
+    /// whose rows do not depend on where they stand in it (one section, no index or grouping, no
+    /// placeholder, no editing or moving rules, the window starting at an even row so alternating
+    /// backgrounds stay in step). Any other scene loads whole, with `window` left `nil`.
+    public func resolve(_ path: [String], window: Range<Int>?) async throws -> ResolvedScene {
         guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
         var scene = root
         var item: StoredItem?
@@ -65,7 +73,8 @@ public struct AppRuntime: Sendable {
             if let itemList { ancestorLists.insert(itemList) }
         }
         var resolved = try await load(scene, item: item, itemList: itemList, path: path,
-                                      stack: stack ?? NavigationStack(root: .init(scene: scene.name, title: "")), isInfo: isInfo)
+                                      stack: stack ?? NavigationStack(root: .init(scene: scene.name, title: "")), isInfo: isInfo,
+                                      window: window.flatMap { Self.isWindowable(scene) && $0.lowerBound.isMultiple(of: 2) ? $0 : nil })
         resolved.ancestorLists = ancestorLists
         return resolved
     }
@@ -107,13 +116,21 @@ public struct AppRuntime: Sendable {
         }
     }
 
+    /// Whether a scene's rows can be loaded a window at a time (see `resolve(_:window:)`).
+    public static func isWindowable(_ scene: SceneDefinition) -> Bool {
+        guard case let .list(binding) = scene.content, binding.index == nil, binding.placeholder == nil,
+              scene.editing == nil, scene.moves == nil, case .single = binding.sections else { return false }
+        return true
+    }
+
     private func load(_ scene: SceneDefinition, item: StoredItem?, itemList: ListID?, path: [String],
-                      stack: NavigationStack, isInfo: Bool) async throws -> ResolvedScene {
+                      stack: NavigationStack, isInfo: Bool, window: Range<Int>?) async throws -> ResolvedScene {
         var item = item
         var itemList = itemList
         var revisions: [ListID: Int] = [:]
         var sections: [SceneSection] = []
         var indexTitles: [SectionIndexTitle]?
+        var rowWindow: RowWindow?
 
         switch scene.content {
         case let .fixed(fixedSections, reference):
@@ -130,9 +147,17 @@ public struct AppRuntime: Sendable {
             }
         case let .list(binding):
             let listID = ListID(parent: item?.key, relationship: binding.relationship)
-            let list = try await store.list(listID)
+            let list: StoredList
+            if let window {
+                let read = try await store.list(listID, positions: window)
+                list = read.list
+                rowWindow = RowWindow(range: min(window.lowerBound, read.count)..<min(window.upperBound, read.count), total: read.count)
+            } else {
+                list = try await store.list(listID)
+            }
             revisions[listID] = list.revision
-            let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection).sections(of: list)
+            let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection)
+                .sections(of: list, firstPosition: window?.lowerBound ?? 0)
             sections = loaded.sections
             indexTitles = loaded.indexTitles
             for (id, revision) in loaded.revisions { revisions[id] = revision }
@@ -157,8 +182,10 @@ public struct AppRuntime: Sendable {
         } else {
             stack.push(scene: scene.name, itemKey: path[path.count - 1], title: title)
         }
-        return ResolvedScene(app: app, scene: scene, path: path, stack: stack, item: item, itemList: itemList,
-                             sections: sections, indexTitles: indexTitles, revisions: revisions, isInfo: isInfo, ancestorLists: [])
+        var resolved = ResolvedScene(app: app, scene: scene, path: path, stack: stack, item: item, itemList: itemList,
+                                     sections: sections, indexTitles: indexTitles, revisions: revisions, isInfo: isInfo, ancestorLists: [])
+        resolved.window = rowWindow
+        return resolved
     }
 
     private func fixedRow(_ cell: FixedCell, item: StoredItem?) -> SceneRow {

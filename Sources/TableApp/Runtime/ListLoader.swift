@@ -9,8 +9,11 @@ struct ListLoader {
     let binding: ListBinding
     let selection: SelectionDefinition?
 
-    func sections(of list: StoredList) async throws -> (sections: [SceneSection], indexTitles: [SectionIndexTitle]?, revisions: [ListID: Int]) {
-        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: $0.offset) }
+    /// The sections of `list`, whose first item stands at `firstPosition` of the whole list (a
+    /// window of a long list starts further down).
+    func sections(of list: StoredList, firstPosition: Int = 0) async throws
+        -> (sections: [SceneSection], indexTitles: [SectionIndexTitle]?, revisions: [ListID: Int]) {
+        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
         if let index = binding.index {
             let collation = index.collation
             let collated = collation.collate(rows) { $0.item?[index.attribute]?.description ?? "" }

@@ -25,6 +25,9 @@ public struct ResolvedScene: Sendable {
     /// bar, so a cached page depends on them too.
     public var ancestorLists: Set<ListID>
 
+    /// Set when only a window of a long list was loaded: `sections` then hold those rows only.
+    public var window: RowWindow?
+
     /// Every list whose revision the page's bytes depend on.
     public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
 
@@ -60,7 +63,15 @@ public struct ResolvedScene: Sendable {
             style: scene.style, headerTitle: scene.headerTitle.map { $0.render(item?.attributes ?? [:]) },
             footerTitle: scene.footerTitle.map { $0.render(item?.attributes ?? [:]) }, isEditing: isEditing && canEdit)
         let source = SceneDataSource(scene: self)
-        return try TableSnapshot.build(configuration, dataSource: source, delegate: source)
+        var snapshot = try TableSnapshot.build(configuration, dataSource: source, delegate: source)
+        // A window's rows stand further down the whole list; their index paths say where.
+        if let window, window.range.lowerBound > 0, !snapshot.sections.isEmpty {
+            for index in snapshot.sections[0].rows.indices {
+                snapshot.sections[0].rows[index].indexPath = IndexPath(row: snapshot.sections[0].rows[index].indexPath.row + window.range.lowerBound,
+                                                                       section: 0)
+            }
+        }
+        return snapshot
     }
 
     /// Whether the scene offers an Edit button.
@@ -80,4 +91,15 @@ public struct ResolvedScene: Sendable {
         if case let .list(binding) = scene.content { return binding }
         return nil
     }
+}
+
+/// Which rows of a long list a scene holds.
+public struct RowWindow: Sendable, Hashable {
+    /// The positions loaded (clamped to the list).
+    public var range: Range<Int>
+    /// How many rows the whole list has.
+    public var total: Int
+
+    /// Whether more rows follow this window.
+    public var hasMore: Bool { range.upperBound < total }
 }

@@ -35,6 +35,29 @@ public final class PageRenderer: Sendable {
         return RowsMarker.assemble(shell, content: main.html, rows: main.rows)
     }
 
+    /// A one-section table page in three parts — everything before its rows, its rows, everything
+    /// after — so that a long list can be sent while its later rows are still being read: the
+    /// head and the first rows now, further rows from `renderRows`, the tail last. `nil` for a
+    /// page of more than one section.
+    public func renderStreamed(_ page: TablePage) -> (head: String, rows: String, tail: String)? {
+        guard page.snapshot.sections.count == 1 else { return nil }
+        let main = renderMainParts(page, remembersRows: false)
+        let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
+                           navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
+                           content: RowsMarker.content)
+        let whole = RowsMarker.assemble(shell, content: main.html, rows: [[RowsMarker.rows(0)]])
+        let parts = whole.components(separatedBy: RowsMarker.rows(0))
+        guard parts.count == 2 else { return nil }
+        return (parts[0], main.rows[0].joined(), parts[1])
+    }
+
+    /// The rows of a one-section page's section, joined: a later window of a streamed list. Rows
+    /// of streamed lists are not kept for reuse, so a long list does not fill the memory.
+    public func renderRows(_ page: TablePage) -> String {
+        guard let section = page.snapshot.sections.first else { return "" }
+        return section.rows.map { row in rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: templates) }.joined()
+    }
+
     /// The `<main>` element of a table page: sections, rows, index.
     public func renderMain(_ page: TablePage) -> String {
         let main = renderMainParts(page)
@@ -44,7 +67,7 @@ public final class PageRenderer: Sendable {
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
     /// parts of a page are put together once, at the end, instead of passing through every
     /// template around them.
-    private func renderMainParts(_ page: TablePage) -> (html: String, rows: [[String]]) {
+    private func renderMainParts(_ page: TablePage, remembersRows: Bool = true) -> (html: String, rows: [[String]]) {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
@@ -52,9 +75,10 @@ public final class PageRenderer: Sendable {
                                        assets: page.assets, links: AnyHashable(page.links))
         var sectionRows: [[String]] = []
         let sections = snapshot.sections.enumerated().map { number, section in
-            let rows = rowCache.html(for: section.rows, section: number, state: state, highlightedKey: page.highlightedKey) { row in
-                rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: templates)
-            }
+            let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: self.templates) }
+            let rows = remembersRows
+                ? rowCache.html(for: section.rows, section: number, state: state, highlightedKey: page.highlightedKey, render: render)
+                : section.rows.map(render)
             sectionRows.append(rows)
             let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
