@@ -14,7 +14,6 @@ import TableRender
 final class SplicedPage: @unchecked Sendable {
     let parts: [ByteBuffer]
     let byteCount: Int
-    private let texts: [[UInt8]]
     private let lock = NSLock()
     private var compressed: Compressed?
 
@@ -24,9 +23,8 @@ final class SplicedPage: @unchecked Sendable {
     }
 
     init(_ text: String, placeholder: String) {
-        texts = TextSplice.parts(of: text, separatedBy: placeholder)
-        parts = texts.map { ByteBuffer(bytes: $0) }
-        byteCount = texts.reduce(0) { $0 + $1.count }
+        parts = TextSplice.parts(of: text, separatedBy: placeholder).map { ByteBuffer(bytes: $0) }
+        byteCount = parts.reduce(0) { $0 + $1.readableBytes }
     }
 
     /// Whether the page holds the token anywhere.
@@ -48,11 +46,11 @@ final class SplicedPage: @unchecked Sendable {
         guard let compressed = compressedParts() else { return nil }
         let tokenBytes = Array(token.utf8)
         guard tokenBytes.count <= 0xFFFF else { return nil }
-        var checksum = Self.crc(texts[0])
+        var checksum = compressed.checksums[0]
         let tokenChecksum = Self.crc(tokenBytes)
-        for index in texts.indices.dropFirst() {
+        for index in parts.indices.dropFirst() {
             checksum = tablestack_crc32_combine(checksum, tokenChecksum, tokenBytes.count)
-            checksum = tablestack_crc32_combine(checksum, compressed.checksums[index], texts[index].count)
+            checksum = tablestack_crc32_combine(checksum, compressed.checksums[index], parts[index].readableBytes)
         }
         // A stored block: BFINAL 0, BTYPE 00, padding to the byte (already aligned), LEN, NLEN.
         let length = UInt16(tokenBytes.count)
@@ -70,12 +68,15 @@ final class SplicedPage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let compressed { return compressed }
-        var parts: [ByteBuffer] = []
-        for (index, text) in texts.enumerated() {
-            guard let part = Self.deflate(text, final: index == texts.count - 1) else { return nil }
-            parts.append(ByteBuffer(bytes: part))
+        var deflated: [ByteBuffer] = []
+        var checksums: [UInt] = []
+        for (index, part) in parts.enumerated() {
+            let bytes = Array(part.readableBytesView)
+            guard let compressed = Self.deflate(bytes, final: index == parts.count - 1) else { return nil }
+            deflated.append(ByteBuffer(bytes: compressed))
+            checksums.append(Self.crc(bytes))
         }
-        let made = Compressed(parts: parts, checksums: texts.map(Self.crc))
+        let made = Compressed(parts: deflated, checksums: checksums)
         compressed = made
         return made
     }
