@@ -10,14 +10,15 @@ public struct ExportOptions: Sendable {
     public var siteURL: String?
     /// The folder of static assets copied to `_assets/`.
     public var publicFolder: String
-    /// How many pages are rendered and written at once; all cores by default.
+    /// How many pages are in flight at once: four per core by default, so that while some wait
+    /// for their data others keep every core busy.
     public var concurrency: Int
     /// The moment the export is made, shown in every page's footer.
     public var date: Date
 
     /// Makes options.
     public init(outputFolder: String, basePath: String = "/", siteURL: String? = nil, publicFolder: String,
-                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, date: Date = Date()) {
+                concurrency: Int = 4 * ProcessInfo.processInfo.activeProcessorCount, date: Date = Date()) {
         self.outputFolder = outputFolder
         self.basePath = basePath
         self.siteURL = siteURL

@@ -86,8 +86,8 @@ public struct SiteExporter: Sendable {
             if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
         }
         let validator = PageValidator.forCurrentTask()
-        var problems = validator.validate(html, page: name).map { "\(name): \($0.message) (line \($0.line))" }
-        let (root, _) = LibXML.parse(html, file: name)
+        let (diagnostics, root) = validator.check(html, page: name)
+        var problems = diagnostics.map { "\(name): \($0.message) (line \($0.line))" }
         var ids: Set<String> = []
         var links: [String] = []
         for element in root?.descendantsAndSelf ?? [] {

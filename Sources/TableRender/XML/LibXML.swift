@@ -9,10 +9,13 @@ public enum LibXML {
 
     /// Parses `text` as XML; the tree is `nil` when the text is not well-formed.
     public static func parse(_ text: String, file: String) -> (root: XMLElement?, diagnostics: [XMLDiagnostic]) {
-        let (root, diagnostics) = withDocument(text, file: file) { document in
-            xmlDocGetRootElement(document).map(convert)
-        }
+        let (root, diagnostics) = withDocument(text, file: file, root)
         return (root ?? nil, diagnostics)
+    }
+
+    /// The root element of a parsed document, as Swift values.
+    static func root(_ document: xmlDocPtr) -> XMLElement? {
+        xmlDocGetRootElement(document).map(convert)
     }
 
     /// Parses `text` and runs `body` on the document when it is well-formed.

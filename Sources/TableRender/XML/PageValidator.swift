@@ -35,11 +35,18 @@ public final class PageValidator: Sendable {
 
     /// Every problem of the page `html`, addressed by `page` (its path or file).
     public func validate(_ html: String, page: String) -> [XMLDiagnostic] {
-        let schemaDiagnostics = schema.validate(html, file: page)
-        guard schemaDiagnostics.isEmpty else { return schemaDiagnostics }
-        let (root, diagnostics) = LibXML.parse(html, file: page)
-        guard let root else { return diagnostics }
-        return ContractRules.check(root, page: page)
+        check(html, page: page).problems
+    }
+
+    /// Every problem of the page `html`, and its tree when it is well-formed: parsed once for the
+    /// schema, the contract rules and whatever the caller reads from the tree (an export's links).
+    public func check(_ html: String, page: String) -> (problems: [XMLDiagnostic], root: XMLElement?) {
+        let (checked, parseDiagnostics) = LibXML.withDocument(html, file: page) { document in
+            (schema.validate(document: document, file: page), LibXML.root(document))
+        }
+        guard let (schemaDiagnostics, root) = checked else { return (parseDiagnostics, nil) }
+        guard schemaDiagnostics.isEmpty, let root else { return (parseDiagnostics + schemaDiagnostics, root) }
+        return (ContractRules.check(root, page: page), root)
     }
 }
 

@@ -24,22 +24,30 @@ public final class RelaxNGSchema: @unchecked Sendable {
 
     /// Parses `text` and validates it; an empty list means the document is well-formed and valid.
     public func validate(_ text: String, file: String) -> [XMLDiagnostic] {
-        let collector = DiagnosticCollector(file: file)
-        let (_, parseDiagnostics) = LibXML.withDocument(text, file: file) { document in
-            lock.lock()
-            defer { lock.unlock() }
-            guard let context = xmlRelaxNGNewValidCtxt(schema) else { return }
-            defer { xmlRelaxNGFreeValidCtxt(context) }
-            let box = Unmanaged.passRetained(collector)
-            defer { box.release() }
-            xmlRelaxNGSetValidStructuredErrors(context, { userData, error in
-                guard let userData, let error else { return }
-                Unmanaged<DiagnosticCollector>.fromOpaque(userData).takeUnretainedValue().record(error.pointee)
-            }, box.toOpaque())
-            if xmlRelaxNGValidateDoc(context, document) != 0, collector.diagnostics.isEmpty {
-                collector.record(XMLDiagnostic(file: file, line: 0, column: 0, message: "the page does not match the markup contract"))
-            }
+        let (problems, parseDiagnostics) = LibXML.withDocument(text, file: file) { document in
+            validate(document: document, file: file)
         }
-        return parseDiagnostics + collector.diagnostics
+        return parseDiagnostics + (problems ?? [])
+    }
+
+    /// Validates a parsed document.
+    func validate(document: xmlDocPtr, file: String) -> [XMLDiagnostic] {
+        let collector = DiagnosticCollector(file: file)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let context = xmlRelaxNGNewValidCtxt(schema) else {
+            return [XMLDiagnostic(file: file, line: 0, column: 0, message: "libxml2 could not make a RelaxNG validation context")]
+        }
+        defer { xmlRelaxNGFreeValidCtxt(context) }
+        let box = Unmanaged.passRetained(collector)
+        defer { box.release() }
+        xmlRelaxNGSetValidStructuredErrors(context, { userData, error in
+            guard let userData, let error else { return }
+            Unmanaged<DiagnosticCollector>.fromOpaque(userData).takeUnretainedValue().record(error.pointee)
+        }, box.toOpaque())
+        if xmlRelaxNGValidateDoc(context, document) != 0, collector.diagnostics.isEmpty {
+            collector.record(XMLDiagnostic(file: file, line: 0, column: 0, message: "the page does not match the markup contract"))
+        }
+        return collector.diagnostics
     }
 }
