@@ -65,9 +65,9 @@ public final class SQLiteStore: DataStore {
     public func list(_ id: ListID) async throws -> StoredList {
         try await read { db in
             let revision = try Self.revision(db, id)
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? ORDER BY position
-                """, arguments: [id.parent ?? "", id.relationship])
+                """), arguments: [id.parent ?? "", id.relationship])
             let items = try rows.map { row in StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])) }
             return StoredList(id: id, revision: revision, items: items)
         }
@@ -77,11 +77,12 @@ public final class SQLiteStore: DataStore {
         try await read { db in
             let revision = try Self.revision(db, id)
             let arguments: StatementArguments = [id.parent ?? "", id.relationship]
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE parent = ? AND relationship = ?", arguments: arguments) ?? 0
-            let rows = try Row.fetchAll(db, sql: """
+            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM items WHERE parent = ? AND relationship = ?"),
+                                         arguments: arguments) ?? 0
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND position >= ? AND position < ?
                 ORDER BY position
-                """, arguments: arguments + [positions.lowerBound, positions.upperBound])
+                """), arguments: arguments + [positions.lowerBound, positions.upperBound])
             let items = try rows.map { row in StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])) }
             return (StoredList(id: id, revision: revision, items: items), count)
         }
@@ -93,7 +94,7 @@ public final class SQLiteStore: DataStore {
 
     public func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?",
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?"),
                                              arguments: [key]) else { return nil }
             let parent: String = row["parent"]
             return (StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])),
@@ -139,7 +140,9 @@ public final class SQLiteStore: DataStore {
     }
 
     static func revision(_ db: Database, _ id: ListID) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT revision FROM lists WHERE parent = ? AND relationship = ?",
+        // Cached statements: the hot reads are run for every page, and preparing SQL each time
+        // cost more than running it.
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT revision FROM lists WHERE parent = ? AND relationship = ?"),
                          arguments: [id.parent ?? "", id.relationship]) ?? 0
     }
 
