@@ -42,16 +42,23 @@ struct Signer: Sendable {
     /// at least one token, and Foundation's base64 plus three replacements cost more than the HMAC.
     static func base64URL<Bytes: Collection<UInt8>>(_ data: Bytes) -> String {
         let bytes = Array(data)
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
-            for position in 0...chunk.count {
-                output.append(base64Alphabet[Int(value >> (18 - 6 * UInt32(position)) & 63)])
+        var output = [UInt8](repeating: 0, count: (bytes.count * 4 + 2) / 3)
+        bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                var written = 0
+                var index = 0
+                while index < input.count {
+                    let remaining = min(3, input.count - index)
+                    var value = UInt32(input[index]) << 16
+                    if remaining > 1 { value |= UInt32(input[index + 1]) << 8 }
+                    if remaining > 2 { value |= UInt32(input[index + 2]) }
+                    for position in 0...remaining {
+                        out[written] = base64Alphabet[Int(value >> (18 - 6 * UInt32(position)) & 63)]
+                        written += 1
+                    }
+                    index += 3
+                }
             }
-            index += 3
         }
         return String(decoding: output, as: UTF8.self)
     }

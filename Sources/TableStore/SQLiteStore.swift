@@ -89,7 +89,11 @@ public final class SQLiteStore: DataStore {
     }
 
     public func revision(of id: ListID) async throws -> Int {
-        try await read { db in try Self.revision(db, id) }
+        // One statement, which SQLite runs in a transaction of its own: GRDB's read would wrap it
+        // in BEGIN and COMMIT, two more statements for every cached page served.
+        do { return try await pool.unsafeRead { db in try Self.revision(db, id) } } catch let error as StoreError { throw error } catch {
+            throw StoreError.database("\(error)")
+        }
     }
 
     public func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
