@@ -100,6 +100,12 @@ public struct RowWindow: Sendable, Hashable {
     /// How many rows the whole list has.
     public var total: Int
 
+    /// Makes a window description.
+    public init(range: Range<Int>, total: Int) {
+        self.range = range
+        self.total = total
+    }
+
     /// Whether more rows follow this window.
     public var hasMore: Bool { range.upperBound < total }
 }
