@@ -46,9 +46,10 @@ public final class PageRenderer: Sendable {
                            navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
                            content: RowsMarker.content)
         let whole = RowsMarker.assemble(shell, content: main.html, rows: [[RowsMarker.rows(0)]])
-        let parts = whole.components(separatedBy: RowsMarker.rows(0))
-        guard parts.count == 2 else { return nil }
-        return (parts[0], main.rows[0].joined(), parts[1])
+        // The section's rows stand in one place only, or the page cannot be sent in parts.
+        guard let (head, tail) = TextSplice.split(whole[...], at: RowsMarker.rows(0)),
+              TextSplice.split(tail, at: RowsMarker.rows(0)) == nil else { return nil }
+        return (String(head), main.rows[0].joined(), String(tail))
     }
 
     /// The rows of a one-section page's section, joined: a later window of a streamed list. Rows

@@ -10,20 +10,11 @@ public enum TextSplice {
         text.makeContiguousUTF8()
         let needle = Array(marker.utf8)
         return text.utf8.withContiguousStorageIfAvailable { bytes -> [[UInt8]] in
-            guard let base = bytes.baseAddress, let first = needle.first else { return [Array(bytes)] }
             var parts: [[UInt8]] = []
             var start = 0
-            var cursor = 0
-            while bytes.count - cursor >= needle.count,
-                  let found = memchr(base + cursor, Int32(first), bytes.count - cursor - needle.count + 1) {
-                let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-                if memcmp(base + offset, needle, needle.count) == 0 {
-                    parts.append(Array(bytes[start..<offset]))
-                    start = offset + needle.count
-                    cursor = start
-                } else {
-                    cursor = offset + 1
-                }
+            while let found = offset(of: needle, in: bytes, from: start) {
+                parts.append(Array(bytes[start..<found]))
+                start = found + needle.count
             }
             parts.append(Array(bytes[start...]))
             return parts
@@ -41,5 +32,32 @@ public enum TextSplice {
             output += part
         }
         return output
+    }
+
+    /// The text before and after the first `marker` in `text`, or `nil` when it has none.
+    public static func split(_ text: Substring, at marker: String) -> (before: Substring, after: Substring)? {
+        var text = text
+        text.makeContiguousUTF8()
+        let needle = Array(marker.utf8)
+        guard let found = text.utf8.withContiguousStorageIfAvailable({ offset(of: needle, in: $0, from: 0) }) ?? nil else {
+            return nil
+        }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: found)
+        let end = utf8.index(start, offsetBy: needle.count)
+        return (text[..<start], text[end...])
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `start`.
+    private static func offset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, let first = needle.first else { return nil }
+        var cursor = start
+        while bytes.count - cursor >= needle.count,
+              let found = memchr(base + cursor, Int32(first), bytes.count - cursor - needle.count + 1) {
+            let offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            if memcmp(base + offset, needle, needle.count) == 0 { return offset }
+            cursor = offset + 1
+        }
+        return nil
     }
 }
