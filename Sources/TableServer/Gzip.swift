@@ -5,27 +5,12 @@ import Foundation
 enum Gzip {
     /// `bytes` compressed in the gzip format, or `nil` if zlib refuses.
     static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8]? {
-        var stream = z_stream()
-        guard tablestack_deflateInit_gzip(&stream, level) == Z_OK else { return nil }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
-        var input = bytes
-        let status: Int32 = input.withUnsafeMutableBufferPointer { inputBuffer in
-            output.withUnsafeMutableBufferPointer { outputBuffer in
-                stream.next_in = inputBuffer.baseAddress
-                stream.avail_in = uInt(inputBuffer.count)
-                stream.next_out = outputBuffer.baseAddress
-                stream.avail_out = uInt(outputBuffer.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else { return nil }
-        return Array(output.prefix(Int(stream.total_out)))
+        GzipStream(level: level).compress(bytes, isLast: true)
     }
 }
 
 /// gzip compression of a body sent in pieces: each piece is flushed (`Z_SYNC_FLUSH`) so that the
-/// browser can show what has come, and the last one ends the stream.
+/// browser can show what has come, and the last one ends the stream. A whole body is one last piece.
 final class GzipStream: @unchecked Sendable {
     private var stream = z_stream()
     private let isReady: Bool
@@ -36,11 +21,13 @@ final class GzipStream: @unchecked Sendable {
 
     deinit { if isReady { deflateEnd(&stream) } }
 
-    /// `bytes` compressed, flushed to a byte boundary, or ending the stream when `isLast`.
-    func compress(_ bytes: [UInt8], isLast: Bool) -> [UInt8] {
-        guard isReady else { return [] }
+    /// `bytes` compressed, flushed to a byte boundary, or ending the stream when `isLast`; `nil` if
+    /// zlib refuses.
+    func compress(_ bytes: [UInt8], isLast: Bool) -> [UInt8]? {
+        guard isReady else { return nil }
         var input = bytes
         var output: [UInt8] = []
+        var status = Z_OK
         var chunk = [UInt8](repeating: 0, count: max(4_096, Int(deflateBound(&stream, uLong(bytes.count))) + 64))
         input.withUnsafeMutableBufferPointer { inputBuffer in
             stream.next_in = inputBuffer.baseAddress
@@ -49,12 +36,13 @@ final class GzipStream: @unchecked Sendable {
                 let produced: Int = chunk.withUnsafeMutableBufferPointer { chunkBuffer in
                     stream.next_out = chunkBuffer.baseAddress
                     stream.avail_out = uInt(chunkBuffer.count)
-                    _ = deflate(&stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
+                    status = deflate(&stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
                     return chunkBuffer.count - Int(stream.avail_out)
                 }
                 output += chunk.prefix(produced)
-            } while stream.avail_out == 0
+            } while stream.avail_out == 0 && (status == Z_OK || status == Z_BUF_ERROR)
         }
+        guard isLast ? status == Z_STREAM_END : (status == Z_OK || status == Z_BUF_ERROR) else { return nil }
         return output
     }
 }

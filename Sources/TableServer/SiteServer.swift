@@ -184,7 +184,7 @@ public struct SiteServer: Sendable {
         return respondStreaming(type: "text/html; charset=utf-8", request: request, session: session, etag: etag, isGzipped: gzip != nil) { writer in
             func send(_ text: String, isLast: Bool = false) async throws {
                 let bytes = Array(text.utf8)
-                try await writer.write(ByteBuffer(bytes: gzip.map { $0.compress(bytes, isLast: isLast) } ?? bytes))
+                try await writer.write(ByteBuffer(bytes: gzip.map { $0.compress(bytes, isLast: isLast) ?? [] } ?? bytes))
             }
             try await send(parts.head + parts.rows)
             var start = window.range.upperBound
@@ -257,42 +257,39 @@ public struct SiteServer: Sendable {
     /// a 304 when the client already has `etag`.
     func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
                  flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> Response {
-        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
-        if let etag, status == .ok {
-            headers[.eTag] = etag
-            if let notModified = notModified(etag: etag, headers: headers, request: request, session: session) { return notModified }
+        respond(type: type, status: status, request: request, session: session, etag: etag, flash: flash) {
+            let zipped = request.headers[.acceptEncoding]?.contains("gzip") == true ? gzip() : nil
+            let buffers = zipped ?? plain()
+            return (buffers.count == 1 ? ResponseBody(byteBuffer: buffers[0]) : ResponseBody(contentsOf: buffers), zipped != nil)
         }
-        var body = request.headers[.acceptEncoding]?.contains("gzip") == true ? gzip() : nil
-        if body != nil { headers[.contentEncoding] = "gzip" }
-        if body == nil { body = plain() }
-        let buffers = body ?? []
-        let responseBody = request.method == .head ? ResponseBody(byteBuffer: ByteBuffer())
-            : buffers.count == 1 ? ResponseBody(byteBuffer: buffers[0]) : ResponseBody(contentsOf: buffers)
-        var response = Response(status: status, headers: headers, body: responseBody)
-        session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
-        return response
-    }
-
-    /// A 304 when the request already holds `etag`.
-    private func notModified(etag: String, headers: HTTPFields, request: Request, session: Session) -> Response? {
-        guard let match = request.headers[.ifNoneMatch],
-              match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) else { return nil }
-        var response = Response(status: .notModified, headers: headers)
-        response.headers[.contentType] = nil
-        session.store(on: &response, signer: signer, basePath: site.urls.basePath)
-        return response
     }
 
     /// A response whose body `write` produces as it goes (sent chunked); a 304 when the client
     /// already has `etag`, headers only for HEAD.
     func respondStreaming(type: String, request: Request, session: Session, etag: String, isGzipped: Bool,
                           write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
-        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie", .eTag: etag]
-        if let notModified = notModified(etag: etag, headers: headers, request: request, session: session) { return notModified }
+        respond(type: type, status: .ok, request: request, session: session, etag: etag) { (ResponseBody(write), isGzipped) }
+    }
+
+    /// The response every page and JSON twin goes out as: its headers, `content` (made only when
+    /// the client does not already have `etag`; no body for HEAD), and the session's cookies.
+    private func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
+                         flash: String? = nil, content: () -> (body: ResponseBody, isGzipped: Bool)) -> Response {
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
+        if let etag, status == .ok {
+            headers[.eTag] = etag
+            if let match = request.headers[.ifNoneMatch],
+               match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                var response = Response(status: .notModified, headers: headers)
+                response.headers[.contentType] = nil
+                session.store(on: &response, signer: signer, basePath: site.urls.basePath)
+                return response
+            }
+        }
+        let (body, isGzipped) = content()
         if isGzipped { headers[.contentEncoding] = "gzip" }
-        var response = Response(status: .ok, headers: headers,
-                                body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : ResponseBody(write))
-        session.store(on: &response, signer: signer, basePath: site.urls.basePath)
+        var response = Response(status: status, headers: headers, body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : body)
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
         return response
     }
 
