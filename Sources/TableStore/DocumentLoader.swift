@@ -6,8 +6,7 @@ struct DocumentLoader {
 
     func insert(_ items: [DataDocument.Item], into list: ListID) throws {
         let editor = ListEditor(db: db, list: list)
-        let start = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE parent = ? AND relationship = ?",
-                                     arguments: [list.parent ?? "", list.relationship]) ?? 0
+        let start = try ListEditor.count(of: list, in: db)
         try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
                        arguments: [list.parent ?? "", list.relationship])
         for (offset, item) in items.enumerated() {

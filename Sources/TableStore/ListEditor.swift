@@ -69,18 +69,16 @@ struct ListEditor {
         guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
         let count = try self.count()
         guard (0...count).contains(position) else { throw StoreError.positionOutOfRange(position, count: count, list: list) }
-        guard try Int.fetchOne(db, sql: "SELECT 1 FROM items WHERE key = ?", arguments: [item.key]) == nil else {
-            throw StoreError.duplicateKey(item.key)
-        }
+        // Make room, then put the item there; a key already in use is refused and, the change
+        // being one transaction, the room made is rolled back with it.
         try db.execute(sql: "UPDATE items SET position = position + 1 WHERE parent = ? AND relationship = ? AND position >= ?",
                        arguments: [parent, list.relationship, position])
-        try db.execute(sql: "INSERT INTO items (key, parent, relationship, position, attributes) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [item.key, parent, list.relationship, position, try AttributeCoding.encode(item.attributes)])
+        try append(item, at: position)
     }
 
-    /// Puts `item` after the list's last item, whose position the caller knows (`position`, the
-    /// count so far): an import appends item after item, and counting the list for each one made
-    /// loading 100,000 items take minutes.
+    /// Puts `item` at `position`, which the caller has left free: the end of the list (an import
+    /// appends item after item, knowing the count, where counting the list for each one made
+    /// loading 100,000 items take minutes) or the room `insert` made.
     func append(_ item: StoredItem, at position: Int) throws {
         guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
         guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE key = ?"), arguments: [item.key]) == nil else {
@@ -111,9 +109,14 @@ struct ListEditor {
         return position
     }
 
-    private func count() throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE parent = ? AND relationship = ?",
-                         arguments: [parent, list.relationship]) ?? 0
+    private func count() throws -> Int { try Self.count(of: list, in: db) }
+
+    /// How many items `list` holds: its last position plus one, since every change keeps a list's
+    /// positions 0 … n−1 (`SQLiteStore.integrityProblems` checks it). One index lookup, where
+    /// `COUNT(*)` walks the list: 3 ms for 100,000 items, paid by every insert and every window.
+    static func count(of list: ListID, in db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?"),
+                         arguments: [list.parent ?? "", list.relationship]) ?? 0
     }
 
     private func shift(from lower: Int, through upper: Int, by offset: Int) throws {

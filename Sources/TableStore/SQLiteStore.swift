@@ -68,7 +68,7 @@ public final class SQLiteStore: DataStore {
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? ORDER BY position
                 """), arguments: [id.parent ?? "", id.relationship])
-            let items = try rows.map { row in StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])) }
+            let items = try rows.map(self.storedItem)
             return StoredList(id: id, revision: revision, items: items)
         }
     }
@@ -76,16 +76,19 @@ public final class SQLiteStore: DataStore {
     public func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) {
         try await read { db in
             let revision = try Self.revision(db, id)
-            let arguments: StatementArguments = [id.parent ?? "", id.relationship]
-            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM items WHERE parent = ? AND relationship = ?"),
-                                         arguments: arguments) ?? 0
+            let count = try ListEditor.count(of: id, in: db)
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND position >= ? AND position < ?
                 ORDER BY position
-                """), arguments: arguments + [positions.lowerBound, positions.upperBound])
-            let items = try rows.map { row in StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])) }
+                """), arguments: [id.parent ?? "", id.relationship, positions.lowerBound, positions.upperBound])
+            let items = try rows.map(self.storedItem)
             return (StoredList(id: id, revision: revision, items: items), count)
         }
+    }
+
+    /// The item in a row with `key` and `attributes` columns.
+    private func storedItem(_ row: Row) throws -> StoredItem {
+        StoredItem(key: row["key"], attributes: try decoded.attributes(of: row["attributes"]))
     }
 
     public func revision(of id: ListID) async throws -> Int {
@@ -101,7 +104,7 @@ public final class SQLiteStore: DataStore {
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?"),
                                              arguments: [key]) else { return nil }
             let parent: String = row["parent"]
-            return (StoredItem(key: row["key"], attributes: try self.decoded.attributes(of: row["attributes"])),
+            return (try self.storedItem(row),
                     ListID(parent: parent.isEmpty ? nil : parent, relationship: row["relationship"]))
         }
     }
