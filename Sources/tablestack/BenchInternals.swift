@@ -61,11 +61,11 @@ struct BenchInternals: AsyncParsableCommand {
                 // Snapshot and render run on this thread without suspending, so they are timed with
                 // the thread's clock: the process clock would also count other threads still
                 // winding down from the resolve (SQLite reads, idle workers spinning).
-                let resolved = threadCPUNow()
+                let resolved = cpuNow(CLOCK_THREAD_CPUTIME_ID)
                 let page = try site.tablePage(scene, options: options)
-                let built = threadCPUNow()
+                let built = cpuNow(CLOCK_THREAD_CPUTIME_ID)
                 _ = site.renderer.render(page)
-                let rendered = threadCPUNow()
+                let rendered = cpuNow(CLOCK_THREAD_CPUTIME_ID)
                 let done = cpuNow()
                 snapshots.append((built - resolved) * 1000)
                 renders.append((rendered - built) * 1000)
@@ -94,15 +94,10 @@ struct BenchInternals: AsyncParsableCommand {
         })])
     }
 
-    private func cpuNow() -> Double {
+    /// CPU seconds used so far by the process, or with `CLOCK_THREAD_CPUTIME_ID` by this thread.
+    private func cpuNow(_ clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private func threadCPUNow() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(clock, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
