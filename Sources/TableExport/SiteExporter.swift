@@ -31,34 +31,47 @@ public struct SiteExporter: Sendable {
         try copyPublicFolder()
 
         let manifest = ExportManifest(folder: options.outputFolder)
-        var pending: [[String]] = [[]]
-        var seen: Set<[String]> = [[]]
         var results: [PageResult] = []
-        var done = 0
-        // Breadth first, one level at a time; each level in parallel, bounded by the concurrency.
-        while !pending.isEmpty {
-            let level = pending
-            pending = []
-            let levelResults = try await withThrowingTaskGroup(of: PageResult.self) { group in
-                var collected: [PageResult] = []
-                var iterator = level.makeIterator()
-                for _ in 0..<options.concurrency {
-                    guard let path = iterator.next() else { break }
-                    group.addTask { try await self.exportPage(path, manifest: manifest) }
+        // Each page is found (its scene read, its children listed) before it is made (rendered,
+        // checked, written), so a long list's children are made while the list itself still is:
+        // a 10,000-row root page no longer holds every core but one idle. Making goes before
+        // finding, which keeps the found-but-unmade scenes few.
+        var toFind: [[String]] = [[]]
+        var toMake: [([String], ResolvedScene)] = []
+        var seen: Set<[String]> = [[]]
+        var lastReport = Date.distantPast
+        try await withThrowingTaskGroup(of: ExportStep.self) { group in
+            var running = 0
+            func startNext() {
+                if let (path, scene) = toMake.popLast() {
+                    group.addTask { .made(try self.makePage(path, scene: scene, manifest: manifest)) }
+                } else if let path = toFind.popLast() {
+                    group.addTask { try await self.findPage(path) }
+                } else {
+                    return
                 }
-                while let result = try await group.next() {
-                    collected.append(result)
-                    if let path = iterator.next() { group.addTask { try await self.exportPage(path, manifest: manifest) } }
+                running += 1
+            }
+            while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
+            while let step = try await group.next() {
+                running -= 1
+                switch step {
+                case .found(let path, let scene, let children):
+                    toMake.append((path, scene))
+                    for child in children.reversed() where seen.insert(child).inserted { toFind.append(child) }
+                case .made(let result):
+                    results.append(result)
+                    if Date().timeIntervalSince(lastReport) > 0.25 {
+                        progress(results.count, seen.count)
+                        lastReport = Date()
+                    }
                 }
-                return collected
+                while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             }
-            for result in levelResults.sorted(by: { $0.path.lexicographicallyPrecedes($1.path) }) {
-                results.append(result)
-                done += 1
-                for child in result.children where seen.insert(child).inserted { pending.append(child) }
-            }
-            progress(done, done + pending.count)
         }
+        // Breadth first, and by path within a level: the order of the sitemap and the report.
+        results.sort { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path.lexicographicallyPrecedes($1.path) }
+        progress(results.count, results.count)
 
         try writeSitemap(results.map(\.path))
         try manifest.save()
@@ -68,23 +81,28 @@ public struct SiteExporter: Sendable {
                             seconds: Date().timeIntervalSince(started), problems: problems)
     }
 
-    /// Renders, validates and writes one page; returns its links, ids and children.
+    /// Reads the page's scene and lists the pages it links down to.
+    private func findPage(_ path: [String]) async throws -> ExportStep {
+        let scene = try await site.runtime.resolve(path)
+        var children: [[String]] = []
+        for row in scene.sections.flatMap(\.rows) {
+            if row.push != nil { children.append(path + [row.cell.key]) }
+            if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
+        }
+        return .found(path, scene, children: children)
+    }
+
+    /// Renders, validates and writes one page; returns its links and ids.
     ///
     /// The footer says when the page was made: when its content last changed, so that a re-export
     /// of unchanged data leaves the file as it was.
-    private func exportPage(_ path: [String], manifest: ExportManifest) async throws -> PageResult {
-        let scene = try await site.runtime.resolve(path)
+    private func makePage(_ path: [String], scene: ResolvedScene, manifest: ExportManifest) throws -> PageResult {
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
         let page = try site.tablePage(scene, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
         let html = site.renderer.render(page)
         let madeOn = manifest.date(for: name, fingerprint: Fingerprint.hex(of: html), otherwise: options.date)
-        var children: [[String]] = []
-        for row in scene.sections.flatMap(\.rows) {
-            if row.push != nil { children.append(path + [row.cell.key]) }
-            if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
-        }
         let validator = PageValidator.forCurrentTask()
         let (diagnostics, root) = validator.check(html, page: name)
         var problems = diagnostics.map { "\(name): \($0.message) (line \($0.line))" }
@@ -97,7 +115,7 @@ public struct SiteExporter: Sendable {
         if root == nil { problems.append("\(name): the page is not well-formed") }
         let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: HTMLEscaping.escape(notes.text(for: madeOn)))
         let wasWritten = try write(bytes, to: name)
-        return PageResult(path: path, file: name, ids: ids, links: links, children: children, problems: problems, wasWritten: wasWritten)
+        return PageResult(path: path, file: name, ids: ids, links: links, problems: problems, wasWritten: wasWritten)
     }
 
     /// Stands for the footer's note while a page is rendered and checked (private-use characters
@@ -219,13 +237,18 @@ final class MadeFolders: @unchecked Sendable {
     func needs(_ folder: String) -> Bool { lock.withLock { made.insert(folder).inserted } }
 }
 
+/// What one task of an export did: found a page (its scene and children) or made it.
+enum ExportStep: Sendable {
+    case found([String], ResolvedScene, children: [[String]])
+    case made(PageResult)
+}
+
 /// One exported page: what the link checker needs to know about it.
 struct PageResult: Sendable {
     var path: [String]
     var file: String
     var ids: Set<String>
     var links: [String]
-    var children: [[String]]
     var problems: [String]
     var wasWritten: Bool
 }
