@@ -108,9 +108,10 @@ public struct SiteExporter: Sendable {
         var problems = diagnostics.map { "\(name): \($0.message) (line \($0.line))" }
         var ids: Set<String> = []
         var links: [String] = []
-        for element in root?.descendantsAndSelf ?? [] {
+        root?.forEachElement { element in
             if let id = element.attributes["id"] { ids.insert(id) }
-            for attribute in ["href", "src"] { if let link = element.attributes[attribute] { links.append(link) } }
+            if let link = element.attributes["href"] { links.append(link) }
+            if let link = element.attributes["src"] { links.append(link) }
         }
         if root == nil { problems.append("\(name): the page is not well-formed") }
         let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: HTMLEscaping.escape(notes.text(for: madeOn)))

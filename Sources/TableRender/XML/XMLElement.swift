@@ -48,12 +48,17 @@ public struct XMLElement: Sendable, Hashable {
     /// This element and every element below it, in document order.
     public var descendantsAndSelf: [XMLElement] {
         var result: [XMLElement] = []
-        func visit(_ element: XMLElement) {
-            result.append(element)
-            for child in element.elements { visit(child) }
-        }
-        visit(self)
+        forEachElement { result.append($0) }
         return result
+    }
+
+    /// Calls `body` with this element and every element below it, in document order, without
+    /// gathering them first.
+    public func forEachElement(_ body: (XMLElement) -> Void) {
+        body(self)
+        for child in children {
+            if case let .element(element) = child { element.forEachElement(body) }
+        }
     }
 
     /// The elements at or below this one that satisfy `predicate`.
