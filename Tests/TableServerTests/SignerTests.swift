@@ -17,6 +17,31 @@ struct SignerTests {
         #expect(Signer.data(base64URL: "ab.c") == nil)
     }
 
+    @Test("signatures are HMAC-SHA256 (RFC 4231 test case 2), the same however many tasks sign at once")
+    func signaturesAreHMACSHA256() async {
+        let signer = Signer(secret: Array("Jefe".utf8))
+        // RFC 4231 §4.3: HMAC-SHA256("Jefe", "what do ya want for nothing?").
+        let expected = Signer.base64URL(hexBytes("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"))
+        #expect(signer.sign("what do ya want for nothing?") == expected)
+        let signatures = await withTaskGroup(of: [String].self) { group in
+            for task in 0..<8 {
+                group.addTask { (0..<200).map { signer.sign("message \($0 % 7) \(task % 2)") } }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        for message in Set((0..<7).flatMap { n in (0..<2).map { "message \(n) \($0)" } }) {
+            let reference = Signer(secret: Array("Jefe".utf8)).sign(message)
+            #expect(signer.sign(message) == reference)
+        }
+        #expect(Set(signatures).count == 14, "one signature per distinct message, none garbled by sharing")
+        #expect(signer.sign("what do ya want for nothing?") == expected)
+    }
+
+    private func hexBytes(_ hex: String) -> [UInt8] {
+        let digits = Array(hex.utf8)
+        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+    }
+
     @Test("a sealed value opens only with its own signature and secret")
     func sealing() {
         let signer = Signer(secret: Array("one secret".utf8))
