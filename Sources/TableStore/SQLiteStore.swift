@@ -92,15 +92,11 @@ public final class SQLiteStore: DataStore {
     }
 
     public func revision(of id: ListID) async throws -> Int {
-        // One statement, which SQLite runs in a transaction of its own: GRDB's read would wrap it
-        // in BEGIN and COMMIT, two more statements for every cached page served.
-        do { return try await pool.unsafeRead { db in try Self.revision(db, id) } } catch let error as StoreError { throw error } catch {
-            throw StoreError.database("\(error)")
-        }
+        try await readOneStatement { db in try Self.revision(db, id) }
     }
 
     public func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
-        try await read { db in
+        try await readOneStatement { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?"),
                                              arguments: [key]) else { return nil }
             let parent: String = row["parent"]
@@ -143,7 +139,7 @@ public final class SQLiteStore: DataStore {
     }
 
     public func isEmpty() async throws -> Bool {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1)") == 0 }
+        try await readOneStatement { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1)") == 0 }
     }
 
     static func revision(_ db: Database, _ id: ListID) throws -> Int {
@@ -156,6 +152,16 @@ public final class SQLiteStore: DataStore {
     /// Runs a read, turning database errors into store errors.
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do { return try await pool.read(body) } catch let error as StoreError { throw error } catch {
+            throw StoreError.database("\(error)")
+        }
+    }
+
+    /// Runs a read of exactly one SQL statement, which SQLite runs in a transaction of its own:
+    /// GRDB's `read` would wrap it in BEGIN and COMMIT, two more statements (and lock changes) for
+    /// every cached page served and every page exported. Never for reads of two statements or more,
+    /// which need one transaction to see one state.
+    private func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await pool.unsafeRead(body) } catch let error as StoreError { throw error } catch {
             throw StoreError.database("\(error)")
         }
     }
