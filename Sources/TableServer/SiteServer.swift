@@ -180,7 +180,7 @@ public struct SiteServer: Sendable {
         let etag = site.renderer.etag(revisions: first.revisionNumbers, variant: variant)
         let size = configuration.streamingWindow
         let site = self.site
-        let gzip = request.headers[.acceptEncoding]?.contains("gzip") == true ? GzipStream() : nil
+        let gzip = request.acceptsGzip ? GzipStream() : nil
         return respondStreaming(type: "text/html; charset=utf-8", request: request, session: session, etag: etag, isGzipped: gzip != nil) { writer in
             func send(_ text: String, isLast: Bool = false) async throws {
                 let bytes = Array(text.utf8)
@@ -258,7 +258,7 @@ public struct SiteServer: Sendable {
     func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
                  flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> Response {
         respond(type: type, status: status, request: request, session: session, etag: etag, flash: flash) {
-            let zipped = request.headers[.acceptEncoding]?.contains("gzip") == true ? gzip() : nil
+            let zipped = request.acceptsGzip ? gzip() : nil
             let buffers = zipped ?? plain()
             return (buffers.count == 1 ? ResponseBody(byteBuffer: buffers[0]) : ResponseBody(contentsOf: buffers), zipped != nil)
         }
@@ -278,8 +278,7 @@ public struct SiteServer: Sendable {
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
         if let etag, status == .ok {
             headers[.eTag] = etag
-            if let match = request.headers[.ifNoneMatch],
-               match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            if request.alreadyHas(etag: etag) {
                 var response = Response(status: .notModified, headers: headers)
                 response.headers[.contentType] = nil
                 session.store(on: &response, signer: signer, basePath: site.urls.basePath)

@@ -105,7 +105,8 @@ struct ServedDemo {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
-    init(editorPassword: PasswordHash? = nil, host: String = "127.0.0.1", streamingWindow: Int? = nil) async throws {
+    init(editorPassword: PasswordHash? = nil, host: String = "127.0.0.1", streamingWindow: Int? = nil,
+         publicFolder: String? = nil) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path, durability: .normal)
@@ -113,7 +114,8 @@ struct ServedDemo {
         let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
         let site = Site(runtime: AppRuntime(app: try DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
                         urls: URLBuilder())
-        var configuration = ServerConfiguration(host: host, port: 0, publicFolder: Self.repository.appendingPathComponent("Public").path,
+        var configuration = ServerConfiguration(host: host, port: 0,
+                                                publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path,
                                                 editorPassword: editorPassword)
         if let streamingWindow { configuration.streamingWindow = streamingWindow }
         server = SiteServer(site: site, configuration: configuration)

@@ -165,6 +165,56 @@ struct ProtocolTests {
         }
     }
 
+    @Test("assets: text is sent gzipped to clients that accept it, each form with its own ETag; a file changed on disk is sent anew")
+    func assetsCompressedAndFresh() async throws {
+        let publicFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-public-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: publicFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: publicFolder) }
+        let cssFile = publicFolder.appendingPathComponent("site.css")
+        let css = Array(String(repeating: ".row { color: red; }\n", count: 200).utf8)
+        try Data(css).write(to: cssFile)
+        let png = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
+        try Data(png).write(to: publicFolder.appendingPathComponent("picture.png"))
+
+        let demo = try await ServedDemo(publicFolder: publicFolder.path)
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let zipped = try await browser.get("/_assets/site.css", headers: [.acceptEncoding: "gzip, deflate"])
+            #expect(zipped.status == 200 && zipped.headers[.contentEncoding] == "gzip")
+            #expect(zipped.headers[.vary] == "Accept-Encoding")
+            #expect(zipped.bytes.count < css.count / 4)
+            #expect(Gunzip.decompress(zipped.bytes) == css)
+
+            let plain = try await browser.get("/_assets/site.css")
+            #expect(plain.status == 200 && plain.headers[.contentEncoding] == nil && plain.bytes == css)
+            let plainTag = try #require(plain.headers[.eTag]), zippedTag = try #require(zipped.headers[.eTag])
+            #expect(plainTag != zippedTag, "two representations, two tags")
+
+            #expect(try await browser.get("/_assets/site.css", headers: [.acceptEncoding: "gzip", .ifNoneMatch: zippedTag]).status == 304)
+            #expect(try await browser.get("/_assets/site.css", headers: [.ifNoneMatch: "\"other\", \(plainTag)"]).status == 304)
+            let otherForm = try await browser.get("/_assets/site.css", headers: [.acceptEncoding: "gzip", .ifNoneMatch: plainTag])
+            #expect(otherForm.status == 200 && Gunzip.decompress(otherForm.bytes) == css)
+
+            let picture = try await browser.get("/_assets/picture.png", headers: [.acceptEncoding: "gzip"])
+            #expect(picture.headers[.contentEncoding] == nil && picture.bytes == png, "images are sent as they are")
+
+            // Edited while the server runs: a new size, then the same size with a new modification time.
+            let longer = Array(String(repeating: ".row { color: blue; }\n", count: 200).utf8)
+            try Data(longer).write(to: cssFile)
+            let edited = try await browser.get("/_assets/site.css")
+            #expect(edited.bytes == longer && edited.headers[.eTag] != plainTag)
+            let sameSize = Array(String(repeating: ".row { color: cyan; }\n", count: 200).utf8)
+            #expect(sameSize.count == longer.count)
+            try Data(sameSize).write(to: cssFile)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: cssFile.path)
+            #expect(try await browser.get("/_assets/site.css").bytes == sameSize)
+            #expect(Gunzip.decompress(try await browser.get("/_assets/site.css", headers: [.acceptEncoding: "gzip"]).bytes) == sameSize)
+
+            try FileManager.default.removeItem(at: cssFile)
+            #expect(try await browser.get("/_assets/site.css").status == 404, "a file removed is gone, not served from memory")
+        }
+    }
+
     @Test("with an editor password, pages are read-only until the editor signs in")
     func signIn() async throws {
         let demo = try await ServedDemo(editorPassword: try PasswordHash.make(password: "correct horse", rounds: 210_000))

@@ -1,0 +1,15 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension Request {
+    /// Whether the client accepts a gzip-compressed body.
+    var acceptsGzip: Bool { headers[.acceptEncoding]?.contains("gzip") == true }
+
+    /// Whether the client already holds the representation tagged `etag` (If-None-Match may list
+    /// several tags).
+    func alreadyHas(etag: String) -> Bool {
+        guard let match = headers[.ifNoneMatch] else { return false }
+        return match.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
+    }
+}
