@@ -14,6 +14,8 @@ public final class SQLiteStore: DataStore {
     }
 
     private let pool: DatabasePool
+    /// Connections for point reads on the caller's thread.
+    private let quickReaders: QuickReaders
     /// Attributes decoded earlier, by their stored text.
     private let decoded = AttributeMemo()
     /// The database file.
@@ -32,6 +34,7 @@ public final class SQLiteStore: DataStore {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             pool = try DatabasePool(path: path, configuration: configuration)
             try StoreSchema.migrator.migrate(pool)
+            quickReaders = QuickReaders(path: path)
         } catch {
             throw StoreError.database("\(path): \(error)")
         }
@@ -159,9 +162,13 @@ public final class SQLiteStore: DataStore {
     /// Runs a read of exactly one SQL statement, which SQLite runs in a transaction of its own:
     /// GRDB's `read` would wrap it in BEGIN and COMMIT, two more statements (and lock changes) for
     /// every cached page served and every page exported. Never for reads of two statements or more,
-    /// which need one transaction to see one state.
+    /// which need one transaction to see one state. It runs on this thread when a quick reader is
+    /// idle (see `QuickReaders`), on GRDB's readers otherwise.
     private func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do { return try await pool.unsafeRead(body) } catch let error as StoreError { throw error } catch {
+        do {
+            if let value = try quickReaders.read(body) { return value }
+            return try await pool.unsafeRead(body)
+        } catch let error as StoreError { throw error } catch {
             throw StoreError.database("\(error)")
         }
     }

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TableStore
+
+@Suite("Point reads on the caller's thread")
+struct QuickReadTests {
+    static let letters = SQLiteStoreTests.letters
+
+    @Test("a revision read sees every commit at once, this store's and another connection's")
+    func seesCommits() async throws {
+        let temporary = try await SQLiteStoreTests.lettered(["a", "b", "c"])
+        defer { temporary.remove() }
+        let other = try SQLiteStore(path: temporary.path)
+        #expect(try await temporary.store.revision(of: Self.letters) == 0)
+        try await temporary.store.apply([.delete(key: "b")], to: Self.letters, basedOn: 0)
+        #expect(try await temporary.store.revision(of: Self.letters) == 1)
+        #expect(try await other.revision(of: Self.letters) == 1, "another connection's reader sees the commit")
+        try await other.apply([.move(key: "a", to: 1)], to: Self.letters, basedOn: 1)
+        #expect(try await temporary.store.revision(of: Self.letters) == 2)
+        #expect(try await temporary.store.item("c")?.list == Self.letters)
+        #expect(try await temporary.store.item("b") == nil)
+    }
+
+    @Test("when every quick connection is busy, a read answers nil at once instead of waiting")
+    func neverWaits() throws {
+        let temporary = try TemporaryStore()
+        defer { temporary.remove() }
+        let readers = QuickReaders(path: temporary.path, limit: 1)
+        let outer: Int?? = try readers.read { db in
+            // The only connection is in use here: a second read must not wait for it.
+            let inner = try readers.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+            #expect(inner == nil)
+            return try Int.fetchOne(db, sql: "SELECT 2")
+        }
+        #expect(outer == .some(2))
+        #expect(try readers.read { db in try Int.fetchOne(db, sql: "SELECT 3") } == .some(3), "the connection is idle again")
+    }
+
+    @Test("readers in many tasks while writers commit: every read ends, none goes backwards, the last sees all")
+    func readersAndWriters() async throws {
+        let temporary = try await SQLiteStoreTests.lettered(["a"])
+        defer { temporary.remove() }
+        let store = temporary.store
+        let commits = 40
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for revision in 0..<commits {
+                    try await store.apply([.insert(StoredItem(key: "w\(revision)"), at: 0)], to: Self.letters, basedOn: revision)
+                }
+            }
+            for _ in 0..<12 {
+                group.addTask {
+                    var last = 0
+                    while last < commits {
+                        let seen = try await store.revision(of: Self.letters)
+                        #expect(seen >= last, "a later read never sees an older revision")
+                        last = seen
+                        await Task.yield()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.list(Self.letters).items.count == commits + 1)
+    }
+}
