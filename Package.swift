@@ -113,7 +113,8 @@ let package = Package(
 
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit"], swiftSettings: strictSettings),
-        .testTarget(name: "TableStoreTests", dependencies: ["TableStore"], swiftSettings: strictSettings),
+        .testTarget(name: "TableStoreTests", dependencies: ["TableStore", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strictSettings),
         .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore"], swiftSettings: strictSettings),
         .testTarget(
             name: "TableServerTests",
