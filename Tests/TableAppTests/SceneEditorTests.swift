@@ -49,6 +49,55 @@ struct SceneEditorTests {
         #expect(inserted.highlightKey == "new-item")
     }
 
+    @Test("sixteen people adding the same name to sixteen lists at once: every item is added, each under its own key")
+    func concurrentInsertsOfOneName() async throws {
+        let app = try AppFileLoader.parse("""
+            title: Groups
+            root: groups
+            scenes:
+              groups:
+                title: Groups
+                list: groups
+                cell: { text: "{name}" }
+                push: group
+              group:
+                title: "{name}"
+                list: items
+                cell: { text: "{name}" }
+                editing: { rows: delete, lastRow: insert }
+            """, file: "groups.yaml")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteStore(path: folder.appendingPathComponent("groups.sqlite").path, durability: .normal)
+        let groups = (1...16).map { group in
+            DataDocument.Item(key: "group-\(group)", attributes: ["name": .string("Group \(group)")],
+                              lists: [("items", [.init(key: "group-\(group)-1", attributes: ["name": .string("First")])])])
+        }
+        try await store.load(DataDocument(lists: [("groups", groups)]), replacing: true)
+        let runtime = AppRuntime(app: app, store: store)
+
+        let keys = try await withThrowingTaskGroup(of: [String].self) { tasks in
+            for group in 1...16 {
+                tasks.addTask {
+                    var added: [String] = []
+                    for _ in 0..<4 {
+                        let scene = try await runtime.resolve(["group-\(group)"])
+                        let outcome = try await SceneEditor(runtime: runtime, scene: scene)
+                            .perform(.insert(key: "group-\(group)-1"), revisionToken: scene.revisionToken)
+                        added.append(try #require(outcome.highlightKey))
+                    }
+                    return added
+                }
+            }
+            return try await tasks.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(keys.count == 64 && Set(keys).count == 64, "every insert answered with a key of its own")
+        for group in 1...16 {
+            #expect(try await runtime.resolve(["group-\(group)"]).sections[0].rows.filter { $0.cell.text == "New Item" }.count == 4)
+        }
+    }
+
     @Test("Add: a validation error keeps what was typed; then success lands on the new row")
     func add() async throws {
         let demo = try await DemoFixture()

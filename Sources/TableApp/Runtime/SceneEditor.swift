@@ -264,12 +264,12 @@ public struct SceneEditor: Sendable {
     }
 
     /// Inserts a new item under a key made from its name. Two people adding "Milk" at the same
-    /// moment may pick the same free key; the second then takes the next one.
+    /// moment may pick the same free key; the one who loses tries again with another.
     private func insertWithFreshKey(_ attributes: [String: AttributeValue], at position: Int, in list: ListID,
                                     _ revisions: [ListID: Int]) async throws -> String {
         var taken: Set<String> = []
         for _ in 0..<8 {
-            let key = try await freshKey(from: attributes, excluding: taken)
+            let key = try await freshKey(from: attributes, excluding: taken, afterLostRace: !taken.isEmpty)
             do {
                 try await runtime.store.apply([.insert(StoredItem(key: key, attributes: attributes), at: position)],
                                               to: list, basedOn: try revision(of: list, revisions))
@@ -283,8 +283,12 @@ public struct SceneEditor: Sendable {
         throw ActionError.refused("no free key for the new item; try again")
     }
 
-    /// A key for a new item made from its name, not used anywhere in the store.
-    private func freshKey(from attributes: [String: AttributeValue], reusingIn list: ListID? = nil, excluding taken: Set<String> = []) async throws -> String {
+    /// A key for a new item made from its name, not used anywhere in the store nor in `taken`: the
+    /// name, then the name with 2, 3, …. After a key was lost to someone adding at the same moment
+    /// (`afterLostRace`), the name with a random number: trying 2, 3, … again would send every one
+    /// of several people adding the same name to the same next key, round after round.
+    private func freshKey(from attributes: [String: AttributeValue], reusingIn list: ListID? = nil, excluding taken: Set<String> = [],
+                          afterLostRace: Bool = false) async throws -> String {
         let name = attributes["name"]?.description ?? attributes.values.first?.description ?? "item"
         let base = ItemKey.slug(name)
         var candidate = base, suffix = 2
@@ -293,7 +297,7 @@ public struct SceneEditor: Sendable {
                 guard let existing = try await runtime.store.item(candidate) else { return candidate }
                 if let list, existing.list == list { return candidate }
             }
-            candidate = "\(base)-\(suffix)"
+            candidate = "\(base)-\(afterLostRace ? Int.random(in: 1_000...999_999) : suffix)"
             suffix += 1
         }
     }
