@@ -169,15 +169,19 @@
   document.addEventListener("pointermove", function (event) { if (scrubbing) scrubTo(event); });
   document.addEventListener("pointerup", function () { scrubbing = false; });
 
-  // Push and pop slide like a navigation controller.
-  if (sessionStorage.getItem("tablestack-pop") === "1") {
-    sessionStorage.removeItem("tablestack-pop");
-    root.classList.add("navigation-pop");
-  }
+  // Push and pop slide like a navigation controller, but only into a page reached by following a
+  // row (push), a sheet's link (push) or the back link (pop): a reload, a bookmark or the page
+  // after a form post does not move.
+  var arrival = sessionStorage.getItem("tablestack-arrival");
+  sessionStorage.removeItem("tablestack-arrival");
+  if (arrival === "push" || arrival === "pop") root.classList.add("navigation-" + arrival);
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a[href]");
     if (!link || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    if (link.getAttribute("rel") === "up") sessionStorage.setItem("tablestack-pop", "1");
+    if (link.origin !== location.origin || link.getAttribute("href").charAt(0) === "#") return;
+    var opensSheet = /[?&](add=1|move=)/.test(link.search);
+    if (link.getAttribute("rel") === "up") sessionStorage.setItem("tablestack-arrival", "pop");
+    else if (link.classList.contains("row__action") || opensSheet) sessionStorage.setItem("tablestack-arrival", "push");
     if (reducedMotion || !link.classList.contains("row__action")) return;
     event.preventDefault();
     root.classList.add("navigation-leaving");

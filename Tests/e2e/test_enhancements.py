@@ -4,7 +4,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import TRANSIENT, make_driver, notice, row, row_texts, step, until
+from conftest import TRANSIENT, make_driver, notice, row, row_texts, step, until, wait_for_url
 
 
 @pytest.mark.js
@@ -101,5 +101,44 @@ def test_keyboard_only(server, js):
             assert driver.switch_to.active_element == delete or js
             delete.send_keys(Keys.ENTER)
             until(driver, lambda d: row_texts(d) == ["Eggs", "Bread", "Butter"])
+    finally:
+        driver.quit()
+
+
+def arrival(driver):
+    """How the page came in: 'push-in' or 'pop-in' (the slide its content runs), or '' (none)."""
+    return driver.execute_script(
+        "const names = document.getAnimations().map(a => a.animationName)"
+        "  .filter(n => n === 'push-in' || n === 'pop-in');"
+        "return names.length ? names[0] : '';")
+
+
+@pytest.mark.js
+def test_pages_slide_only_when_pushed_or_popped(server):
+    driver = make_driver(js=True, reduced_motion=False)
+    try:
+        driver.get(server.url("/"))
+        with step(driver, "a page opened directly does not slide"):
+            until(driver, lambda d: d.execute_script("return document.readyState === 'complete'"))
+            assert arrival(driver) == ""
+        with step(driver, "following a row pushes: the next page slides in, and never widens the page"):
+            driver.find_element(By.CSS_SELECTOR, 'a.row__action[href="/task-category/"]').click()
+            wait_for_url(driver, "/task-category/")
+            until(driver, lambda d: d.execute_script("return document.readyState !== 'loading'"))
+            assert arrival(driver) == "push-in"
+            assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+        with step(driver, "the page after a form post stays put"):
+            driver.find_element(By.CSS_SELECTOR, 'button.row__action[value="work"]').click()
+            until(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'button.row__action[value="work"]').get_attribute("aria-checked") == "true")
+            assert arrival(driver) == ""
+        with step(driver, "a reload stays put"):
+            driver.refresh()
+            until(driver, lambda d: d.execute_script("return document.readyState === 'complete'"))
+            assert arrival(driver) == ""
+        with step(driver, "the back link pops"):
+            driver.find_element(By.CSS_SELECTOR, 'a[rel="up"]').click()
+            until(driver, lambda d: d.execute_script("return location.pathname") == "/")
+            until(driver, lambda d: d.execute_script("return document.readyState !== 'loading'"))
+            assert arrival(driver) == "pop-in"
     finally:
         driver.quit()
