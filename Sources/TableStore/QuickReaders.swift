@@ -10,7 +10,8 @@ import GRDB
 /// It never waits for another task: a connection is taken only when one is idle or may still be
 /// opened, otherwise `read` answers `nil` and the caller reads the usual way. (Waiting for a
 /// connection from a cooperative thread is what starved GRDB's blocking pool reads under load.)
-/// SQLite itself may make a read wait, briefly, while another connection resets the WAL.
+/// Nor does it wait long for SQLite: in WAL mode a reader is kept waiting only while another
+/// connection recovers or resets the log; after 50 ms of that it gives up and answers `nil` too.
 final class QuickReaders: @unchecked Sendable {
     private let path: String
     private let configuration: Configuration
@@ -24,7 +25,7 @@ final class QuickReaders: @unchecked Sendable {
         self.limit = limit
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(10)
+        configuration.busyMode = .timeout(0.05)
         configuration.label = "tablestack.quick-read"
         self.configuration = configuration
     }
@@ -35,7 +36,17 @@ final class QuickReaders: @unchecked Sendable {
     func read<T>(_ body: (Database) throws -> T) throws -> T? {
         guard let queue = try take() else { return nil }
         defer { lock.withLock { idle.append(queue) } }
-        return try queue.unsafeRead(body)
+        do {
+            return try queue.unsafeRead(body)
+        } catch where Self.isBusy(error) {
+            return nil
+        }
+    }
+
+    /// Whether `error` says SQLite kept the connection out for now.
+    private static func isBusy(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
     private func take() throws -> DatabaseQueue? {
@@ -50,6 +61,7 @@ final class QuickReaders: @unchecked Sendable {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             lock.withLock { opened -= 1 }
+            if Self.isBusy(error) { return nil }
             throw error
         }
     }

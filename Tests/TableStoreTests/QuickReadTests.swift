@@ -37,6 +37,30 @@ struct QuickReadTests {
         #expect(try readers.read { db in try Int.fetchOne(db, sql: "SELECT 3") } == .some(3), "the connection is idle again")
     }
 
+    @Test("when SQLite keeps readers out (another connection holds the file exclusively), a quick read answers nil")
+    func busyFallsBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-busy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("held.sqlite").path
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true // the transaction stays open between the two accesses
+        let holder = try DatabaseQueue(path: path, configuration: holding)
+        try holder.inDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE lists (name TEXT)")
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+            try db.execute(sql: "INSERT INTO lists VALUES ('held')")
+        }
+        let readers = QuickReaders(path: path)
+        let blocked = try readers.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM lists") }
+        #expect(blocked == nil, "a database kept busy sends the read the usual way instead of failing it")
+        try holder.inDatabase { db in try db.execute(sql: "COMMIT") }
+        try holder.close()
+        #expect(try readers.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM lists") } == .some(1))
+    }
+
     @Test("readers in many tasks while writers commit: every read ends, none goes backwards, the last sees all")
     func readersAndWriters() async throws {
         let temporary = try await SQLiteStoreTests.lettered(["a"])
