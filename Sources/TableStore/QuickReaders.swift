@@ -32,7 +32,7 @@ final class QuickReaders: @unchecked Sendable {
 
     /// The result of `body` run on an idle connection outside any transaction (so `body` must be
     /// one statement, which SQLite runs as a transaction of its own), or `nil` when every
-    /// connection is busy.
+    /// connection is in use or SQLite keeps readers out.
     func read<T>(_ body: (Database) throws -> T) throws -> T? {
         guard let queue = try take() else { return nil }
         defer { lock.withLock { idle.append(queue) } }
@@ -49,6 +49,7 @@ final class QuickReaders: @unchecked Sendable {
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
+    /// An idle connection, a new one while fewer than `limit` are open, or `nil`; never waits.
     private func take() throws -> DatabaseQueue? {
         let mayOpen: Bool = lock.withLock {
             if !idle.isEmpty { return false }
