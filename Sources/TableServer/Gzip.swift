@@ -11,12 +11,13 @@ enum Gzip {
 
 /// gzip compression of a body sent in pieces: each piece is flushed (`Z_SYNC_FLUSH`) so that the
 /// browser can show what has come, and the last one ends the stream. A whole body is one last piece.
+/// `raw` leaves out gzip's header and trailer, for pieces of a member put together by hand.
 final class GzipStream: @unchecked Sendable {
     private var stream = z_stream()
     private let isReady: Bool
 
-    init(level: Int32 = 6) {
-        isReady = tablestack_deflateInit_gzip(&stream, level) == Z_OK
+    init(level: Int32 = 6, raw: Bool = false) {
+        isReady = (raw ? tablestack_deflateInit_raw(&stream, level) : tablestack_deflateInit_gzip(&stream, level)) == Z_OK
     }
 
     deinit { if isReady { deflateEnd(&stream) } }

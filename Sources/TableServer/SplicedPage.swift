@@ -12,62 +12,92 @@ import TableRender
 /// another), the token goes between them as a stored block, and the gzip checksum of the whole is
 /// combined from the parts' checksums. The result is one ordinary gzip member.
 final class SplicedPage: @unchecked Sendable {
-    let parts: [ByteBuffer]
+    /// The parts as they are, or `nil` for a page kept only compressed (see `init(compressed:)`).
+    let parts: [ByteBuffer]?
+    /// The parts' lengths uncompressed.
+    let lengths: [Int]
     let byteCount: Int
     private let lock = NSLock()
     private var compressed: Compressed?
 
-    private struct Compressed {
+    /// The parts as raw deflate data (each but the last flushed to a byte boundary with no
+    /// reference into another part), with the CRC-32 of each part uncompressed.
+    struct Compressed {
         var parts: [ByteBuffer]
         var checksums: [UInt]
     }
 
     init(_ text: String, placeholder: String) {
-        parts = TextSplice.parts(of: text, separatedBy: placeholder).map { ByteBuffer(bytes: $0) }
-        byteCount = parts.reduce(0) { $0 + $1.readableBytes }
+        let parts = TextSplice.parts(of: text, separatedBy: placeholder).map { ByteBuffer(bytes: $0) }
+        self.parts = parts
+        lengths = parts.map(\.readableBytes)
+        byteCount = lengths.reduce(0, +)
+    }
+
+    /// A page known only compressed, as a streamed page is kept: it can answer gzip requests only.
+    init(compressed: Compressed, lengths: [Int]) {
+        parts = nil
+        self.compressed = compressed
+        self.lengths = lengths
+        byteCount = lengths.reduce(0, +)
     }
 
     /// Whether the page holds the token anywhere.
-    var hasToken: Bool { parts.count > 1 }
+    var hasToken: Bool { lengths.count > 1 }
 
-    /// The page's bytes with `token` in its places.
-    func plain(token: String) -> [ByteBuffer] {
+    /// The page's bytes with `token` in its places; `nil` for a page kept only compressed.
+    func plain(token: String) -> [ByteBuffer]? {
+        guard let parts else { return nil }
         guard hasToken else { return parts }
         let tokenBuffer = ByteBuffer(string: token)
         return interleave(parts, with: tokenBuffer)
     }
 
     /// How long the page is with `token` in its places.
-    func length(token: String) -> Int { byteCount + token.utf8.count * (parts.count - 1) }
+    func length(token: String) -> Int { byteCount + token.utf8.count * (lengths.count - 1) }
 
     /// The page gzip-compressed with `token` in its places; the parts are compressed once, on the
     /// first request that asks for it. `nil` if zlib refuses.
     func gzip(token: String) -> [ByteBuffer]? {
         guard let compressed = compressedParts() else { return nil }
         let tokenBytes = Array(token.utf8)
-        guard tokenBytes.count <= 0xFFFF else { return nil }
+        guard let stored = Self.storedBlock(tokenBytes) else { return nil }
         var checksum = compressed.checksums[0]
         let tokenChecksum = Self.crc(tokenBytes)
-        for index in parts.indices.dropFirst() {
+        for index in lengths.indices.dropFirst() {
             checksum = tablestack_crc32_combine(checksum, tokenChecksum, tokenBytes.count)
-            checksum = tablestack_crc32_combine(checksum, compressed.checksums[index], parts[index].readableBytes)
+            checksum = tablestack_crc32_combine(checksum, compressed.checksums[index], lengths[index])
         }
-        // A stored block: BFINAL 0, BTYPE 00, padding to the byte (already aligned), LEN, NLEN.
-        let length = UInt16(tokenBytes.count)
-        var stored = ByteBuffer(bytes: [0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
-        stored.writeBytes(tokenBytes)
-        let total = UInt32(truncatingIfNeeded: self.length(token: token))
+        return [Self.gzipHeader] + interleave(compressed.parts, with: stored)
+            + [Self.gzipTrailer(checksum: checksum, length: self.length(token: token))]
+    }
+
+    /// The ten bytes that open a gzip member (deflate, no name, no time, Unix).
+    static let gzipHeader = ByteBuffer(bytes: [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3])
+
+    /// The eight bytes that close a gzip member: the CRC-32 and the length of what it holds.
+    static func gzipTrailer(checksum: UInt, length: Int) -> ByteBuffer {
         var trailer = ByteBuffer()
         trailer.writeInteger(UInt32(truncatingIfNeeded: checksum), endianness: .little)
-        trailer.writeInteger(total, endianness: .little)
-        let header = ByteBuffer(bytes: [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3])
-        return [header] + interleave(compressed.parts, with: stored) + [trailer]
+        trailer.writeInteger(UInt32(truncatingIfNeeded: length), endianness: .little)
+        return trailer
+    }
+
+    /// `bytes` as a stored deflate block (BFINAL 0, BTYPE 00, LEN, NLEN, the bytes), placed on a
+    /// byte boundary between parts; `nil` when longer than a stored block holds.
+    static func storedBlock(_ bytes: [UInt8]) -> ByteBuffer? {
+        guard bytes.count <= 0xFFFF else { return nil }
+        let length = UInt16(bytes.count)
+        var stored = ByteBuffer(bytes: [0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
+        stored.writeBytes(bytes)
+        return stored
     }
 
     private func compressedParts() -> Compressed? {
         lock.lock()
         defer { lock.unlock() }
         if let compressed { return compressed }
+        guard let parts else { return nil }
         var deflated: [ByteBuffer] = []
         var checksums: [UInt] = []
         for (index, part) in parts.enumerated() {
@@ -112,7 +142,8 @@ final class SplicedPage: @unchecked Sendable {
         return Array(output.prefix(Int(stream.total_out)))
     }
 
-    static func crc(_ bytes: [UInt8]) -> UInt {
-        bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) }
+    /// The CRC-32 of `bytes`, continuing from `start` (the CRC of what came before them).
+    static func crc(_ bytes: [UInt8], from start: UInt = 0) -> UInt {
+        bytes.withUnsafeBufferPointer { CZlib.crc32(start, $0.baseAddress, uInt($0.count)) }
     }
 }

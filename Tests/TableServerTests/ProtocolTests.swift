@@ -128,7 +128,31 @@ struct ProtocolTests {
                 #expect(Gunzip.decompress(zipped.bytes).map { String(decoding: $0, as: UTF8.self) }.map(withoutToken) == withoutToken(page.html))
                 let etag = try #require(page.headers[.eTag])
                 #expect(try await browser.get(path, headers: [.ifNoneMatch: etag]).status == 304)
+
+                // Sent gzipped once, the page is kept compressed: the next gzip view comes whole from
+                // the cache, byte for byte the same (the same session, so the same token); a plain
+                // view is still sent as it is read.
+                let again = try await browser.get(path, headers: [.acceptEncoding: "gzip"])
+                #expect(again.headers[.contentLength] != nil, "\(path) comes from the cache the second time")
+                #expect(again.bytes.count < zipped.bytes.count * 2)
+                #expect(Gunzip.decompress(again.bytes) == Gunzip.decompress(zipped.bytes))
+                #expect(try await browser.get(path).headers[.contentLength] == nil, "plain views are not kept")
             }
+            // Another session gets the kept page with its own token; a change sends the list anew.
+            let other = Browser(client: browser.client)
+            let theirs = try await other.get("/toppings/", headers: [.acceptEncoding: "gzip"])
+            #expect(theirs.headers[.contentLength] != nil)
+            let theirPage = Browser.Page(status: 200, html: String(decoding: Gunzip.decompress(theirs.bytes) ?? [], as: UTF8.self),
+                                         headers: theirs.headers, location: nil)
+            let mine = try await browser.get("/toppings/")
+            #expect(theirPage.field("csrf") != nil && theirPage.field("csrf") != mine.field("csrf"), "each session's own token")
+            #expect(withoutToken(theirPage.html) == withoutToken(mine.html))
+            let chosen = try await browser.post("/toppings/_/select", [("csrf", mine.field("csrf") ?? ""),
+                                                                       ("revision", mine.field("revision") ?? ""), ("key", "olives")])
+            #expect(chosen.status == 200)
+            let changed = try await browser.get("/toppings/", headers: [.acceptEncoding: "gzip"])
+            #expect(changed.headers[.contentLength] == nil, "the kept page is stale: the list is sent as it is read")
+            #expect(Gunzip.decompress(changed.bytes).map { String(decoding: $0, as: UTF8.self) }.map(withoutToken) == withoutToken(chosen.html))
         }
     }
 

@@ -23,12 +23,43 @@ struct SplicedPageTests {
         for text in [Self.marker + long, long + Self.marker, long + Self.marker + long + Self.marker + Self.marker + "end", long] {
             let page = SplicedPage(text, placeholder: Self.marker)
             let expected = Array(text.replacingOccurrences(of: Self.marker, with: "TOKEN-1").utf8)
-            let plain = page.plain(token: "TOKEN-1").flatMap { Array(buffer: $0) }
+            let plain = try #require(page.plain(token: "TOKEN-1")).flatMap { Array(buffer: $0) }
             #expect(plain == expected)
             #expect(page.length(token: "TOKEN-1") == expected.count)
             for token in ["TOKEN-1", "another-token"] {
                 let zipped = try #require(page.gzip(token: token)).flatMap { Array(buffer: $0) }
                 #expect(Gunzip.decompress(zipped) == Array(text.replacingOccurrences(of: Self.marker, with: token).utf8))
+            }
+        }
+    }
+
+    @Test("a page compressed while streamed is one gzip member, and is kept only with its token once in the first piece")
+    func streamedCompression() throws {
+        let rows = String(repeating: "<li class=\"row\">Row ñ</li>", count: 2_000)
+        let cases: [(pieces: [String], isKept: Bool)] = [
+            (["<head>" + Self.marker + "</head>" + rows, rows, rows + "<tail/>"], true),
+            (["<head>" + rows, rows, "<tail/>"], true),
+            (["<head>" + Self.marker + Self.marker + rows, "<tail/>"], false),
+            (["<head>" + Self.marker + rows, rows + Self.marker, "<tail/>"], false),
+            (["<head>", rows + Self.marker + rows, "<tail/>"], false),
+            (["<only/>"], true),
+        ]
+        for (pieces, isKept) in cases {
+            let text = pieces.joined()
+            let stream = SplicedGzipStream(placeholder: Self.marker, token: "TOKEN-1")
+            var sent: [UInt8] = []
+            for (index, piece) in pieces.enumerated() {
+                let bytes = try #require(stream.send(piece, isLast: index == pieces.count - 1))
+                sent += Array(buffer: bytes)
+            }
+            #expect(Gunzip.decompress(sent) == Array(text.replacingOccurrences(of: Self.marker, with: "TOKEN-1").utf8))
+            let kept = stream.page
+            #expect((kept != nil) == isKept)
+            if let kept {
+                #expect(kept.plain(token: "x") == nil, "kept compressed only")
+                #expect(kept.length(token: "another-token") == text.replacingOccurrences(of: Self.marker, with: "another-token").utf8.count)
+                let zipped = try #require(kept.gzip(token: "another-token")).flatMap { Array(buffer: $0) }
+                #expect(Gunzip.decompress(zipped) == Array(text.replacingOccurrences(of: Self.marker, with: "another-token").utf8))
             }
         }
     }
