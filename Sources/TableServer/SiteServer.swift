@@ -153,9 +153,17 @@ public struct SiteServer: Sendable {
             cache.store(PageCache.Entry(revisions: revisions, page: rendered, etagRevisions: scene.revisionNumbers),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
-        let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
         return tablePageResponse(rendered, status: status, request: request, session: session, canEdit: canEdit,
-                                 etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: variant))
+                                 etag: pageETag(revisions: scene.revisionNumbers, request: request, session: session,
+                                                notice: notice, canEdit: canEdit))
+    }
+
+    /// The ETag of a table page: the revisions of its lists and all else its bytes depend on (the
+    /// session's form token, the query, a notice, whether it offers editing). Rendered, cached and
+    /// streamed pages are tagged alike, so a tag a client got from one path holds for the others.
+    private func pageETag(revisions: [Int], request: Request, session: Session, notice: String?, canEdit: Bool) -> String {
+        let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
+        return site.renderer.etag(revisions: revisions, variant: variant)
     }
 
     /// A page whose editors must sign in shows a Sign In button to everyone else.
@@ -180,8 +188,7 @@ public struct SiteServer: Sendable {
         var tablePage = try site.tablePage(first, options: options)
         offerSignIn(on: &tablePage, session: session)
         guard let parts = site.renderer.renderStreamed(tablePage), let window = first.window else { return nil }
-        let variant = [session.csrf, "", "", String(canEdit)].joined(separator: "|")
-        let etag = site.renderer.etag(revisions: first.revisionNumbers, variant: variant)
+        let etag = pageETag(revisions: first.revisionNumbers, request: request, session: session, notice: nil, canEdit: canEdit)
         let size = configuration.streamingWindow
         let site = self.site
         let token = canEdit ? session.csrf : ""
@@ -233,9 +240,9 @@ public struct SiteServer: Sendable {
               entry.page.parts != nil || request.acceptsGzip else {
             return nil // not kept, or kept only compressed (a streamed list) and not wanted so
         }
-        let variant = [session.csrf, request.uri.query ?? "", "", String(canEdit)].joined(separator: "|")
         return tablePageResponse(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
-                                 etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant))
+                                 etag: pageETag(revisions: entry.etagRevisions, request: request, session: session,
+                                                notice: nil, canEdit: canEdit))
     }
 
     /// A rendered table page with this session's form token in its places.
