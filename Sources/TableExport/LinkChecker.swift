@@ -1,6 +1,19 @@
 import Foundation
 
+/// One internal link of an exported page, resolved against the page's folder.
+struct PageLink: Sendable, Equatable {
+    /// The link as the page has it.
+    var text: String
+    /// The file it leads to, relative to the output folder; nil when it climbs out of the export.
+    var target: String?
+    /// The id it names after `#`, if any.
+    var anchor: String?
+}
+
 /// Resolves every internal link of an export against the files written and the ids in them.
+///
+/// Each page's links are resolved while the page is made (`PageLink.resolve`, in parallel with
+/// other pages); what is left for the end, when every page is known, is looking targets up.
 struct LinkChecker {
     let results: [PageResult]
     let outputFolder: String
@@ -10,53 +23,92 @@ struct LinkChecker {
         var problems: [String] = []
         var fileExists: [String: Bool] = [:]
         for page in results {
-            let folder = (page.file as NSString).deletingLastPathComponent
             for link in page.links {
-                guard !Self.isExternal(link) else { continue }
-                let withoutQuery = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                let parts = withoutQuery.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-                let target = parts[0].isEmpty ? page.file : Self.normalize(folder.isEmpty ? String(parts[0]) : folder + "/" + parts[0])
-                guard let target else {
-                    problems.append("\(page.file): link \"\(link)\" climbs out of the export")
+                guard let target = link.target else {
+                    problems.append("\(page.file): link \"\(link.text)\" climbs out of the export")
                     continue
                 }
-                let exists = fileExists[target] ?? {
-                    let found = pages[target] != nil || FileManager.default.fileExists(atPath: outputFolder + "/" + target)
+                let targetPage = pages[target]
+                let exists = targetPage != nil || fileExists[target] ?? {
+                    let found = FileManager.default.fileExists(atPath: outputFolder + "/" + target)
                     fileExists[target] = found
                     return found
                 }()
                 guard exists else {
-                    problems.append("\(page.file): link \"\(link)\" leads to \(target), which the export does not have")
+                    problems.append("\(page.file): link \"\(link.text)\" leads to \(target), which the export does not have")
                     continue
                 }
-                if parts.count == 2, !parts[1].isEmpty {
-                    let anchor = String(parts[1])
-                    guard let targetPage = pages[target], targetPage.ids.contains(anchor) else {
-                        problems.append("\(page.file): link \"\(link)\" names #\(anchor), which \(target) does not have")
-                        continue
-                    }
+                if let anchor = link.anchor, targetPage?.ids.contains(anchor) != true {
+                    problems.append("\(page.file): link \"\(link.text)\" names #\(anchor), which \(target) does not have")
                 }
             }
         }
         return problems
     }
+}
 
-    static func isExternal(_ link: String) -> Bool {
-        link.contains("://") || link.hasPrefix("mailto:") || link.hasPrefix("data:") || link.hasPrefix("//")
+extension PageLink {
+    /// The internal links among `links` of the page `file`, resolved; external ones are left out.
+    /// A query is ignored; what follows `#` names an id, and a leading `/` counts from the
+    /// export's root.
+    static func resolve(_ links: [String], of file: String) -> [PageLink] {
+        let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file[..<$0]) } ?? ""
+        var resolved: [PageLink] = []
+        resolved.reserveCapacity(links.count)
+        for link in links where !isExternal(link) {
+            let utf8 = link.utf8
+            let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
+            let path = link[..<(utf8[..<(hash ?? utf8.endIndex)].firstIndex(of: UInt8(ascii: "?")) ?? hash ?? utf8.endIndex)]
+            let anchor = hash.map { link[utf8.index(after: $0)...] }.flatMap { $0.isEmpty ? nil : String($0) }
+            let target = path.isEmpty ? file : normalize(folder: path.hasPrefix("/") ? "" : folder, path)
+            resolved.append(PageLink(text: link, target: target, anchor: anchor))
+        }
+        return resolved
     }
 
-    /// `a/b/../c/./d` → `a/c/d`; `nil` when it climbs above the export's root.
-    static func normalize(_ path: String) -> String? {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
+    static func isExternal(_ link: String) -> Bool {
+        let utf8 = link.utf8
+        if utf8.starts(with: "//".utf8) || utf8.starts(with: "mailto:".utf8) || utf8.starts(with: "data:".utf8) { return true }
+        var colons = utf8.makeIterator()
+        var previous: (UInt8, UInt8) = (0, 0)
+        while let byte = colons.next() {
+            if previous == (UInt8(ascii: ":"), UInt8(ascii: "/")), byte == UInt8(ascii: "/") { return true }
+            previous = (previous.1, byte)
         }
-        return parts.joined(separator: "/")
+        return false
+    }
+
+    /// `path` read from `folder`: `a/b` + `../c/./d` → `a/c/d`; `nil` when it climbs above the
+    /// export's root. A leading `/` counts from the root too.
+    static func normalize(folder: String = "", _ path: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(folder.utf8.count + path.utf8.count + 1)
+        var starts: [Int] = []
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        // Appends the parts of `text` one by one, `.` skipped and `..` taking the last one back.
+        func add(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            var start = 0
+            while start <= text.count {
+                var end = start
+                while end < text.count, text[end] != slash { end += 1 }
+                let length = end - start
+                if length == 0 || (length == 1 && text[start] == dot) {
+                    // nothing to add
+                } else if length == 2, text[start] == dot, text[start + 1] == dot {
+                    guard let last = starts.popLast() else { return false }
+                    bytes.removeSubrange(max(last - 1, 0)...)
+                } else {
+                    if !bytes.isEmpty { bytes.append(slash) }
+                    starts.append(bytes.count)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                }
+                start = end + 1
+            }
+            return true
+        }
+        var folder = folder
+        var path = path
+        guard folder.withUTF8(add), path.withUTF8(add) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -103,20 +103,12 @@ public struct SiteExporter: Sendable {
         let name = pageName(path)
         let html = site.renderer.render(page)
         let madeOn = manifest.date(for: name, fingerprint: Fingerprint.hex(of: html), otherwise: options.date)
-        let validator = PageValidator.forCurrentTask()
-        let (diagnostics, root) = validator.check(html, page: name)
-        var problems = diagnostics.map { "\(name): \($0.message) (line \($0.line))" }
-        var ids: Set<String> = []
-        var links: [String] = []
-        root?.forEachElement { element in
-            if let id = element.attributes["id"] { ids.insert(id) }
-            if let link = element.attributes["href"] { links.append(link) }
-            if let link = element.attributes["src"] { links.append(link) }
-        }
-        if root == nil { problems.append("\(name): the page is not well-formed") }
+        let inspection = PageValidator.forCurrentTask().inspect(html, page: name)
+        var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
+        if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
         let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: HTMLEscaping.escape(notes.text(for: madeOn)))
         let wasWritten = try write(bytes, to: name)
-        return PageResult(path: path, file: name, ids: ids, links: links, problems: problems, wasWritten: wasWritten)
+        return PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name), problems: problems, wasWritten: wasWritten)
     }
 
     /// Stands for the footer's note while a page is rendered and checked (private-use characters
@@ -249,7 +241,8 @@ struct PageResult: Sendable {
     var path: [String]
     var file: String
     var ids: Set<String>
-    var links: [String]
+    /// Its internal links, resolved.
+    var links: [PageLink]
     var problems: [String]
     var wasWritten: Bool
 }

@@ -38,6 +38,31 @@ public final class PageValidator: Sendable {
         check(html, page: page).problems
     }
 
+    /// Every problem of the page `html`, with its ids and the targets of its links (`href`, then
+    /// `src`, element by element): what an export needs to check links across pages.
+    ///
+    /// A page the contract scanner finds clean is not handed to libxml2: the scanner accepts only
+    /// what libxml2 and the schema accept, and reads the same ids and links. Everything else —
+    /// every page with a problem among them — is judged by libxml2, so messages are its own.
+    public func inspect(_ html: String, page: String) -> PageInspection {
+        if let clean = ContractScanner.scan(html) {
+            return PageInspection(problems: [], isWellFormed: true, ids: clean.ids, links: clean.links)
+        }
+        return inspectWithLibXML(html, page: page)
+    }
+
+    /// `inspect` without the scanner: libxml2 parses and validates the page, and its tree is read.
+    public func inspectWithLibXML(_ html: String, page: String) -> PageInspection {
+        let (problems, root) = check(html, page: page)
+        var inspection = PageInspection(problems: problems, isWellFormed: root != nil, ids: [], links: [])
+        root?.forEachElement { element in
+            if let id = element.attributes["id"] { inspection.ids.insert(id) }
+            if let link = element.attributes["href"] { inspection.links.append(link) }
+            if let link = element.attributes["src"] { inspection.links.append(link) }
+        }
+        return inspection
+    }
+
     /// Every problem of the page `html`, and its tree when it is well-formed: parsed once for the
     /// schema, the contract rules and whatever the caller reads from the tree (an export's links).
     public func check(_ html: String, page: String) -> (problems: [XMLDiagnostic], root: XMLElement?) {
@@ -48,6 +73,18 @@ public final class PageValidator: Sendable {
         guard schemaDiagnostics.isEmpty, let root else { return (parseDiagnostics + schemaDiagnostics, root) }
         return (ContractRules.check(root, page: page), root)
     }
+}
+
+/// What `PageValidator.inspect` found in a page.
+public struct PageInspection: Sendable, Equatable {
+    /// Every problem; empty for a clean page.
+    public var problems: [XMLDiagnostic]
+    /// Whether the page parsed as XML (the ids and links are empty when not).
+    public var isWellFormed: Bool
+    /// The page's ids (where it is well-formed).
+    public var ids: Set<String>
+    /// The page's `href` and `src` values in document order.
+    public var links: [String]
 }
 
 /// The contract rules that need the whole page in view.
