@@ -29,12 +29,52 @@ final class ExportManifest: @unchecked Sendable {
         return date
     }
 
+    /// Writes the manifest as JSON (`{"<page>": {"date": "<ISO 8601>", "fingerprint": "…"}}`, keys
+    /// sorted), by hand: JSONEncoder took 30 ms for 10,000 pages, after every page was done.
     func save() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(entries).write(to: url, options: .atomic)
+        let json: [UInt8] = lock.withLock {
+            var dates: [Date: String] = [:]
+            let formatter = ISO8601DateFormatter()
+            var out: [UInt8] = []
+            out.reserveCapacity(entries.count * 96)
+            out.append(UInt8(ascii: "{"))
+            for (index, name) in entries.keys.sorted().enumerated() {
+                let entry = entries[name]!
+                let date = dates[entry.date] ?? {
+                    let text = formatter.string(from: entry.date)
+                    dates[entry.date] = text
+                    return text
+                }()
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.appendJSON(string: name, to: &out)
+                out.append(contentsOf: #":{"date":"#.utf8)
+                Self.appendJSON(string: date, to: &out)
+                out.append(contentsOf: #","fingerprint":"#.utf8)
+                Self.appendJSON(string: entry.fingerprint, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "}"))
+            return out
+        }
+        try Data(json).write(to: url, options: .atomic)
+    }
+
+    /// `text` as a JSON string literal.
+    static func appendJSON(string text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(contentsOf: String(byte >> 4, radix: 16).utf8)
+                out.append(contentsOf: String(byte & 0xF, radix: 16).utf8)
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }
