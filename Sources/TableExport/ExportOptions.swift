@@ -49,11 +49,14 @@ public struct ExportReport: Sendable {
 public enum ExportError: Error, Sendable, CustomStringConvertible {
     case cannotWrite(String, String)
     case invalidSite([String])
+    /// Something tried to change data during an export.
+    case readOnly
 
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason): "\(path): cannot write: \(reason)"
         case let .invalidSite(problems): problems.joined(separator: "\n")
+        case .readOnly: "an export reads data and never changes it"
         }
     }
 }

@@ -10,7 +10,7 @@ import TableServer
 /// every internal link. Pages are rendered and written in parallel, rows are reused through the
 /// renderer, and a page whose bytes are unchanged is not rewritten.
 public struct SiteExporter: Sendable {
-    public let site: Site
+    public private(set) var site: Site
     public let options: ExportOptions
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
@@ -26,6 +26,13 @@ public struct SiteExporter: Sendable {
     /// Exports the site. Problems in pages or links are listed in the report; `run` of the
     /// command line turns them into a non-zero exit.
     public func export() async throws -> ExportReport {
+        var run = self
+        run.site = Site(runtime: AppRuntime(app: site.runtime.app, store: ExportReads(site.runtime.store)),
+                        renderer: site.renderer, urls: site.urls)
+        return try await run.exportPages()
+    }
+
+    private func exportPages() async throws -> ExportReport {
         let started = Date()
         try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         try copyPublicFolder()
@@ -101,7 +108,7 @@ public struct SiteExporter: Sendable {
         // checks do not depend on the date, which goes in when the bytes are written.
         let page = try site.tablePage(scene, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
-        let html = site.renderer.render(page)
+        let html = site.renderer.render(page, remembersRows: false)
         let madeOn = manifest.date(for: name, fingerprint: Fingerprint.hex(of: html), otherwise: options.date)
         let inspection = PageValidator.forCurrentTask().inspect(html, page: name)
         var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }

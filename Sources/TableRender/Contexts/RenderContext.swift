@@ -6,7 +6,8 @@ import Mustache
 /// rendering looks keys up in it (no reflection), and the template validator checks every tag
 /// against it, so a misspelt key fails validation instead of rendering as nothing.
 public protocol RenderContext: MustacheParent, Sendable {
-    /// The keys this context answers, each with how to read it.
+    /// The keys this context answers, each with how to read it. Declare it as a `static let`:
+    /// compiled templates rely on one dictionary per type listing its keys in one order.
     static var fields: [String: @Sendable (Self) -> Any?] { get }
 }
 

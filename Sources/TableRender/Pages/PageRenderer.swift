@@ -26,9 +26,10 @@ public final class PageRenderer: Sendable {
     /// How many rows were rendered rather than reused since the renderer was made.
     public var renderedRowCount: Int { rowCache.renderCount }
 
-    /// The whole HTML document of a table page.
-    public func render(_ page: TablePage) -> String {
-        let main = renderMainParts(page)
+    /// The whole HTML document of a table page. With `remembersRows` off its rows are not kept
+    /// for reuse (an export renders each page once).
+    public func render(_ page: TablePage, remembersRows: Bool = true) -> String {
+        let main = renderMainParts(page, remembersRows: remembersRows)
         let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
                            navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
                            content: RowsMarker.content)

@@ -16,7 +16,7 @@ import Mustache
 final class CompiledTemplate: @unchecked Sendable {
     private let name: TemplateName
     private let lock = NSLock()
-    private var plans: [String: Plan?] = [:]
+    private var plans: [[UInt8]: Plan?] = [:]
     private let capacity = 4_096
 
     private let isEnabled: Bool
@@ -58,56 +58,68 @@ final class CompiledTemplate: @unchecked Sendable {
 
     /// A context's shape and its non-empty strings in order; for an example, also its fields
     /// with a marker for each of those strings.
+    ///
+    /// The shape is a byte string: the context's type, then one code per field in the order of
+    /// its `fields` table (one dictionary per type, so the same order each time), nested
+    /// contexts and lists inside brackets with their own types.
     private struct Reading {
         let buildsExample: Bool
-        var shape = ""
+        var shape: [UInt8] = []
         var strings: [String] = []
 
-        init(buildsExample: Bool) { self.buildsExample = buildsExample }
+        init(buildsExample: Bool) {
+            self.buildsExample = buildsExample
+            shape.reserveCapacity(128)
+        }
+
+        mutating func append(type: Any.Type) {
+            withUnsafeBytes(of: ObjectIdentifier(type)) { shape.append(contentsOf: $0) }
+        }
 
         /// Reads every field of `context`; false when one holds a value a shape cannot describe.
         mutating func read<Context: RenderContext>(_ context: Context, into example: inout [String: ExampleValue]) -> Bool {
-            // `fields` is one dictionary per type, so it lists its keys in the same order each time.
+            append(type: Context.self)
             for (key, field) in Context.fields {
-                shape += key
                 guard let value = field(context) else {
-                    shape += "=n;"
+                    shape.append(UInt8(ascii: "n"))
                     if buildsExample { example[key] = .value(nil) }
                     continue
                 }
-                if let text = value as? String {
+                // Comparing the dynamic type first spares most values the slower failing casts.
+                let type = Swift.type(of: value)
+                if type == String.self, let text = value as? String {
                     if text.isEmpty {
-                        shape += "=e;"
+                        shape.append(UInt8(ascii: "e"))
                         if buildsExample { example[key] = .value(text) }
                     } else {
-                        shape += "=s;"
+                        shape.append(UInt8(ascii: "s"))
                         if buildsExample { example[key] = .slot(strings.count) }
                         strings.append(text)
                     }
-                } else if let flag = value as? Bool {
-                    shape += flag ? "=t;" : "=f;"
+                } else if type == Bool.self, let flag = value as? Bool {
+                    shape.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
                     if buildsExample { example[key] = .value(flag) }
-                } else if let number = value as? Int {
-                    shape += "=i" + String(number) + ";"
+                } else if type == Int.self, let number = value as? Int {
+                    shape.append(UInt8(ascii: "i"))
+                    withUnsafeBytes(of: number) { shape.append(contentsOf: $0) }
                     if buildsExample { example[key] = .value(number) }
                 } else if let nested = value as? any RenderContext {
-                    shape += "={"
+                    shape.append(UInt8(ascii: "{"))
                     var fields: [String: ExampleValue] = [:]
                     guard read(nested, into: &fields) else { return false }
                     if buildsExample { example[key] = .node(ExampleNode(fields: fields)) }
-                    shape += "};"
+                    shape.append(UInt8(ascii: "}"))
                 } else if let list = value as? [any RenderContext] {
-                    shape += "=["
+                    shape.append(UInt8(ascii: "["))
                     var nodes: [ExampleNode] = []
                     for element in list {
-                        shape += "{"
                         var fields: [String: ExampleValue] = [:]
                         guard read(element, into: &fields) else { return false }
                         if buildsExample { nodes.append(ExampleNode(fields: fields)) }
-                        shape += "}"
+                        shape.append(UInt8(ascii: ","))
                     }
                     if buildsExample { example[key] = .list(nodes) }
-                    shape += "];"
+                    shape.append(UInt8(ascii: "]"))
                 } else {
                     return false
                 }
