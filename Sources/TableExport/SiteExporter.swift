@@ -11,7 +11,9 @@ import TableServer
 /// renderer, and a page whose bytes are unchanged is not rewritten.
 public struct SiteExporter: Sendable {
     public private(set) var site: Site
-    public let options: ExportOptions
+    public private(set) var options: ExportOptions
+    /// Whether the output folder is new to this export (nothing in it to compare or replace).
+    private var isFresh = false
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
     private let notes = ExportNotes()
@@ -25,11 +27,31 @@ public struct SiteExporter: Sendable {
 
     /// Exports the site. Problems in pages or links are listed in the report; `run` of the
     /// command line turns them into a non-zero exit.
+    ///
+    /// An export into a folder that does not exist yet is made in a folder beside it and renamed
+    /// into place when done: the site appears whole, and no page needs a file of its own renamed
+    /// in. An export over an existing folder replaces each changed page file by a rename.
     public func export() async throws -> ExportReport {
         var run = self
         run.site = Site(runtime: AppRuntime(app: site.runtime.app, store: ExportReads(site.runtime.store)),
                         renderer: site.renderer, urls: site.urls)
-        return try await run.exportPages()
+        let target = options.outputFolder
+        guard !FileManager.default.fileExists(atPath: target) else { return try await run.exportPages() }
+        let staging = (target.hasSuffix("/") ? String(target.dropLast()) : target) + ".tablestack-partial-" + UUID().uuidString
+        run.options.outputFolder = staging
+        run.isFresh = true
+        do {
+            let report = try await run.exportPages()
+            guard rename(staging, target) == 0 else { throw ExportError.cannotWrite(target, String(cString: strerror(errno))) }
+            return report
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            // Name the folder the user asked for, not the one beside it.
+            if case let ExportError.cannotWrite(path, reason) = error, path.hasPrefix(staging) {
+                throw ExportError.cannotWrite(target + path.dropFirst(staging.count), reason)
+            }
+            throw error
+        }
     }
 
     private func exportPages() async throws -> ExportReport {
@@ -128,11 +150,13 @@ public struct SiteExporter: Sendable {
     }
 
     /// Writes `bytes` unless the file already holds exactly these bytes; returns whether it wrote.
-    /// A new file is written beside its place and renamed into it, so a reader never sees half a
-    /// page; it is not synced to disk one by one (an interrupted export is simply run again).
+    /// In an existing folder a new file is written beside its place and renamed into it, so a
+    /// reader never sees half a page; it is not synced to disk one by one (an interrupted export
+    /// is simply run again). In a fresh folder, which no one sees before it is complete, the file
+    /// is written in its place.
     private func write(_ bytes: [UInt8], to name: String) throws -> Bool {
         let path = options.outputFolder + "/" + name
-        if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
+        if !isFresh, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
         let folder = (path as NSString).deletingLastPathComponent
         do {
             // Pages come level by level, so a page's parent folder is nearly always there already:
@@ -143,7 +167,7 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(path, error.localizedDescription)
         }
-        let temporary = folder + "/.tablestack-" + UUID().uuidString
+        let temporary = isFresh ? path : folder + "/.tablestack-" + UUID().uuidString
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
         var written = 0
@@ -160,7 +184,7 @@ public struct SiteExporter: Sendable {
             }
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure == 0, temporary != path, rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw ExportError.cannotWrite(path, String(cString: strerror(failure)))
@@ -171,7 +195,9 @@ public struct SiteExporter: Sendable {
     private func copyPublicFolder() throws {
         let source = URL(fileURLWithPath: options.publicFolder)
         let target = URL(fileURLWithPath: options.outputFolder).appendingPathComponent("_assets")
-        guard let files = FileManager.default.enumerator(atPath: source.path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue,
+              let files = FileManager.default.enumerator(atPath: source.path) else {
             throw ExportError.cannotWrite(target.path, "the public folder \(source.path) cannot be read")
         }
         for case let file as String in files where !(file as NSString).lastPathComponent.hasPrefix(".") {

@@ -145,6 +145,27 @@ struct ExportTests {
         #expect(groceries.contains("on 17 January 2027 at 10:00 UTC") && root.contains("on 15 January 2027 at 08:00 UTC"))
     }
 
+    @Test("an export into a new folder is made beside it and appears whole; a failed one leaves nothing behind")
+    func freshFolderAppearsWhole() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        #expect(report.problems == [] && report.written == report.pages.count)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)
+        #expect(!beside.contains { $0.contains("partial") }, "\(beside)")
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/index.html"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.output)).contains { $0.hasPrefix(".tablestack-") && $0 != ".tablestack-export.json" })
+
+        let failing = fixture.folder.appendingPathComponent("never").path
+        let error = await #expect(throws: ExportError.self) {
+            try await SiteExporter(site: fixture.site, options: ExportOptions(
+                outputFolder: failing, publicFolder: fixture.folder.appendingPathComponent("no-such-folder").path)).export()
+        }
+        #expect(error?.description == "\(failing)/_assets: cannot write: the public folder \(fixture.folder.path)/no-such-folder cannot be read")
+        let after = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)
+        #expect(!after.contains { $0.hasPrefix("never") }, "\(after)")
+    }
+
     @Test("an app with 10,000 items exports every page and passes the same checks")
     func tenThousandItems() async throws {
         let yaml = """
