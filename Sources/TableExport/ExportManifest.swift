@@ -1,4 +1,5 @@
 import Foundation
+import TableRender
 
 /// Remembers, in the export folder, each page's content fingerprint and when that content was
 /// made, so that a re-export keeps the date (and so the bytes) of pages whose content is unchanged.
@@ -20,12 +21,20 @@ final class ExportManifest: @unchecked Sendable {
         entries = FileManager.default.contents(atPath: url.path).flatMap { try? decoder.decode([String: Entry].self, from: $0) } ?? [:]
     }
 
-    /// The date the page `name` with this content was first made; `otherwise` for new content.
-    func date(for name: String, fingerprint: String, otherwise date: Date) -> Date {
+    /// The date the page `name` with the content `html` was first made; `otherwise` for new content.
+    /// Fingerprints are recorded as `2:<Fingerprint.hex>`; a record without the prefix was made
+    /// with FNV-1a by an earlier TableStack and is compared as such, so upgrading re-dates nothing.
+    func date(for name: String, html: String, otherwise date: Date) -> Date {
+        let fingerprint = "2:" + Fingerprint.hex(of: html)
         lock.lock()
-        defer { lock.unlock() }
-        if let entry = entries[name], entry.fingerprint == fingerprint { return entry.date }
-        entries[name] = Entry(fingerprint: fingerprint, date: date)
+        let entry = entries[name]
+        lock.unlock()
+        if let entry, entry.fingerprint == fingerprint
+            || (!entry.fingerprint.hasPrefix("2:") && entry.fingerprint == Fingerprint.fnv1a(of: html)) {
+            lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date) }
+            return entry.date
+        }
+        lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: date) }
         return date
     }
 

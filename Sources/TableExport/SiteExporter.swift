@@ -131,7 +131,7 @@ public struct SiteExporter: Sendable {
         let page = try site.tablePage(scene, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
         let html = site.renderer.render(page, remembersRows: false)
-        let madeOn = manifest.date(for: name, fingerprint: Fingerprint.hex(of: html), otherwise: options.date)
+        let madeOn = manifest.date(for: name, html: html, otherwise: options.date)
         let inspection = PageValidator.forCurrentTask().inspect(html, page: name)
         var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
         if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }

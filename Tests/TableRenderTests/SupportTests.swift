@@ -45,4 +45,21 @@ struct SupportTests {
         #expect(tag != renderer.etag(revisions: [3, 9], variant: "browsing"))
         #expect(Fingerprint.hex(of: "a") != Fingerprint.hex(of: "b"))
     }
+
+    @Test("fingerprints tell apart every one-bit change and every length, and read bytes as text")
+    func fingerprints() {
+        let text = Array((0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        var seen: Set<String> = [Fingerprint.hex(bytes: text)]
+        for bit in 0..<(text.count * 8) {
+            var changed = text
+            changed[bit / 8] ^= 1 << UInt8(bit % 8)
+            #expect(seen.insert(Fingerprint.hex(bytes: changed)).inserted, "bit \(bit)")
+        }
+        for length in 0..<64 {
+            #expect(seen.insert(Fingerprint.hex(bytes: text.prefix(length))).inserted, "length \(length)")
+            if length > 0 { #expect(seen.insert(Fingerprint.hex(bytes: [UInt8](repeating: 0, count: length))).inserted, "zeros \(length)") }
+        }
+        #expect(Fingerprint.hex(of: "Ærø 🙂") == Fingerprint.hex(bytes: Array("Ærø 🙂".utf8)))
+        #expect(Fingerprint.fnv1a(of: "") == "cbf29ce484222325" && Fingerprint.fnv1a(of: "a") == "af63dc4c8601ec8c")
+    }
 }
