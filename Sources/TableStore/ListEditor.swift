@@ -134,6 +134,7 @@ enum AttributeCoding {
     }
 
     static func decode(_ text: String) throws -> [String: AttributeValue] {
-        try JSONDecoder().decode([String: AttributeValue].self, from: Data(text.utf8))
+        if let read = AttributeJSON.decode(text) { return read }
+        return try JSONDecoder().decode([String: AttributeValue].self, from: Data(text.utf8))
     }
 }
