@@ -80,6 +80,10 @@ struct BenchInternals: AsyncParsableCommand {
                 figures["page_validation_ms_1000_rows"] = median((0..<runs).map { _ in
                     cpuMilliseconds { _ = validator.validate(html, page: "bench") }
                 })
+                // What an export runs per page: the contract scanner, libxml2 only on doubt.
+                figures["page_check_ms_1000_rows"] = median((0..<runs).map { _ in
+                    cpuMilliseconds { _ = validator.inspect(html, page: "bench") }
+                })
             }
         }
         let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])

@@ -48,55 +48,14 @@ private enum ContractAttribute: Int {
 /// What an open element is to the contract.
 private enum Kind { case html, head, body, main, navigationBar, sectionIndex, other }
 
-private struct Scanner {
+/// The page's bytes and what can be read from them alone. Kept apart from the scanner's state
+/// so calling these copies two words, not the scanner with its arrays and sets.
+private struct Bytes {
     let p: UnsafePointer<UInt8>
     let n: Int
-    var i = 0
-
-    struct Open { var nameStart: Int; var nameEnd: Int; var kind: Kind }
-    struct Attribute { var nameStart: Int; var nameEnd: Int; var valueStart: Int; var valueEnd: Int; var plain: Bool }
-
-    var stack: [Open] = []
-    var attributes: [Attribute] = []
-    /// The start tag's contract attributes, by `ContractAttribute`: an index into `attributes`, or -1.
-    var slots = [Int](repeating: -1, count: ContractAttribute.names.count)
-    var contractCount = 0
-    var ids: Set<String> = []
-    var links: [String] = []
-    var rootChildren = 0
-    var mains = 0
-    var mainIsOpen = false
-    var mainIsEditing = false
-    var mainIsSheet = false
-    var mainIsIndexed = false
-    var rowPaths: Set<String> = []
-    var bars = 0
-    var barIsOpen = false
-    var barHeadings = 0
-    var barUpLinks = 0
-    var indexes = 0
-    var openIndexes = 0
-    var indexTargets: [String] = []
-
-    init(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        self.p = p
-        self.n = n
-        stack.reserveCapacity(32)
-        attributes.reserveCapacity(16)
-    }
 
     /// The byte at `k`, or 0 past the end (0 is never allowed in XML, so it reads as "stop").
     @inline(__always) func at(_ k: Int) -> UInt8 { k < n ? p[k] : 0 }
-
-    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
-
-    /// Skips XML white space; whether there was any.
-    @discardableResult
-    mutating func skipSpace() -> Bool {
-        let start = i
-        while i < n, Self.isSpace(p[i]) { i += 1 }
-        return i > start
-    }
 
     func starts(with literal: StaticString, at k: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
@@ -176,181 +135,13 @@ private struct Scanner {
         return nil
     }
 
-    mutating func run() -> ContractScanner.Clean? {
-        skipSpace()
-        if starts(with: "<!DOCTYPE", at: i) {
-            i += 9
-            guard skipSpace(), starts(with: "html", at: i) else { return nil }
-            i += 4
-            skipSpace()
-            guard at(i) == 0x3E else { return nil }
-            i += 1
-        }
-        guard miscellany() else { return nil }
-        guard at(i) == 0x3C, startTag() else { return nil }
-        while !stack.isEmpty {
-            guard i < n else { return nil }
-            let c = p[i]
-            if c == 0x3C {
-                let next = at(i + 1)
-                if next == 0x2F {
-                    guard endTag() else { return nil }
-                } else if next == 0x21 {
-                    guard comment() else { return nil }
-                } else {
-                    guard startTag() else { return nil }
-                }
-            } else if stack.count == 1 {
-                // Directly in <html> only white space may stand between <head> and <body>.
-                guard Self.isSpace(c) else { return nil }
-                i += 1
-            } else if c == 0x26 {
-                guard let reference = reference(at: i) else { return nil }
-                i = reference.end
-            } else if c == 0x5D, starts(with: "]]>", at: i) {
-                return nil
-            } else {
-                guard let next = character(at: i) else { return nil }
-                i = next
-            }
-        }
-        guard miscellany(), i == n else { return nil }
-        guard mains == 1, mainIsIndexed == (indexes > 0), indexTargets.allSatisfy(ids.contains) else { return nil }
-        return ContractScanner.Clean(ids: ids, links: links)
-    }
-
-    /// White space and comments before or after the root element.
-    mutating func miscellany() -> Bool {
-        while true {
-            skipSpace()
-            guard starts(with: "<!--", at: i) else { return true }
-            guard comment() else { return false }
-        }
-    }
-
-    /// `<!-- … -->` without `--` inside; anything else starting `<!` is left to libxml2.
-    mutating func comment() -> Bool {
-        guard starts(with: "<!--", at: i) else { return false }
-        var j = i + 4
-        while j < n {
-            if p[j] == 0x2D, at(j + 1) == 0x2D {
-                guard at(j + 2) == 0x3E else { return false }
-                i = j + 3
-                return true
-            }
-            guard let next = character(at: j) else { return false }
-            j = next
-        }
-        return false
-    }
-
-    mutating func endTag() -> Bool {
-        guard let open = stack.last, let end = name(at: i + 2), equals(i + 2, end, open.nameStart, open.nameEnd) else { return false }
-        i = end
-        skipSpace()
-        guard at(i) == 0x3E else { return false }
-        i += 1
-        return close()
-    }
-
     func equals(_ start: Int, _ end: Int, _ otherStart: Int, _ otherEnd: Int) -> Bool {
         end - start == otherEnd - otherStart && memcmp(p + start, p + otherStart, end - start) == 0
     }
 
-    /// Leaves the innermost element, checking what the contract says of it as a whole.
-    mutating func close() -> Bool {
-        let open = stack.removeLast()
-        switch open.kind {
-        case .html: return rootChildren == 2
-        case .main: mainIsOpen = false
-        case .navigationBar:
-            guard barHeadings == 1 else { return false }
-            barIsOpen = false
-        case .sectionIndex: openIndexes -= 1
-        case .head, .body, .other: break
-        }
-        return true
-    }
-
-    mutating func startTag() -> Bool {
-        let nameStart = i + 1
-        guard let nameEnd = name(at: nameStart), at(nameEnd) != 0x3A else { return false }
-        i = nameEnd
-        attributes.removeAll(keepingCapacity: true)
-        var selfClosing = false
-        while true {
-            let hadSpace = skipSpace()
-            let c = at(i)
-            if c == 0x3E {
-                i += 1
-                break
-            }
-            if c == 0x2F, at(i + 1) == 0x3E {
-                i += 2
-                selfClosing = true
-                break
-            }
-            guard hadSpace, attribute() else { return false }
-        }
-        for index in slots.indices { slots[index] = -1 }
-        contractCount = 0
-        for (index, attribute) in attributes.enumerated() {
-            guard let known = contractAttribute(attribute) else { continue }
-            slots[known.rawValue] = index
-            contractCount += 1
-        }
-        guard let kind = kind(nameStart, nameEnd), element(kind, nameStart, nameEnd) else { return false }
-        stack.append(Open(nameStart: nameStart, nameEnd: nameEnd, kind: kind))
-        return selfClosing ? close() : true
-    }
-
-    /// One `name="value"`; only `xml:lang` has a prefix, and the value may not hold `<`, a
-    /// carriage return (line-end handling) or a reference libxml2 would refuse.
-    mutating func attribute() -> Bool {
-        let nameStart = i
-        guard var nameEnd = name(at: i) else { return false }
-        if at(nameEnd) == 0x3A {
-            // `xml:lang` only: libxml2 judges the values of xml:id and xml:space itself.
-            guard equals(nameStart, nameEnd, "xml"), let local = name(at: nameEnd + 1), equals(nameEnd + 1, local, "lang") else { return false }
-            nameEnd = local
-        }
-        i = nameEnd
-        skipSpace()
-        guard at(i) == 0x3D else { return false }
-        i += 1
-        skipSpace()
-        let quote = at(i)
-        guard quote == 0x22 || quote == 0x27 else { return false }
-        let valueStart = i + 1
-        var j = valueStart
-        var plain = true
-        while true {
-            guard j < n else { return false }
-            let c = p[j]
-            if c == quote { break }
-            switch c {
-            case 0x3C, 0x0D: return false
-            case 0x26:
-                guard let reference = reference(at: j) else { return false }
-                j = reference.end
-                plain = false
-            case 0x09, 0x0A:
-                j += 1
-                plain = false
-            default:
-                guard let next = character(at: j) else { return false }
-                j = next
-            }
-        }
-        for other in attributes where equals(nameStart, nameEnd, other.nameStart, other.nameEnd) { return false }
-        attributes.append(Attribute(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: j, plain: plain))
-        i = j + 1
-        return true
-    }
-
     /// The attribute's value as XML gives it to applications: references replaced, tabs and
     /// line feeds as spaces.
-    func value(_ attribute: Attribute) -> String {
+    func value(_ attribute: Scanner.Attribute) -> String {
         let raw = UnsafeBufferPointer(start: p + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart)
         if attribute.plain { return String(decoding: raw, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
@@ -375,20 +166,262 @@ private struct Scanner {
         return String(scalars)
     }
 
-    subscript(_ name: ContractAttribute) -> Attribute? {
-        let index = slots[name.rawValue]
-        return index < 0 ? nil : attributes[index]
-    }
-
-    func find(_ literal: StaticString) -> Attribute? {
-        attributes.first { equals($0.nameStart, $0.nameEnd, literal) }
-    }
-
     /// Which contract attribute an attribute is, if any.
-    func contractAttribute(_ attribute: Attribute) -> ContractAttribute? {
+    func contractAttribute(_ attribute: Scanner.Attribute) -> ContractAttribute? {
         guard attribute.nameEnd - attribute.nameStart > 5, starts(with: "data-", at: attribute.nameStart) else { return nil }
         for (index, name) in ContractAttribute.names.enumerated() where equals(attribute.nameStart, attribute.nameEnd, name) {
             return ContractAttribute(rawValue: index)
+        }
+        return nil
+    }
+
+    /// `[0-9]+\.[0-9]+`, the whole value.
+    func isIndexPath(_ attribute: Scanner.Attribute) -> Bool {
+        var k = attribute.valueStart
+        var digits = 0
+        while k < attribute.valueEnd, p[k] >= 0x30, p[k] <= 0x39 { k += 1; digits += 1 }
+        guard digits > 0, k < attribute.valueEnd, p[k] == 0x2E else { return false }
+        k += 1
+        let afterDot = k
+        while k < attribute.valueEnd, p[k] >= 0x30, p[k] <= 0x39 { k += 1 }
+        return k > afterDot && k == attribute.valueEnd
+    }
+}
+
+private struct Scanner {
+    let p: UnsafePointer<UInt8>
+    let n: Int
+    let text: Bytes
+    var i = 0
+
+    struct Open { var nameStart: Int; var nameEnd: Int; var kind: Kind }
+    struct Attribute { var nameStart: Int; var nameEnd: Int; var valueStart: Int; var valueEnd: Int; var plain: Bool }
+
+    var stack: [Open] = []
+    /// The start tag's attributes: the first `attributeCount` of `attributeSlots` (reused, so a
+    /// tag allocates nothing).
+    var attributeSlots: [Attribute] = []
+    var attributeCount = 0
+    /// The start tag's contract attributes, by `ContractAttribute`: an index into `attributes`, or -1.
+    var slots = [Int](repeating: -1, count: ContractAttribute.names.count)
+    var contractCount = 0
+    var ids: Set<String> = []
+    var links: [String] = []
+    var rootChildren = 0
+    var mains = 0
+    var mainIsOpen = false
+    var mainIsEditing = false
+    var mainIsSheet = false
+    var mainIsIndexed = false
+    var rowPaths: Set<String> = []
+    var bars = 0
+    var barIsOpen = false
+    var barHeadings = 0
+    var barUpLinks = 0
+    var indexes = 0
+    var openIndexes = 0
+    var indexTargets: [String] = []
+
+    init(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        self.p = p
+        self.n = n
+        text = Bytes(p: p, n: n)
+        stack.reserveCapacity(32)
+        attributeSlots.reserveCapacity(16)
+    }
+
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
+
+    /// Skips XML white space; whether there was any.
+    @discardableResult
+    mutating func skipSpace() -> Bool {
+        let start = i
+        while i < n, Self.isSpace(p[i]) { i += 1 }
+        return i > start
+    }
+
+    mutating func run() -> ContractScanner.Clean? {
+        skipSpace()
+        if text.starts(with: "<!DOCTYPE", at: i) {
+            i += 9
+            guard skipSpace(), text.starts(with: "html", at: i) else { return nil }
+            i += 4
+            skipSpace()
+            guard text.at(i) == 0x3E else { return nil }
+            i += 1
+        }
+        guard miscellany() else { return nil }
+        guard text.at(i) == 0x3C, startTag() else { return nil }
+        while !stack.isEmpty {
+            guard i < n else { return nil }
+            let c = p[i]
+            if c == 0x3C {
+                let next = text.at(i + 1)
+                if next == 0x2F {
+                    guard endTag() else { return nil }
+                } else if next == 0x21 {
+                    guard comment() else { return nil }
+                } else {
+                    guard startTag() else { return nil }
+                }
+            } else if stack.count == 1 {
+                // Directly in <html> only white space may stand between <head> and <body>.
+                guard Self.isSpace(c) else { return nil }
+                i += 1
+            } else if c == 0x26 {
+                guard let reference = text.reference(at: i) else { return nil }
+                i = reference.end
+            } else if c == 0x5D, text.starts(with: "]]>", at: i) {
+                return nil
+            } else {
+                guard let next = text.character(at: i) else { return nil }
+                i = next
+            }
+        }
+        guard miscellany(), i == n else { return nil }
+        guard mains == 1, mainIsIndexed == (indexes > 0), indexTargets.allSatisfy(ids.contains) else { return nil }
+        return ContractScanner.Clean(ids: ids, links: links)
+    }
+
+    /// White space and comments before or after the root element.
+    mutating func miscellany() -> Bool {
+        while true {
+            skipSpace()
+            guard text.starts(with: "<!--", at: i) else { return true }
+            guard comment() else { return false }
+        }
+    }
+
+    /// `<!-- … -->` without `--` inside; anything else starting `<!` is left to libxml2.
+    mutating func comment() -> Bool {
+        guard text.starts(with: "<!--", at: i) else { return false }
+        var j = i + 4
+        while j < n {
+            if p[j] == 0x2D, text.at(j + 1) == 0x2D {
+                guard text.at(j + 2) == 0x3E else { return false }
+                i = j + 3
+                return true
+            }
+            guard let next = text.character(at: j) else { return false }
+            j = next
+        }
+        return false
+    }
+
+    mutating func endTag() -> Bool {
+        guard let open = stack.last, let end = text.name(at: i + 2), text.equals(i + 2, end, open.nameStart, open.nameEnd) else { return false }
+        i = end
+        skipSpace()
+        guard text.at(i) == 0x3E else { return false }
+        i += 1
+        return close()
+    }
+
+    /// Leaves the innermost element, checking what the contract says of it as a whole.
+    mutating func close() -> Bool {
+        let open = stack.removeLast()
+        switch open.kind {
+        case .html: return rootChildren == 2
+        case .main: mainIsOpen = false
+        case .navigationBar:
+            guard barHeadings == 1 else { return false }
+            barIsOpen = false
+        case .sectionIndex: openIndexes -= 1
+        case .head, .body, .other: break
+        }
+        return true
+    }
+
+    mutating func startTag() -> Bool {
+        let nameStart = i + 1
+        guard let nameEnd = text.name(at: nameStart), text.at(nameEnd) != 0x3A else { return false }
+        i = nameEnd
+        attributeCount = 0
+        var selfClosing = false
+        while true {
+            let hadSpace = skipSpace()
+            let c = text.at(i)
+            if c == 0x3E {
+                i += 1
+                break
+            }
+            if c == 0x2F, text.at(i + 1) == 0x3E {
+                i += 2
+                selfClosing = true
+                break
+            }
+            guard hadSpace, attribute() else { return false }
+        }
+        for index in slots.indices { slots[index] = -1 }
+        contractCount = 0
+        for index in 0..<attributeCount {
+            let attribute = attributeSlots[index]
+            guard let known = text.contractAttribute(attribute) else { continue }
+            slots[known.rawValue] = index
+            contractCount += 1
+        }
+        guard let kind = kind(nameStart, nameEnd), element(kind, nameStart, nameEnd) else { return false }
+        stack.append(Open(nameStart: nameStart, nameEnd: nameEnd, kind: kind))
+        return selfClosing ? close() : true
+    }
+
+    /// One `name="value"`; only `xml:lang` has a prefix, and the value may not hold `<`, a
+    /// carriage return (line-end handling) or a reference libxml2 would refuse.
+    mutating func attribute() -> Bool {
+        let nameStart = i
+        guard var nameEnd = text.name(at: i) else { return false }
+        if text.at(nameEnd) == 0x3A {
+            // `xml:lang` only: libxml2 judges the values of xml:id and xml:space itself.
+            guard text.equals(nameStart, nameEnd, "xml"), let local = text.name(at: nameEnd + 1), text.equals(nameEnd + 1, local, "lang") else { return false }
+            nameEnd = local
+        }
+        i = nameEnd
+        skipSpace()
+        guard text.at(i) == 0x3D else { return false }
+        i += 1
+        skipSpace()
+        let quote = text.at(i)
+        guard quote == 0x22 || quote == 0x27 else { return false }
+        let valueStart = i + 1
+        var j = valueStart
+        var plain = true
+        while true {
+            guard j < n else { return false }
+            let c = p[j]
+            if c == quote { break }
+            switch c {
+            case 0x3C, 0x0D: return false
+            case 0x26:
+                guard let reference = text.reference(at: j) else { return false }
+                j = reference.end
+                plain = false
+            case 0x09, 0x0A:
+                j += 1
+                plain = false
+            default:
+                guard let next = text.character(at: j) else { return false }
+                j = next
+            }
+        }
+        // By index: a slice of the slots would hold their buffer, and the write below would copy it.
+        for k in 0..<attributeCount where text.equals(nameStart, nameEnd, attributeSlots[k].nameStart, attributeSlots[k].nameEnd) { return false }
+        let attribute = Attribute(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: j, plain: plain)
+        if attributeCount < attributeSlots.count { attributeSlots[attributeCount] = attribute } else { attributeSlots.append(attribute) }
+        attributeCount += 1
+        i = j + 1
+        return true
+    }
+
+    subscript(_ name: ContractAttribute) -> Attribute? {
+        mutating get {
+        let index = slots[name.rawValue]
+        return index < 0 ? nil : attributeSlots[index]
+        }
+    }
+
+    mutating func find(_ literal: StaticString) -> Attribute? {
+        for k in 0..<attributeCount where text.equals(attributeSlots[k].nameStart, attributeSlots[k].nameEnd, literal) {
+            return attributeSlots[k]
         }
         return nil
     }
@@ -397,17 +430,17 @@ private struct Scanner {
     mutating func kind(_ start: Int, _ end: Int) -> Kind? {
         switch stack.count {
         case 0:
-            guard equals(start, end, "html"), let namespace = find("xmlns"), namespace.plain,
-                  equals(namespace.valueStart, namespace.valueEnd, xhtmlNamespace) else { return nil }
+            guard text.equals(start, end, "html"), let namespace = find("xmlns"), namespace.plain,
+                  text.equals(namespace.valueStart, namespace.valueEnd, xhtmlNamespace) else { return nil }
             return .html
         case 1:
             rootChildren += 1
-            if rootChildren == 1, equals(start, end, "head") { return .head }
-            if rootChildren == 2, equals(start, end, "body") { return .body }
+            if rootChildren == 1, text.equals(start, end, "head") { return .head }
+            if rootChildren == 2, text.equals(start, end, "body") { return .body }
             return nil
         default:
-            if equals(start, end, "main") { return .main }
-            if equals(start, end, "nav") {
+            if text.equals(start, end, "main") { return .main }
+            if text.equals(start, end, "nav") {
                 let isBar = self[.navigationBar] != nil
                 let isIndex = self[.sectionIndex] != nil
                 if isBar && isIndex { return nil }
@@ -420,19 +453,20 @@ private struct Scanner {
     /// Checks a start tag's attributes against the schema and the contract rules, and notes its
     /// ids and links.
     mutating func element(_ kind: Kind, _ start: Int, _ end: Int) -> Bool {
-        let isSection = kind == .other && equals(start, end, "section")
-        for attribute in attributes {
-            if equals(attribute.nameStart, attribute.nameEnd, "xmlns") {
+        let isSection = kind == .other && text.equals(start, end, "section")
+        for k in 0..<attributeCount {
+            let attribute = attributeSlots[k]
+            if text.equals(attribute.nameStart, attribute.nameEnd, "xmlns") {
                 guard stack.isEmpty else { return false }
-            } else if equals(attribute.nameStart, attribute.nameEnd, "id") {
-                guard ids.insert(value(attribute)).inserted else { return false }
+            } else if text.equals(attribute.nameStart, attribute.nameEnd, "id") {
+                guard ids.insert(text.value(attribute)).inserted else { return false }
             }
         }
-        if let href = find("href") { links.append(value(href)) }
-        if let src = find("src") { links.append(value(src)) }
+        if let href = find("href") { links.append(text.value(href)) }
+        if let src = find("src") { links.append(text.value(src)) }
         func isOne(_ choices: [[UInt8]], _ name: ContractAttribute) -> Bool {
             guard let attribute = self[name], attribute.plain else { return false }
-            return self.isOne(of: choices, attribute.valueStart, attribute.valueEnd)
+            return text.isOne(of: choices, attribute.valueStart, attribute.valueEnd)
         }
         switch kind {
         case .html, .head, .body:
@@ -441,15 +475,15 @@ private struct Scanner {
             mains += 1
             guard mains == 1, contractCount == 3, isOne(ContractAttribute.booleans, .editing),
                   let style = self[.tableStyle], let indexed = self[.indexed], indexed.plain else { return false }
-            if equals(style.valueStart, style.valueEnd, "plain") {
+            if text.equals(style.valueStart, style.valueEnd, "plain") {
                 guard isOne(ContractAttribute.booleans, .indexed) else { return false }
             } else {
-                guard equals(style.valueStart, style.valueEnd, "grouped"), equals(indexed.valueStart, indexed.valueEnd, "false") else { return false }
+                guard text.equals(style.valueStart, style.valueEnd, "grouped"), text.equals(indexed.valueStart, indexed.valueEnd, "false") else { return false }
             }
             mainIsOpen = true
-            mainIsIndexed = equals(indexed.valueStart, indexed.valueEnd, "true")
+            mainIsIndexed = text.equals(indexed.valueStart, indexed.valueEnd, "true")
             mainIsEditing = isOne([ContractAttribute.booleans[0]], .editing)
-            mainIsSheet = find("class").map { value($0).contains("sheet") } ?? false
+            mainIsSheet = find("class").map { text.value($0).contains("sheet") } ?? false
         case .navigationBar:
             bars += 1
             guard bars == 1, contractCount == 1 else { return false }
@@ -458,7 +492,7 @@ private struct Scanner {
             barUpLinks = 0
         case .sectionIndex:
             indexes += 1
-            guard contractCount == 1, let label = find("aria-label"), !value(label).isEmpty else { return false }
+            guard contractCount == 1, let label = find("aria-label"), !text.value(label).isEmpty else { return false }
             openIndexes += 1
         case .other where isSection:
             guard contractCount <= 1 else { return false }
@@ -470,18 +504,18 @@ private struct Scanner {
                 guard contractCount == 0 else { return false }
             }
         case .other:
-            if equals(start, end, "nav") { guard contractCount == 0 else { return false } }
+            if text.equals(start, end, "nav") { guard contractCount == 0 else { return false } }
             guard row() else { return false }
         }
         if barIsOpen {
-            if equals(start, end, "h1") { barHeadings += 1 }
-            if let rel = find("rel"), value(rel) == "up" {
+            if text.equals(start, end, "h1") { barHeadings += 1 }
+            if let rel = find("rel"), text.value(rel) == "up" {
                 barUpLinks += 1
                 guard barUpLinks <= 1 else { return false }
             }
         }
-        if openIndexes > 0, equals(start, end, "a") {
-            guard let href = find("href").map(value), href.hasPrefix("#") else { return false }
+        if openIndexes > 0, text.equals(start, end, "a") {
+            guard let href = find("href").map(text.value), href.hasPrefix("#") else { return false }
             indexTargets.append(String(href.dropFirst()))
         }
         return true
@@ -492,30 +526,19 @@ private struct Scanner {
         if contractCount == 0 { return true }
         let editingStyle = self[.editingStyle]
         guard contractCount == (editingStyle == nil ? 4 : 5),
-              let path = self[.indexPath], path.plain, isIndexPath(path),
-              let cellStyle = self[.cellStyle], cellStyle.plain, isOne(of: ContractAttribute.cellStyles, cellStyle.valueStart, cellStyle.valueEnd),
-              let accessory = self[.accessory], accessory.plain, isOne(of: ContractAttribute.accessories, accessory.valueStart, accessory.valueEnd),
-              let movable = self[.movable], movable.plain, isOne(of: ContractAttribute.booleans, movable.valueStart, movable.valueEnd)
+              let path = self[.indexPath], path.plain, text.isIndexPath(path),
+              let cellStyle = self[.cellStyle], cellStyle.plain, text.isOne(of: ContractAttribute.cellStyles, cellStyle.valueStart, cellStyle.valueEnd),
+              let accessory = self[.accessory], accessory.plain, text.isOne(of: ContractAttribute.accessories, accessory.valueStart, accessory.valueEnd),
+              let movable = self[.movable], movable.plain, text.isOne(of: ContractAttribute.booleans, movable.valueStart, movable.valueEnd)
         else { return false }
         if let editingStyle {
-            guard editingStyle.plain, isOne(of: ContractAttribute.editingStyles, editingStyle.valueStart, editingStyle.valueEnd) else { return false }
+            guard editingStyle.plain, text.isOne(of: ContractAttribute.editingStyles, editingStyle.valueStart, editingStyle.valueEnd) else { return false }
         }
         if mainIsOpen {
-            guard rowPaths.insert(value(path)).inserted else { return false }
+            guard rowPaths.insert(text.value(path)).inserted else { return false }
             guard mainIsEditing == (editingStyle != nil) || mainIsSheet else { return false }
         }
         return true
     }
 
-    /// `[0-9]+\.[0-9]+`, the whole value.
-    func isIndexPath(_ attribute: Attribute) -> Bool {
-        var k = attribute.valueStart
-        var digits = 0
-        while k < attribute.valueEnd, p[k] >= 0x30, p[k] <= 0x39 { k += 1; digits += 1 }
-        guard digits > 0, k < attribute.valueEnd, p[k] == 0x2E else { return false }
-        k += 1
-        let afterDot = k
-        while k < attribute.valueEnd, p[k] >= 0x30, p[k] <= 0x39 { k += 1 }
-        return k > afterDot && k == attribute.valueEnd
-    }
 }
