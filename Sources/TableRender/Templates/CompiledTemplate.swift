@@ -163,21 +163,27 @@ final class CompiledTemplate: @unchecked Sendable {
 
     // MARK: The plan
 
+    /// Literal bytes and slots, kept as plain values: every part used to be a String, and
+    /// retaining those shared strings from several threads at once cost more than copying them.
     private struct Plan {
-        enum Part {
-            case literal(String)
-            case slot(Int, escaped: Bool)
+        /// A slot, after the literal bytes up to `literalEnd`.
+        struct Slot {
+            var literalEnd: Int
+            var index: Int
+            var isEscaped: Bool
         }
 
-        let parts: [Part]
-        let literalLength: Int
+        /// Every literal part, one after another.
+        let literals: [UInt8]
+        let slots: [Slot]
 
         /// The plan of `example`, or `nil` if its markers are not all whole.
         init?(example: String, slotCount: Int) {
-            var parts: [Part] = []
+            var literals: [UInt8] = []
+            var slots: [Slot] = []
             var rest = Substring(example)
             while let start = rest.range(of: Marker.start) {
-                parts.append(.literal(String(rest[..<start.lowerBound])))
+                literals.append(contentsOf: rest[..<start.lowerBound].utf8)
                 rest = rest[start.upperBound...]
                 let escaped = rest.hasPrefix("&amp;")
                 guard escaped || rest.hasPrefix("&") else { return nil }
@@ -187,27 +193,31 @@ final class CompiledTemplate: @unchecked Sendable {
                 rest = rest[digits.endIndex...]
                 guard rest.hasPrefix(Marker.end) else { return nil }
                 rest = rest.dropFirst()
-                parts.append(.slot(index, escaped: escaped))
+                slots.append(Slot(literalEnd: literals.count, index: index, isEscaped: escaped))
             }
             guard !rest.contains(Marker.end) else { return nil }
-            parts.append(.literal(String(rest)))
-            self.parts = parts
-            literalLength = parts.reduce(0) { total, part in
-                if case .literal(let text) = part { return total + text.utf8.count }
-                return total
-            }
+            literals.append(contentsOf: rest.utf8)
+            self.literals = literals
+            self.slots = slots
         }
 
         func render(_ strings: [String]) -> String {
-            var output = ""
-            output.reserveCapacity(literalLength + strings.reduce(0) { $0 + $1.utf8.count } * 2)
-            for part in parts {
-                switch part {
-                case .literal(let text): output += text
-                case let .slot(index, escaped): output += escaped ? HTMLEscaping.escape(strings[index]) : strings[index]
+            var output: [UInt8] = []
+            output.reserveCapacity(literals.count + strings.reduce(0) { $0 + $1.utf8.count } * 2)
+            literals.withUnsafeBufferPointer { literals in
+                var start = 0
+                for slot in slots {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: literals[start..<slot.literalEnd]))
+                    if slot.isEscaped {
+                        HTMLEscaping.append(escaping: strings[slot.index], to: &output)
+                    } else {
+                        output.append(contentsOf: strings[slot.index].utf8)
+                    }
+                    start = slot.literalEnd
                 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: literals[start...]))
             }
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
     }
 }

@@ -13,21 +13,29 @@ public struct HTMLEscaping: MustacheContentType {
     /// `text` with its markup characters as character references, for HTML and XML text and attributes.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: needsEscaping) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        append(escaping: text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `text`, escaped as `escape` does, to `output`.
+    static func append(escaping text: String, to output: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 16)
-            for byte in bytes {
+        text.withUTF8 { bytes in
+            var plainStart = 0
+            for (offset, byte) in bytes.enumerated() where needsEscaping(byte) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
                 switch byte {
                 case UInt8(ascii: "&"): output += ampersand
                 case UInt8(ascii: "<"): output += lessThan
                 case UInt8(ascii: ">"): output += greaterThan
                 case UInt8(ascii: "\""): output += quote
-                case UInt8(ascii: "'"): output += apostrophe
-                default: output.append(byte)
+                default: output += apostrophe
                 }
+                plainStart = offset + 1
             }
-            return String(decoding: output, as: UTF8.self)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
     }
 
