@@ -63,19 +63,23 @@ public struct SiteExporter: Sendable {
         var results: [PageResult] = []
         // Each page is found (its scene read, its children listed) before it is made (rendered,
         // checked, written), so a long list's children are made while the list itself still is:
-        // a 10,000-row root page no longer holds every core but one idle. Making goes before
-        // finding, which keeps the found-but-unmade scenes few.
+        // a 10,000-row root page no longer holds every core but one idle. Pages without children
+        // (most of a large site: an item's detail page) are found and made in one go, a chunk of
+        // them per task; a page with children is handed back to be made by a task of its own.
+        // Making goes before finding, which keeps the found-but-unmade scenes few.
         var toFind: [[String]] = [[]]
-        var toMake: [([String], ResolvedScene)] = []
+        var toMake: [FoundPage] = []
         var seen: Set<[String]> = [[]]
         var lastReport = Date.distantPast
         try await withThrowingTaskGroup(of: ExportStep.self) { group in
             var running = 0
             func startNext() {
-                if let (path, scene) = toMake.popLast() {
-                    group.addTask { .made(try self.makePage(path, scene: scene, manifest: manifest)) }
-                } else if let path = toFind.popLast() {
-                    group.addTask { try await self.findPage(path) }
+                if let page = toMake.popLast() {
+                    group.addTask { .made([try self.makePage(page.path, scene: page.scene, manifest: manifest)]) }
+                } else if !toFind.isEmpty {
+                    let chunk = Array(toFind.suffix(Self.findChunk).reversed())
+                    toFind.removeLast(chunk.count)
+                    group.addTask { try await self.findPages(chunk, manifest: manifest) }
                 } else {
                     return
                 }
@@ -85,15 +89,18 @@ public struct SiteExporter: Sendable {
             while let step = try await group.next() {
                 running -= 1
                 switch step {
-                case .found(let path, let scene, let children):
-                    toMake.append((path, scene))
-                    for child in children.reversed() where seen.insert(child).inserted { toFind.append(child) }
-                case .made(let result):
-                    results.append(result)
-                    if Date().timeIntervalSince(lastReport) > 0.25 {
-                        progress(results.count, seen.count)
-                        lastReport = Date()
+                case let .found(pages, made):
+                    results += made
+                    for page in pages {
+                        toMake.append(page)
+                        for child in page.children.reversed() where seen.insert(child).inserted { toFind.append(child) }
                     }
+                case .made(let made):
+                    results += made
+                }
+                if Date().timeIntervalSince(lastReport) > 0.25 {
+                    progress(results.count, seen.count)
+                    lastReport = Date()
                 }
                 while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             }
@@ -110,15 +117,28 @@ public struct SiteExporter: Sendable {
                             seconds: Date().timeIntervalSince(started), problems: problems)
     }
 
-    /// Reads the page's scene and lists the pages it links down to.
-    private func findPage(_ path: [String]) async throws -> ExportStep {
-        let scene = try await site.runtime.resolve(path)
-        var children: [[String]] = []
-        for row in scene.sections.flatMap(\.rows) {
-            if row.push != nil { children.append(path + [row.cell.key]) }
-            if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
+    /// How many pages one finding task takes on.
+    static let findChunk = 32
+
+    /// Reads the scenes at `paths` and lists the pages each links down to; a page that links
+    /// nowhere is made at once, the others are handed back.
+    private func findPages(_ paths: [[String]], manifest: ExportManifest) async throws -> ExportStep {
+        var found: [FoundPage] = []
+        var made: [PageResult] = []
+        for path in paths {
+            let scene = try await site.runtime.resolve(path)
+            var children: [[String]] = []
+            for row in scene.sections.flatMap(\.rows) {
+                if row.push != nil { children.append(path + [row.cell.key]) }
+                if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
+            }
+            if children.isEmpty {
+                made.append(try makePage(path, scene: scene, manifest: manifest))
+            } else {
+                found.append(FoundPage(path: path, scene: scene, children: children))
+            }
         }
-        return .found(path, scene, children: children)
+        return .found(found, made: made)
     }
 
     /// Renders, validates and writes one page; returns its links and ids.
@@ -263,10 +283,24 @@ final class MadeFolders: @unchecked Sendable {
     func needs(_ folder: String) -> Bool { lock.withLock { made.insert(folder).inserted } }
 }
 
-/// What one task of an export did: found a page (its scene and children) or made it.
+/// What one task of an export did: found pages (made those without children) or made one.
 enum ExportStep: Sendable {
-    case found([String], ResolvedScene, children: [[String]])
-    case made(PageResult)
+    case found([FoundPage], made: [PageResult])
+    case made([PageResult])
+}
+
+/// A page whose scene is read and whose children are known, still to be made. A class: it
+/// passes from task to task, and copying the scene each time cost more than the reference.
+final class FoundPage: Sendable {
+    let path: [String]
+    let scene: ResolvedScene
+    let children: [[String]]
+
+    init(path: [String], scene: ResolvedScene, children: [[String]]) {
+        self.path = path
+        self.scene = scene
+        self.children = children
+    }
 }
 
 /// One exported page: what the link checker needs to know about it.
