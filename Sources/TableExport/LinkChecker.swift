@@ -14,15 +14,30 @@ struct PageLink: Sendable, Equatable {
 ///
 /// Each page's links are resolved while the page is made (`PageLink.resolve`, in parallel with
 /// other pages); what is left for the end, when every page is known, is looking targets up.
-struct LinkChecker {
+struct LinkChecker: Sendable {
     let results: [PageResult]
     let outputFolder: String
 
-    func problems() -> [String] {
+    /// Every broken link, page by page in the order of `results`; the pages are checked in
+    /// `parts` parts at once.
+    func problems(parts: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [String] {
         let pages = Dictionary(results.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        let size = max(1, (results.count + parts - 1) / max(parts, 1))
+        let ranges = stride(from: 0, to: results.count, by: size).map { $0..<min($0 + size, results.count) }
+        return await withTaskGroup(of: (Int, [String]).self) { group in
+            for (number, range) in ranges.enumerated() {
+                group.addTask { (number, self.problems(in: range, pages: pages)) }
+            }
+            var found: [[String]] = Array(repeating: [], count: ranges.count)
+            for await (number, problems) in group { found[number] = problems }
+            return found.flatMap { $0 }
+        }
+    }
+
+    private func problems(in range: Range<Int>, pages: [String: PageResult]) -> [String] {
         var problems: [String] = []
         var fileExists: [String: Bool] = [:]
-        for page in results {
+        for page in results[range] {
             for link in page.links {
                 guard let target = link.target else {
                     problems.append("\(page.file): link \"\(link.text)\" climbs out of the export")

@@ -109,9 +109,14 @@ public struct SiteExporter: Sendable {
         results.sort { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path.lexicographicallyPrecedes($1.path) }
         progress(results.count, results.count)
 
-        try writeSitemap(results.map(\.path))
+        // The sitemap and the manifest are written while the links are checked.
+        let paths = results.map(\.path)
+        async let written: Void = {
+            try self.writeSitemap(paths)
         try manifest.save()
-        let problems = results.flatMap(\.problems) + LinkChecker(results: results, outputFolder: options.outputFolder).problems()
+        }()
+        let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
+        try await written
         return ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
                             unchanged: results.filter { !$0.wasWritten }.count,
                             seconds: Date().timeIntervalSince(started), problems: problems)
