@@ -106,6 +106,13 @@ public struct PageActions: Sendable, Hashable {
 public enum RowAnchor {
     /// `row-` and the key, with every character outside letters, digits, `-` and `_` spelt in hex.
     public static func id(for key: String) -> String {
+        // Nearly every key is already made of those characters (item keys must be).
+        if key.utf8.allSatisfy({ byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }) {
+            return "row-" + key
+        }
         var id = "row-"
         for scalar in key.unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
