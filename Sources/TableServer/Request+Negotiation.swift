@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TableRender
 
 extension Request {
     /// Whether the client accepts a gzip-compressed body.
-    var acceptsGzip: Bool { headers[.acceptEncoding]?.contains("gzip") == true }
+    var acceptsGzip: Bool { headers[.acceptEncoding].map { TextSplice.contains($0, "gzip") } == true }
 
     /// Whether the client already holds the representation tagged `etag` (If-None-Match may list
     /// several tags).

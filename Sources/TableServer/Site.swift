@@ -94,7 +94,7 @@ extension Site {
         var bar = NavigationBarContext(title: scene.title, isLargeTitle: scene.path.isEmpty)
         if let backTitle = scene.stack.backTitle, let last = scene.path.last {
             let parent = Array(scene.path.dropLast())
-            bar.back = LinkContext(href: urls.page(parent, from: scene.path) + "#" + RowAnchor.id(for: last.replacingOccurrences(of: AppRuntime.infoSuffix, with: "")),
+            bar.back = LinkContext(href: urls.page(parent, from: scene.path) + "#" + RowAnchor.id(for: last.hasSuffix(AppRuntime.infoSuffix) ? String(last.dropLast(AppRuntime.infoSuffix.count)) : last),
                                    title: backTitle)
         }
         guard !options.isReadOnly else { return bar }

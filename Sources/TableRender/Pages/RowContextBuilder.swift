@@ -76,6 +76,6 @@ enum RowContextBuilder {
     /// An image path relative to the public folder gets the page's asset prefix; URLs and absolute
     /// paths stay as they are.
     static func imageURL(_ source: String, assets: String) -> String {
-        source.hasPrefix("/") || source.contains("://") || source.hasPrefix("data:") ? source : assets + source
+        source.hasPrefix("/") || TextSplice.contains(source, "://") || source.hasPrefix("data:") ? source : assets + source
     }
 }

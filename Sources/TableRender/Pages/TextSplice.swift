@@ -48,6 +48,12 @@ public enum TextSplice {
         return (text[..<start], text[end...])
     }
 
+    /// Whether `needle` occurs in `text`, byte for byte (Foundation's `contains` costs a
+    /// microsecond where this costs nanoseconds).
+    public static func contains(_ text: String, _ needle: String) -> Bool {
+        split(Substring(text), at: needle) != nil
+    }
+
     /// Where `needle` first occurs in `bytes` at or after `start`.
     private static func offset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress, let first = needle.first else { return nil }
