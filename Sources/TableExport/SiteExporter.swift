@@ -157,10 +157,10 @@ public struct SiteExporter: Sendable {
         let name = pageName(path)
         let html = site.renderer.render(page, remembersRows: false)
         let madeOn = manifest.date(for: name, html: html, otherwise: options.date)
-        let inspection = PageValidator.forCurrentTask().inspect(html, page: name)
+        let inspection = PageValidator.inspect(html, page: name)
         var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
         if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
-        let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: HTMLEscaping.escape(notes.text(for: madeOn)))
+        let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: notes.text(for: madeOn))
         let wasWritten = try write(bytes, to: name)
         return PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name), problems: problems, wasWritten: wasWritten)
     }
@@ -182,7 +182,7 @@ public struct SiteExporter: Sendable {
     private func write(_ bytes: [UInt8], to name: String) throws -> Bool {
         let path = options.outputFolder + "/" + name
         if !isFresh, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
         do {
             // Pages come level by level, so a page's parent folder is nearly always there already:
             // one mkdir, and FileManager's walk up the path only when it is not.
@@ -263,8 +263,8 @@ public struct SiteExporter: Sendable {
     }
 }
 
-/// The footer's note for each date pages were made on: nearly every page of an export shares
-/// one, and making a DateFormatter per page cost more than rendering it.
+/// The footer's note, escaped for the page, for each date pages were made on: nearly every page
+/// of an export shares one, and making a DateFormatter per page cost more than rendering it.
 final class ExportNotes: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [Date: String] = [:]
@@ -272,7 +272,7 @@ final class ExportNotes: @unchecked Sendable {
     func text(for date: Date) -> String {
         lock.withLock {
             if let known = texts[date] { return known }
-            let text = "This is a read-only export made with TableStack on \(SiteExporter.format(date))."
+            let text = HTMLEscaping.escape("This is a read-only export made with TableStack on \(SiteExporter.format(date)).")
             texts[date] = text
             return text
         }

@@ -38,6 +38,12 @@ public final class PageValidator: Sendable {
         check(html, page: page).problems
     }
 
+    /// `inspect` with the current thread's validator, which is only made (its schema compiled)
+    /// when a page needs libxml2.
+    public static func inspect(_ html: String, page: String) -> PageInspection {
+        scanned(html) ?? forCurrentTask().inspectWithLibXML(html, page: page)
+    }
+
     /// Every problem of the page `html`, with its ids and the targets of its links (`href`, then
     /// `src`, element by element): what an export needs to check links across pages.
     ///
@@ -45,10 +51,12 @@ public final class PageValidator: Sendable {
     /// what libxml2 and the schema accept, and reads the same ids and links. Everything else —
     /// every page with a problem among them — is judged by libxml2, so messages are its own.
     public func inspect(_ html: String, page: String) -> PageInspection {
-        if let clean = ContractScanner.scan(html) {
-            return PageInspection(problems: [], isWellFormed: true, ids: clean.ids, links: clean.links)
-        }
-        return inspectWithLibXML(html, page: page)
+        Self.scanned(html) ?? inspectWithLibXML(html, page: page)
+    }
+
+    /// The inspection of a page the contract scanner finds clean.
+    private static func scanned(_ html: String) -> PageInspection? {
+        ContractScanner.scan(html).map { PageInspection(problems: [], isWellFormed: true, ids: $0.ids, links: $0.links) }
     }
 
     /// `inspect` without the scanner: libxml2 parses and validates the page, and its tree is read.
