@@ -93,14 +93,17 @@ public struct IndexedCollation: Sendable {
     /// `items` sorted by their collation strings in the locale's order
     /// (`sortedArray(from:collationStringSelector:)`); equal strings keep their order.
     public func sorted<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
-        let keyed = items.enumerated().map { (offset: $0.offset, key: memo.sortKey(of: key($0.element), by: sorting), item: $0.element) }
-        return keyed.sorted { lhs, rhs in
-            switch Collator.compare(lhs.key, rhs.key) {
+        // Positions are sorted, not the items: sorting tuples of a generic item went through
+        // the runtime's generic metadata on every comparison.
+        let keys = items.map { memo.sortKey(of: key($0), by: sorting) }
+        let order = keys.indices.sorted { lhs, rhs in
+            switch Collator.compare(keys[lhs], keys[rhs]) {
             case .orderedAscending: true
             case .orderedDescending: false
-            case .orderedSame: lhs.offset < rhs.offset
+            case .orderedSame: lhs < rhs
             }
-        }.map(\.item)
+        }
+        return order.map { items[$0] }
     }
 
     /// Listing 4-7 in one step: `items` put into one array per section title, each sorted.
