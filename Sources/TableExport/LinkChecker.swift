@@ -96,6 +96,7 @@ extension PageLink {
     /// `path` read from `folder`: `a/b` + `../c/./d` → `a/c/d`; `nil` when it climbs above the
     /// export's root. A leading `/` counts from the root too.
     static func normalize(folder: String = "", _ path: Substring) -> String? {
+        if let quick = climbingToRoot(folder: folder, path) { return quick }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(folder.utf8.count + path.utf8.count + 1)
         var starts: [Int] = []
@@ -125,5 +126,36 @@ extension PageLink {
         var path = path
         guard folder.withUTF8(add), path.withUTF8(add) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The common case without building anything: a link that climbs exactly to the export's
+    /// root (`../_assets/x.css` from `a/index.html`), or one from the root itself, followed by
+    /// plain parts. `.some(nil)` when it climbs out; `nil` when the general way must decide.
+    private static func climbingToRoot(folder: String, _ path: Substring) -> String?? {
+        var rest = path.utf8[...]
+        var climbs = 0
+        while rest.starts(with: "../".utf8) {
+            rest = rest.dropFirst(3)
+            climbs += 1
+        }
+        let depth = folder.isEmpty ? 0 : folder.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+        if climbs > depth { return .some(nil) }
+        guard climbs == depth, !rest.isEmpty, rest.first != UInt8(ascii: "/") else { return nil }
+        // Plain parts only: no empty, `.` or `..` part.
+        var previous = UInt8(ascii: "/")
+        var partLength = 0, dots = 0
+        for byte in rest {
+            if byte == UInt8(ascii: "/") {
+                if partLength == 0 || partLength == dots { return nil }
+                partLength = 0
+                dots = 0
+            } else {
+                partLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            previous = byte
+        }
+        guard previous != UInt8(ascii: "/"), partLength != dots || partLength > 2 else { return nil }
+        return .some(String(Substring(rest)))
     }
 }

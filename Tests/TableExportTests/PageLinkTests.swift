@@ -15,6 +15,10 @@ struct PageLinkTests {
         ("a/index.html", "b.html?q=1#after-the-query", "a/b.html", "after-the-query"),
         ("a/index.html", "b.html#top?not-a-query", "a/b.html", "top?not-a-query"),
         ("a/index.html", "é/ü.html#ø", "a/é/ü.html", "ø"),
+        ("a/index.html", "../.../x.html", ".../x.html", nil),
+        ("a/index.html", "../x/", "x", nil),
+        ("a/index.html", "../x//y/.", "x/y", nil),
+        ("a/b/index.html", "../../é.html#top", "é.html", "top"),
     ] as [(String, String, String, String?)])
     func resolves(file: String, link: String, target: String, anchor: String?) {
         #expect(PageLink.resolve([link], of: file) == [PageLink(text: link, target: target, anchor: anchor)])
