@@ -29,6 +29,15 @@ enum ContractScanner {
 
 private let xhtmlNamespace = Array("http://www.w3.org/1999/xhtml".utf8)
 
+/// For each byte, whether text or an attribute value may hold it without a second look: not a
+/// control character, `<`, `&`, a quote, `]` (of `]]>`) or 0xEF (of U+FFFE, U+FFFF). Made once,
+/// never freed.
+nonisolated(unsafe) private let ordinaryBytes: UnsafePointer<Bool> = {
+    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    for byte in 0..<256 { table[byte] = byte >= 0x20 && ![0x3C, 0x26, 0x22, 0x27, 0x5D, 0xEF].contains(byte) }
+    return UnsafePointer(table)
+}()
+
 /// The attributes the contract names (`data-…`), in the schema's order.
 private enum ContractAttribute: Int {
     case tableStyle, indexed, editing, section, indexPath, cellStyle, accessory, editingStyle, movable, navigationBar, sectionIndex
@@ -192,6 +201,7 @@ private struct Scanner {
     let p: UnsafePointer<UInt8>
     let n: Int
     let text: Bytes
+    let ordinary = ordinaryBytes
     var i = 0
 
     struct Open { var nameStart: Int; var nameEnd: Int; var kind: Kind }
@@ -264,6 +274,9 @@ private struct Scanner {
                 } else {
                     guard startTag() else { return nil }
                 }
+            } else if ordinary[Int(c)], stack.count > 1 {
+                i += 1
+                while i < n, ordinary[Int(p[i])] { i += 1 }
             } else if stack.count == 1 {
                 // Directly in <html> only white space may stand between <head> and <body>.
                 guard Self.isSpace(c) else { return nil }
@@ -386,6 +399,7 @@ private struct Scanner {
         var j = valueStart
         var plain = true
         while true {
+            while j < n, ordinary[Int(p[j])] { j += 1 }
             guard j < n else { return false }
             let c = p[j]
             if c == quote { break }
@@ -483,7 +497,7 @@ private struct Scanner {
             mainIsOpen = true
             mainIsIndexed = text.equals(indexed.valueStart, indexed.valueEnd, "true")
             mainIsEditing = isOne([ContractAttribute.booleans[0]], .editing)
-            mainIsSheet = find("class").map { text.value($0).contains("sheet") } ?? false
+            mainIsSheet = find("class").map { TextSplice.contains(text.value($0), "sheet") } ?? false
         case .navigationBar:
             bars += 1
             guard bars == 1, contractCount == 1 else { return false }

@@ -142,7 +142,7 @@ enum ContractRules {
             for row in main.all(having: "data-index-path") {
                 let path = row.attributes["data-index-path"] ?? ""
                 if !paths.insert(path).inserted { report(row, "row \(path) appears twice") }
-                if isEditing != (row.attributes["data-editing-style"] != nil), main.attributes["class"]?.contains("sheet") != true {
+                if isEditing != (row.attributes["data-editing-style"] != nil), !(main.attributes["class"].map { TextSplice.contains($0, "sheet") } ?? false) {
                     report(row, "row \(path): data-editing-style belongs on every row in editing mode and on none otherwise")
                 }
             }
