@@ -35,6 +35,14 @@ struct ContractScannerTests {
         return true
     }
 
+    @Test("the scanner was written for the schema in the bundle")
+    func writtenForTheBundledSchema() {
+        // When this fails, markup-contract.rng changed: bring the scanner's rules in line with
+        // it, then set ContractScanner.schemaFingerprint to the bundled schema's fingerprint.
+        #expect(ContractScanner.bundledSchemaFingerprint == ContractScanner.schemaFingerprint)
+        #expect(ContractScanner.isCurrent)
+    }
+
     @Test("the pages TableStack makes are accepted, with libxml2's ids and links")
     func acceptsRealPages() throws {
         for (name, html) in try Self.corpus() {
