@@ -17,7 +17,6 @@ public struct SiteExporter: Sendable {
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
     private let notes = ExportNotes()
-    private let folders = MadeFolders()
 
     /// Makes an exporter; the site's links are made relative for files.
     public init(site: Site, options: ExportOptions) {
@@ -60,6 +59,7 @@ public struct SiteExporter: Sendable {
         try copyPublicFolder()
 
         let manifest = ExportManifest(folder: options.outputFolder)
+        let output = try OutputFolder(path: options.outputFolder, isFresh: isFresh)
         var results: [PageResult] = []
         // Each page is found (its scene read, its children listed) before it is made (rendered,
         // checked, written), so a long list's children are made while the list itself still is:
@@ -75,11 +75,11 @@ public struct SiteExporter: Sendable {
             var running = 0
             func startNext() {
                 if let page = toMake.popLast() {
-                    group.addTask { .made([try self.makePage(page.path, scene: page.scene, manifest: manifest)]) }
+                    group.addTask { .made([try self.makePage(page.path, scene: page.scene, manifest: manifest, output: output)]) }
                 } else if !toFind.isEmpty {
                     let chunk = Array(toFind.suffix(Self.findChunk).reversed())
                     toFind.removeLast(chunk.count)
-                    group.addTask { try await self.findPages(chunk, manifest: manifest) }
+                    group.addTask { try await self.findPages(chunk, manifest: manifest, output: output) }
                 } else {
                     return
                 }
@@ -112,7 +112,7 @@ public struct SiteExporter: Sendable {
         // The sitemap and the manifest are written while the links are checked.
         let paths = results.map(\.path)
         async let written: Void = {
-            try self.writeSitemap(paths)
+            try self.writeSitemap(paths, to: output)
         try manifest.save()
         }()
         let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
@@ -127,7 +127,7 @@ public struct SiteExporter: Sendable {
 
     /// Reads the scenes at `paths` and lists the pages each links down to; a page that links
     /// nowhere is made at once, the others are handed back.
-    private func findPages(_ paths: [[String]], manifest: ExportManifest) async throws -> ExportStep {
+    private func findPages(_ paths: [[String]], manifest: ExportManifest, output: OutputFolder) async throws -> ExportStep {
         var found: [FoundPage] = []
         var made: [PageResult] = []
         for path in paths {
@@ -138,7 +138,7 @@ public struct SiteExporter: Sendable {
                 if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
             }
             if children.isEmpty {
-                made.append(try makePage(path, scene: scene, manifest: manifest))
+                made.append(try makePage(path, scene: scene, manifest: manifest, output: output))
             } else {
                 found.append(FoundPage(path: path, scene: scene, children: children))
             }
@@ -150,7 +150,7 @@ public struct SiteExporter: Sendable {
     ///
     /// The footer says when the page was made: when its content last changed, so that a re-export
     /// of unchanged data leaves the file as it was.
-    private func makePage(_ path: [String], scene: ResolvedScene, manifest: ExportManifest) throws -> PageResult {
+    private func makePage(_ path: [String], scene: ResolvedScene, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
         let page = try site.tablePage(scene, options: PageOptions(exportNote: Self.notePlaceholder))
@@ -161,7 +161,7 @@ public struct SiteExporter: Sendable {
         var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
         if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
         let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: notes.text(for: madeOn))
-        let wasWritten = try write(bytes, to: name)
+        let wasWritten = try output.write(bytes, to: name)
         return PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name), problems: problems, wasWritten: wasWritten)
     }
 
@@ -172,49 +172,6 @@ public struct SiteExporter: Sendable {
     /// The page's file, relative to the output folder.
     func pageName(_ path: [String]) -> String {
         (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
-    }
-
-    /// Writes `bytes` unless the file already holds exactly these bytes; returns whether it wrote.
-    /// In an existing folder a new file is written beside its place and renamed into it, so a
-    /// reader never sees half a page; it is not synced to disk one by one (an interrupted export
-    /// is simply run again). In a fresh folder, which no one sees before it is complete, the file
-    /// is written in its place.
-    private func write(_ bytes: [UInt8], to name: String) throws -> Bool {
-        let path = options.outputFolder + "/" + name
-        if !isFresh, let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
-        do {
-            // Pages come level by level, so a page's parent folder is nearly always there already:
-            // one mkdir, and FileManager's walk up the path only when it is not.
-            if folders.needs(folder), mkdir(folder, 0o755) != 0, errno != EEXIST {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
-        } catch {
-            throw ExportError.cannotWrite(path, error.localizedDescription)
-        }
-        let temporary = isFresh ? path : folder + "/.tablestack-" + UUID().uuidString
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += count
-            }
-        }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, temporary != path, rename(temporary, path) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw ExportError.cannotWrite(path, String(cString: strerror(failure)))
-        }
-        return true
     }
 
     private func copyPublicFolder() throws {
@@ -241,7 +198,7 @@ public struct SiteExporter: Sendable {
         }
     }
 
-    private func writeSitemap(_ paths: [[String]]) throws {
+    private func writeSitemap(_ paths: [[String]], to output: OutputFolder) throws {
         var base = options.basePath.hasPrefix("/") ? options.basePath : "/" + options.basePath
         if !base.hasSuffix("/") { base += "/" }
         let origin = options.siteURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
@@ -251,7 +208,7 @@ public struct SiteExporter: Sendable {
             xml += "  <url><loc>\(HTMLEscaping.escape(location))</loc></url>\n"
         }
         xml += "</urlset>\n"
-        _ = try write(Array(xml.utf8), to: "sitemap.xml")
+        _ = try output.write(Array(xml.utf8), to: "sitemap.xml")
     }
 
     static func format(_ date: Date) -> String {
@@ -277,15 +234,6 @@ final class ExportNotes: @unchecked Sendable {
             return text
         }
     }
-}
-
-/// The folders an export has made, so each is made once.
-final class MadeFolders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: Set<String> = []
-
-    /// Whether `folder` still has to be made; from now on it counts as made.
-    func needs(_ folder: String) -> Bool { lock.withLock { made.insert(folder).inserted } }
 }
 
 /// What one task of an export did: found pages (made those without children) or made one.
