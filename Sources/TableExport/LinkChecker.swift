@@ -65,40 +65,51 @@ struct LinkChecker: Sendable {
 extension PageLink {
     /// The internal links among `links` of the page `file`, resolved; external ones are left out.
     /// A query is ignored; what follows `#` names an id, and a leading `/` counts from the
-    /// export's root.
+    /// export's root. Read on UTF-8 bytes: every exported page resolves its links.
     static func resolve(_ links: [String], of file: String) -> [PageLink] {
-        let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file[..<$0]) } ?? ""
+        let folder = Array(file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.utf8[..<$0] } ?? file.utf8[file.utf8.endIndex...])
+        let depth = folder.isEmpty ? 0 : folder.reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
         var resolved: [PageLink] = []
         resolved.reserveCapacity(links.count)
-        for link in links where !isExternal(link) {
-            let utf8 = link.utf8
-            let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
-            let path = link[..<(utf8[..<(hash ?? utf8.endIndex)].firstIndex(of: UInt8(ascii: "?")) ?? hash ?? utf8.endIndex)]
-            let anchor = hash.map { link[utf8.index(after: $0)...] }.flatMap { $0.isEmpty ? nil : String($0) }
-            let target = path.isEmpty ? file : normalize(folder: path.hasPrefix("/") ? "" : folder, path)
-            resolved.append(PageLink(text: link, target: target, anchor: anchor))
+        for link in links {
+            var text = link
+            let entry: PageLink? = text.withUTF8 { bytes in
+                guard !isExternal(bytes) else { return nil }
+                let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+                let pathEnd = bytes[..<(hash ?? bytes.count)].firstIndex(of: UInt8(ascii: "?")) ?? hash ?? bytes.count
+                let path = UnsafeBufferPointer(rebasing: bytes[..<pathEnd])
+                let anchor = hash.flatMap { $0 + 1 < bytes.count ? String(decoding: bytes[($0 + 1)...], as: UTF8.self) : nil }
+                let target: String?
+                if path.isEmpty {
+                    target = file
+                } else if path.first == UInt8(ascii: "/") {
+                    target = normalize(folder: [], path)
+                } else if let quick = climbingToRoot(path, depth: depth) {
+                    target = quick
+                } else {
+                    target = normalize(folder: folder, path)
+                }
+                return PageLink(text: link, target: target, anchor: anchor)
+            }
+            if let entry { resolved.append(entry) }
         }
         return resolved
     }
 
-    static func isExternal(_ link: String) -> Bool {
-        let utf8 = link.utf8
-        if utf8.starts(with: "//".utf8) || utf8.starts(with: "mailto:".utf8) || utf8.starts(with: "data:".utf8) { return true }
-        var colons = utf8.makeIterator()
-        var previous: (UInt8, UInt8) = (0, 0)
-        while let byte = colons.next() {
-            if previous == (UInt8(ascii: ":"), UInt8(ascii: "/")), byte == UInt8(ascii: "/") { return true }
-            previous = (previous.1, byte)
+    static func isExternal(_ link: UnsafeBufferPointer<UInt8>) -> Bool {
+        if link.starts(with: "//".utf8) || link.starts(with: "mailto:".utf8) || link.starts(with: "data:".utf8) { return true }
+        guard link.count >= 3 else { return false }
+        for k in 0..<(link.count - 2) where link[k] == UInt8(ascii: ":") && link[k + 1] == UInt8(ascii: "/") && link[k + 2] == UInt8(ascii: "/") {
+            return true
         }
         return false
     }
 
     /// `path` read from `folder`: `a/b` + `../c/./d` → `a/c/d`; `nil` when it climbs above the
-    /// export's root. A leading `/` counts from the root too.
-    static func normalize(folder: String = "", _ path: Substring) -> String? {
-        if let quick = climbingToRoot(folder: folder, path) { return quick }
+    /// export's root.
+    static func normalize(folder: [UInt8], _ path: UnsafeBufferPointer<UInt8>) -> String? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(folder.utf8.count + path.utf8.count + 1)
+        bytes.reserveCapacity(folder.count + path.count + 1)
         var starts: [Int] = []
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         // Appends the parts of `text` one by one, `.` skipped and `..` taking the last one back.
@@ -122,40 +133,38 @@ extension PageLink {
             }
             return true
         }
-        var folder = folder
-        var path = path
-        guard folder.withUTF8(add), path.withUTF8(add) else { return nil }
+        guard folder.withUnsafeBufferPointer(add), add(path) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The common case without building anything: a link that climbs exactly to the export's
-    /// root (`../_assets/x.css` from `a/index.html`), or one from the root itself, followed by
-    /// plain parts. `.some(nil)` when it climbs out; `nil` when the general way must decide.
-    private static func climbingToRoot(folder: String, _ path: Substring) -> String?? {
-        var rest = path.utf8[...]
+    /// root (`../_assets/x.css` from a page `depth` folders down, `./x` from the root itself),
+    /// then plain parts. `.some(nil)` when it climbs out; `nil` when `normalize` must decide.
+    private static func climbingToRoot(_ path: UnsafeBufferPointer<UInt8>, depth: Int) -> String?? {
+        var start = 0
         var climbs = 0
-        while rest.starts(with: "../".utf8) {
-            rest = rest.dropFirst(3)
+        while path.count - start >= 3, path[start] == UInt8(ascii: "."), path[start + 1] == UInt8(ascii: "."), path[start + 2] == UInt8(ascii: "/") {
+            start += 3
             climbs += 1
         }
-        let depth = folder.isEmpty ? 0 : folder.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+        if climbs == 0 {
+            while path.count - start >= 2, path[start] == UInt8(ascii: "."), path[start + 1] == UInt8(ascii: "/") { start += 2 }
+        }
         if climbs > depth { return .some(nil) }
-        guard climbs == depth, !rest.isEmpty, rest.first != UInt8(ascii: "/") else { return nil }
-        // Plain parts only: no empty, `.` or `..` part.
-        var previous = UInt8(ascii: "/")
+        guard climbs == depth, start < path.count, path[start] != UInt8(ascii: "/") else { return nil }
+        // Plain parts only: none empty, none of dots alone.
         var partLength = 0, dots = 0
-        for byte in rest {
+        for byte in path[start...] {
             if byte == UInt8(ascii: "/") {
-                if partLength == 0 || partLength == dots { return nil }
+                if partLength == dots { return nil }
                 partLength = 0
                 dots = 0
             } else {
                 partLength += 1
                 if byte == UInt8(ascii: ".") { dots += 1 }
             }
-            previous = byte
         }
-        guard previous != UInt8(ascii: "/"), partLength != dots || partLength > 2 else { return nil }
-        return .some(String(Substring(rest)))
+        guard partLength != dots else { return nil }
+        return .some(String(decoding: UnsafeBufferPointer(rebasing: path[start...]), as: UTF8.self))
     }
 }
