@@ -21,10 +21,13 @@ struct LinkChecker: Sendable {
     /// Every broken link, page by page in the order of `results`; the pages are checked in
     /// `parts` parts at once.
     func problems(parts: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [String] {
-        let pages = Dictionary(results.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        // Pages by file, as positions in `results`: looking a page up copies nothing.
+        var pages: [String: Int] = [:]
+        pages.reserveCapacity(results.count)
+        for (position, result) in results.enumerated() where pages[result.file] == nil { pages[result.file] = position }
         let size = max(1, (results.count + parts - 1) / max(parts, 1))
         let ranges = stride(from: 0, to: results.count, by: size).map { $0..<min($0 + size, results.count) }
-        return await withTaskGroup(of: (Int, [String]).self) { group in
+        return await withTaskGroup(of: (Int, [String]).self) { [pages] group in
             for (number, range) in ranges.enumerated() {
                 group.addTask { (number, self.problems(in: range, pages: pages)) }
             }
@@ -34,27 +37,32 @@ struct LinkChecker: Sendable {
         }
     }
 
-    private func problems(in range: Range<Int>, pages: [String: PageResult]) -> [String] {
+    private func problems(in range: Range<Int>, pages: [String: Int]) -> [String] {
         var problems: [String] = []
         var fileExists: [String: Bool] = [:]
-        for page in results[range] {
-            for link in page.links {
-                guard let target = link.target else {
-                    problems.append("\(page.file): link \"\(link.text)\" climbs out of the export")
-                    continue
-                }
-                let targetPage = pages[target]
-                let exists = targetPage != nil || fileExists[target] ?? {
-                    let found = FileManager.default.fileExists(atPath: outputFolder + "/" + target)
-                    fileExists[target] = found
-                    return found
-                }()
-                guard exists else {
-                    problems.append("\(page.file): link \"\(link.text)\" leads to \(target), which the export does not have")
-                    continue
-                }
-                if let anchor = link.anchor, targetPage?.ids.contains(anchor) != true {
-                    problems.append("\(page.file): link \"\(link.text)\" names #\(anchor), which \(target) does not have")
+        // Read in place: copying a page's result (its ids, its links) for each link retained the
+        // same few objects from every core at once.
+        results.withUnsafeBufferPointer { results in
+            for position in range {
+                for link in results[position].links {
+                    let file = results[position].file
+                    guard let target = link.target else {
+                        problems.append("\(file): link \"\(link.text)\" climbs out of the export")
+                        continue
+                    }
+                    let targetPage = pages[target]
+                    let exists = targetPage != nil || fileExists[target] ?? {
+                        let found = FileManager.default.fileExists(atPath: outputFolder + "/" + target)
+                        fileExists[target] = found
+                        return found
+                    }()
+                    guard exists else {
+                        problems.append("\(file): link \"\(link.text)\" leads to \(target), which the export does not have")
+                        continue
+                    }
+                    if let anchor = link.anchor, !(targetPage.map { results[$0].ids.contains(anchor) } ?? false) {
+                        problems.append("\(file): link \"\(link.text)\" names #\(anchor), which \(target) does not have")
+                    }
                 }
             }
         }
