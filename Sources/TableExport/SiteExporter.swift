@@ -133,7 +133,7 @@ public struct SiteExporter: Sendable {
         for path in paths {
             let scene = try await site.runtime.resolve(path)
             var children: [[String]] = []
-            for row in scene.sections.flatMap(\.rows) {
+            for row in scene.sections.flatMap({ $0.rows }) {
                 if row.push != nil { children.append(path + [row.cell.key]) }
                 if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
             }

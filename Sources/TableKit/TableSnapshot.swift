@@ -37,7 +37,7 @@ public struct TableSnapshot: Sendable, Hashable, Codable {
     public var isIndexed: Bool { sectionIndex != nil }
 
     /// How many rows each section has, top to bottom.
-    public var rowCounts: [Int] { sections.map(\.rows.count) }
+    public var rowCounts: [Int] { sections.map { $0.rows.count } }
 
     /// The row at `indexPath`, or `nil` when no row stands there.
     public func row(at indexPath: IndexPath) -> TableRow? {

@@ -60,7 +60,7 @@ struct SiteLinks: RowLinker {
         self.hasInfo = hasInfo
         let byDefault = rows.filter { $0.push != nil }.count * 2 > rows.count
         pushesByDefault = byDefault
-        exceptions = Set(rows.filter { ($0.push != nil) != byDefault }.map(\.cell.key))
+        exceptions = Set(rows.filter { ($0.push != nil) != byDefault }.map { $0.cell.key })
     }
 
     func link(for row: TableRow) -> String? {
@@ -76,7 +76,7 @@ extension Site {
     /// The table page of a scene.
     public func tablePage(_ scene: ResolvedScene, options: PageOptions) throws -> TablePage {
         let snapshot = try scene.snapshot(isEditing: options.isEditing && !options.isReadOnly)
-        let links = SiteLinks(urls: urls, path: scene.path, rows: scene.sections.flatMap(\.rows),
+        let links = SiteLinks(urls: urls, path: scene.path, rows: scene.sections.flatMap { $0.rows },
                               hasInfo: scene.listBinding?.detail != nil)
         let actions = options.csrf.map { PageActions(urls: urls, keys: scene.path, csrf: $0, confirmingDeleteKey: options.confirmingDelete) }
         return TablePage(

@@ -93,11 +93,11 @@ public struct AppRuntime: Sendable {
                       isInfo: Bool) async throws -> (scene: SceneDefinition, item: StoredItem?, itemList: ListID?)? {
         switch scene.content {
         case let .fixed(sections, _):
-            guard !isInfo, let target = sections.flatMap(\.cells).first(where: { $0.key == key })?.push,
+            guard !isInfo, let target = sections.flatMap({ $0.cells }).first(where: { $0.key == key })?.push,
                   let next = app.scene(target) else { return nil }
             return (next, nil, nil)
         case let .detail(detail):
-            guard !isInfo, let target = detail.sections.flatMap(\.cells).first(where: { $0.key == key })?.push,
+            guard !isInfo, let target = detail.sections.flatMap({ $0.cells }).first(where: { $0.key == key })?.push,
                   let next = app.scene(target) else { return nil }
             return (next, nil, nil)
         case let .list(binding):

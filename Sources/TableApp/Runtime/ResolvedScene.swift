@@ -41,11 +41,11 @@ public struct ResolvedScene: Sendable {
 
     /// The revisions in the token's order, for ETags.
     public var revisionNumbers: [Int] {
-        revisions.sorted { $0.key.description < $1.key.description }.map(\.value)
+        revisions.sorted { $0.key.description < $1.key.description }.map { $0.value }
     }
 
     /// Row counts per section, as TableKit's rules take them.
-    public var rowCounts: [Int] { sections.map(\.rows.count) }
+    public var rowCounts: [Int] { sections.map { $0.rows.count } }
 
     /// The row showing the item or fixed cell `key`, and its index path.
     public func row(forKey key: String) -> (row: SceneRow, indexPath: IndexPath)? {

@@ -73,14 +73,14 @@ public final class PageRenderer: Sendable {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
-        let state = RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
-                                       assets: page.assets, links: AnyHashable(page.links))
+        // The row cache's key, only when rows are kept (AnyHashable of the links costs).
+        let state = remembersRows ? RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
+                                                       assets: page.assets, links: AnyHashable(page.links)) : nil
         var sectionRows: [[String]] = []
         let sections = snapshot.sections.enumerated().map { number, section in
             let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: self.templates) }
-            let rows = remembersRows
-                ? rowCache.html(for: section.rows, section: number, state: state, highlightedKey: page.highlightedKey, render: render)
-                : section.rows.map(render)
+            let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, highlightedKey: page.highlightedKey, render: render) }
+                ?? section.rows.map(render)
             sectionRows.append(rows)
             let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
@@ -97,7 +97,7 @@ public final class PageRenderer: Sendable {
             style: snapshot.style.rawValue, isIndexed: snapshot.isIndexed, isEditing: snapshot.isEditing,
             revision: revision, headerTitle: snapshot.headerTitle, footerTitle: snapshot.footerTitle,
             sections: sections, sectionIndex: index, actionForm: form,
-            isEmpty: snapshot.sections.allSatisfy(\.rows.isEmpty), emptyMessage: page.emptyMessage,
+            isEmpty: snapshot.sections.allSatisfy { $0.rows.isEmpty }, emptyMessage: page.emptyMessage,
             commands: page.actions == nil ? [] : page.commands)
         return (tableTemplate.render(table, templates: templates), sectionRows)
     }
