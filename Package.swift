@@ -111,8 +111,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        .testTarget(name: "TableKitTests", dependencies: ["TableKit"], swiftSettings: strictSettings),
-        .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit"], swiftSettings: strictSettings),
+        // What several test targets share (a seeded random source).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableStoreTests", dependencies: ["TableStore", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),
         .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore"], swiftSettings: strictSettings),

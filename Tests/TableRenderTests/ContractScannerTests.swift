@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TableRender
+import TestSupport
 
 /// The contract scanner may only ever say "clean" where libxml2 and the RelaxNG schema (plus the
 /// contract rules) say so too, and must then read the same ids and links. These tests hold it to
@@ -139,7 +140,7 @@ struct ContractScannerTests {
 
     @Test("on thousands of randomly broken real pages it never accepts what libxml2 rejects")
     func randomlyBrokenPages() throws {
-        var random = SplitMix64(seed: 0x7AB1E_57AC)
+        var random = SeededGenerator(seed: 0x7AB1E_57AC)
         var accepted = 0
         var refused = 0
         for (name, html) in try Self.corpus() {
@@ -155,20 +156,6 @@ struct ContractScannerTests {
         #expect(accepted > 300, "accepted \(accepted)")
         #expect(refused > 300, "refused \(refused)")
     }
-}
-
-/// A small, seeded random source, so a failing mutant can be found again.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
 /// The ways a page is broken at random: near misses of XML and of the contract, so that many
@@ -196,7 +183,7 @@ enum Mutation {
         "a&amp;b", "&#9;x", "1\t2", "a<b", "&bogus;", "sheet", "7", "-1", "+1", "http://www.w3.org/1999/xhtml",
     ]
 
-    static func apply(to bytes: inout [UInt8], using random: inout SplitMix64) {
+    static func apply(to bytes: inout [UInt8], using random: inout SeededGenerator) {
         guard !bytes.isEmpty else { return }
         switch random.next(below: 8) {
         case 0:  // delete a few bytes
@@ -224,7 +211,7 @@ enum Mutation {
         }
     }
 
-    static func tag(in bytes: [UInt8], using random: inout SplitMix64) -> (Int, Int)? {
+    static func tag(in bytes: [UInt8], using random: inout SeededGenerator) -> (Int, Int)? {
         let opens = bytes.indices.filter { bytes[$0] == UInt8(ascii: "<") }
         guard let start = opens.randomElement(using: &random), let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         return (start, end)
