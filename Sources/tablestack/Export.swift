@@ -8,9 +8,11 @@ struct Export: AsyncParsableCommand {
         abstract: "Write every page reachable from the root as a static, read-only site.",
         discussion: """
             Each page becomes DIR/<path>/index.html with relative links, so the export opens from \
-            file:// and from any sub-path of a static host. Every page is validated and every \
-            internal link resolved; any problem names the page and the link and exits with 1. \
-            Unchanged pages are not rewritten, so the folder can be synced incrementally.
+            file:// and from any sub-path of a static host. Every page is checked against the \
+            markup contract and every internal link resolved; any problem names the page and the \
+            link and exits with 1. A new DIR is made beside it and renamed into place when \
+            complete; in an existing DIR unchanged pages are not rewritten, so it can be synced \
+            incrementally.
             """
     )
 
