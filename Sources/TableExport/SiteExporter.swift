@@ -7,8 +7,8 @@ import TableServer
 
 /// Writes every page reachable from the root scene as `<out>/<path>/index.html`, read-only and
 /// with relative links, copies the public folder, writes a sitemap, then checks every page and
-/// every internal link. Pages are rendered and written in parallel, rows are reused through the
-/// renderer, and a page whose bytes are unchanged is not rewritten.
+/// every internal link. Pages are rendered, checked and written in parallel, and a page whose
+/// bytes are unchanged is not rewritten.
 public struct SiteExporter: Sendable {
     public private(set) var site: Site
     public private(set) var options: ExportOptions
@@ -113,7 +113,7 @@ public struct SiteExporter: Sendable {
         let paths = results.map(\.path)
         async let written: Void = {
             try self.writeSitemap(paths, to: output)
-        try manifest.save()
+            try manifest.save()
         }()
         let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
         try await written
