@@ -35,7 +35,9 @@ public struct SiteExporter: Sendable {
         run.site = Site(runtime: AppRuntime(app: site.runtime.app, store: ExportReads(site.runtime.store)),
                         renderer: site.renderer, urls: site.urls)
         let target = options.outputFolder
-        guard !FileManager.default.fileExists(atPath: target) else { return try await run.exportPages() }
+        // Anything at the path, a dangling symbolic link included (attributes are read without
+        // following links), is written into in place.
+        guard (try? FileManager.default.attributesOfItem(atPath: target)) == nil else { return try await run.exportPages() }
         let staging = (target.hasSuffix("/") ? String(target.dropLast()) : target) + ".tablestack-partial-" + UUID().uuidString
         run.options.outputFolder = staging
         run.isFresh = true
@@ -55,7 +57,11 @@ public struct SiteExporter: Sendable {
 
     private func exportPages() async throws -> ExportReport {
         let started = Date()
-        try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw ExportError.cannotWrite(options.outputFolder, error.localizedDescription)
+        }
         try copyPublicFolder()
 
         let manifest = ExportManifest(folder: options.outputFolder)

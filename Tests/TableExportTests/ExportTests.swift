@@ -166,6 +166,26 @@ struct ExportTests {
         #expect(!after.contains { $0.hasPrefix("never") }, "\(after)")
     }
 
+    @Test("an output path that is a file or a dangling link is refused, naming it, and left as it was")
+    func outputThatIsNotAFolder() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let file = fixture.folder.appendingPathComponent("a-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let link = fixture.folder.appendingPathComponent("a-link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture.folder.appendingPathComponent("missing/x").path)
+        for output in [file, link] {
+            let error = await #expect(throws: ExportError.self) {
+                try await SiteExporter(site: fixture.site, options: ExportOptions(
+                    outputFolder: output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path)).export()
+            }
+            #expect(error?.description.hasPrefix("\(output): cannot write:") == true, "\(String(describing: error))")
+        }
+        #expect(FileManager.default.contents(atPath: file) == Data("x".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link).hasSuffix("missing/x"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)).contains { $0.contains("partial") })
+    }
+
     @Test("an app with 10,000 items exports every page and passes the same checks")
     func tenThousandItems() async throws {
         let yaml = """
