@@ -491,25 +491,21 @@ private struct Scanner {
         }
         if let href = find("href") { links.append(text.value(href)) }
         if let src = find("src") { links.append(text.value(src)) }
-        func isOne(_ choices: [[UInt8]], _ name: ContractAttribute) -> Bool {
-            guard let attribute = self[name], attribute.plain else { return false }
-            return text.isOne(of: choices, attribute.valueStart, attribute.valueEnd)
-        }
         switch kind {
         case .html, .head, .body:
             guard contractCount == 0 else { return false }
         case .main:
             mains += 1
-            guard mains == 1, contractCount == 3, isOne(ContractAttribute.booleans, .editing),
+            guard mains == 1, contractCount == 3, has(.editing, oneOf: ContractAttribute.booleans),
                   let style = self[.tableStyle], let indexed = self[.indexed], indexed.plain else { return false }
             if text.equals(style.valueStart, style.valueEnd, "plain") {
-                guard isOne(ContractAttribute.booleans, .indexed) else { return false }
+                guard has(.indexed, oneOf: ContractAttribute.booleans) else { return false }
             } else {
                 guard text.equals(style.valueStart, style.valueEnd, "grouped"), text.equals(indexed.valueStart, indexed.valueEnd, "false") else { return false }
             }
             mainIsOpen = true
             mainIsIndexed = text.equals(indexed.valueStart, indexed.valueEnd, "true")
-            mainIsEditing = isOne([ContractAttribute.booleans[0]], .editing)
+            mainIsEditing = has(.editing, oneOf: [ContractAttribute.booleans[0]])
             mainIsSheet = find("class").map { TextSplice.contains(text.value($0), "sheet") } ?? false
         case .navigationBar:
             bars += 1
@@ -548,24 +544,27 @@ private struct Scanner {
         return true
     }
 
+    /// Whether the start tag has the contract attribute `name`, written plainly (no references
+    /// or white space to normalise), with one of `choices` as its value.
+    mutating func has(_ name: ContractAttribute, oneOf choices: [[UInt8]]) -> Bool {
+        guard let attribute = self[name], attribute.plain else { return false }
+        return text.isOne(of: choices, attribute.valueStart, attribute.valueEnd)
+    }
+
     /// The row contract on any other element: all of it or none of it.
     mutating func row() -> Bool {
         if contractCount == 0 { return true }
         let editingStyle = self[.editingStyle]
         guard contractCount == (editingStyle == nil ? 4 : 5),
               let path = self[.indexPath], path.plain, text.isIndexPath(path),
-              let cellStyle = self[.cellStyle], cellStyle.plain, text.isOne(of: ContractAttribute.cellStyles, cellStyle.valueStart, cellStyle.valueEnd),
-              let accessory = self[.accessory], accessory.plain, text.isOne(of: ContractAttribute.accessories, accessory.valueStart, accessory.valueEnd),
-              let movable = self[.movable], movable.plain, text.isOne(of: ContractAttribute.booleans, movable.valueStart, movable.valueEnd)
+              has(.cellStyle, oneOf: ContractAttribute.cellStyles), has(.accessory, oneOf: ContractAttribute.accessories),
+              has(.movable, oneOf: ContractAttribute.booleans),
+              editingStyle == nil || has(.editingStyle, oneOf: ContractAttribute.editingStyles)
         else { return false }
-        if let editingStyle {
-            guard editingStyle.plain, text.isOne(of: ContractAttribute.editingStyles, editingStyle.valueStart, editingStyle.valueEnd) else { return false }
-        }
         if mainIsOpen {
             guard rowPaths.insert(text.value(path)).inserted else { return false }
             guard mainIsEditing == (editingStyle != nil) || mainIsSheet else { return false }
         }
         return true
     }
-
 }
