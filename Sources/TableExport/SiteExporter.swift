@@ -81,7 +81,7 @@ public struct SiteExporter: Sendable {
             var running = 0
             func startNext() {
                 if let page = toMake.popLast() {
-                    group.addTask { .made([try self.makePage(page.path, scene: page.scene, manifest: manifest, output: output)]) }
+                    group.addTask { .made(try self.makePage(page.path, scene: page.scene, manifest: manifest, output: output)) }
                 } else if !toFind.isEmpty {
                     let chunk = Array(toFind.suffix(Self.findChunk).reversed())
                     toFind.removeLast(chunk.count)
@@ -101,8 +101,8 @@ public struct SiteExporter: Sendable {
                         toMake.append(page)
                         for child in page.children.reversed() where seen.insert(child).inserted { toFind.append(child) }
                     }
-                case .made(let made):
-                    results += made
+                case .made(let result):
+                    results.append(result)
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
                     progress(results.count, seen.count)
@@ -245,7 +245,7 @@ final class ExportNotes: @unchecked Sendable {
 /// What one task of an export did: found pages (made those without children) or made one.
 enum ExportStep: Sendable {
     case found([FoundPage], made: [PageResult])
-    case made([PageResult])
+    case made(PageResult)
 }
 
 /// A page whose scene is read and whose children are known, still to be made. A class: it
