@@ -107,20 +107,21 @@ public enum RowAnchor {
     /// `row-` and the key, with every character outside letters, digits, `-` and `_` spelt in hex.
     public static func id(for key: String) -> String {
         // Nearly every key is already made of those characters (item keys must be).
-        if key.utf8.allSatisfy({ byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }) {
-            return "row-" + key
-        }
+        if key.utf8.allSatisfy(isKept) { return "row-" + key }
         var id = "row-"
         for scalar in key.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
+            if scalar.isASCII, isKept(UInt8(scalar.value)) {
                 id.unicodeScalars.append(scalar)
             } else {
                 id += "." + String(scalar.value, radix: 16) + "."
             }
         }
         return id
+    }
+
+    /// Whether an ASCII character stands in an id as it is: a letter, a digit, `-` or `_`.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 }
