@@ -94,8 +94,9 @@ extension Site {
         var bar = NavigationBarContext(title: scene.title, isLargeTitle: scene.path.isEmpty)
         if let backTitle = scene.stack.backTitle, let last = scene.path.last {
             let parent = Array(scene.path.dropLast())
-            bar.back = LinkContext(href: urls.page(parent, from: scene.path) + "#" + RowAnchor.id(for: last.hasSuffix(AppRuntime.infoSuffix) ? String(last.dropLast(AppRuntime.infoSuffix.count)) : last),
-                                   title: backTitle)
+            // The back link lands on the row this page was reached from (an info page: its item's row).
+            let rowKey = last.hasSuffix(AppRuntime.infoSuffix) ? String(last.dropLast(AppRuntime.infoSuffix.count)) : last
+            bar.back = LinkContext(href: urls.page(parent, from: scene.path) + "#" + RowAnchor.id(for: rowKey), title: backTitle)
         }
         guard !options.isReadOnly else { return bar }
         if scene.canEdit {

@@ -1,7 +1,7 @@
 /// A short, stable fingerprint of text, for ETags, cache keys and the export's record of page
 /// contents. Not a security measure: it only has to change when the text changes.
 ///
-/// It takes eight bytes a step (a full-width multiply, folded), which is several times faster on a long
+/// It takes eight bytes a step (a full-width multiply, folded), several times faster on a long
 /// page than the byte-wise FNV-1a it replaced; `fnv1a` is kept to read records made with that.
 public enum Fingerprint {
     /// The fingerprint of `text` in hexadecimal.

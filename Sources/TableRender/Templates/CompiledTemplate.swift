@@ -58,8 +58,8 @@ final class CompiledTemplate: @unchecked Sendable {
 
     /// The value an `Any` holds, read straight from the existential's inline buffer: a
     /// dynamic cast per field was a third of reading a row. Only for a `T` the caller has
-    /// checked is `value`'s dynamic type (checked again here), and small enough to be stored inline (String, Bool,
-    /// Int: Swift's ABI keeps values of up to three words in the container itself).
+    /// checked is `value`'s dynamic type (checked again here), small enough to be stored inline
+    /// (String, Bool, Int: Swift's ABI keeps values of up to three words in the container itself).
     @inline(__always) static func inlineValue<T>(of value: Any, as type: T.Type) -> T {
         precondition(Swift.type(of: value) == T.self && MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size
                      && MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment)
@@ -82,7 +82,6 @@ final class CompiledTemplate: @unchecked Sendable {
             shape.reserveCapacity(128)
             strings.reserveCapacity(16)
         }
-
 
         mutating func append(type: Any.Type) {
             withUnsafeBytes(of: ObjectIdentifier(type)) { shape.append(contentsOf: $0) }
