@@ -59,7 +59,7 @@ let package = Package(
         // Persistence: items in ordered lists with revisions, SQLite through GRDB; JSON, plist, CSV.
         .target(
             name: "TableStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TableKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
 

@@ -32,19 +32,22 @@ struct SceneJSON: Encodable {
     var sections: [Section]
     var sectionIndex: [IndexTitle]?
 
+    /// Every text is passed through `DocumentText.cleaned`, as pages are: a character stored
+    /// before input refused it comes out as U+FFFD here too.
     init(scene: ResolvedScene, snapshot: TableSnapshot) {
-        title = scene.title
+        let clean = DocumentText.cleaned
+        title = clean(scene.title)
         path = scene.path
-        stack = scene.stack.levels.map { Level(scene: $0.scene, key: $0.itemKey, title: $0.title) }
+        stack = scene.stack.levels.map { Level(scene: $0.scene, key: $0.itemKey, title: clean($0.title)) }
         style = snapshot.style.rawValue
         isEditing = snapshot.isEditing
         revision = scene.revisionToken
-        headerTitle = snapshot.headerTitle
-        footerTitle = snapshot.footerTitle
-        sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: $0.title, section: $0.section) }
+        headerTitle = snapshot.headerTitle.map(clean)
+        footerTitle = snapshot.footerTitle.map(clean)
+        sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: clean($0.title), section: $0.section) }
         sections = snapshot.sections.enumerated().map { number, section in
-            Section(index: number, headerTitle: section.headerTitle, footerTitle: section.footerTitle, rows: section.rows.map { row in
-                var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: row.cell.text, detailText: row.cell.detailText,
+            Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean), rows: section.rows.map { row in
+                var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: clean(row.cell.text), detailText: row.cell.detailText.map(clean),
                                style: row.cell.style.rawValue, accessory: row.cell.accessory.kind.rawValue,
                                editingStyle: snapshot.isEditing ? row.editingStyle.rawValue : nil, isMovable: row.isMovable)
                 if scene.selection != nil { json.isChecked = row.cell.accessory == .checkmark }

@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 /// Reads data files into documents: JSON and XML property lists (nested items) and CSV (a flat
 /// list). Errors name the file, the line or key path, and what was expected.
@@ -17,7 +18,13 @@ public enum DataFileReader {
         switch (name as NSString).pathExtension.lowercased() {
         case "json": return try json(data, file: path, listName: list)
         case "plist": return try plist(data, file: path, listName: list)
-        case "csv": return try csv(String(decoding: data, as: UTF8.self), file: path, listName: list)
+        case "csv":
+            guard let text = String(validating: data, as: UTF8.self) else {
+                let valid = String(decoding: data, as: UTF8.self).prefix { $0 != "\u{FFFD}" }
+                let line = valid.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                throw StoreError.importFailed(file: path, location: "\(line)", message: "the file is not valid UTF-8 here; save it as UTF-8")
+            }
+            return try csv(text, file: path, listName: list)
         default:
             throw StoreError.importFailed(file: path, location: "", message: "unknown data format (expected .json, .plist or .csv)")
         }
@@ -69,6 +76,7 @@ public enum DataFileReader {
             var attributes: [String: AttributeValue] = [:]
             var key: String?
             for (column, field) in zip(header, row.fields) {
+                try builder.checkText(field, at: "\(row.line)")
                 if column == "key" { key = field; continue }
                 attributes[column] = Double(field).map(AttributeValue.number) ?? (field == "true" ? .bool(true) : field == "false" ? .bool(false) : .string(field))
             }
@@ -145,9 +153,12 @@ struct DocumentBuilder {
         var lists: [(name: String, items: [DataDocument.Item])] = []
         var explicitKey: String?
         for (name, field) in fields {
+            try checkText(name, at: "\(path).\(name)")
             switch field {
             case let .string(text) where name == "key": explicitKey = text
-            case let .string(text): attributes[name] = .string(text)
+            case let .string(text):
+                try checkText(text, at: "\(path).\(name)")
+                attributes[name] = .string(text)
             case let .number(number): attributes[name] = .number(number)
             case let .bool(flag): attributes[name] = .bool(flag)
             case .array: lists.append((name, try items(field, path: "\(path).\(name)")))
@@ -156,6 +167,14 @@ struct DocumentBuilder {
             }
         }
         return DataDocument.Item(key: try key(explicitKey, attributes: attributes, at: path), attributes: attributes, lists: lists)
+    }
+
+    /// Refuses text a page could not show (see `DocumentText`): imported, it would make every
+    /// page that shows it, and every export, invalid.
+    func checkText(_ text: String, at location: String) throws {
+        if let scalar = DocumentText.firstDisallowed(in: text) {
+            throw failure(location, "the text holds the character \(DocumentText.name(scalar)), which a page cannot show; remove it")
+        }
     }
 
     /// The item's own key, checked, or one made from its name and made unique.

@@ -186,6 +186,20 @@ struct ExportTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)).contains { $0.contains("partial") })
     }
 
+    @Test("NUL and U+FFFF stored in an item come out as U+FFFD and the export passes its checks")
+    func charactersXMLCannotHold() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let list = ListID.root("groceries")
+        try await fixture.store.apply([.update(key: "milk", attributes: ["name": .string("Mi\u{0}lk\u{FFFF}")])],
+                                      to: list, basedOn: try await fixture.store.revision(of: list))
+        _ = try await fixture.export()
+        let page = try String(contentsOfFile: fixture.output + "/groceries/index.html", encoding: .utf8)
+        #expect(page.contains("Mi\u{FFFD}lk\u{FFFD}"))
+        #expect(!page.unicodeScalars.contains { !DocumentText.isAllowed($0) })
+        #expect(try fixture.parsedPages()["groceries/index.html"] != nil)
+    }
+
     @Test("an app with 10,000 items exports every page and passes the same checks")
     func tenThousandItems() async throws {
         let yaml = """

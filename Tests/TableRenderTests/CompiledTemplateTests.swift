@@ -8,7 +8,8 @@ struct CompiledTemplateTests {
     /// Text that escaping must handle, strings that are empty, and plain ones.
     static func cells() -> [[Cell]] {
         var cells = Fixtures.catalogueCells()
-        let tricky = ["x\"\u{301} onfocus=a <b>&amp; 'y'", "", "Ünïcödé 日本 🇸🇪", "\u{F8FF}&0\u{F8FE} looks like a marker"]
+        let tricky = ["x\"\u{301} onfocus=a <b>&amp; 'y'", "", "Ünïcödé 日本 🇸🇪", "\u{F8FF}&0\u{F8FE} looks like a marker",
+                      "nul\u{0} esc\u{1B} \u{FFFF} \u{85} tab\tsafe · ©"]
         for (section, texts) in cells.enumerated() {
             for (row, _) in texts.enumerated() where row % 2 == 0 {
                 cells[section][row].text = tricky[(section + row) % tricky.count]

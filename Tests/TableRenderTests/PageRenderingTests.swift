@@ -156,6 +156,18 @@ struct PageRenderingTests {
         #expect(Fixtures.rows(of: root)["0.0"]?.first { $0.attributes["class"] == "cell__text" }?.text == nasty)
     }
 
+    @Test("characters XML cannot hold, stored in an item, come out as U+FFFD and the page stays well-formed")
+    func charactersXMLCannotHold() throws {
+        // Swift's literals refuse U+FDD0, so it is made from its value.
+        let stored = "a\u{0}b\u{FFFF}c\u{1B}d" + String(Character(Unicode.Scalar(0xFDD0)!)) + "e\u{7F}f"
+        let cells = [[Cell(key: "bad", text: stored, detailText: stored, style: .subtitle)]]
+        let page = Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells))
+        let html = renderer.render(page)
+        #expect(!html.unicodeScalars.contains { !DocumentText.isAllowed($0) })
+        let root = try renderValid(page, name: "xml-characters")
+        #expect(Fixtures.rows(of: root)["0.0"]?.first { $0.attributes["class"] == "cell__text" }?.text == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
+    }
+
     @Test("a quote or bracket followed by a combining mark is escaped too, so it cannot close an attribute")
     func escapingCombiningMarks() throws {
         // Escaping character by character (grapheme clusters) misses `"` + U+0301: the pair is one

@@ -64,6 +64,9 @@ struct DataFileTests {
         ("quote.csv", "name\n\"open\n", "quote.csv:2: a quoted field is never closed"),
         ("dupe.csv", "name,name\n", "dupe.csv:1: column \"name\" is named twice"),
         ("broken.plist", "<plist><array><dict><key>a</key></array></plist>", "broken.plist:1: invalid property list"),
+        ("nul.csv", "name\nfine\nA\u{0}B\n", "nul.csv:3: the text holds the character U+0000, which a page cannot show; remove it"),
+        ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
+        ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", "escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"),
     ])
     func errors(file: String, text: String, message: String) {
         do {
@@ -78,6 +81,18 @@ struct DataFileTests {
             let description = "\(error)".replacingOccurrences(of: FileManager.default.temporaryDirectory.path, with: "")
                 .replacingOccurrences(of: #"/import-[0-9A-F-]+/"#, with: "", options: .regularExpression)
             #expect(description.hasPrefix(message), "\(description)")
+        }
+    }
+
+    @Test("a CSV file that is not UTF-8 is refused at the line where it stops being so")
+    func notUTF8() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("latin1.csv").path
+        try Data(Array("name\nCaf".utf8) + [0xE9] + Array("\n".utf8)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.importFailed(file: path, location: "2", message: "the file is not valid UTF-8 here; save it as UTF-8")) {
+            try DataFileReader.read(path: path)
         }
     }
 

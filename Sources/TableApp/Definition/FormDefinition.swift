@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 import TableStore
 
 /// A form: the Add sheet of a list, or the fields of a detail scene.
@@ -33,8 +34,8 @@ public struct FieldDefinition: Sendable {
         case .text:
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
-            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                return .failure(FieldError("\(label) cannot hold control characters."))
+            if let scalar = text.unicodeScalars.first(where: { !DocumentText.isAllowed($0) || $0.properties.generalCategory == .control }) {
+                return .failure(FieldError("\(label) cannot hold the character \(DocumentText.name(scalar)) (a control character or noncharacter)."))
             }
             return .success(.string(text))
         case .number, .slider:

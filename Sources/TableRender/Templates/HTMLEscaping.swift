@@ -1,7 +1,8 @@
 import Mustache
+import TableKit
 
 /// HTML escaping for every template: `&`, `<`, `>`, `"` and `'` become character references,
-/// judged by Unicode scalar. Mustache's own escaping goes by `Character`, and a quote followed by a
+/// judged by Unicode scalar, and characters a page cannot carry become U+FFFD. Mustache's own escaping goes by `Character`, and a quote followed by a
 /// combining mark is one Character that is not a quote: it passed through raw and could close
 /// the attribute it stood in. Working on UTF-8 bytes is also much faster.
 public struct HTMLEscaping: MustacheContentType {
@@ -19,12 +20,32 @@ public struct HTMLEscaping: MustacheContentType {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends the UTF-8 of `text`, escaped as `escape` does, to `output`.
+    /// Appends the UTF-8 of `text`, escaped as `escape` does, to `output`. A character a page
+    /// cannot carry (see `DocumentText`) becomes U+FFFD, so stored data can never make a page
+    /// ill-formed.
     static func append(escaping text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var plainStart = 0
-            for (offset, byte) in bytes.enumerated() where needsEscaping(byte) {
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                guard needsEscaping(byte) else {
+                    offset += 1
+                    continue
+                }
+                if DocumentText.isSuspectByte(byte) {
+                    let (scalar, length) = decode(bytes, at: offset)
+                    if DocumentText.isAllowed(scalar) {
+                        offset += length
+                        continue
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
+                    output += replacementCharacter
+                    offset += length
+                    plainStart = offset
+                    continue
+                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
                 switch byte {
                 case UInt8(ascii: "&"): output += ampersand
@@ -33,18 +54,35 @@ public struct HTMLEscaping: MustacheContentType {
                 case UInt8(ascii: "\""): output += quote
                 default: output += apostrophe
                 }
-                plainStart = offset + 1
+                offset += 1
+                plainStart = offset
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
     }
 
+    /// The scalar whose UTF-8 starts at `offset` of valid UTF-8, and how many bytes it takes.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[offset])
+        func continuation(_ index: Int) -> UInt32 { UInt32(bytes[offset + index] & 0x3F) }
+        let value: UInt32, length: Int
+        switch lead {
+        case ..<0x80: (value, length) = (lead, 1)
+        case ..<0xE0: (value, length) = ((lead & 0x1F) << 6 | continuation(1), 2)
+        case ..<0xF0: (value, length) = ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        default: (value, length) = ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+        }
+        return (Unicode.Scalar(value) ?? DocumentText.replacement, length)
+    }
+
     private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
     private static let quote = Array("&quot;".utf8), apostrophe = Array("&#39;".utf8)
+    private static let replacementCharacter = Array("\u{FFFD}".utf8)
 
+    @inline(__always)
     private static func needsEscaping(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || DocumentText.isSuspectByte(byte)
     }
 
     /// The line put before every template so that it renders with this escaping; a standalone

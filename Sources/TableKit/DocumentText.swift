@@ -1,0 +1,51 @@
+/// The characters a page can carry as text. XML 1.0 cannot hold most control characters or
+/// U+FFFE and U+FFFF at all, and HTML's parser reports control characters and noncharacters as
+/// errors; one such character stored in an item would make every page that shows it, and every
+/// export, invalid. Input refuses them; output replaces any that are stored with U+FFFD.
+public enum DocumentText {
+    /// The character shown in place of one a page cannot carry.
+    public static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+    /// Whether a page can carry `scalar`: tab, line feed and carriage return, and everything from
+    /// space on except DEL, the C1 controls and the noncharacters.
+    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }
+        if value < 0x7F { return true }
+        if value <= 0x9F { return false }
+        if (0xFDD0...0xFDEF).contains(value) { return false }
+        return value & 0xFFFE != 0xFFFE
+    }
+
+    /// The first character of `text` a page cannot carry, if any.
+    public static func firstDisallowed(in text: String) -> Unicode.Scalar? {
+        guard mayHoldDisallowed(text) else { return nil }
+        return text.unicodeScalars.first { !isAllowed($0) }
+    }
+
+    /// `text` with every character a page cannot carry replaced by U+FFFD.
+    public static func cleaned(_ text: String) -> String {
+        guard mayHoldDisallowed(text) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { result.append(isAllowed(scalar) ? scalar : replacement) }
+        return String(result)
+    }
+
+    /// How a disallowed character is named in a message: `U+0000`.
+    public static func name(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// A quick look at the UTF-8: only control bytes and the lead bytes of C1 controls (0xC2),
+    /// of U+FDD0…U+FFFF (0xEF) and of other planes (0xF0…) can begin a disallowed character.
+    public static func mayHoldDisallowed(_ text: String) -> Bool {
+        text.utf8.contains { isSuspectByte($0) }
+    }
+
+    /// Whether a UTF-8 byte can begin a disallowed character (see `mayHoldDisallowed`).
+    @inline(__always)
+    public static func isSuspectByte(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+import TableKit
+
+@Suite("Characters a page can carry")
+struct DocumentTextTests {
+    @Test("controls, DEL, C1 controls and noncharacters are refused; tab, newlines and every other letter pass")
+    func allowedCharacters() {
+        let refused: [UInt32] = [0x00, 0x01, 0x08, 0x0B, 0x0C, 0x1B, 0x1F, 0x7F, 0x80, 0x9F, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF,
+                                 0x1FFFE, 0x1FFFF, 0x10FFFF]
+        let allowed: [UInt32] = [0x09, 0x0A, 0x0D, 0x20, 0x7E, 0xA0, 0xB7, 0xD7FF, 0xE000, 0xFDCF, 0xFDF0, 0xFFFD, 0x10000, 0x1F600, 0x10FFFD]
+        for value in refused { #expect(!DocumentText.isAllowed(Unicode.Scalar(value)!), "\(value) is refused") }
+        for value in allowed { #expect(DocumentText.isAllowed(Unicode.Scalar(value)!), "\(value) passes") }
+    }
+
+    @Test("cleaning replaces exactly the refused characters and leaves clean text as it is")
+    func cleaning() {
+        #expect(DocumentText.cleaned("a\u{0}b\u{FFFF}c\u{1B}") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
+        let clean = "Åsa · 東京 😀\tline\nnext"
+        #expect(DocumentText.cleaned(clean) == clean)
+        #expect(DocumentText.firstDisallowed(in: clean) == nil)
+        #expect(DocumentText.firstDisallowed(in: "ok\u{85}") == "\u{85}")
+        #expect(DocumentText.name("\u{0}") == "U+0000" && DocumentText.name("\u{1FFFF}") == "U+1FFFF")
+    }
+}
