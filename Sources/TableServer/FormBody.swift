@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// An `application/x-www-form-urlencoded` body, parsed strictly: a malformed percent escape or
 /// text that is not UTF-8 is an error the user hears about, not a guess.
@@ -12,6 +13,14 @@ struct FormBody: Sendable {
             let value = parts.count > 1 ? try Self.decode(parts[1]) : ""
             fields[name] = value
         }
+    }
+
+    /// Parses a body as it came: bytes that are not UTF-8 are refused, never repaired.
+    init(_ body: ByteBuffer) throws(ServerError) {
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            throw .badRequest("the form is not valid UTF-8")
+        }
+        try self.init(text)
     }
 
     subscript(name: String) -> String? { fields[name] }

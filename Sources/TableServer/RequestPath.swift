@@ -1,8 +1,9 @@
-/// A request path split into what TableStack routes on: assets, the login page, a page's
-/// navigation path, or a page's action (`…/_/delete`).
+/// A request path split into what TableStack routes on: assets, the sign-in and sign-out pages,
+/// a page's navigation path, or a page's action (`…/_/delete`).
 enum RequestPath: Equatable {
     case asset([String])
-    case login
+    case signIn
+    case signOut
     case page([String])
     case action([String], name: String)
 
@@ -21,7 +22,9 @@ enum RequestPath: Equatable {
         if segments.first == "_assets" {
             self = .asset(Array(segments.dropFirst()))
         } else if segments == ["_login"] {
-            self = .login
+            self = .signIn
+        } else if segments == ["_logout"] {
+            self = .signOut
         } else if segments.count >= 2, segments[segments.count - 2] == "_" {
             self = .action(Array(segments.dropLast(2)), name: segments[segments.count - 1])
         } else if segments.contains(where: { $0.hasPrefix("_") }) {

@@ -12,8 +12,14 @@ public struct ServerConfiguration: Sendable {
     public var secret: [UInt8]
     /// The editors' password hash; `nil` lets anyone edit, which is allowed only on a loopback address.
     public var editorPassword: PasswordHash?
-    /// Largest request body accepted.
-    public var maximumBodySize: Int
+    /// Timeouts, the connection cap and the largest body.
+    public var limits = ConnectionLimits()
+    /// The address people reach the site at (`https://tables.example.com/`), when it is not the
+    /// listening address: its host is the one the server answers to, and forms must come from it.
+    public var publicURL: URL?
+    /// Further host names the server answers to (`tables.example.com`, `.example.com` for every
+    /// subdomain, `name:port` for one port only).
+    public var allowedHosts: [String] = []
     /// A list longer than this many rows is sent while it is read, this many rows at a time,
     /// rather than read, rendered and kept whole (see `AppRuntime.isWindowable` for which lists
     /// qualify). Even, so alternating row backgrounds stay in step.
@@ -23,28 +29,50 @@ public struct ServerConfiguration: Sendable {
 
     /// Makes a configuration; without a secret, a random one (sessions end with the process).
     public init(host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/", publicFolder: String,
-                secret: [UInt8]? = nil, editorPassword: PasswordHash? = nil, maximumBodySize: Int = 1 << 20) {
+                secret: [UInt8]? = nil, editorPassword: PasswordHash? = nil, limits: ConnectionLimits = ConnectionLimits()) {
         self.host = host
         self.port = port
         self.basePath = basePath
         self.publicFolder = publicFolder
         self.secret = secret ?? (0..<32).map { _ in UInt8.random(in: 0...255) }
         self.editorPassword = editorPassword
-        self.maximumBodySize = maximumBodySize
+        self.limits = limits
     }
 
     /// Whether the address only this machine can reach.
-    public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
+    public var isLoopback: Bool { HostPolicy.isLoopbackName(host) }
 
     /// Whether editing is possible at all: with a password, or on a loopback address.
     public var allowsEditing: Bool { editorPassword != nil || isLoopback }
+
+    /// Which `Host` headers and form origins the server accepts.
+    var hostPolicy: HostPolicy {
+        var listed = allowedHosts
+        if let publicURL, let host = publicURL.host {
+            listed.append(publicURL.port.map { "\(host):\($0)" } ?? host)
+        }
+        if !listed.isEmpty { return HostPolicy(rule: .listed(listed), publicScheme: publicURL?.scheme) }
+        return HostPolicy(rule: isLoopback ? .loopbackNames : .any, publicScheme: nil)
+    }
+
+    /// Whether `entry` can name an allowed host: `name`, `name:port`, or `.domain`.
+    public static func isValidAllowedHost(_ entry: String) -> Bool {
+        HostPolicy.split(entry.hasPrefix(".") ? String(entry.dropFirst()) : entry) != nil
+    }
 
     /// What the server says about editing when it starts.
     public var editingPolicy: String {
         if editorPassword != nil { return "editing requires the editor password (sign in at _login)" }
         if isLoopback { return "editing is open to anyone who can reach \(host) (loopback only); use --editor-password-file to require a login" }
         return "editing is disabled: \(host) is not a loopback address and no --editor-password-file was given"
+    }
+
+    /// What the server says about the host names it answers to when it starts.
+    public var hostNamePolicy: String {
+        switch hostPolicy.rule {
+        case .loopbackNames: "answers only to loopback host names (localhost, 127.0.0.1, [::1])"
+        case let .listed(hosts): "answers only to \(hosts.joined(separator: ", "))"
+        case .any: "answers to any host name; give --public-url or --allowed-host to refuse the others"
+        }
     }
 }

@@ -1,14 +1,15 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
-/// The request context: Hummingbird's basics and the body size TableStack accepts.
+/// The request context: Hummingbird's basics and the address the request came from.
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The client's IP address (without the port), for limits kept per client; empty when unknown.
+    public let clientAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? ""
     }
-
-    /// Bodies over 1 MiB are refused with 413.
-    public var maxUploadSize: Int { 1 << 20 }
 }

@@ -9,6 +9,9 @@ struct Session: Sendable {
     static let sessionCookie = "tablestack_session"
     static let flashCookie = "tablestack_flash"
     static let editorCookie = "tablestack_editor"
+    /// The longest flash message kept, in characters: a notice naming a very long item is cut,
+    /// so the cookie stays far below what browsers and the server accept.
+    static let longestFlash = 240
 
     let id: String
     let isNew: Bool
@@ -32,6 +35,22 @@ struct Session: Sendable {
         isSecure = request.headers[.forwardedProto] == "https" || request.head.scheme == "https"
     }
 
+    private init(id: String, csrf: String, flash: String?, isSecure: Bool) {
+        self.id = id
+        isNew = true
+        self.csrf = csrf
+        self.flash = flash
+        isEditor = false
+        self.isSecure = isSecure
+    }
+
+    /// The same browser under a new session id, as at sign-in and sign-out: an id someone
+    /// planted or saw before is worth nothing afterwards.
+    func renewed(signer: Signer) -> Session {
+        let id = Signer.randomID()
+        return Session(id: id, csrf: signer.sign("csrf:" + id), flash: flash, isSecure: isSecure)
+    }
+
     /// Whether a posted token is this session's.
     func accepts(_ token: String?, signer: Signer) -> Bool {
         guard let token, !isNew else { return false }
@@ -42,16 +61,26 @@ struct Session: Sendable {
     func store(on response: inout Response, signer: Signer, basePath: String, flash newFlash: String? = nil) {
         if isNew { response.setCookie(cookie(Self.sessionCookie, signer.sealed(id), basePath: basePath)) }
         if let newFlash {
-            response.setCookie(cookie(Self.flashCookie, signer.sealed(newFlash), basePath: basePath, maxAge: 60))
+            response.setCookie(cookie(Self.flashCookie, signer.sealed(Self.shortened(newFlash)), basePath: basePath, maxAge: 60))
         } else if flash != nil {
             response.setCookie(cookie(Self.flashCookie, "", basePath: basePath, maxAge: 0))
         }
+    }
+
+    /// `message`, cut to `longestFlash` characters with an ellipsis.
+    static func shortened(_ message: String) -> String {
+        message.count <= longestFlash ? message : String(message.prefix(longestFlash - 1)) + "…"
     }
 
     /// The cookie that marks this session as an editor's for twelve hours.
     func editorCookie(signer: Signer, basePath: String) -> Cookie {
         let expiry = Int(Date().timeIntervalSince1970) + 12 * 3600
         return cookie(Self.editorCookie, signer.sealed("\(id):\(expiry)"), basePath: basePath, maxAge: 12 * 3600)
+    }
+
+    /// The cookie that ends an editor's sign-in.
+    func signedOutCookie(basePath: String) -> Cookie {
+        cookie(Self.editorCookie, "", basePath: basePath, maxAge: 0)
     }
 
     func cookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> Cookie {

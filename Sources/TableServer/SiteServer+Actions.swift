@@ -13,13 +13,11 @@ extension SiteServer {
             throw ServerError.forbidden("Editing is disabled on this server: it is not on a loopback address and has no editor password.")
         }
         guard mayEdit(session) else { throw ServerError.forbidden("Sign in to edit: this server requires the editor password.") }
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: configuration.maximumBodySize)
-        } catch {
-            throw ServerError.tooLarge("The request body is larger than \(configuration.maximumBodySize / 1024) KiB; nothing was changed.")
+        let body = try await collectBody(of: &request)
+        // Bytes that are not UTF-8 are refused, never repaired into U+FFFD and stored.
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            throw ServerError.badRequest("The request body is not valid UTF-8; nothing was changed.")
         }
-        let text = String(buffer: body)
         let contentType = request.headers[.contentType] ?? ""
         if name == "batch" {
             return try await jsonBatch(segments, text: text, contentType: contentType, request: request, session: session)
@@ -131,27 +129,6 @@ extension SiteServer {
             case .refused, .invalidFields: throw ServerError.unprocessable(error.description)
             }
         }
-    }
-
-    // MARK: Signing in
-
-    func login(_ request: inout Request, context: ServerContext, session: Session) async throws -> Response {
-        guard let hash = configuration.editorPassword else {
-            throw ServerError.notFound("this server has no editor password to sign in with", upPath: [])
-        }
-        let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: 4096) } catch { throw ServerError.tooLarge("The sign-in form is too large.") }
-        let form = try FormBody(String(buffer: body))
-        guard session.accepts(form["csrf"], signer: signer) else {
-            throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload and try again.")
-        }
-        guard hash.verify(form["password"] ?? "") else {
-            return html(LoginPage.render(site: site, error: "That password is not right.", session: session),
-                        status: .forbidden, request: request, session: session)
-        }
-        var response = redirect(to: site.urls.basePath, session: session, flash: "Signed in: you can edit now.")
-        response.setCookie(session.editorCookie(signer: signer, basePath: site.urls.basePath))
-        return response
     }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import TableApp
 import TableKit
 import TableRender
@@ -16,12 +18,17 @@ public struct SiteServer: Sendable {
     let files: StaticFiles
     let cache = PageCache()
 
+    let connections: ConnectionRegistry
+    let signInThrottle = SignInThrottle()
+    let passwordChecker = PasswordChecker()
+
     /// Makes a server for `site`.
     public init(site: Site, configuration: ServerConfiguration) {
         self.site = site
         self.configuration = configuration
         signer = Signer(secret: configuration.secret)
         files = StaticFiles(folder: configuration.publicFolder)
+        connections = ConnectionRegistry(limits: configuration.limits)
     }
 
     /// The router: every path goes through `respond`, which does its own routing on the
@@ -38,12 +45,24 @@ public struct SiteServer: Sendable {
     }
 
     /// The application, listening where the configuration says.
+    ///
+    /// Every connection is watched by the server's registry (timeouts, the connection cap); as a
+    /// last guard the listener stops accepting a little past the cap, below the descriptor limit.
     public func application(logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
-        Application(router: router(),
-                    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "TableStack"),
-                    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-                    logger: logger)
+        let connections = self.connections
+        let port = configuration.port
+        return Application(
+            router: router(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)])),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "TableStack",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(connections.cap + DescriptorLimit.reserved / 2)),
+            onServerRunning: { channel in
+                let sweeping = connections.startSweeping(on: channel.eventLoop)
+                channel.closeFuture.whenComplete { _ in sweeping.cancel() }
+                await onServerRunning(channel.localAddress?.port ?? port)
+            },
+            logger: logger)
     }
 
     /// Serves until SIGINT or SIGTERM, then lets requests in flight finish and stops.
@@ -54,17 +73,23 @@ public struct SiteServer: Sendable {
     func respond(_ request: Request, context: ServerContext) async -> Response {
         let session = Session(request: request, signer: signer)
         do {
+            try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
                 throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
             }
             switch (request.method, path) {
             case (.get, .asset(let segments)), (.head, .asset(let segments)):
                 return try files.response(for: segments, request: request)
-            case (.get, .login), (.head, .login):
-                return html(LoginPage.render(site: site, error: nil, session: session), request: request, session: session)
-            case (.post, .login):
+            case (.get, .signIn), (.head, .signIn):
+                return try signInPage(request, session: session)
+            case (.post, .signIn):
                 var request = request
-                return try await login(&request, context: context, session: session)
+                return try await signIn(&request, context: context, session: session)
+            case (.get, .signOut), (.head, .signOut):
+                return try signOutPage(request, session: session)
+            case (.post, .signOut):
+                var request = request
+                return try await signOut(&request, session: session)
             case (.get, .page(let segments)), (.head, .page(let segments)):
                 if !request.uri.path.hasSuffix("/") {
                     return redirect(to: site.urls.page(segments, from: segments) + (request.uri.query.map { "?" + $0 } ?? ""),
@@ -87,6 +112,42 @@ public struct SiteServer: Sendable {
         } catch {
             context.logger.error("unexpected error: \(String(describing: error))")
             return errorResponse(.internalError("Something went wrong on the server; nothing was changed."), request: request, session: session)
+        }
+    }
+
+    /// What every request must pass before it is routed: a host name the server answers to
+    /// (no DNS rebinding), a declared body no larger than accepted (refused before it is read),
+    /// and for a post, an origin that is this site.
+    private func checkHeaders(of request: Request, session: Session) throws(ServerError) {
+        let policy = configuration.hostPolicy
+        guard policy.allows(host: request.head.authority) else {
+            throw .badRequest("This server does not answer to the host name \"\(request.head.authority ?? "")\".")
+        }
+        if let declared = request.headers[.contentLength] {
+            guard let length = Int(declared), length >= 0 else { throw .badRequest("The Content-Length header is not a number.") }
+            if length > configuration.limits.maximumBodySize { throw tooLarge() }
+        }
+        if request.method == .post, !policy.allowsPost(origin: request.headers[.origin], referer: request.headers[.referer],
+                                                       host: request.head.authority, isSecure: session.isSecure) {
+            throw .forbidden("This form was sent from another site (\(request.headers[.origin] ?? request.headers[.referer] ?? "")); nothing was changed.")
+        }
+    }
+
+    private func tooLarge() -> ServerError {
+        .tooLarge("The request body is larger than \(configuration.limits.maximumBodySize / 1024) KiB; nothing was changed.")
+    }
+
+    /// The request's body, at most `limit` bytes (the configured largest by default); a body
+    /// that is larger, or that does not arrive within the body timeout, is refused.
+    func collectBody(of request: inout Request, upTo limit: Int? = nil) async throws(ServerError) -> ByteBuffer {
+        do {
+            return try await request.collectBody(upTo: limit ?? configuration.limits.maximumBodySize)
+        } catch is RequestBodyTimedOut {
+            throw .requestTimeout("The request body did not arrive within \(NumberText.format(configuration.limits.bodyTimeout)) seconds; nothing was changed.")
+        } catch is NIOTooManyBytesError {
+            throw limit.map { .tooLarge("The request body is larger than \($0) bytes; nothing was changed.") } ?? tooLarge()
+        } catch {
+            throw .badRequest("The request body could not be read; nothing was changed.")
         }
     }
 
@@ -166,10 +227,14 @@ public struct SiteServer: Sendable {
         return site.renderer.etag(revisions: revisions, variant: variant)
     }
 
-    /// A page whose editors must sign in shows a Sign In button to everyone else.
+    /// A page whose editors must sign in shows a Sign In button to everyone else; the root page
+    /// shows a signed-in editor the way to sign out.
     private func offerSignIn(on page: inout TablePage, session: Session) {
-        if configuration.editorPassword != nil, !session.isEditor {
+        guard configuration.editorPassword != nil else { return }
+        if !session.isEditor {
             page.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_login", title: "Sign In")
+        } else if page.navigationBar?.back == nil {
+            page.navigationBar?.custom = LinkContext(href: site.urls.basePath + "_logout", title: "Sign Out")
         }
     }
 
@@ -341,6 +406,7 @@ public struct SiteServer: Sendable {
         if wantsJSON(request) {
             let body = (try? JSONEncoder().encode(["status": String(error.status), "reason": error.reason, "error": error.description])) ?? Data()
             return respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
+                .withRefusalHeaders(for: error)
         }
         var upPath: [String] = []
         if case let .notFound(_, path) = error { upPath = path }
@@ -349,6 +415,6 @@ public struct SiteServer: Sendable {
         var response = html(site.renderer.render(error: context, language: site.runtime.app.language, assets: site.assets([])),
                             status: status, request: request, session: session)
         if error.status == 405 { response.headers[.allow] = "GET, HEAD, POST" }
-        return response
+        return response.withRefusalHeaders(for: error)
     }
 }

@@ -33,15 +33,63 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The least important messages logged: trace, debug, info (every request), notice, warning, error.")
     var logLevel: String = "info"
 
+    @Option(name: .long, help: "The address people reach the site at (https://tables.example.com/): the only host name answered, and the origin forms must come from.")
+    var publicURL: String?
+
+    @Option(name: .long, help: "A further host name to answer to (name, name:port, or .domain for it and its subdomains); repeatable.")
+    var allowedHost: [String] = []
+
+    @Option(name: .long, help: "Seconds a client may take to send a request's head.")
+    var headerTimeout: Double = ConnectionLimits().headerTimeout
+
+    @Option(name: .long, help: "Seconds a client may take to send a request's body.")
+    var bodyTimeout: Double = ConnectionLimits().bodyTimeout
+
+    @Option(name: .long, help: "Seconds a connection may stay open with nothing moving.")
+    var idleTimeout: Double = ConnectionLimits().idleTimeout
+
+    @Option(name: .long, help: "Connections open at once (lowered to fit the descriptor limit); past it the longest idle one is closed.")
+    var maxConnections: Int = ConnectionLimits().maximumConnections
+
+    @Option(name: .long, help: "The largest request body accepted, in bytes.")
+    var maxBodySize: Int = ConnectionLimits().maximumBodySize
+
     func run() async throws {
         MemoryTuning.apply()
         guard let level = Logger.Level(rawValue: logLevel) else {
             printError("tablestack: --log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\"")
             throw ExitCode.validationFailure
         }
+        for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+            where !(value > 0 && value <= 86_400) {
+            printError("tablestack: \(name) must be a number of seconds above 0 and at most 86400, not \(value)")
+            throw ExitCode.validationFailure
+        }
+        guard maxConnections >= 1, maxBodySize >= 1_024 else {
+            printError("tablestack: --max-connections must be at least 1 and --max-body-size at least 1024")
+            throw ExitCode.validationFailure
+        }
+        var publicAddress: URL?
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                printError("tablestack: --public-url must be an http or https address such as https://tables.example.com/, not \"\(publicURL)\"")
+                throw ExitCode.validationFailure
+            }
+            publicAddress = url
+        }
+        for name in allowedHost where !ServerConfiguration.isValidAllowedHost(name) {
+            printError("tablestack: --allowed-host \"\(name)\" is not a host name (name, name:port or .domain)")
+            throw ExitCode.validationFailure
+        }
+        let descriptors = DescriptorLimit.raise()
         let loaded = try await site.load()
         var configuration = ServerConfiguration(host: host, port: port, basePath: loaded.site.urls.basePath,
-                                                publicFolder: site.publicFolder)
+                                                publicFolder: site.publicFolder,
+                                                limits: ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout,
+                                                                         idleTimeout: idleTimeout, maximumConnections: maxConnections,
+                                                                         maximumBodySize: maxBodySize))
+        configuration.publicURL = publicAddress
+        configuration.allowedHosts = allowedHost
         if let editorPasswordFile {
             let text = try CommandErrors.reporting { try String(contentsOfFile: editorPasswordFile, encoding: .utf8) }
             guard let hash = PasswordHash(text) else {
@@ -63,6 +111,8 @@ struct Serve: AsyncParsableCommand {
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.runtime.app.title
         let policy = configuration.editingPolicy
+        let hostNames = configuration.hostNamePolicy
+        let cap = configuration.limits.connectionCap(descriptors: descriptors)
         let host = self.host
         let basePath = configuration.basePath
         let database = loaded.databasePath
@@ -71,6 +121,7 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data("""
                 TableStack is serving \(title) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)
                 Database: \(database); \(policy)
+                The server \(hostNames); at most \(cap) connections at once.
                 Press Ctrl-C to stop.
 
                 """.utf8))

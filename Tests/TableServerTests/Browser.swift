@@ -79,6 +79,9 @@ final class Browser: @unchecked Sendable {
         return Page(status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers, location: nil)
     }
 
+    /// The value of the cookie `name` this browser holds, if any.
+    func cookie(named name: String) -> String? { cookies[name] }
+
     /// The CSRF token and revision of `page`'s forms.
     func tokens(of page: Page) -> (csrf: String, revision: String) {
         (page.field("csrf") ?? "", page.field("revision") ?? "")
@@ -86,7 +89,7 @@ final class Browser: @unchecked Sendable {
 
     private func remember(_ headers: HTTPFields) {
         for value in headers[values: .setCookie] {
-            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
             if pair[1].isEmpty { cookies[String(pair[0])] = nil } else { cookies[String(pair[0])] = String(pair[1]) }
         }

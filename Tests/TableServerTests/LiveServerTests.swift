@@ -8,46 +8,7 @@ import TableRender
 /// The real `tablestack serve` binary on a free loopback port, over real HTTP.
 @Suite("The real server binary")
 struct LiveServerTests {
-    static var binary: String {
-        ProcessInfo.processInfo.environment["TABLESTACK_BINARY"]
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tablestack").path
-    }
-
-    /// A running server process and the address it printed.
-    final class Running: @unchecked Sendable {
-        let process = Process()
-        var base = ""
-
-        init(database: String) throws {
-            process.executableURL = URL(fileURLWithPath: LiveServerTests.binary)
-            process.arguments = ["serve", "--port", "0", "--db", database,
-                                 "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
-                                 "--public", ServedDemo.repository.appendingPathComponent("Public").path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var text = ""
-            let deadline = Date().addingTimeInterval(30)
-            while !text.contains("Press Ctrl-C"), Date() < deadline {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            guard let range = text.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression) else {
-                process.terminate()
-                throw CocoaError(.fileReadUnknown)
-            }
-            base = String(text[range])
-        }
-
-        /// Stops the server as an operator would (SIGTERM) and waits for it to exit.
-        func stop() -> Int32 {
-            process.terminate()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-    }
+    typealias Running = RunningServer
 
     /// Stops URLSession from following redirects, so the test sees each 303 as a browser's network log would.
     final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
@@ -86,7 +47,7 @@ struct LiveServerTests {
 
     @Test("edits through HTTP survive a stop and a restart of the server")
     func editsSurviveRestart() async throws {
-        #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the tablestack binary first")
+        #expect(FileManager.default.isExecutableFile(atPath: RunningServer.binary), "build the tablestack binary first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("live.sqlite").path

@@ -51,7 +51,7 @@ public static let fields: [String: @Sendable (Self) -> Any?] = ["name": { $0.nam
 /// One field of a sheet, with what the user typed and the message when it was refused.
 public struct FieldContext: RenderContext, Hashable {
     /// The kinds of field a sheet can show.
-    public enum Kind: String, Sendable, Hashable { case text, number, toggle, slider, choice }
+    public enum Kind: String, Sendable, Hashable { case text, password, number, toggle, slider, choice }
 
     public var name: String
     public var label: String
@@ -88,7 +88,7 @@ public struct FieldContext: RenderContext, Hashable {
         "name": { $0.name }, "label": { $0.label }, "value": { $0.value }, "placeholder": { $0.placeholder },
         "isRequired": { $0.isRequired }, "isOn": { $0.isOn }, "minimum": { $0.minimum },
         "maximum": { $0.maximum }, "step": { $0.step }, "options": { $0.options }, "error": { $0.error },
-        "isText": { $0.kind == .text }, "isNumber": { $0.kind == .number }, "isSwitch": { $0.kind == .toggle },
+        "isText": { $0.kind == .text }, "isPassword": { $0.kind == .password }, "isNumber": { $0.kind == .number }, "isSwitch": { $0.kind == .toggle },
         "isSlider": { $0.kind == .slider }, "isChoice": { $0.kind == .choice },
     ]
 }

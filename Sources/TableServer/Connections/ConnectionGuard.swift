@@ -1,0 +1,148 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Watches one connection for the registry: when a request starts, when its head and body are
+/// complete, when its response moves. It answers a connection over the cap with 503 itself, and
+/// closes the connection after a response that says `Connection: close` (a 408 or 413 sent before
+/// the body was read), so an unread body is never waited for.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let registry: ConnectionRegistry
+    private var isRefused = false
+    private var requestsInFlight = 0
+    private var isReadingBody = false
+    private var closesAfterResponse = false
+
+    init(registry: ConnectionRegistry) {
+        self.registry = registry
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let channel = context.channel
+        isRefused = !registry.opened(channel)
+        channel.closeFuture.whenComplete { [registry] _ in registry.closed(channel) }
+        // The first byte of a request, before the HTTP decoder has a whole head.
+        try? context.pipeline.syncOperations.addHandler(RequestStartWatcher(guard: self), position: .first)
+    }
+
+    /// Called by the watcher at the front of the pipeline for every read of raw bytes.
+    fileprivate func bytesArrived(_ channel: any Channel) {
+        if requestsInFlight == 0, !isRefused { registry.changed(channel, to: .readingHead) }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        if isRefused {
+            if case .head = part { refuse(context) }
+            return
+        }
+        switch part {
+        case .head:
+            requestsInFlight += 1
+            isReadingBody = true
+            registry.changed(context.channel, to: .readingBody)
+        case .body:
+            break
+        case .end:
+            isReadingBody = false
+            registry.changed(context.channel, to: .responding)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let part = unwrapOutboundIn(data)
+        switch part {
+        case let .head(head):
+            if head.headerFields[.connection] == "close" { closesAfterResponse = true }
+            registry.progressed(context.channel)
+        case .body:
+            registry.progressed(context.channel)
+        case .end:
+            requestsInFlight = max(0, requestsInFlight - 1)
+            if closesAfterResponse {
+                let channel = context.channel
+                let written = promise ?? context.eventLoop.makePromise()
+                written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                context.writeAndFlush(data, promise: written)
+                return
+            }
+            if requestsInFlight == 0 { registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle) }
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// Answers a connection over the cap: 503, try again shortly, and close.
+    private func refuse(_ context: ChannelHandlerContext) {
+        isRefused = false
+        closesAfterResponse = true
+        let body = context.channel.allocator.buffer(string: "The server is at its connection limit; try again in a moment.\n")
+        let head = HTTPResponse(status: .serviceUnavailable, headerFields: [
+            .connection: "close", .retryAfter: "1", .contentType: "text/plain; charset=utf-8", .contentLength: String(body.readableBytes),
+        ])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+}
+
+/// Sits before the HTTP decoder and tells the guard when bytes arrive, so the time a client
+/// takes to send a head can be limited (the decoder says nothing until the head is whole).
+private final class RequestStartWatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let connectionGuard: ConnectionGuard
+
+    init(guard connectionGuard: ConnectionGuard) {
+        self.connectionGuard = connectionGuard
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connectionGuard.bytesArrived(context.channel)
+        context.fireChannelRead(data)
+    }
+
+    /// Writes a bare 408 straight to the socket (the HTTP encoder has no response in progress
+    /// to frame it, since no head was decoded) and closes. Runs on the channel's loop.
+    static func answerTimeout(on channel: any Channel) {
+        let text = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+        guard let context = try? channel.pipeline.syncOperations.context(handlerType: RequestStartWatcher.self) else {
+            channel.close(promise: nil)
+            return
+        }
+        context.writeAndFlush(NIOAny(channel.allocator.buffer(string: text))).whenComplete { _ in channel.close(promise: nil) }
+    }
+}
+
+/// The error a request's body stream ends with when the body took longer than allowed.
+struct RequestBodyTimedOut: Error {}
+
+extension ConnectionRegistry {
+    /// Acts on what a sweep found: closes idle connections, answers a head that took too long
+    /// with 408 straight on the socket, and ends a slow body's stream with `RequestBodyTimedOut`
+    /// so the request's handler answers 408.
+    func closeExpired() {
+        for expiry in expired() {
+            switch expiry {
+            case let .close(channel):
+                channel.close(promise: nil)
+            case let .headTimedOut(channel):
+                channel.eventLoop.execute { RequestStartWatcher.answerTimeout(on: channel) }
+            case let .bodyTimedOut(channel):
+                channel.pipeline.fireErrorCaught(RequestBodyTimedOut())
+            }
+        }
+    }
+
+    /// Sweeps four times a second on one of `group`'s loops until the returned task is cancelled.
+    func startSweeping(on loop: any EventLoop) -> RepeatedTask {
+        loop.scheduleRepeatedTask(initialDelay: .milliseconds(250), delay: .milliseconds(250)) { [self] _ in closeExpired() }
+    }
+}

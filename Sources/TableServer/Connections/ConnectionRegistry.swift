@@ -1,0 +1,134 @@
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// Every open connection of one server, what it is doing and since when. A sweep closes those
+/// that overstay a limit, and a connection that would pass the cap makes room by closing the
+/// one idle longest, so silent connections can never keep new clients out.
+final class ConnectionRegistry: @unchecked Sendable {
+    /// What a connection is doing, in the order a request goes through it.
+    enum Phase: Sendable, Equatable {
+        /// Open between requests, nothing arriving.
+        case idle
+        /// Bytes of a request's head have arrived, the head is not complete.
+        case readingHead
+        /// The head is read, the body is not.
+        case readingBody
+        /// The request is read and its response is being made or sent.
+        case responding
+        /// Over the cap with nothing to close for it: answered 503 as soon as it asks.
+        case refused
+    }
+
+    /// What the sweep found overdue, and what to do about it.
+    enum Expiry: Sendable {
+        case close(any Channel)
+        case headTimedOut(any Channel)
+        case bodyTimedOut(any Channel)
+    }
+
+    private struct Entry {
+        let channel: any Channel
+        var phase: Phase
+        /// When the phase began, or (idle and responding) when anything last moved.
+        var since: NIODeadline
+    }
+
+    let limits: ConnectionLimits
+    /// The cap in force: the configured one, lowered to fit the descriptor limit.
+    let cap: Int
+    private let lock = NIOLock()
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    init(limits: ConnectionLimits, descriptors: Int = DescriptorLimit.current()) {
+        self.limits = limits
+        cap = limits.connectionCap(descriptors: descriptors)
+    }
+
+    /// How many connections are open.
+    var count: Int { lock.withLock { entries.count } }
+
+    /// Registers a new connection; returns `false` when it is over the cap and nothing could be
+    /// closed to make room, so it must be refused.
+    func opened(_ channel: any Channel) -> Bool {
+        let now = NIODeadline.now()
+        let (victim, accepted): ((any Channel)?, Bool) = lock.withLock {
+            var victim: (any Channel)?
+            if entries.count >= cap {
+                // Idle connections go first, then those still trickling in a head.
+                let candidates = entries.filter { $0.value.phase == .idle || $0.value.phase == .readingHead || $0.value.phase == .refused }
+                if let oldest = candidates.min(by: { Self.evictionRank($0.value) < Self.evictionRank($1.value) }) {
+                    victim = oldest.value.channel
+                    entries[oldest.key] = nil
+                }
+            }
+            let accepted = entries.count < cap
+            entries[ObjectIdentifier(channel)] = Entry(channel: channel, phase: accepted ? .idle : .refused, since: now)
+            return (victim, accepted)
+        }
+        victim?.close(promise: nil)
+        return accepted
+    }
+
+    /// Records that `channel` moved to `phase` now.
+    func changed(_ channel: any Channel, to phase: Phase) {
+        let now = NIODeadline.now()
+        lock.withLock {
+            let id = ObjectIdentifier(channel)
+            guard entries[id] != nil, entries[id]?.phase != .refused else { return }
+            entries[id]?.phase = phase
+            entries[id]?.since = now
+        }
+    }
+
+    /// Records that a responding connection made progress (wrote a part of its response).
+    func progressed(_ channel: any Channel) {
+        let now = NIODeadline.now()
+        lock.withLock {
+            let id = ObjectIdentifier(channel)
+            if entries[id]?.phase == .responding { entries[id]?.since = now }
+        }
+    }
+
+    func closed(_ channel: any Channel) {
+        lock.withLock { entries[ObjectIdentifier(channel)] = nil }
+    }
+
+    /// The connections past a limit at `now`, each taken out of the registry's watch (a body
+    /// that timed out is answered 408 and then closed).
+    func expired(at now: NIODeadline = .now()) -> [Expiry] {
+        func seconds(_ value: Double) -> TimeAmount { .nanoseconds(Int64(value * 1_000_000_000)) }
+        let idle = seconds(limits.idleTimeout), head = seconds(limits.headerTimeout), body = seconds(limits.bodyTimeout)
+        // A refused connection has a second to ask before it is closed unanswered.
+        let refused = seconds(min(1, limits.headerTimeout))
+        return lock.withLock {
+            var found: [Expiry] = []
+            for (id, entry) in entries {
+                switch entry.phase {
+                case .idle, .responding:
+                    if entry.since + idle <= now { found.append(.close(entry.channel)); entries[id] = nil }
+                case .refused:
+                    if entry.since + refused <= now { found.append(.close(entry.channel)); entries[id] = nil }
+                case .readingHead:
+                    if entry.since + head <= now { found.append(.headTimedOut(entry.channel)); entries[id] = nil }
+                case .readingBody:
+                    if entry.since + body <= now {
+                        found.append(.bodyTimedOut(entry.channel))
+                        entries[id]?.phase = .responding
+                        entries[id]?.since = now
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    /// Lower ranks are closed first: refused, then idle, then slow heads; older before newer.
+    private static func evictionRank(_ entry: Entry) -> (Int, NIODeadline) {
+        let order = switch entry.phase {
+        case .refused: 0
+        case .idle: 1
+        default: 2
+        }
+        return (order, entry.since)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Which host names a server answers to and which origins may post to it: the defence against
+/// DNS rebinding (a foreign name that resolves to the server) and cross-site posts, as Django's
+/// `ALLOWED_HOSTS` and origin check do it.
+struct HostPolicy: Sendable {
+    enum Rule: Sendable {
+        /// The server listens on loopback: only names that mean this machine.
+        case loopbackNames
+        /// Only these (`name`, `name:port`, `.domain` for the domain and its subdomains).
+        case listed([String])
+        /// Any name (a public server nobody told its name).
+        case any
+    }
+
+    var rule: Rule
+    /// The scheme of the public URL, when one was given.
+    var publicScheme: String?
+
+    /// Whether a request with this `Host` header is answered. A request without one (HTTP/1.0,
+    /// or a test client) cannot come from a browser tricked by DNS, and is.
+    func allows(host header: String?) -> Bool {
+        guard let header else { return true }
+        guard let (name, port) = Self.split(header) else { return false }
+        switch rule {
+        case .any: return true
+        case .loopbackNames: return Self.isLoopbackName(name)
+        case let .listed(entries):
+            return entries.contains { entry in
+                guard let (allowedName, allowedPort) = Self.split(entry) else { return false }
+                if let allowedPort, allowedPort != port { return false }
+                if allowedName.hasPrefix(".") {
+                    return name == allowedName.dropFirst() || name.hasSuffix(allowedName)
+                }
+                return name == allowedName
+            }
+        }
+    }
+
+    /// Whether a post may come from the page that sent it: its `Origin` (or, without one, its
+    /// `Referer`) must name the host the request was sent to, by a scheme no weaker than the
+    /// site's. Neither header (a script, curl) passes: the form token still guards the post.
+    func allowsPost(origin: String?, referer: String?, host: String?, isSecure: Bool) -> Bool {
+        guard let source = origin ?? referer else { return true }
+        guard source != "null", let url = URL(string: source), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", var sourceHost = url.host, !sourceHost.isEmpty else { return false }
+        if sourceHost.contains(":"), !sourceHost.hasPrefix("[") { sourceHost = "[\(sourceHost)]" }
+        let expectedScheme = publicScheme ?? (isSecure ? "https" : "http")
+        if expectedScheme == "https", scheme == "http" { return false }
+        let sourceAuthority = Self.normalized(url.port.map { "\(sourceHost):\($0)" } ?? sourceHost, scheme: scheme)
+        guard allows(host: sourceAuthority) else { return false }
+        guard let host else { return true }
+        return sourceAuthority == Self.normalized(host, scheme: scheme)
+    }
+
+    /// Whether `name` (without a port) means this machine.
+    static func isLoopbackName(_ name: String) -> Bool {
+        let name = name.lowercased()
+        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || name == "[::1]" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// A host header's name (lower case, brackets kept for IPv6) and port.
+    static func split(_ header: String) -> (name: String, port: Int?)? {
+        let text = header.lowercased()
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") }) else {
+            return nil
+        }
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            let name = String(text[...close])
+            let rest = text[text.index(after: close)...]
+            if rest.isEmpty { return (name, nil) }
+            guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()), (1...65_535).contains(port) else { return nil }
+            return (name, port)
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1: return (text, nil)
+        case 2:
+            guard !parts[0].isEmpty, let port = Int(parts[1]), (1...65_535).contains(port) else { return nil }
+            return (String(parts[0]), port)
+        default: return nil
+        }
+    }
+
+    /// `authority` in lower case without the scheme's default port.
+    private static func normalized(_ authority: String, scheme: String) -> String {
+        guard let (name, port) = split(authority) else { return authority.lowercased() }
+        if let port, !(scheme == "http" && port == 80), !(scheme == "https" && port == 443) { return "\(name):\(port)" }
+        return name
+    }
+}

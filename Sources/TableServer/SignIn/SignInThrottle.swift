@@ -1,0 +1,85 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Limits password guessing: per client address and for the editor account as a whole, a run
+/// of wrong passwords earns a wait that doubles with each further one. An attempt during the wait
+/// is refused before the password is hashed, so guessing costs the server almost nothing.
+/// A right password ends the run. Kept in memory: each server of several counts its own.
+final class SignInThrottle: @unchecked Sendable {
+    /// How many wrong passwords in a row are free, and how the wait grows after them.
+    struct Policy: Sendable {
+        /// Wrong passwords in a row from one address before waits begin.
+        var freePerAddress = 10
+        /// Wrong passwords in a row from all addresses together before everyone waits (higher,
+        /// since a guesser spread over many addresses would otherwise lock the editor out at once).
+        var freePerAccount = 100
+        /// The first wait; each further wrong password doubles it.
+        var firstDelay: TimeInterval = 1
+        var longestDelay: TimeInterval = 15 * 60
+        /// A run of wrong passwords is forgotten after this long without one.
+        var forgetAfter: TimeInterval = 60 * 60
+        /// Addresses remembered at most; the least recent are forgotten first.
+        var addressCapacity = 10_000
+    }
+
+    /// What the throttle says about an attempt.
+    enum Decision: Equatable {
+        case allowed
+        /// Refused unheard; try again after this many seconds.
+        case wait(TimeInterval)
+    }
+
+    private struct Run {
+        var failures = 0
+        var lastFailure = Date.distantPast
+        var blockedUntil = Date.distantPast
+    }
+
+    let policy: Policy
+    private let lock = NIOLock()
+    private var addresses: [String: Run] = [:]
+    private var account = Run()
+
+    init(policy: Policy = Policy()) { self.policy = policy }
+
+    /// Whether an attempt from `address` may be heard now.
+    func admit(address: String, now: Date = Date()) -> Decision {
+        lock.withLock {
+            let waits = [addresses[address]?.blockedUntil, account.blockedUntil].compactMap { $0 }.filter { $0 > now }
+            guard let until = waits.max() else { return .allowed }
+            return .wait(until.timeIntervalSince(now))
+        }
+    }
+
+    /// Records a wrong password from `address`.
+    func failed(address: String, now: Date = Date()) {
+        lock.withLock {
+            if addresses[address] == nil, addresses.count >= policy.addressCapacity {
+                let stale = addresses.sorted { $0.value.lastFailure < $1.value.lastFailure }.prefix(policy.addressCapacity / 10)
+                for (key, _) in stale { addresses[key] = nil }
+            }
+            addresses[address] = fail(addresses[address] ?? Run(), free: policy.freePerAddress, now: now)
+            account = fail(account, free: policy.freePerAccount, now: now)
+        }
+    }
+
+    /// Records the right password from `address`: its run, and the account's, end.
+    func succeeded(address: String) {
+        lock.withLock {
+            addresses[address] = nil
+            account = Run()
+        }
+    }
+
+    private func fail(_ run: Run, free: Int, now: Date) -> Run {
+        var run = run
+        if now.timeIntervalSince(run.lastFailure) > policy.forgetAfter { run = Run() }
+        run.failures += 1
+        run.lastFailure = now
+        if run.failures >= free {
+            let doublings = Double(min(run.failures - free, 30))
+            run.blockedUntil = now.addingTimeInterval(min(policy.firstDelay * pow(2, doublings), policy.longestDelay))
+        }
+        return run
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Slow, silent and greedy clients against the real binary with short limits: each must be cut
+/// off or refused while everyone else is still served. Every wait is bounded by a read timeout.
+@Suite("Connection limits: timeouts, declared sizes, the connection cap", .serialized)
+struct ConnectionLimitTests {
+    /// One second for every timeout and a cap of twelve connections, so each case ends quickly.
+    static let arguments = ["--header-timeout", "1", "--body-timeout", "1", "--idle-timeout", "1", "--max-connections", "12"]
+
+    static func withServer(_ body: (RunningServer) throws -> Void) throws {
+        try RunningServer.with(arguments: arguments, body)
+    }
+
+    static let post = "POST /groceries/_/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+
+    @Test("a silent connection is closed after the idle timeout, with nothing sent")
+    func silentConnection() throws {
+        try Self.withServer { server in
+            let connection = try RawConnection(port: server.port, timeout: 4)
+            let answer = connection.receive()
+            #expect(answer.closed, "closed by the server within the read timeout")
+            #expect(answer.text.isEmpty)
+        }
+    }
+
+    @Test("a head sent too slowly gets 408, and the connection closes")
+    func slowHead() throws {
+        try Self.withServer { server in
+            let connection = try RawConnection(port: server.port, timeout: 4)
+            try connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            let answer = connection.receive()
+            #expect(RawConnection.status(of: answer.text) == 408)
+            #expect(answer.closed)
+        }
+    }
+
+    @Test("a body sent a byte at a time gets 408 and changes nothing")
+    func slowBody() throws {
+        try Self.withServer { server in
+            let connection = try RawConnection(port: server.port, timeout: 0.25)
+            try connection.send(Self.post + "Content-Length: 100\r\n\r\n")
+            var answer = (text: "", closed: false)
+            for _ in 0..<16 where answer.text.isEmpty {
+                try? connection.send("a")
+                answer = connection.receive()
+            }
+            #expect(RawConnection.status(of: answer.text) == 408, "refused within 4 seconds, not waited on")
+            #expect(answer.text.contains("did not arrive within 1 seconds"))
+        }
+    }
+
+    @Test("a declared Content-Length over the limit gets 413 at once, before any body")
+    func oversizedDeclaredLength() throws {
+        try Self.withServer { server in
+            let connection = try RawConnection(port: server.port, timeout: 0.5)
+            try connection.send(Self.post + "Content-Length: 1000000000000\r\n\r\n")
+            let answer = connection.receive()
+            #expect(RawConnection.status(of: answer.text) == 413, "answered within half a second, with no body sent")
+            #expect(answer.text.lowercased().contains("connection: close"))
+            #expect(answer.closed)
+        }
+    }
+
+    @Test("with the cap reached by silent connections, a new client is served within a second")
+    func capWithSilentConnections() throws {
+        try Self.withServer { server in
+            let silent = try (0..<20).map { _ in try RawConnection(port: server.port, timeout: 1) }
+            let client = try RawConnection(port: server.port, timeout: 1)
+            try client.send("GET /_assets/tablestack.css HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(RawConnection.status(of: client.receive().text) == 200)
+            #expect(silent.count == 20)
+        }
+    }
+
+    @Test("with the cap reached by requests in progress, a new client is told 503 within a second")
+    func capWithBusyConnections() throws {
+        try Self.withServer { server in
+            let busy = try (0..<14).map { _ in
+                let connection = try RawConnection(port: server.port, timeout: 1)
+                try connection.send(Self.post + "Content-Length: 100\r\n\r\na")
+                return connection
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+            let client = try RawConnection(port: server.port, timeout: 1)
+            try client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            let answer = client.receive()
+            #expect(RawConnection.status(of: answer.text) == 503)
+            #expect(answer.text.contains("Retry-After: 1"))
+            #expect(busy.count == 14)
+        }
+    }
+}

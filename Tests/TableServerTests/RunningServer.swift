@@ -1,0 +1,67 @@
+import Foundation
+
+/// The real `tablestack serve` binary on a free loopback port, serving the demo from its own
+/// database, stopped by the test that started it.
+final class RunningServer: @unchecked Sendable {
+    static var binary: String {
+        ProcessInfo.processInfo.environment["TABLESTACK_BINARY"]
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tablestack").path
+    }
+
+    let process = Process()
+    /// `http://127.0.0.1:PORT/`.
+    var base = ""
+    var port = 0
+    /// Everything the server printed before it said it was ready.
+    var banner = ""
+
+    /// Starts the server on `database` with `arguments` added to `serve`'s.
+    init(database: String, arguments: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["serve", "--port", "0", "--db", database, "--log-level", "warning",
+                             "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
+                             "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !banner.contains("Press Ctrl-C"), Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = banner.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
+              let port = Int(banner[range].dropFirst("http://127.0.0.1:".count).dropLast()) else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown)
+        }
+        base = String(banner[range])
+        self.port = port
+    }
+
+    /// Stops the server as an operator would (SIGTERM) and waits for it to exit.
+    @discardableResult
+    func stop() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A fresh folder for one test's database; the caller removes it.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs `body` with a server on a fresh database started with `arguments`, then stops the
+    /// server and removes the database.
+    static func with(arguments: [String] = [], _ body: (RunningServer) throws -> Void) throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try RunningServer(database: folder.appendingPathComponent("data.sqlite").path, arguments: arguments)
+        defer { server.stop() }
+        try body(server)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Testing
+import TableRender
+@testable import TableServer
+
+/// Signing in as an editor: guessing is slowed before it costs the server a hash, a sign-in
+/// starts a new session, and signing out ends it.
+@Suite("Signing in and out")
+struct SignInTests {
+    static let password = "correct horse"
+
+    static func demo() async throws -> ServedDemo {
+        try await ServedDemo(editorPassword: try PasswordHash.make(password: password, rounds: 210_000))
+    }
+
+    @Test("the 11th wrong password in a row waits, unheard; after the wait the right one signs in")
+    func throttled() async throws {
+        let demo = try await Self.demo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let form = try await browser.get("/_login")
+            #expect(form.root?.first { $0.name == "input" && $0.attributes["name"] == "password" }?.attributes["type"] == "password")
+            let csrf = form.field("csrf") ?? ""
+            for attempt in 1...10 {
+                let wrong = try await browser.post("/_login", [("csrf", csrf), ("password", "guess \(attempt)")])
+                #expect(wrong.status == 403 && wrong.text.contains("That password is not right."), "attempt \(attempt)")
+            }
+            let eleventh = try await browser.post("/_login", [("csrf", csrf), ("password", Self.password)])
+            #expect(eleventh.status == 429, "even the right password waits: it is not checked during the wait")
+            #expect(eleventh.text.contains("Too many wrong passwords: try again in 1 second."))
+            let wait = try #require(eleventh.headers[.retryAfter].flatMap(Double.init))
+            try await Task.sleep(for: .seconds(wait + 0.1))
+            let signedIn = try await browser.post("/_login", [("csrf", csrf), ("password", Self.password)])
+            #expect(signedIn.status == 200 && signedIn.notice == "Signed in: you can edit now.")
+        }
+    }
+
+    @Test("signing in renews the session id; signing out ends the editor's rights and renews it again")
+    func sessionRenewal() async throws {
+        let demo = try await Self.demo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let form = try await browser.get("/_login")
+            let before = browser.cookie(named: "tablestack_session")
+            _ = try await browser.post("/_login", [("csrf", form.field("csrf") ?? ""), ("password", Self.password)])
+            let signedIn = browser.cookie(named: "tablestack_session")
+            #expect(before != nil && signedIn != nil && before != signedIn, "a session id seen before signing in is worth nothing after")
+
+            let root = try await browser.get("/")
+            let signOutLink = try #require(root.root?.first { $0.name == "a" && $0.normalizedText == "Sign Out" })
+            let sheet = try await browser.get(signOutLink.attributes["href"] ?? "")
+            #expect(sheet.status == 200)
+            let out = try await browser.post("/_logout", [("csrf", sheet.field("csrf") ?? "")])
+            #expect(out.notice == "Signed out.")
+            #expect(browser.cookie(named: "tablestack_editor") == nil)
+            #expect(browser.cookie(named: "tablestack_session") != signedIn)
+            let page = try await browser.get("/groceries/")
+            #expect(page.root?.first { $0.attributes["id"] == "table-actions" } == nil, "read-only again")
+            #expect(page.root?.first { $0.name == "a" && $0.normalizedText == "Sign In" } != nil)
+        }
+    }
+
+    @Test("without an editor password there is no sign-in page")
+    func noPassword() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { (browser: Browser) async throws in
+            #expect(try await browser.get("/_login").status == 404)
+            #expect(try await browser.get("/_logout").status == 404)
+        }
+    }
+
+    @Test("the throttle doubles each wait past the free tries, forgets a run after an hour, and ends it on success")
+    func throttleRules() {
+        let throttle = SignInThrottle()
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        for _ in 0..<9 { throttle.failed(address: "a", now: start) }
+        #expect(throttle.admit(address: "a", now: start) == .allowed)
+        throttle.failed(address: "a", now: start)
+        #expect(throttle.admit(address: "a", now: start) == .wait(1))
+        #expect(throttle.admit(address: "b", now: start) == .allowed, "another address is not held up")
+        throttle.failed(address: "a", now: start.addingTimeInterval(1))
+        #expect(throttle.admit(address: "a", now: start.addingTimeInterval(1)) == .wait(2))
+        #expect(throttle.admit(address: "a", now: start.addingTimeInterval(3)) == .allowed)
+        throttle.failed(address: "a", now: start.addingTimeInterval(2 * 3600))
+        #expect(throttle.admit(address: "a", now: start.addingTimeInterval(2 * 3600)) == .allowed, "a run is forgotten after an hour")
+        for _ in 0..<20 { throttle.failed(address: "c", now: start) }
+        throttle.succeeded(address: "c")
+        #expect(throttle.admit(address: "c", now: start) == .allowed)
+    }
+
+    @Test("guesses spread over many addresses make everyone wait once the account's free tries are spent")
+    func accountWide() {
+        let throttle = SignInThrottle()
+        let now = Date(timeIntervalSince1970: 2_000_000)
+        for number in 0..<100 { throttle.failed(address: "10.0.0.\(number)", now: now) }
+        #expect(throttle.admit(address: "192.168.1.1", now: now) == .wait(1))
+    }
+}
