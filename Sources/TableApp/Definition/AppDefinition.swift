@@ -33,6 +33,9 @@ public struct SceneDefinition: Sendable {
     public var add: FormDefinition?
     /// Named batch updates offered as actions on this scene.
     public var batchActions: [String]
+    /// Whether clients may send batch updates of their own (the JSON endpoint), each operation
+    /// checked by the same rules as the scene's forms.
+    public var takesBatchUpdates: Bool
     /// The message an empty table shows.
     public var emptyMessage: String
 }

@@ -9,7 +9,7 @@ struct AppBuilder {
 
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
-                            "moves", "add", "batches", "alternateRows", "empty", "detail"]
+                            "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
@@ -101,12 +101,16 @@ struct AppBuilder {
             reader.fail(node, "only a scene showing a list can be edited or reordered")
         }
         let batchNames = (reader.sequence(reader.field(fields, "batches"), "batches") ?? []).compactMap { reader.string($0, "a batch name") }
+        let takesBatchUpdates = reader.bool(reader.field(fields, "batchEditing"), "batchEditing") ?? false
+        if takesBatchUpdates, editing == nil, moves == nil, add == nil, let node = reader.field(fields, "batchEditing") {
+            reader.fail(node, "batch editing needs editing, moves or an add form: a batch may only do what the scene's controls do")
+        }
         guard let content else { return nil }
         return SceneDefinition(
             name: name, title: title, style: style,
             headerTitle: format(reader.field(fields, "header")), footerTitle: format(reader.field(fields, "footer")),
             content: content, alternatesRows: reader.bool(reader.field(fields, "alternateRows"), "alternateRows") ?? false,
-            editing: editing, moves: moves, add: add, batchActions: batchNames,
+            editing: editing, moves: moves, add: add, batchActions: batchNames, takesBatchUpdates: takesBatchUpdates,
             emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items")
     }
 

@@ -40,9 +40,9 @@ public struct AppRuntime: Sendable {
     }
 
     /// The scene at `path`, loading only the rows at positions `window` when the scene is a list
-    /// whose rows do not depend on where they stand in it (one section, no index or grouping, no
-    /// placeholder, no editing or moving rules, the window starting at an even row so alternating
-    /// backgrounds stay in step). Any other scene loads whole, with `window` left `nil`.
+    /// whose rows do not depend on where they stand in it (see `isWindowable`), the window
+    /// starting at an even row so alternating backgrounds stay in step. Any other scene loads
+    /// whole, with `window` left `nil`.
     public func resolve(_ path: [String], window: Range<Int>?) async throws -> ResolvedScene {
         guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
         var scene = root
@@ -116,10 +116,12 @@ public struct AppRuntime: Sendable {
         }
     }
 
-    /// Whether a scene's rows can be loaded a window at a time (see `resolve(_:window:)`).
+    /// Whether a scene's rows can be loaded a window at a time (see `resolve(_:window:)`): its
+    /// rows must not depend on where they stand, so no editing rule that treats the last row
+    /// apart and no moves (whose rules fix rows at either end).
     public static func isWindowable(_ scene: SceneDefinition) -> Bool {
         guard case let .list(binding) = scene.content, binding.index == nil, binding.placeholder == nil,
-              scene.editing == nil, scene.moves == nil, case .single = binding.sections else { return false }
+              scene.editing?.rule.lastRowStyle == nil, scene.moves == nil, case .single = binding.sections else { return false }
         return true
     }
 

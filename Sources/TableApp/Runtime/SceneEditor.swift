@@ -112,7 +112,8 @@ public struct SceneEditor: Sendable {
             case let .update(deletions, insertions):
                 let update = BatchUpdate([.deleteRows(deletions.map { IndexPath(row: $0, section: 0) }),
                                           .insertRows(insertions.map { IndexPath(row: $0.row, section: 0) })])
-                let items = Dictionary(insertions.map { (IndexPath(row: $0.row, section: 0), $0.attributes) }, uniquingKeysWith: { first, _ in first })
+                let items = Dictionary(insertions.map { (IndexPath(row: $0.row, section: 0), $0.attributes.mapValues(AttributeValue.string)) },
+                                       uniquingKeysWith: { first, _ in first })
                 return try await applyBatch(update, insertedItems: items, revisions)
             case let .restore(rows):
                 guard let list = singleList else { throw ActionError.refused("a restore needs a one-section list") }
@@ -128,11 +129,12 @@ public struct SceneEditor: Sendable {
                 return ActionOutcome(notice: "Restored \(items.count) rows.")
             }
         case let .batch(update, insertedItems, reloadedItems):
-            return try await applyBatch(update, insertedItems: insertedItems, reloadedItems: reloadedItems, revisions)
+            let (inserted, reloaded) = try checkClientBatch(update, insertedItems: insertedItems, reloadedItems: reloadedItems)
+            return try await applyBatch(update, insertedItems: inserted, reloadedItems: reloaded, revisions)
         }
     }
 
-    // MARK: Moves and batches
+    // MARK: Moves
 
     private func move(_ key: String, proposed: IndexPath, _ revisions: [ListID: Int]) async throws -> ActionOutcome {
         let (row, source) = try located(key)
@@ -167,59 +169,34 @@ public struct SceneEditor: Sendable {
         return ActionOutcome(highlightKey: key, notice: "Moved \(row.cell.text) to row \(target.row + 1)\(sectionName)\(retargeted).")
     }
 
-    private func applyBatch(_ update: BatchUpdate, insertedItems: [IndexPath: [String: String]],
-                            reloadedItems: [IndexPath: [String: String]] = [:], _ revisions: [ListID: Int]) async throws -> ActionOutcome {
-        guard let list = singleList else { throw ActionError.refused("batch updates need a one-section list") }
-        let current = try await runtime.store.list(list)
-        var newItems: [IndexPath: StoredItem] = [:]
-        var taken: Set<String> = []
-        for (path, attributes) in insertedItems {
-            let stored = attributes.mapValues(AttributeValue.string)
-            let key = try await freshKey(from: stored, excluding: taken)
-            taken.insert(key)
-            newItems[path] = StoredItem(key: key, attributes: stored)
-        }
-        // A reloaded row keeps its key and takes the new values of its attributes.
-        var reloads: [IndexPath: StoredItem] = [:]
-        for (path, attributes) in reloadedItems where path.section == 0 && current.items.indices.contains(path.row) {
-            var item = current.items[path.row]
-            item.attributes.merge(attributes.mapValues(AttributeValue.string)) { $1 }
-            reloads[path] = item
-        }
-        let result = try rules { try update.apply(to: [current.items], insertedRows: newItems, reloadedRows: reloads) }
-        try rules { try update.validate(rowCountsBefore: [current.items.count], rowCountsAfter: result.map(\.count)) }
-        try await write([.replaceAll(result.first ?? [])], to: list, revisions)
-        return ActionOutcome(notice: "Applied the batch: \(current.items.count) rows before, \(result.first?.count ?? 0) after.")
-    }
-
     // MARK: Helpers
 
     /// The list of a one-section list scene.
-    private var singleList: ListID? {
+    var singleList: ListID? {
         guard let binding = scene.listBinding, case .single = binding.sections, binding.index == nil else { return nil }
         return ListID(parent: scene.item?.key, relationship: binding.relationship)
     }
 
     /// Row counts without placeholders, for editing rules.
-    private var itemCounts: [Int] {
+    var itemCounts: [Int] {
         scene.sections.map { $0.rows.filter { if case .placeholder = $0.origin { false } else { true } }.count }
     }
 
     /// The fixed cell definition behind the row `key`, if the row is a fixed cell.
-    private func fixedCell(_ key: String) throws -> FixedCell? {
+    func fixedCell(_ key: String) throws -> FixedCell? {
         let (row, _) = try located(key)
         guard case .fixed = row.origin, case let .fixed(sections, _) = scene.scene.content else { return nil }
         return sections.flatMap(\.cells).first { $0.key == key }
     }
 
-    private func located(_ key: String) throws -> (SceneRow, IndexPath) {
+    func located(_ key: String) throws -> (SceneRow, IndexPath) {
         guard let found = scene.row(forKey: key) else {
             throw ActionError.badRequest("\"\(scene.title)\" has no row \"\(key)\"")
         }
         return found
     }
 
-    private func validated(_ fields: [FieldDefinition], _ input: [String: String]) throws -> [String: AttributeValue] {
+    func validated(_ fields: [FieldDefinition], _ input: [String: String]) throws -> [String: AttributeValue] {
         var attributes: [String: AttributeValue] = [:]
         var messages: [String: String] = [:]
         for field in fields {
@@ -233,12 +210,12 @@ public struct SceneEditor: Sendable {
     }
 
     /// Writes attribute changes to the scene's own item.
-    private func writeItem(_ attributes: [String: AttributeValue], _ revisions: [ListID: Int]) async throws {
+    func writeItem(_ attributes: [String: AttributeValue], _ revisions: [ListID: Int]) async throws {
         guard let item = scene.item, let list = scene.itemList else { throw ActionError.refused("\"\(scene.title)\" shows no item to change") }
         try await write([.update(key: item.key, attributes: attributes)], to: list, revisions)
     }
 
-    private func write(_ changes: [ListChange], to list: ListID, _ revisions: [ListID: Int]) async throws {
+    func write(_ changes: [ListChange], to list: ListID, _ revisions: [ListID: Int]) async throws {
         let revision = try revision(of: list, revisions)
         do {
             try await runtime.store.apply(changes, to: list, basedOn: revision)
@@ -247,7 +224,7 @@ public struct SceneEditor: Sendable {
         }
     }
 
-    private func revision(of list: ListID, _ revisions: [ListID: Int]) throws -> Int {
+    func revision(of list: ListID, _ revisions: [ListID: Int]) throws -> Int {
         guard let revision = revisions[list] else {
             throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
         }
@@ -265,7 +242,7 @@ public struct SceneEditor: Sendable {
 
     /// Inserts a new item under a key made from its name. Two people adding "Milk" at the same
     /// moment may pick the same free key; the one who loses tries again with another.
-    private func insertWithFreshKey(_ attributes: [String: AttributeValue], at position: Int, in list: ListID,
+    func insertWithFreshKey(_ attributes: [String: AttributeValue], at position: Int, in list: ListID,
                                     _ revisions: [ListID: Int]) async throws -> String {
         var taken: Set<String> = []
         for _ in 0..<8 {
@@ -287,7 +264,7 @@ public struct SceneEditor: Sendable {
     /// name, then the name with 2, 3, …. After a key was lost to someone adding at the same moment
     /// (`afterLostRace`), the name with a random number: trying 2, 3, … again would send every one
     /// of several people adding the same name to the same next key, round after round.
-    private func freshKey(from attributes: [String: AttributeValue], reusingIn list: ListID? = nil, excluding taken: Set<String> = [],
+    func freshKey(from attributes: [String: AttributeValue], reusingIn list: ListID? = nil, excluding taken: Set<String> = [],
                           afterLostRace: Bool = false) async throws -> String {
         let name = attributes["name"]?.description ?? attributes.values.first?.description ?? "item"
         let base = ItemKey.slug(name)
@@ -303,7 +280,7 @@ public struct SceneEditor: Sendable {
     }
 
     /// Runs a TableKit rule; a refusal becomes a 422 with the rule's own message.
-    private func rules<T>(_ body: () throws -> T) throws -> T {
+    func rules<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as TableKitError { throw ActionError.refused(error.description) }
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The JSON batch endpoint holds each operation to the rules of the form that does the same
+/// thing; any operation that breaks one refuses the whole batch, by number, and changes nothing.
+@Suite("Client batches follow the scene's rules")
+struct ClientBatchRuleTests {
+    /// Posts `operations` to `path`'s batch endpoint with the page's tokens; returns the status
+    /// and the message of a refusal.
+    static func post(_ operations: String, to path: String, browser: Browser) async throws -> (status: Int, message: String) {
+        let page = try await browser.get(path)
+        let (csrf, revision) = browser.tokens(of: page)
+        let body = #"{"csrf": "\#(csrf)", "revision": "\#(revision)", "operations": [\#(operations)]}"#
+        let response = try await browser.post(path + "_/batch", body: body, contentType: "application/json", accept: "application/json")
+        let json = try? JSONSerialization.jsonObject(with: Data(response.html.utf8)) as? [String: Any]
+        return (response.status, json?["error"] as? String ?? "")
+    }
+
+    /// Every row text of `path`'s JSON twin.
+    static func rows(_ path: String, browser: Browser) async throws -> [String] {
+        let json = try JSONSerialization.jsonObject(with: Data(try await browser.get(path, accept: "application/json").html.utf8)) as? [String: Any]
+        return ((json?["sections"] as? [[String: Any]]) ?? []).flatMap { ($0["rows"] as? [[String: Any]]) ?? [] }.compactMap { $0["text"] as? String }
+    }
+
+    @Test("scenes that take no batches refuse the endpoint: a read-only list, a selection list")
+    func scenesWithoutBatches() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let regions = try await Self.rows("/trails/", browser: browser)
+            let trails = try await Self.rows("/trails/north-cascades/", browser: browser)
+            let delete = try await Self.post(#"{"op": "delete", "rows": ["0.0"]}"#, to: "/trails/", browser: browser)
+            #expect(delete.status == 422 && delete.message.contains("does not take batch updates"))
+            let regionDelete = try await Self.post(#"{"op": "delete", "rows": ["0.0"]}"#, to: "/trails/", browser: browser)
+            #expect(regionDelete.status == 422)
+            #expect(try await Self.rows("/trails/", browser: browser) == regions)
+            #expect(try await Self.rows("/trails/north-cascades/", browser: browser) == trails, "the region's trails are all there")
+            let toppings = try await Self.rows("/toppings/", browser: browser)
+            let emptied = try await Self.post(#"{"op": "deleteSections", "sections": [0]}"#, to: "/toppings/", browser: browser)
+            #expect(emptied.status == 422 && emptied.message.contains("does not take batch updates"))
+            #expect(try await Self.rows("/toppings/", browser: browser) == toppings)
+        }
+    }
+
+    @Test("each operation is checked like its form: moves, sections, controls, fields, attributes", arguments: [
+        (#"{"op": "move", "from": "0.0", "to": "0.2"}"#, "operation 1 (move 0.0 to 0.2): \"Groceries\" does not reorder its rows"),
+        (#"{"op": "deleteSections", "sections": [0]}"#, "operation 1 (deleteSections 0): \"Groceries\" is one list of rows"),
+        (#"{"op": "delete", "rows": ["0.3"]}"#, "operation 1 (delete 0.3): row 0.3 shows no delete control"),
+        (#"{"op": "delete", "rows": ["0.9"]}"#, "operation 1 (delete 0.9): row 0.9 does not exist in the list before the batch"),
+        (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "\#(String(repeating: "x", count: 5_000))", "quantity": "1"}]}"#,
+         "operation 1 (insert 0.0): Name is longer than 60 characters."),
+        (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "not a number"}]}"#,
+         "operation 1 (insert 0.0): Quantity must be a number."),
+        (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "T\u0000a", "quantity": "1"}]}"#,
+         "operation 1 (insert 0.0): Name cannot hold the character U+0000"),
+        (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "T\u001ba", "quantity": "1"}]}"#,
+         "operation 1 (insert 0.0): Name cannot hold the character U+001B"),
+        (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "1", "onclick": "x"}]}"#,
+         "operation 1 (insert 0.0): unknown attribute \"onclick\" (the rows have name, quantity)"),
+        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "1000"}]}"#, "operation 1 (reload 0.1): Quantity must be at most 99."),
+        (#"{"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"color": "red"}]}"#,
+         "operation 2 (insert 0.0): unknown attribute \"color\""),
+    ])
+    func refusedOperations(operations: String, message: String) async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let before = try await Self.rows("/groceries/", browser: browser)
+            let refused = try await Self.post(operations, to: "/groceries/", browser: browser)
+            #expect(refused.status == 422)
+            #expect(refused.message.hasPrefix(message), "\(refused.message)")
+            #expect(try await Self.rows("/groceries/", browser: browser) == before, "nothing changed")
+        }
+    }
+
+    @Test("a batch that keeps every rule is applied: deletions, insertions and reloads, values typed")
+    func acceptedBatch() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let accepted = try await Self.post("""
+                {"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "3"}]},
+                {"op": "reload", "rows": ["0.1"], "items": [{"quantity": "12"}]}
+                """, to: "/groceries/", browser: browser)
+            #expect(accepted.status == 200)
+            #expect(try await Self.rows("/groceries/", browser: browser) == ["Tea", "Eggs", "Bread", "Butter"])
+            let json = try JSONSerialization.jsonObject(with: Data(try await browser.get("/groceries/", accept: "application/json").html.utf8)) as? [String: Any]
+            let details = ((json?["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.compactMap { $0["detailText"] as? String }
+            #expect(details?.prefix(2) == ["3", "12"], "numbers are validated and stored as numbers")
+        }
+    }
+}
