@@ -77,25 +77,3 @@ struct CompiledPageTests {
         #expect(compiled.render(empty) == plain.render(empty))
     }
 }
-
-@Suite("Values read straight from an Any")
-struct InlineValueTests {
-    @Test("strings, truth values and numbers read from an Any equal what a cast gives")
-    func matchesCast() {
-        let long = String(repeating: "row ", count: 40)
-        let strings: [String] = ["", "a", "fifteen bytes!!", "sixteen bytes!!!", long, "Ærø – 🙂 e\u{301}",
-                                 String(long.dropFirst(3)), String(NSString(string: "bridged \(long)")), String(decoding: [0x61, 0x62], as: UTF8.self)]
-        for text in strings {
-            let boxed: Any = text
-            #expect(CompiledTemplate.inlineValue(of: boxed, as: String.self) == text)
-        }
-        for flag in [true, false] {
-            let boxed: Any = flag
-            #expect(CompiledTemplate.inlineValue(of: boxed, as: Bool.self) == flag)
-        }
-        for number in [0, -1, 42, Int.min, Int.max] {
-            let boxed: Any = number
-            #expect(CompiledTemplate.inlineValue(of: boxed, as: Int.self) == number)
-        }
-    }
-}

@@ -14,10 +14,11 @@ public struct PageContext: RenderContext {
     public var content: String
     public var exportNote: String?
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "documentTitle": { $0.documentTitle }, "language": { $0.language }, "assets": { $0.assets },
-        "kind": { $0.kind }, "navigationBar": { $0.navigationBar }, "notice": { $0.notice },
-        "content": { $0.content }, "exportNote": { $0.exportNote },
+    public static let fields: [TemplateField<Self>] = [
+        .init("documentTitle") { $0.documentTitle }, .init("language") { $0.language },
+        .init("assets") { $0.assets }, .init("kind") { $0.kind },
+        .init("navigationBar") { $0.navigationBar }, .init("notice") { $0.notice },
+        .init("content") { $0.content }, .init("exportNote") { $0.exportNote },
     ]
 }
 
@@ -56,10 +57,11 @@ public struct NavigationBarContext: RenderContext, Hashable {
         self.save = save
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "title": { $0.title }, "isLargeTitle": { $0.isLargeTitle }, "label": { $0.label }, "back": { $0.back },
-        "cancel": { $0.cancel }, "custom": { $0.custom }, "add": { $0.add }, "addDisabled": { $0.addDisabled },
-        "edit": { $0.edit }, "save": { $0.save },
+    public static let fields: [TemplateField<Self>] = [
+        .init("title") { $0.title }, .init("isLargeTitle") { $0.isLargeTitle },
+        .init("label") { $0.label }, .init("back") { $0.back }, .init("cancel") { $0.cancel },
+        .init("custom") { $0.custom }, .init("add") { $0.add }, .init("addDisabled") { $0.addDisabled },
+        .init("edit") { $0.edit }, .init("save") { $0.save },
     ]
 }
 
@@ -75,8 +77,8 @@ public struct EditButtonContext: RenderContext, Hashable {
         self.isDone = isDone
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "href": { $0.href }, "isDone": { $0.isDone }, "title": { $0.title },
+    public static let fields: [TemplateField<Self>] = [
+        .init("href") { $0.href }, .init("isDone") { $0.isDone }, .init("title") { $0.title },
     ]
 }
 
@@ -91,7 +93,7 @@ public struct SaveButtonContext: RenderContext, Hashable {
         self.form = form
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "title": { $0.title }, "form": { $0.form },
+    public static let fields: [TemplateField<Self>] = [
+        .init("title") { $0.title }, .init("form") { $0.form },
     ]
 }

@@ -38,19 +38,24 @@ public struct RowContext: RenderContext, Hashable {
     var hasChevron: Bool { accessory == "disclosure-indicator" }
     var hasCheckmark: Bool { accessory == "checkmark" }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "key": { $0.key }, "anchor": { $0.anchor }, "indexPath": { $0.indexPath }, "style": { $0.style },
-        "isDefault": { $0.style == "default" }, "isSubtitle": { $0.style == "subtitle" },
-        "isValue1": { $0.style == "value1" }, "isValue2": { $0.style == "value2" },
-        "text": { $0.text }, "detailText": { $0.detailText }, "image": { $0.image },
-        "indentationLevel": { $0.indentationLevel }, "accessory": { $0.accessory },
-        "accessibleName": { $0.accessibleName }, "name": { $0.text }, "isEditing": { $0.isEditing },
-        "editingStyle": { $0.editingStyle }, "isMovable": { $0.isMovable }, "canSwipeToDelete": { $0.canSwipeToDelete }, "isHighlighted": { $0.isHighlighted },
-        "isUnselectable": { $0.isUnselectable }, "backgroundHint": { $0.backgroundHint }, "link": { $0.link },
-        "choice": { $0.choice }, "isStatic": { $0.isStatic }, "hasChevron": { $0.hasChevron },
-        "hasCheckmark": { $0.hasCheckmark }, "detailButton": { $0.detailButton }, "toggle": { $0.toggle },
-        "slider": { $0.slider }, "custom": { $0.custom }, "editingControl": { $0.editingControl },
-        "confirmDelete": { $0.confirmDelete }, "reorder": { $0.reorder },
+    public static let fields: [TemplateField<Self>] = [
+        .init("key") { $0.key }, .init("anchor") { $0.anchor }, .init("indexPath") { $0.indexPath },
+        .init("style") { $0.style }, .init("isDefault") { $0.style == "default" },
+        .init("isSubtitle") { $0.style == "subtitle" }, .init("isValue1") { $0.style == "value1" },
+        .init("isValue2") { $0.style == "value2" }, .init("text") { $0.text },
+        .init("detailText") { $0.detailText }, .init("image") { $0.image },
+        .init("indentationLevel") { $0.indentationLevel }, .init("accessory") { $0.accessory },
+        .init("accessibleName") { $0.accessibleName }, .init("name") { $0.text },
+        .init("isEditing") { $0.isEditing }, .init("editingStyle") { $0.editingStyle },
+        .init("isMovable") { $0.isMovable }, .init("canSwipeToDelete") { $0.canSwipeToDelete },
+        .init("isHighlighted") { $0.isHighlighted }, .init("isUnselectable") { $0.isUnselectable },
+        .init("backgroundHint") { $0.backgroundHint }, .init("link") { $0.link },
+        .init("choice") { $0.choice }, .init("isStatic") { $0.isStatic },
+        .init("hasChevron") { $0.hasChevron }, .init("hasCheckmark") { $0.hasCheckmark },
+        .init("detailButton") { $0.detailButton }, .init("toggle") { $0.toggle },
+        .init("slider") { $0.slider }, .init("custom") { $0.custom },
+        .init("editingControl") { $0.editingControl }, .init("confirmDelete") { $0.confirmDelete },
+        .init("reorder") { $0.reorder },
     ]
 }
 
@@ -59,8 +64,8 @@ public struct ImageContext: RenderContext, Hashable {
     public var source: String
     public var alternativeText: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "source": { $0.source }, "alternativeText": { $0.alternativeText },
+    public static let fields: [TemplateField<Self>] = [
+        .init("source") { $0.source }, .init("alternativeText") { $0.alternativeText },
     ]
 }
 
@@ -71,8 +76,8 @@ public struct ChoiceContext: RenderContext, Hashable {
     public var role: String
     public var isChecked: Bool
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "action": { $0.action }, "role": { $0.role }, "isChecked": { $0.isChecked },
+    public static let fields: [TemplateField<Self>] = [
+        .init("action") { $0.action }, .init("role") { $0.role }, .init("isChecked") { $0.isChecked },
     ]
 }
 
@@ -81,8 +86,8 @@ public struct DetailButtonContext: RenderContext, Hashable {
     public var href: String
     public var label: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "href": { $0.href }, "label": { $0.label },
+    public static let fields: [TemplateField<Self>] = [
+        .init("href") { $0.href }, .init("label") { $0.label },
     ]
 }
 
@@ -94,9 +99,9 @@ public struct ToggleContext: RenderContext, Hashable {
     public var action: String
     public var isReadOnly: Bool
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "label": { $0.label }, "isOn": { $0.isOn }, "action": { $0.action },
-        "isReadOnly": { $0.isReadOnly },
+    public static let fields: [TemplateField<Self>] = [
+        .init("id") { $0.id }, .init("label") { $0.label }, .init("isOn") { $0.isOn },
+        .init("action") { $0.action }, .init("isReadOnly") { $0.isReadOnly },
     ]
 }
 
@@ -111,9 +116,10 @@ public struct SliderContext: RenderContext, Hashable {
     public var action: String
     public var isReadOnly: Bool
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "id": { $0.id }, "label": { $0.label }, "minimum": { $0.minimum }, "maximum": { $0.maximum },
-        "step": { $0.step }, "value": { $0.value }, "action": { $0.action }, "isReadOnly": { $0.isReadOnly },
+    public static let fields: [TemplateField<Self>] = [
+        .init("id") { $0.id }, .init("label") { $0.label }, .init("minimum") { $0.minimum },
+        .init("maximum") { $0.maximum }, .init("step") { $0.step }, .init("value") { $0.value },
+        .init("action") { $0.action }, .init("isReadOnly") { $0.isReadOnly },
     ]
 }
 
@@ -121,7 +127,9 @@ public struct SliderContext: RenderContext, Hashable {
 public struct CustomAccessoryContext: RenderContext, Hashable {
     public var name: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = ["name": { $0.name }]
+    public static let fields: [TemplateField<Self>] = [
+        .init("name") { $0.name },
+    ]
 }
 
 /// The red minus or green plus at the left of a row in editing mode.
@@ -132,9 +140,9 @@ public struct EditingControlContext: RenderContext, Hashable {
     public var confirmHref: String
     public var insertAction: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "isDelete": { $0.isDelete }, "isInsert": { $0.isInsert }, "confirmHref": { $0.confirmHref },
-        "insertAction": { $0.insertAction },
+    public static let fields: [TemplateField<Self>] = [
+        .init("isDelete") { $0.isDelete }, .init("isInsert") { $0.isInsert },
+        .init("confirmHref") { $0.confirmHref }, .init("insertAction") { $0.insertAction },
     ]
 }
 
@@ -143,8 +151,8 @@ public struct DeleteConfirmationContext: RenderContext, Hashable {
     public var action: String
     public var cancelHref: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "action": { $0.action }, "cancelHref": { $0.cancelHref },
+    public static let fields: [TemplateField<Self>] = [
+        .init("action") { $0.action }, .init("cancelHref") { $0.cancelHref },
     ]
 }
 
@@ -156,8 +164,9 @@ public struct ReorderContext: RenderContext, Hashable {
     public var downAction: String
     public var moveToHref: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "canMoveUp": { $0.canMoveUp }, "canMoveDown": { $0.canMoveDown }, "upAction": { $0.upAction },
-        "downAction": { $0.downAction }, "moveToHref": { $0.moveToHref },
+    public static let fields: [TemplateField<Self>] = [
+        .init("canMoveUp") { $0.canMoveUp }, .init("canMoveDown") { $0.canMoveDown },
+        .init("upAction") { $0.upAction }, .init("downAction") { $0.downAction },
+        .init("moveToHref") { $0.moveToHref },
     ]
 }

@@ -13,7 +13,7 @@ public struct SheetContext: RenderContext {
     public var hiddenFields: [HiddenFieldContext]
     public var fields: [FieldContext]
 
-        /// Makes the context.
+    /// Makes the context.
     public init(title: String, sectionTitle: String? = nil, action: String, csrf: String, revision: String, cancelHref: String, saveTitle: String, errorSummary: String? = nil, hiddenFields: [HiddenFieldContext], fields: [FieldContext]) {
         self.title = title
         self.sectionTitle = sectionTitle
@@ -27,10 +27,12 @@ public struct SheetContext: RenderContext {
         self.fields = fields
     }
 
-public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "title": { $0.title }, "sectionTitle": { $0.sectionTitle }, "action": { $0.action }, "csrf": { $0.csrf },
-        "revision": { $0.revision }, "cancelHref": { $0.cancelHref }, "saveTitle": { $0.saveTitle },
-        "errorSummary": { $0.errorSummary }, "hiddenFields": { $0.hiddenFields }, "fields": { $0.fields },
+    public static let fields: [TemplateField<Self>] = [
+        .init("title") { $0.title }, .init("sectionTitle") { $0.sectionTitle },
+        .init("action") { $0.action }, .init("csrf") { $0.csrf }, .init("revision") { $0.revision },
+        .init("cancelHref") { $0.cancelHref }, .init("saveTitle") { $0.saveTitle },
+        .init("errorSummary") { $0.errorSummary }, .init("hiddenFields") { $0.hiddenFields },
+        .init("fields") { $0.fields },
     ]
 }
 
@@ -39,13 +41,15 @@ public struct HiddenFieldContext: RenderContext, Hashable {
     public var name: String
     public var value: String
 
-        /// Makes the context.
+    /// Makes the context.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 
-public static let fields: [String: @Sendable (Self) -> Any?] = ["name": { $0.name }, "value": { $0.value }]
+    public static let fields: [TemplateField<Self>] = [
+        .init("name") { $0.name }, .init("value") { $0.value },
+    ]
 }
 
 /// One field of a sheet, with what the user typed and the message when it was refused.
@@ -84,12 +88,14 @@ public struct FieldContext: RenderContext, Hashable {
         self.error = error
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "name": { $0.name }, "label": { $0.label }, "value": { $0.value }, "placeholder": { $0.placeholder },
-        "isRequired": { $0.isRequired }, "isOn": { $0.isOn }, "minimum": { $0.minimum },
-        "maximum": { $0.maximum }, "step": { $0.step }, "options": { $0.options }, "error": { $0.error },
-        "isText": { $0.kind == .text }, "isPassword": { $0.kind == .password }, "isNumber": { $0.kind == .number }, "isSwitch": { $0.kind == .toggle },
-        "isSlider": { $0.kind == .slider }, "isChoice": { $0.kind == .choice },
+    public static let fields: [TemplateField<Self>] = [
+        .init("name") { $0.name }, .init("label") { $0.label }, .init("value") { $0.value },
+        .init("placeholder") { $0.placeholder }, .init("isRequired") { $0.isRequired },
+        .init("isOn") { $0.isOn }, .init("minimum") { $0.minimum }, .init("maximum") { $0.maximum },
+        .init("step") { $0.step }, .init("options") { $0.options }, .init("error") { $0.error },
+        .init("isText") { $0.kind == .text }, .init("isPassword") { $0.kind == .password },
+        .init("isNumber") { $0.kind == .number }, .init("isSwitch") { $0.kind == .toggle },
+        .init("isSlider") { $0.kind == .slider }, .init("isChoice") { $0.kind == .choice },
     ]
 }
 
@@ -106,8 +112,8 @@ public struct OptionContext: RenderContext, Hashable {
         self.isSelected = isSelected
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "value": { $0.value }, "title": { $0.title }, "isSelected": { $0.isSelected },
+    public static let fields: [TemplateField<Self>] = [
+        .init("value") { $0.value }, .init("title") { $0.title }, .init("isSelected") { $0.isSelected },
     ]
 }
 
@@ -119,7 +125,7 @@ public struct ErrorContext: RenderContext {
     public var details: ErrorDetailsContext?
     public var up: LinkContext?
 
-        /// Makes the context.
+    /// Makes the context.
     public init(status: Int, reason: String, message: String, details: ErrorDetailsContext? = nil, up: LinkContext? = nil) {
         self.status = status
         self.reason = reason
@@ -128,9 +134,9 @@ public struct ErrorContext: RenderContext {
         self.up = up
     }
 
-public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "status": { $0.status }, "reason": { $0.reason }, "message": { $0.message }, "details": { $0.details },
-        "up": { $0.up },
+    public static let fields: [TemplateField<Self>] = [
+        .init("status") { $0.status }, .init("reason") { $0.reason }, .init("message") { $0.message },
+        .init("details") { $0.details }, .init("up") { $0.up },
     ]
 }
 
@@ -138,10 +144,12 @@ public static let fields: [String: @Sendable (Self) -> Any?] = [
 public struct ErrorDetailsContext: RenderContext {
     public var items: [String]
 
-        /// Makes the context.
+    /// Makes the context.
     public init(items: [String]) {
         self.items = items
     }
 
-public static let fields: [String: @Sendable (Self) -> Any?] = ["items": { $0.items }]
+    public static let fields: [TemplateField<Self>] = [
+        .init("items") { $0.items.map(TextLineContext.init) },
+    ]
 }

@@ -17,12 +17,14 @@ public struct TableContext: RenderContext {
     /// Buttons below the table posting page actions through the shared form.
     public var commands: [CommandContext]
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "style": { $0.style }, "isIndexed": { $0.isIndexed }, "isEditing": { $0.isEditing },
-        "revision": { $0.revision }, "headerTitle": { $0.headerTitle }, "footerTitle": { $0.footerTitle },
-        "sections": { $0.sections }, "sectionIndex": { $0.sectionIndex }, "actionForm": { $0.actionForm },
-        "isEmpty": { $0.isEmpty }, "emptyMessage": { $0.emptyMessage }, "commands": { $0.commands },
-        "hasCommands": { !$0.commands.isEmpty },
+    public static let fields: [TemplateField<Self>] = [
+        .init("style") { $0.style }, .init("isIndexed") { $0.isIndexed },
+        .init("isEditing") { $0.isEditing }, .init("revision") { $0.revision },
+        .init("headerTitle") { $0.headerTitle }, .init("footerTitle") { $0.footerTitle },
+        .init("sections") { $0.sections }, .init("sectionIndex") { $0.sectionIndex },
+        .init("actionForm") { $0.actionForm }, .init("isEmpty") { $0.isEmpty },
+        .init("emptyMessage") { $0.emptyMessage }, .init("commands") { $0.commands },
+        .init("hasCommands") { !$0.commands.isEmpty },
     ]
 }
 
@@ -39,8 +41,8 @@ public struct FormContext: RenderContext, Hashable {
         self.revision = revision
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "action": { $0.action }, "csrf": { $0.csrf }, "revision": { $0.revision },
+    public static let fields: [TemplateField<Self>] = [
+        .init("action") { $0.action }, .init("csrf") { $0.csrf }, .init("revision") { $0.revision },
     ]
 }
 
@@ -55,9 +57,10 @@ public struct SectionContext: RenderContext {
     /// The section's rows as HTML made by the row template.
     public var rows: String
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "number": { $0.number }, "headerTitle": { $0.headerTitle }, "hiddenHeading": { $0.hiddenHeading },
-        "footerTitle": { $0.footerTitle }, "hasRows": { $0.hasRows }, "rows": { $0.rows },
+    public static let fields: [TemplateField<Self>] = [
+        .init("number") { $0.number }, .init("headerTitle") { $0.headerTitle },
+        .init("hiddenHeading") { $0.hiddenHeading }, .init("footerTitle") { $0.footerTitle },
+        .init("hasRows") { $0.hasRows }, .init("rows") { $0.rows },
     ]
 }
 
@@ -66,8 +69,8 @@ public struct SectionIndexContext: RenderContext {
     public var label: String
     public var entries: [IndexEntryContext]
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "label": { $0.label }, "entries": { $0.entries },
+    public static let fields: [TemplateField<Self>] = [
+        .init("label") { $0.label }, .init("entries") { $0.entries },
     ]
 }
 
@@ -77,8 +80,9 @@ public struct IndexEntryContext: RenderContext {
     public var accessibleName: String
     public var section: Int
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "title": { $0.title }, "accessibleName": { $0.accessibleName }, "section": { $0.section },
+    public static let fields: [TemplateField<Self>] = [
+        .init("title") { $0.title }, .init("accessibleName") { $0.accessibleName },
+        .init("section") { $0.section },
     ]
 }
 
@@ -97,7 +101,8 @@ public struct CommandContext: RenderContext, Hashable {
         self.value = value
     }
 
-    public static let fields: [String: @Sendable (Self) -> Any?] = [
-        "title": { $0.title }, "action": { $0.action }, "name": { $0.name }, "value": { $0.value },
+    public static let fields: [TemplateField<Self>] = [
+        .init("title") { $0.title }, .init("action") { $0.action }, .init("name") { $0.name },
+        .init("value") { $0.value },
     ]
 }

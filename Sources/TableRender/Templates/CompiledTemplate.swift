@@ -10,8 +10,8 @@ import Mustache
 /// context then costs reading its fields and joining the plan with its strings.
 ///
 /// A shape whose example does not come out as plain slots (a marker transformed on the way) is
-/// remembered as such and always rendered by Mustache, as is any context holding a value of a
-/// kind the shape cannot describe. `render` is thus always what Mustache renders. Lists of
+/// remembered as such and always rendered by Mustache. `render` is thus always what Mustache
+/// renders. Lists of
 /// contexts are part of the shape (their length and each element's shape).
 final class CompiledTemplate: @unchecked Sendable {
     private let name: TemplateName
@@ -56,22 +56,11 @@ final class CompiledTemplate: @unchecked Sendable {
 
     // MARK: Reading a context
 
-    /// The value an `Any` holds, read straight from the existential's inline buffer: a
-    /// dynamic cast per field was a third of reading a row. Only for a `T` the caller has
-    /// checked is `value`'s dynamic type (checked again here), small enough to be stored inline
-    /// (String, Bool, Int: Swift's ABI keeps values of up to three words in the container itself).
-    @inline(__always) static func inlineValue<T>(of value: Any, as type: T.Type) -> T {
-        precondition(Swift.type(of: value) == T.self && MemoryLayout<T>.size <= 3 * MemoryLayout<Int>.size
-                     && MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment)
-        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
-    }
-
     /// A context's shape and its non-empty strings in order; for an example, also its fields
     /// with a marker for each of those strings.
     ///
     /// The shape is a byte string: the context's type, then one code per field in the order of
-    /// its `fields` table (one dictionary per type, so the same order each time), nested
-    /// contexts and lists inside brackets with their own types.
+    /// its field table, nested contexts and lists inside brackets with their own types.
     private struct Reading {
         let buildsExample: Bool
         var shape: [UInt8] = []
@@ -87,43 +76,36 @@ final class CompiledTemplate: @unchecked Sendable {
             withUnsafeBytes(of: ObjectIdentifier(type)) { shape.append(contentsOf: $0) }
         }
 
-        /// Reads every field of `context`; false when one holds a value a shape cannot describe.
+        /// Reads every field of `context`. Every value a field can hold has a shape, so reading
+        /// always succeeds; the result says so for the caller's sake.
         mutating func read<Context: RenderContext>(_ context: Context, into example: inout [String: ExampleValue]) -> Bool {
             append(type: Context.self)
-            for (key, field) in Context.fields {
-                guard let value = field(context) else {
+            for field in Context.fields {
+                switch field.read(context) {
+                case .absent:
                     shape.append(UInt8(ascii: "n"))
-                    if buildsExample { example[key] = .value(nil) }
-                    continue
-                }
-                // Comparing the dynamic type first spares most values the slower failing casts.
-                let type = Swift.type(of: value)
-                if type == String.self {
-                    let text = CompiledTemplate.inlineValue(of: value, as: String.self)
-                    if text.isEmpty {
-                        shape.append(UInt8(ascii: "e"))
-                        if buildsExample { example[key] = .value(text) }
-                    } else {
-                        shape.append(UInt8(ascii: "s"))
-                        if buildsExample { example[key] = .slot(strings.count) }
-                        strings.append(text)
-                    }
-                } else if type == Bool.self {
-                    let flag = CompiledTemplate.inlineValue(of: value, as: Bool.self)
+                    if buildsExample { example[field.name] = .value(nil) }
+                case let .text(text) where text.isEmpty:
+                    shape.append(UInt8(ascii: "e"))
+                    if buildsExample { example[field.name] = .value(text) }
+                case let .text(text):
+                    shape.append(UInt8(ascii: "s"))
+                    if buildsExample { example[field.name] = .slot(strings.count) }
+                    strings.append(text)
+                case let .flag(flag):
                     shape.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-                    if buildsExample { example[key] = .value(flag) }
-                } else if type == Int.self {
-                    let number = CompiledTemplate.inlineValue(of: value, as: Int.self)
+                    if buildsExample { example[field.name] = .value(flag) }
+                case let .number(number):
                     shape.append(UInt8(ascii: "i"))
                     withUnsafeBytes(of: number) { shape.append(contentsOf: $0) }
-                    if buildsExample { example[key] = .value(number) }
-                } else if let nested = value as? any RenderContext {
+                    if buildsExample { example[field.name] = .value(number) }
+                case let .context(nested):
                     shape.append(UInt8(ascii: "{"))
                     var fields: [String: ExampleValue] = [:]
                     guard read(nested, into: &fields) else { return false }
-                    if buildsExample { example[key] = .node(ExampleNode(fields: fields)) }
+                    if buildsExample { example[field.name] = .node(ExampleNode(fields: fields)) }
                     shape.append(UInt8(ascii: "}"))
-                } else if let list = value as? [any RenderContext] {
+                case let .list(list):
                     shape.append(UInt8(ascii: "["))
                     var nodes: [ExampleNode] = []
                     for element in list {
@@ -132,10 +114,8 @@ final class CompiledTemplate: @unchecked Sendable {
                         if buildsExample { nodes.append(ExampleNode(fields: fields)) }
                         shape.append(UInt8(ascii: ","))
                     }
-                    if buildsExample { example[key] = .list(nodes) }
+                    if buildsExample { example[field.name] = .list(nodes) }
                     shape.append(UInt8(ascii: "]"))
-                } else {
-                    return false
                 }
             }
             return true
@@ -155,7 +135,7 @@ final class CompiledTemplate: @unchecked Sendable {
     fileprivate struct ExampleNode: RenderContext, @unchecked Sendable {
         let fields: [String: ExampleValue]
 
-        static let fields: [String: @Sendable (Self) -> Any?] = [:]
+        static let fields: [TemplateField<Self>] = []
 
         func child(named name: String) -> Any? {
             switch fields[name] {

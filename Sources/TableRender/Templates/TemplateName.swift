@@ -42,7 +42,7 @@ public enum TemplateName: String, CaseIterable, Sendable {
         case .sheet, .field:
             SheetContext.keys.union(HiddenFieldContext.keys).union(FieldContext.keys).union(OptionContext.keys)
         case .error:
-            ErrorContext.keys.union(ErrorDetailsContext.keys).union(LinkContext.keys)
+            ErrorContext.keys.union(ErrorDetailsContext.keys).union(TextLineContext.keys).union(LinkContext.keys)
         }
     }
 
