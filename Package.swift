@@ -74,6 +74,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The site: pages, links, sheets and JSON twins of a storyboard's controllers, shared by
+        // the server and the export so that neither decides on its own where a row leads.
+        .target(
+            name: "TableSite",
+            dependencies: ["TableKit", "TableRender", "TableStore", "TableApp"],
+            swiftSettings: strictSettings
+        ),
+
         // zlib through pkg-config, for gzip responses.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -81,7 +89,7 @@ let package = Package(
         .target(
             name: "TableServer",
             dependencies: [
-                "TableKit", "TableRender", "TableStore", "TableApp", "CZlib",
+                "TableKit", "TableRender", "TableStore", "TableApp", "TableSite", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -98,7 +106,7 @@ let package = Package(
         // Static site export: every reachable page as files, checked and link-verified.
         .target(
             name: "TableExport",
-            dependencies: ["TableKit", "TableRender", "TableStore", "TableApp", "TableServer"],
+            dependencies: ["TableKit", "TableRender", "TableStore", "TableApp", "TableSite"],
             swiftSettings: strictSettings
         ),
 
@@ -109,6 +117,7 @@ let package = Package(
                 "TableRender",
                 "TableStore",
                 "TableApp",
+                "TableSite",
                 "TableServer",
                 "TableExport",
                 "CMalloc",
@@ -128,14 +137,14 @@ let package = Package(
         .testTarget(
             name: "TableServerTests",
             dependencies: [
-                "TableServer", "TableApp", "TableStore", "TableRender", "TableKit", "CZlib",
+                "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit", "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TableExportTests",
-            dependencies: ["TableExport", "TableServer", "TableApp", "TableStore", "TableRender", "TableKit",
+            dependencies: ["TableExport", "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit",
                            .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strictSettings
         ),

@@ -189,8 +189,10 @@
   });
   window.addEventListener("pageshow", function () { root.classList.remove("navigation-leaving"); });
 
-  // The row just added, moved or come back from takes the focus (its highlight fades by CSS).
-  var highlighted = document.querySelector(".row--highlighted .row__action, .row--highlighted");
+  // The row the address lands on (just added or moved, or come back from) takes the focus; its
+  // highlight fades by CSS, as UIKit deselects the row on return.
+  var target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  var highlighted = target && target.classList.contains("row") ? (target.querySelector(".row__action") || target) : null;
   if (highlighted) {
     if (!highlighted.hasAttribute("tabindex") && !highlighted.matches("a, button")) highlighted.setAttribute("tabindex", "-1");
     highlighted.focus({ preventScroll: !!location.hash });

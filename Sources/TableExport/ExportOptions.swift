@@ -48,14 +48,15 @@ public struct ExportReport: Sendable {
 /// Why an export failed.
 public enum ExportError: Error, Sendable, CustomStringConvertible {
     case cannotWrite(String, String)
-    case invalidSite([String])
+    /// A row's link leads to a page the storyboard cannot make.
+    case pageNotFound([String])
     /// Something tried to change data during an export.
     case readOnly
 
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason): "\(path): cannot write: \(reason)"
-        case let .invalidSite(problems): problems.joined(separator: "\n")
+        case let .pageNotFound(path): "/\(path.joined(separator: "/"))/: a row links here, but the storyboard makes no page for it"
         case .readOnly: "an export reads data and never changes it"
         }
     }

@@ -3,7 +3,7 @@ import Glibc
 import TableApp
 import TableKit
 import TableRender
-import TableServer
+import TableSite
 
 /// Writes every page reachable from the root scene as `<out>/<path>/index.html`, read-only and
 /// with relative links, copies the public folder, writes a sitemap, then checks every page and
@@ -32,8 +32,9 @@ public struct SiteExporter: Sendable {
     /// in. An export over an existing folder replaces each changed page file by a rename.
     public func export() async throws -> ExportReport {
         var run = self
-        run.site = Site(runtime: AppRuntime(app: site.runtime.app, store: ExportReads(site.runtime.store)),
-                        renderer: site.renderer, urls: site.urls)
+        if let runtime = site.appRuntime {
+            run.site = Site(storyboard: AppRuntime(app: runtime.app, store: ExportReads(runtime.store)), renderer: site.renderer, urls: site.urls)
+        }
         let target = options.outputFolder
         // Anything at the path, a dangling symbolic link included (attributes are read without
         // following links), is written into in place.
@@ -73,7 +74,7 @@ public struct SiteExporter: Sendable {
         // (most of a large site: an item's detail page) are found and made in one go, a chunk of
         // them per task; a page with children is handed back to be made by a task of its own.
         // Making goes before finding, which keeps the found-but-unmade scenes few.
-        var toFind: [[String]] = [[]]
+        var toFind: [PageToFind] = [PageToFind(segment: nil, parent: nil)]
         var toMake: [FoundPage] = []
         var seen: Set<[String]> = [[]]
         var lastReport = Date.distantPast
@@ -81,7 +82,7 @@ public struct SiteExporter: Sendable {
             var running = 0
             func startNext() {
                 if let page = toMake.popLast() {
-                    group.addTask { .made(try self.makePage(page.path, scene: page.scene, manifest: manifest, output: output)) }
+                    group.addTask { .made(try self.makePage(page.page, manifest: manifest, output: output)) }
                 } else if !toFind.isEmpty {
                     let chunk = Array(toFind.suffix(Self.findChunk).reversed())
                     toFind.removeLast(chunk.count)
@@ -99,7 +100,9 @@ public struct SiteExporter: Sendable {
                     results += made
                     for page in pages {
                         toMake.append(page)
-                        for child in page.children.reversed() where seen.insert(child).inserted { toFind.append(child) }
+                        for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted {
+                            toFind.append(PageToFind(segment: child, parent: page.page))
+                        }
                     }
                 case .made(let result):
                     results.append(result)
@@ -131,22 +134,27 @@ public struct SiteExporter: Sendable {
     /// How many pages one finding task takes on.
     static let findChunk = 32
 
-    /// Reads the scenes at `paths` and lists the pages each links down to; a page that links
-    /// nowhere is made at once, the others are handed back.
-    private func findPages(_ paths: [[String]], manifest: ExportManifest, output: OutputFolder) async throws -> ExportStep {
+    /// Reads the pages `pages` name, each from its parent's controller through the storyboard,
+    /// and lists the pages each links down to, as its own links do; a page that links nowhere
+    /// is made at once, the others are handed back.
+    private func findPages(_ pages: [PageToFind], manifest: ExportManifest, output: OutputFolder) async throws -> ExportStep {
         var found: [FoundPage] = []
         var made: [PageResult] = []
-        for path in paths {
-            let scene = try await site.runtime.resolve(path)
-            var children: [[String]] = []
-            for row in scene.sections.flatMap({ $0.rows }) {
-                if row.push != nil { children.append(path + [row.cell.key]) }
-                if scene.listBinding?.detail != nil, row.item != nil { children.append(path + [row.cell.key + AppRuntime.infoSuffix]) }
-            }
-            if children.isEmpty {
-                made.append(try makePage(path, scene: scene, manifest: manifest, output: output))
+        for toFind in pages {
+            let page: SitePage
+            if let parent = toFind.parent, let segment = toFind.segment {
+                guard let child = try await site.child(segment, of: parent) else {
+                    throw ExportError.pageNotFound(parent.path + [segment])
+                }
+                page = child
             } else {
-                found.append(FoundPage(path: path, scene: scene, children: children))
+                page = try await site.page(at: [])
+            }
+            let children = site.childPaths(of: page).compactMap(\.last)
+            if children.isEmpty {
+                made.append(try makePage(page, manifest: manifest, output: output))
+            } else {
+                found.append(FoundPage(page: page, children: children))
             }
         }
         return .found(found, made: made)
@@ -156,10 +164,11 @@ public struct SiteExporter: Sendable {
     ///
     /// The footer says when the page was made: when its content last changed, so that a re-export
     /// of unchanged data leaves the file as it was.
-    private func makePage(_ path: [String], scene: ResolvedScene, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
+    private func makePage(_ sitePage: SitePage, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
+        let path = sitePage.path
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
-        let page = try site.tablePage(scene, options: PageOptions(exportNote: Self.notePlaceholder))
+        let page = try site.tablePage(sitePage, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
         let html = site.renderer.render(page, remembersRows: false)
         let madeOn = manifest.date(for: name, html: html, otherwise: options.date)
@@ -248,18 +257,23 @@ enum ExportStep: Sendable {
     case made(PageResult)
 }
 
-/// A page whose scene is read and whose children are known, still to be made. A class: it
-/// passes from task to task, and copying the scene each time cost more than the reference.
+/// A page whose controller is read and whose children are known, still to be made. A class: it
+/// passes from task to task, and copying the page each time cost more than the reference.
 final class FoundPage: Sendable {
-    let path: [String]
-    let scene: ResolvedScene
-    let children: [[String]]
+    let page: SitePage
+    /// The segments of the pages its rows lead to.
+    let children: [String]
 
-    init(path: [String], scene: ResolvedScene, children: [[String]]) {
-        self.path = path
-        self.scene = scene
+    init(page: SitePage, children: [String]) {
+        self.page = page
         self.children = children
     }
+}
+
+/// A page to read: the root, or the page `segment` leads to from `parent`.
+struct PageToFind: Sendable {
+    var segment: String?
+    var parent: SitePage?
 }
 
 /// One exported page: what the link checker needs to know about it.

@@ -13,6 +13,9 @@ public protocol TableDelegate {
     /// Where a row being moved from `source` lands when the user proposes `proposed`
     /// (`tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)`); `proposed` by default.
     func targetIndexPath(forMoveFrom source: IndexPath, toProposed proposed: IndexPath) -> IndexPath
+    /// Whether the row may be selected (`tableView(_:willSelectRowAt:)`): the row itself by
+    /// default, `nil` to refuse the selection, or another row to select instead.
+    func willSelectRow(at indexPath: IndexPath) -> IndexPath?
     /// What selecting the row does; nothing by default.
     func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome
     /// What tapping the row's detail disclosure button does; nothing by default.
@@ -24,6 +27,7 @@ extension TableDelegate {
     public func indentationLevel(forRowAt indexPath: IndexPath) -> Int? { nil }
     public func willDisplay(_ cell: inout Cell, forRowAt indexPath: IndexPath) {}
     public func targetIndexPath(forMoveFrom source: IndexPath, toProposed proposed: IndexPath) -> IndexPath { proposed }
+    public func willSelectRow(at indexPath: IndexPath) -> IndexPath? { indexPath }
     public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome { .none }
     public func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome { .none }
 }
@@ -32,6 +36,15 @@ extension TableDelegate {
 public struct DefaultTableDelegate: TableDelegate {
     /// Makes the default delegate.
     public init() {}
+}
+
+extension TableDelegate {
+    /// Selects the row at `indexPath` as UIKit does: `willSelectRow(at:)` may refuse or name
+    /// another row, then `didSelectRow(at:)` says what happens. `nil` when refused.
+    public func selectRow(at indexPath: IndexPath) -> (indexPath: IndexPath, outcome: SelectionOutcome)? {
+        guard let selected = willSelectRow(at: indexPath) else { return nil }
+        return (selected, didSelectRow(at: selected))
+    }
 }
 
 /// What selecting a row, or tapping its detail button, leads to.

@@ -19,6 +19,9 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
     case editingStyleNotOffered(EditingStyle, offered: EditingStyle, at: IndexPath)
     case notInEditingMode(at: IndexPath)
     case rowNotMovable(at: IndexPath)
+    case selectionNotSupported(at: IndexPath)
+    case moveAcrossSections(from: IndexPath, to: IndexPath)
+    case controlNotSupported(String, at: IndexPath)
 
     // Batch updates.
     case endUpdatesWithoutBegin
@@ -68,6 +71,12 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
             "row \(path.textForm) can only be edited in editing mode"
         case let .rowNotMovable(path):
             "row \(path.textForm) cannot be moved"
+        case let .moveAcrossSections(source, destination):
+            "row \(source.textForm) cannot move to \(destination.textForm): rows of this table stay in their section"
+        case let .selectionNotSupported(path):
+            "row \(path.textForm) cannot be chosen: the table is not a selection list"
+        case let .controlNotSupported(control, path):
+            "row \(path.textForm) has no \(control)"
         case .endUpdatesWithoutBegin:
             "endUpdates was called without a matching beginUpdates"
         case let .unbalancedBatch(open):

@@ -1,4 +1,5 @@
 import Hummingbird
+import TableSite
 
 /// Everything a request can be refused for, each with its HTTP status and a message for the person.
 public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -59,6 +60,14 @@ public enum ServerError: Error, Sendable, Hashable, CustomStringConvertible {
              let .requestTimeout(message), let .conflict(message), let .tooLarge(message), let .unsupportedMediaType(message),
              let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _):
             message
+        }
+    }
+
+    /// The site's refusal as an answer: a path that leads nowhere is a 404 with the way back up.
+    init(_ error: SiteError) {
+        switch error {
+        case let .notFound(reason, upPath): self = .notFound(reason, upPath: upPath)
+        case let .unavailable(reason): self = .internalError(reason)
         }
     }
 

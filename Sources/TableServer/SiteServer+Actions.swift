@@ -4,22 +4,25 @@ import Hummingbird
 import TableApp
 import TableKit
 import TableRender
+import TableSite
 import TableStore
 
 extension SiteServer {
-    /// A form post: decode, check the token, let the scene's editor apply the rules, redirect.
+    /// A form post: decode, check the token, carry the action out through the page's controller
+    /// (or, for an app file's forms and batches, its scene editor), redirect.
     func action(_ segments: [String], name: String, request: inout Request, context: ServerContext, session: Session) async throws -> Response {
         guard configuration.allowsEditing else {
             throw ServerError.forbidden("Editing is disabled on this server: it is not on a loopback address and has no editor password.")
         }
         guard mayEdit(session) else { throw ServerError.forbidden("Sign in to edit: this server requires the editor password.") }
+        guard let action = PageAction(rawValue: name) else { throw ServerError.notFound("there is no action \"\(name)\"", upPath: segments) }
         let body = try await collectBody(of: &request)
         // Bytes that are not UTF-8 are refused, never repaired into U+FFFD and stored.
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw ServerError.badRequest("The request body is not valid UTF-8; nothing was changed.")
         }
         let contentType = request.headers[.contentType] ?? ""
-        if name == "batch" {
+        if action == .batch {
             return try await jsonBatch(segments, text: text, contentType: contentType, request: request, session: session)
         }
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
@@ -30,69 +33,99 @@ extension SiteServer {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
         let revision = try form.required("revision")
-        let scene = try await resolve(segments)
-        let sceneAction = try Self.sceneAction(name, form: form)
-        let editor = SceneEditor(runtime: site.runtime, scene: scene)
+        let page = try await locate(segments)
         do {
-            let outcome = try await editor.perform(sceneAction, revisionToken: revision)
-            let staysEditing = form["editing"] == "1" || ["insert", "move", "move-up", "move-down"].contains(name)
-            let anchor = outcome.highlightKey.map { "#" + RowAnchor.id(for: $0) } ?? ""
-            let location = site.urls.page(segments, from: segments, query: staysEditing && scene.canEdit ? [("editing", "1")] : []) + anchor
-            var response = redirect(to: location, session: session, flash: outcome.notice)
-            // Scripts posting in a loop read the lists' new revisions here instead of the page:
-            // one revision read per list the page shows, not another load of the scene.
-            var updated = scene
-            for list in scene.revisions.keys {
-                if let revision = try? await site.runtime.store.revision(of: list) { updated.revisions[list] = revision }
+            let outcome: ActionOutcome
+            var controller = page.controller
+            if let tableAction = try Self.tableAction(action, form: form) {
+                let result = try await controller.perform(tableAction, basedOn: revision)
+                outcome = ActionNotice.outcome(of: tableAction, result: result, on: controller)
+            } else {
+                guard let scene = page.scene, let runtime = site.appRuntime else {
+                    throw ServerError.notFound("\"\(page.title)\" has no action \"\(name)\"", upPath: segments)
+                }
+                outcome = try await SceneEditor(runtime: runtime, scene: scene).perform(try Self.sceneAction(action, form: form),
+                                                                                        revisionToken: revision)
             }
-            response.headers[.tableStackRevision] = updated.revisionToken
+            let staysEditing = form["editing"] == "1" || [.insert, .move, .moveUp, .moveDown].contains(action)
+            let state = staysEditing && controller.showsEditButton ? ViewState.editing : ViewState()
+            var response = redirect(to: site.urls.page(segments, from: segments, state: state, row: outcome.highlightKey),
+                                    session: session, flash: outcome.notice)
+            // Scripts posting in a loop read the lists' new revisions here instead of the page.
+            response.headers[.tableStackRevision] = try await currentRevision(of: page)
             return response
+        } catch let conflict as SaveConflict {
+            return try await pageResponse(try await locate(segments), state: viewState(of: request, session: session), request: request,
+                                          session: session, status: .conflict,
+                                          notice: "Your change was not applied: \(conflict). This is the list as it is now.")
+        } catch let error as TableActionError {
+            switch error {
+            // A post naming a row or control the page does not have cannot be understood.
+            case .noRow, .refused(.controlNotSupported): throw ServerError.badRequest(error.description)
+            case .refused: throw ServerError.unprocessable(error.description)
+            }
         } catch let error as ActionError {
             switch error {
-            case let .stale(message):
-                return try await page(segments, request: request, session: session, status: .conflict,
-                                      notice: "Your change was not applied: \(message). This is the list as it is now.")
             case let .badRequest(message):
                 throw ServerError.badRequest(message)
             case let .refused(message):
                 throw ServerError.unprocessable(message)
             case let .invalidFields(messages, typed):
-                let sheets = Sheets(site: site, scene: scene, csrf: session.csrf)
-                guard let sheet = name == "add" ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
+                let sheets = Sheets(site: site, page: page, csrf: session.csrf)
+                guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
                     throw ServerError.unprocessable(error.description)
                 }
-                return try await page(segments, request: request, session: session, status: .unprocessableContent,
-                                      notice: nil, sheetOverride: sheet)
+                return try await pageResponse(page, state: ViewState(), request: request, session: session, status: .unprocessableContent,
+                                              notice: nil, sheet: sheet)
             }
         }
     }
 
-    /// The scene action a named form action asks for.
-    static func sceneAction(_ name: String, form: FormBody) throws(ServerError) -> SceneAction {
-        let reserved: Set<String> = ["csrf", "revision", "editing", "key"]
-        switch name {
-        case "select": return .select(key: try form.required("key"))
-        case "toggle":
+    /// The revision token of `page`'s lists as they are now, after an action changed them: one
+    /// revision read per list for an app file's scene, not another load of it.
+    private func currentRevision(of page: SitePage) async throws -> String {
+        guard var scene = page.scene, let runtime = site.appRuntime else { return try await locate(page.path).controller.revisionToken }
+        for list in scene.revisions.keys {
+            if let revision = try? await runtime.store.revision(of: list) { scene.revisions[list] = revision }
+        }
+        return scene.revisionToken
+    }
+
+    /// The table action a form posts, or `nil` for an app file's form and batch actions.
+    static func tableAction(_ action: PageAction, form: FormBody) throws(ServerError) -> TableAction? {
+        switch action {
+        case .select: return .select(key: try form.required("key"))
+        case .toggle:
             let key = try form.required("key")
             return .toggle(key: key, isOn: form["on-\(key)"] == "on")
-        case "slider":
+        case .slider:
             let key = try form.required("key")
-            return .slide(key: key, value: try form.required("value-\(key)"))
-        case "delete": return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
-        case "insert": return .insert(key: try form.required("key"))
-        case "move-up": return .moveUp(key: try form.required("key"))
-        case "move-down": return .moveDown(key: try form.required("key"))
-        case "move":
+            let text = try form.required("value-\(key)").trimmingCharacters(in: .whitespaces)
+            guard let value = Double(text), value.isFinite else { throw .badRequest("the slider value \"\(text)\" is not a number") }
+            return .slide(key: key, value: value)
+        case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
+        case .insert: return .insert(key: try form.required("key"))
+        case .moveUp: return .moveUp(key: try form.required("key"))
+        case .moveDown: return .moveDown(key: try form.required("key"))
+        case .move:
             let key = try form.required("key")
             guard let proposed = IndexPath(try form.required("to")) else {
                 throw .badRequest("the destination \"\(form["to"] ?? "")\" is not a row (expected section.row, such as 0.2)")
             }
             return .move(key: key, proposed: proposed)
-        case "add": return .add(fields: form.fields.filter { !reserved.contains($0.key) })
-        case "save": return .saveDetail(fields: form.fields.filter { !reserved.contains($0.key) })
-        case "run-batch": return .runBatch(name: try form.required("batch"))
-        case "update": throw .badRequest("the form was sent without choosing an action; use one of the row's buttons")
-        default: throw .notFound("there is no action \"\(name)\"", upPath: [])
+        case .update: throw .badRequest("the form was sent without choosing an action; use one of the row's buttons")
+        case .add, .save, .runBatch, .batch: return nil
+        }
+    }
+
+    /// An app file's form or named batch action.
+    static func sceneAction(_ action: PageAction, form: FormBody) throws(ServerError) -> SceneAction {
+        let reserved: Set<String> = ["csrf", "revision", "editing", "key"]
+        switch action {
+        case .add: return .add(fields: form.fields.filter { !reserved.contains($0.key) })
+        case .save: return .saveDetail(fields: form.fields.filter { !reserved.contains($0.key) })
+        case .runBatch: return .runBatch(name: try form.required("batch"))
+        default: throw .notFound("there is no form action \"\(action.rawValue)\"", upPath: [])
         }
     }
 
@@ -113,18 +146,22 @@ extension SiteServer {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")
         }
         let (update, inserted, reloaded) = try batch.update()
-        let scene = try await resolve(segments)
+        let page = try await locate(segments)
+        guard let scene = page.scene, let runtime = site.appRuntime else {
+            throw ServerError.unprocessable("\"\(page.title)\" does not take batch updates")
+        }
         do {
-            let outcome = try await SceneEditor(runtime: site.runtime, scene: scene)
+            let outcome = try await SceneEditor(runtime: runtime, scene: scene)
                 .perform(.batch(update, insertedItems: inserted, reloadedItems: reloaded), revisionToken: batch.revision)
-            let fresh = try await resolve(segments)
-            var json = SceneJSON(scene: fresh, snapshot: try fresh.snapshot(isEditing: false))
-            json.title = outcome.notice ?? json.title
+            let fresh = try await locate(segments)
+            var json = SceneJSON(page: fresh, snapshot: try fresh.controller.snapshot(isEditing: false))
+            json.title = DocumentText.cleaned(outcome.notice ?? json.title)
             return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: .ok,
                            request: request, session: session, etag: nil)
+        } catch let conflict as SaveConflict {
+            throw ServerError.conflict(conflict.description)
         } catch let error as ActionError {
             switch error {
-            case let .stale(message): throw ServerError.conflict(message)
             case let .badRequest(message): throw ServerError.badRequest(message)
             case .refused, .invalidFields: throw ServerError.unprocessable(error.description)
             }

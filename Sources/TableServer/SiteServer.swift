@@ -7,6 +7,7 @@ import NIOCore
 import TableApp
 import TableKit
 import TableRender
+import TableSite
 import TableStore
 
 /// The web server: turns requests into pages and form posts into edits. Handlers stay thin:
@@ -98,7 +99,7 @@ public struct SiteServer: Sendable {
                 if session.flash == nil, !wantsJSON(request), let cached = try await cachedPage(request, session: session) {
                     return cached
                 }
-                return try await page(segments, request: request, session: session, status: .ok, notice: session.flash)
+                return try await page(segments, request: request, session: session, notice: session.flash)
             case (.post, .action(let segments, let name)):
                 var request = request
                 return try await action(segments, name: name, request: &request, context: context, session: session)
@@ -153,78 +154,110 @@ public struct SiteServer: Sendable {
 
     // MARK: Pages
 
-    func page(_ segments: [String], request: Request, session: Session, status: HTTPResponse.Status,
-              notice: String?, sheetOverride: SheetContext? = nil) async throws -> Response {
-        let scene: ResolvedScene
-        if sheetOverride == nil, notice == nil, status == .ok, !wantsJSON(request), (request.uri.query ?? "").isEmpty {
+    /// `GET` of a page: located once, then shown in the view state its query names.
+    func page(_ segments: [String], request: Request, session: Session, notice: String?) async throws -> Response {
+        let state = viewState(of: request, session: session)
+        if notice == nil, state.isPlain, !wantsJSON(request), site.appRuntime != nil {
             // A plain view: a long list is sent while it is read; anything else loads whole.
             let first = try await resolve(segments, window: 0..<configuration.streamingWindow)
             if first.window?.hasMore == true, let streamed = try streamedPage(first, segments: segments, request: request, session: session) {
                 return streamed
             }
-            scene = first
-        } else {
-            scene = try await resolve(segments)
+            return try await pageResponse(SitePage(scene: first), state: state, request: request, session: session, status: .ok, notice: nil)
         }
-        let query = request.uri.queryParameters
-        let canEdit = mayEdit(session)
-        let isEditing = canEdit && query["editing"] == "1"
-        let options = PageOptions(isEditing: isEditing, confirmingDelete: query["delete"].map(String.init), notice: notice,
-                                  csrf: canEdit ? session.csrf : nil)
-        if let key = options.confirmingDelete, scene.row(forKey: key) == nil {
-            throw ServerError.notFound("\"\(scene.title)\" has no row \"\(key)\" to delete", upPath: segments)
+        return try await pageResponse(try await locate(segments), state: state, request: request, session: session, status: .ok, notice: notice)
+    }
+
+    /// What the query says about how the page shows; a visitor who may not edit always sees the
+    /// page plain.
+    func viewState(of request: Request, session: Session) -> ViewState {
+        guard mayEdit(session) else { return ViewState() }
+        return ViewState(query: request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) })
+    }
+
+    /// The page at `segments`, through the site's storyboard.
+    func locate(_ segments: [String]) async throws -> SitePage {
+        do {
+            return try await site.page(at: segments)
+        } catch let error as SiteError {
+            throw ServerError(error)
+        }
+    }
+
+    /// A located page as HTML (its table, or the sheet its state names) or as its JSON twin.
+    /// `sheet` shows a sheet as given (a refused form with its messages) instead.
+    func pageResponse(_ page: SitePage, state: ViewState, request: Request, session: Session, status: HTTPResponse.Status,
+                      notice: String?, sheet given: SheetContext? = nil) async throws -> Response {
+        if let key = state.confirmingDelete, page.controller.indexPath(forRowWithKey: key) == nil {
+            throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path)
         }
         if wantsJSON(request) {
-            let snapshot = try scene.snapshot(isEditing: isEditing)
-            return respond(bytes: Array(SceneJSON(scene: scene, snapshot: snapshot).encoded()), type: "application/json; charset=utf-8",
-                           status: status, request: request, session: session,
-                           etag: site.renderer.etag(revisions: scene.revisionNumbers, variant: "json:\(isEditing)"))
+            let snapshot = try page.controller.snapshot(isEditing: state.isEditing)
+            var json = SceneJSON(page: page, snapshot: snapshot)
+            if let notice { json.title = DocumentText.cleaned(notice) }
+            return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: status, request: request,
+                           session: session, etag: etag(of: page, variant: "json:\(state.isEditing)"))
         }
-        let sheets = Sheets(site: site, scene: scene, csrf: session.csrf)
-        if let sheetOverride {
-            return html(site.renderer.render(sheet: sheetOverride, documentTitle: sheetOverride.title, language: scene.app.language,
-                                             assets: site.assets(segments), navigationBar: sheets.bar(for: sheetOverride)),
+        if let sheet = try given ?? self.sheet(of: page, state: state, session: session) {
+            return html(site.renderer.render(sheet: sheet, documentTitle: sheet.title, language: site.language,
+                                             assets: site.assets(page.path), navigationBar: Sheets.bar(for: sheet)),
                         status: status, request: request, session: session)
         }
-        if canEdit, query["add"] == "1" {
-            guard let sheet = sheets.add(typed: [:], errors: [:]) else {
-                throw ServerError.notFound("\"\(scene.title)\" has no Add form", upPath: segments)
-            }
-            return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
-        }
-        if canEdit, let key = query["move"].map(String.init) {
-            guard let sheet = sheets.move(key: key) else {
-                throw ServerError.notFound("\"\(scene.title)\" has no movable row \"\(key)\"", upPath: segments)
-            }
-            return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
-        }
-        if isEditing, let sheet = sheets.detail(typed: nil, errors: [:]) {
-            return try await page(segments, request: request, session: session, status: status, notice: nil, sheetOverride: sheet)
-        }
-        var cachedOptions = options
-        cachedOptions.csrf = options.csrf.map { _ in PageCache.tokenPlaceholder }
-        var tablePage = try site.tablePage(scene, options: cachedOptions)
+        let canEdit = mayEdit(session)
+        let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
+        var tablePage = try site.tablePage(page, options: options)
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
-        if status == .ok, notice == nil {
+        if status == .ok, notice == nil, let scene = page.scene, let runtime = site.appRuntime {
             var revisions: [ListID: Int] = scene.revisions
             for list in scene.ancestorLists where revisions[list] == nil {
-                revisions[list] = try await site.runtime.store.revision(of: list)
+                revisions[list] = try await runtime.store.revision(of: list)
             }
             cache.store(PageCache.Entry(revisions: revisions, page: rendered, etagRevisions: scene.revisionNumbers),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
         return tablePageResponse(rendered, status: status, request: request, session: session, canEdit: canEdit,
-                                 etag: pageETag(revisions: scene.revisionNumbers, request: request, session: session,
-                                                notice: notice, canEdit: canEdit))
+                                 etag: pageETag(of: page, request: request, session: session, notice: notice, canEdit: canEdit))
+    }
+
+    /// The sheet `state` puts over the page, if any: Add, Move to…, or a detail scene's fields
+    /// in editing mode. A sheet the page does not have is a 404.
+    private func sheet(of page: SitePage, state: ViewState, session: Session) throws -> SheetContext? {
+        let sheets = Sheets(site: site, page: page, csrf: session.csrf)
+        switch state.sheet {
+        case .add:
+            guard let sheet = sheets.add(typed: [:], errors: [:]) else {
+                throw ServerError.notFound("\"\(page.title)\" has no Add form", upPath: page.path)
+            }
+            return sheet
+        case let .move(key):
+            guard let sheet = sheets.move(key: key) else {
+                throw ServerError.notFound("\"\(page.title)\" has no movable row \"\(key)\"", upPath: page.path)
+            }
+            return sheet
+        case nil:
+            return state.isEditing ? sheets.detail(typed: nil, errors: [:]) : nil
+        }
+    }
+
+    /// The revisions a page's ETag is made from: its lists' for an app file's scene; for another
+    /// controller, its revision token (an empty one makes no ETag, since nothing says when the
+    /// page changes).
+    private func etag(of page: SitePage, variant: String) -> String? {
+        if let scene = page.scene { return site.renderer.etag(revisions: scene.revisionNumbers, variant: variant) }
+        let token = page.controller.revisionToken
+        return token.isEmpty ? nil : site.renderer.etag(revisions: [], variant: token + "|" + variant)
     }
 
     /// The ETag of a table page: the revisions of its lists and all else its bytes depend on (the
     /// session's form token, the query, a notice, whether it offers editing). Rendered, cached and
     /// streamed pages are tagged alike, so a tag a client got from one path holds for the others.
-    private func pageETag(revisions: [Int], request: Request, session: Session, notice: String?, canEdit: Bool) -> String {
-        let variant = [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
-        return site.renderer.etag(revisions: revisions, variant: variant)
+    private func pageETag(of page: SitePage, request: Request, session: Session, notice: String?, canEdit: Bool) -> String? {
+        etag(of: page, variant: pageVariant(request: request, session: session, notice: notice, canEdit: canEdit))
+    }
+
+    private func pageVariant(request: Request, session: Session, notice: String?, canEdit: Bool) -> String {
+        [session.csrf, request.uri.query ?? "", notice ?? "", String(canEdit)].joined(separator: "|")
     }
 
     /// A page whose editors must sign in shows a Sign In button to everyone else; the root page
@@ -248,12 +281,14 @@ public struct SiteServer: Sendable {
     /// demo list: 42 MB plain, about 2 MB compressed) and kept when no list it shows changed while
     /// it was sent, so later gzip requests of any session are answered from the cache.
     private func streamedPage(_ first: ResolvedScene, segments: [String], request: Request, session: Session) throws -> Response? {
+        guard let runtime = site.appRuntime else { return nil }
         let canEdit = mayEdit(session)
         let options = PageOptions(csrf: canEdit ? PageCache.tokenPlaceholder : nil)
-        var tablePage = try site.tablePage(first, options: options)
+        var tablePage = try site.tablePage(SitePage(scene: first), options: options)
         offerSignIn(on: &tablePage, session: session)
         guard let parts = site.renderer.renderStreamed(tablePage), let window = first.window else { return nil }
-        let etag = pageETag(revisions: first.revisionNumbers, request: request, session: session, notice: nil, canEdit: canEdit)
+        let etag = site.renderer.etag(revisions: first.revisionNumbers,
+                                      variant: pageVariant(request: request, session: session, notice: nil, canEdit: canEdit))
         let size = configuration.streamingWindow
         let site = self.site
         let token = canEdit ? session.csrf : ""
@@ -272,15 +307,15 @@ public struct SiteServer: Sendable {
             var start = window.range.upperBound
             var total = window.total
             while start < total {
-                let next = try await site.runtime.resolve(segments, window: start..<(start + size))
+                let next = try await runtime.resolve(segments, window: start..<(start + size))
                 guard let nextWindow = next.window, !nextWindow.range.isEmpty else { break }
-                try await send(site.renderer.renderRows(try site.tablePage(next, options: options)))
+                try await send(site.renderer.renderRows(try site.tablePage(SitePage(scene: next), options: options)))
                 start = nextWindow.range.upperBound
                 total = nextWindow.total
             }
             try await send(parts.tail, isLast: true)
             try await writer.finish(nil)
-            if let page = gzip?.page, let revisions = try await Self.unchangedRevisions(of: first, store: site.runtime.store) {
+            if let page = gzip?.page, let revisions = try await Self.unchangedRevisions(of: first, store: runtime.store) {
                 keep.cache.store(PageCache.Entry(revisions: revisions, page: page, etagRevisions: first.revisionNumbers), for: keep.key)
             }
         }
@@ -300,19 +335,20 @@ public struct SiteServer: Sendable {
 
     /// The page served from the cache when nothing it shows has changed.
     func cachedPage(_ request: Request, session: Session) async throws -> Response? {
+        guard let runtime = site.appRuntime else { return nil }
         let canEdit = mayEdit(session)
-        guard let entry = try await cache.page(for: cacheKey(request, canEdit: canEdit, session: session), store: site.runtime.store),
+        guard let entry = try await cache.page(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
               entry.page.parts != nil || request.acceptsGzip else {
             return nil // not kept, or kept only compressed (a streamed list) and not wanted so
         }
         return tablePageResponse(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
-                                 etag: pageETag(revisions: entry.etagRevisions, request: request, session: session,
-                                                notice: nil, canEdit: canEdit))
+                                 etag: site.renderer.etag(revisions: entry.etagRevisions,
+                                                          variant: pageVariant(request: request, session: session, notice: nil, canEdit: canEdit)))
     }
 
     /// A rendered table page with this session's form token in its places.
     private func tablePageResponse(_ page: SplicedPage, status: HTTPResponse.Status, request: Request, session: Session,
-                                   canEdit: Bool, etag: String) -> Response {
+                                   canEdit: Bool, etag: String?) -> Response {
         let token = canEdit ? session.csrf : PageCache.tokenPlaceholder
         return respond(type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag,
                        plain: { page.plain(token: token) ?? [] }, gzip: { page.byteCount > 1024 ? page.gzip(token: token) : nil })
@@ -323,9 +359,11 @@ public struct SiteServer: Sendable {
             + "|" + String(configuration.editorPassword != nil && !session.isEditor)
     }
 
+    /// An app file's scene at `segments`, a window of its rows where it is a long list.
     func resolve(_ segments: [String], window: Range<Int>? = nil) async throws -> ResolvedScene {
+        guard let runtime = site.appRuntime else { throw ServerError.internalError("the site is not an app file's") }
         do {
-            return try await site.runtime.resolve(segments, window: window)
+            return try await runtime.resolve(segments, window: window)
         } catch let RuntimeError.notFound(path, depth, reason) {
             throw ServerError.notFound(reason, upPath: Array(path.prefix(depth)))
         } catch let error as RuntimeError {
@@ -410,9 +448,9 @@ public struct SiteServer: Sendable {
         }
         var upPath: [String] = []
         if case let .notFound(_, path) = error { upPath = path }
-        let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.runtime.app.title : "the previous page")
+        let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")
         let context = ErrorContext(status: error.status, reason: error.reason, message: error.description, up: up)
-        var response = html(site.renderer.render(error: context, language: site.runtime.app.language, assets: site.assets([])),
+        var response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
                             status: status, request: request, session: session)
         if error.status == 405 { response.headers[.allow] = "GET, HEAD, POST" }
         return response.withRefusalHeaders(for: error)

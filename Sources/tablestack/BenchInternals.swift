@@ -4,7 +4,7 @@ import Glibc
 import TableApp
 import TableKit
 import TableRender
-import TableServer
+import TableSite
 import TableStore
 
 /// `tablestack bench-internals`: times what `make bench` cannot see from outside — render CPU per
@@ -44,9 +44,10 @@ struct BenchInternals: AsyncParsableCommand {
             let store = try SQLiteStore(path: folder.appendingPathComponent("rows-\(count).sqlite").path, durability: .normal)
             try await store.load(Self.rows(count), replacing: true)
             let renderer = PageRenderer(templates: templateSet)
-            let site = Site(runtime: AppRuntime(app: app, store: store), renderer: renderer, urls: URLBuilder())
+            let runtime = AppRuntime(app: app, store: store)
+            let site = Site(storyboard: runtime, renderer: renderer, urls: URLBuilder())
             let options = PageOptions(csrf: "token")
-            var scene = try await site.runtime.resolve([])
+            var scene = SitePage(scene: try await runtime.resolve([]))
             // First render: every row rendered from its template.
             figures["render_first_ms_\(count)"] = cpuMilliseconds { _ = try? site.renderer.render(site.tablePage(scene, options: options)) }
             var snapshots: [Double] = []
@@ -57,7 +58,7 @@ struct BenchInternals: AsyncParsableCommand {
                 try await store.apply([.update(key: "row-\(run * 7)", attributes: ["number": .number(Double(-run))])],
                                       to: .root("rows"), basedOn: revision)
                 let started = cpuNow()
-                scene = try await site.runtime.resolve([])
+                scene = SitePage(scene: try await runtime.resolve([]))
                 // Snapshot and render run on this thread without suspending, so they are timed with
                 // the thread's clock: the process clock would also count other threads still
                 // winding down from the resolve (SQLite reads, idle workers spinning).

@@ -2,8 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import TableApp
+import TableKit
 import TableRender
 import TableServer
+import TableSite
 import TableStore
 
 /// `tablestack serve`: serves an app (the built-in demo by default) as web pages.
@@ -109,7 +111,7 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "tablestack")
         logger.logLevel = level
         let server = SiteServer(site: loaded.site, configuration: configuration)
-        let title = loaded.site.runtime.app.title
+        let title = loaded.site.storyboard.title
         let policy = configuration.editingPolicy
         let hostNames = configuration.hostNamePolicy
         let cap = configuration.limits.connectionCap(descriptors: descriptors)
@@ -171,7 +173,7 @@ struct SiteOptions: ParsableArguments {
         } else if try await store.isEmpty() {
             printError("tablestack: note: \(db) holds no data yet; load some with `tablestack import`")
         }
-        let site = Site(runtime: AppRuntime(app: definition, store: store), renderer: PageRenderer(templates: templateSet),
+        let site = Site(storyboard: AppRuntime(app: definition, store: store), renderer: PageRenderer(templates: templateSet),
                         urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
         return (site, db)
     }

@@ -23,6 +23,13 @@ struct DemoFixture {
         SceneEditor(runtime: runtime, scene: try await runtime.resolve(path))
     }
 
+    /// Carries out a table action on the scene at `path`, read now, based on `token`.
+    @discardableResult
+    func perform(_ action: TableAction, on path: [String], basedOn token: String) async throws -> TableActionResult {
+        var scene = try await runtime.resolve(path)
+        return try await scene.perform(action, basedOn: token)
+    }
+
     func texts(_ path: [String]) async throws -> [[String]] {
         try await runtime.resolve(path).sections.map { $0.rows.map(\.cell.text) }
     }

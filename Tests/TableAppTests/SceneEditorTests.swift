@@ -4,19 +4,19 @@ import TableKit
 import TableApp
 import TableStore
 
-@Suite("Editing the demo through its scenes")
+@Suite("Editing the demo through its scenes, as table view controllers and forms")
 struct SceneEditorTests {
     @Test("the exclusive list moves its checkmark; choosing the checked row again changes nothing (Listing 6-3)")
     func exclusive() async throws {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         let before = try await demo.runtime.resolve(["task-category"])
-        let outcome = try await demo.editor(["task-category"]).perform(.select(key: "work"), revisionToken: before.revisionToken)
-        #expect(outcome.highlightKey == "work")
+        let outcome = try await demo.perform(.select(key: "work"), on: ["task-category"], basedOn: before.revisionToken)
+        #expect(outcome.key == "work")
         let after = try await demo.runtime.resolve(["task-category"])
         #expect(after.sections[0].rows.map { $0.cell.accessory == .checkmark } == [true, false, false, false])
-        let again = try await demo.editor(["task-category"]).perform(.select(key: "work"), revisionToken: after.revisionToken)
-        #expect(again.notice == nil)
+        let again = try await demo.perform(.select(key: "work"), on: ["task-category"], basedOn: after.revisionToken)
+        #expect(again.selectionChange == .unchanged)
         #expect(try await demo.runtime.resolve(["task-category"]).revisionToken == after.revisionToken, "nothing was written")
     }
 
@@ -25,9 +25,9 @@ struct SceneEditorTests {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         var scene = try await demo.runtime.resolve(["toppings"])
-        _ = try await demo.editor(["toppings"]).perform(.select(key: "olives"), revisionToken: scene.revisionToken)
+        try await demo.perform(.select(key: "olives"), on: ["toppings"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["toppings"])
-        _ = try await demo.editor(["toppings"]).perform(.select(key: "cheese"), revisionToken: scene.revisionToken)
+        try await demo.perform(.select(key: "cheese"), on: ["toppings"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["toppings"])
         #expect(scene.sections[0].rows.filter { $0.cell.accessory == .checkmark }.map(\.cell.text) == ["Olives", "Basil"])
     }
@@ -38,15 +38,15 @@ struct SceneEditorTests {
         defer { demo.remove() }
         var scene = try await demo.runtime.resolve(["groceries"])
         #expect(try scene.snapshot(isEditing: true).sections[0].rows.map(\.editingStyle) == [.delete, .delete, .delete, .insert])
-        await #expect(throws: ActionError.refused("row 0.3 offers the insert control, not delete")) {
-            try await demo.editor(["groceries"]).perform(.delete(key: "butter", isEditing: true), revisionToken: scene.revisionToken)
+        await #expect(throws: TableActionError.refused(.editingStyleNotOffered(.delete, offered: .insert, at: IndexPath(0, 3)))) {
+            try await demo.perform(.delete(key: "butter", isEditing: true), on: ["groceries"], basedOn: scene.revisionToken)
         }
-        _ = try await demo.editor(["groceries"]).perform(.delete(key: "eggs", isEditing: true), revisionToken: scene.revisionToken)
+        try await demo.perform(.delete(key: "eggs", isEditing: true), on: ["groceries"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["groceries"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Milk", "Bread", "Butter"])
-        let inserted = try await demo.editor(["groceries"]).perform(.insert(key: "butter"), revisionToken: scene.revisionToken)
+        let inserted = try await demo.perform(.insert(key: "butter"), on: ["groceries"], basedOn: scene.revisionToken)
         #expect(try await demo.texts(["groceries"]) == [["Milk", "Bread", "New Item", "Butter"]])
-        #expect(inserted.highlightKey == "new-item")
+        #expect(inserted.key == "new-item")
     }
 
     @Test("sixteen people adding the same name to sixteen lists at once: every item is added, each under its own key")
@@ -82,10 +82,9 @@ struct SceneEditorTests {
                 tasks.addTask {
                     var added: [String] = []
                     for _ in 0..<4 {
-                        let scene = try await runtime.resolve(["group-\(group)"])
-                        let outcome = try await SceneEditor(runtime: runtime, scene: scene)
-                            .perform(.insert(key: "group-\(group)-1"), revisionToken: scene.revisionToken)
-                        added.append(try #require(outcome.highlightKey))
+                        var scene = try await runtime.resolve(["group-\(group)"])
+                        let outcome = try await scene.perform(.insert(key: "group-\(group)-1"), basedOn: scene.revisionToken)
+                        added.append(try #require(outcome.key))
                     }
                     return added
                 }
@@ -122,19 +121,19 @@ struct SceneEditorTests {
             ["Cook Dinner", "Take a Walk", "Read a Book", "Sleep", "Add Item"],
         ])
         // Proposed at the very top: lands just below the fixed row.
-        let outcome = try await demo.editor(["reorder"]).perform(.move(key: "m-read-the-news", proposed: IndexPath(0, 0)), revisionToken: scene.revisionToken)
-        #expect(outcome.notice == "Moved Read the News to row 2 of Morning (the nearest allowed place).")
+        let outcome = try await demo.perform(.move(key: "m-read-the-news", proposed: IndexPath(0, 0)), on: ["reorder"], basedOn: scene.revisionToken)
+        #expect(outcome.indexPath == IndexPath(0, 1) && outcome.proposed == IndexPath(0, 0), "landed at row 2, the nearest allowed place")
         scene = try await demo.runtime.resolve(["reorder"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
         // Proposed in the other section: brought back to the end of its own, before the placeholder.
-        _ = try await demo.editor(["reorder"]).perform(.move(key: "m-stretch", proposed: IndexPath(1, 1)), revisionToken: scene.revisionToken)
+        try await demo.perform(.move(key: "m-stretch", proposed: IndexPath(1, 1)), on: ["reorder"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["reorder"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Wake Up", "Read the News", "Make Coffee", "Stretch", "Add Item"])
         // The fixed first row refuses to move.
-        await #expect(throws: ActionError.refused("row 0.0 cannot be moved")) {
-            try await demo.editor(["reorder"]).perform(.moveDown(key: "m-wake-up"), revisionToken: scene.revisionToken)
+        await #expect(throws: TableActionError.refused(.rowNotMovable(at: IndexPath(0, 0)))) {
+            try await demo.perform(.moveDown(key: "m-wake-up"), on: ["reorder"], basedOn: scene.revisionToken)
         }
-        _ = try await demo.editor(["reorder"]).perform(.moveUp(key: "m-stretch"), revisionToken: scene.revisionToken)
+        try await demo.perform(.moveUp(key: "m-stretch"), on: ["reorder"], basedOn: scene.revisionToken)
         #expect(try await demo.texts(["reorder"])[0] == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
     }
 
@@ -144,8 +143,8 @@ struct SceneEditorTests {
         defer { demo.remove() }
         // Elements have no moves in the demo; the same logic serves any grouped list.
         let scene = try await demo.runtime.resolve(["elements"])
-        await #expect(throws: ActionError.refused("row \"hydrogen\" cannot be moved")) {
-            try await SceneEditor(runtime: demo.runtime, scene: scene).perform(.moveUp(key: "hydrogen"), revisionToken: scene.revisionToken)
+        await #expect(throws: TableActionError.refused(.rowNotMovable(at: IndexPath(row: 0, section: 2)))) {
+            try await demo.perform(.moveUp(key: "hydrogen"), on: ["elements"], basedOn: scene.revisionToken)
         }
     }
 
@@ -180,13 +179,13 @@ struct SceneEditorTests {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         let old = try await demo.runtime.resolve(["groceries"])
-        _ = try await demo.editor(["groceries"]).perform(.delete(key: "milk", isEditing: true), revisionToken: old.revisionToken)
-        await #expect(throws: ActionError.self) {
-            try await SceneEditor(runtime: demo.runtime, scene: old).perform(.delete(key: "eggs", isEditing: true), revisionToken: old.revisionToken)
+        try await demo.perform(.delete(key: "milk", isEditing: true), on: ["groceries"], basedOn: old.revisionToken)
+        await #expect(throws: SaveConflict.self) {
+            try await demo.perform(.delete(key: "eggs", isEditing: true), on: ["groceries"], basedOn: old.revisionToken)
         }
         #expect(try await demo.texts(["groceries"]) == [["Eggs", "Bread", "Butter"]])
         await #expect(throws: ActionError.badRequest("the revision \"nonsense\" is malformed; reload the page")) {
-            try await demo.editor(["groceries"]).perform(.delete(key: "eggs", isEditing: true), revisionToken: "nonsense")
+            try await demo.perform(.delete(key: "eggs", isEditing: true), on: ["groceries"], basedOn: "nonsense")
         }
     }
 
@@ -195,15 +194,15 @@ struct SceneEditorTests {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         var scene = try await demo.runtime.resolve(["settings"])
-        _ = try await demo.editor(["settings"]).perform(.toggle(key: "sound-effects", isOn: false), revisionToken: scene.revisionToken)
+        try await demo.perform(.toggle(key: "sound-effects", isOn: false), on: ["settings"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["settings"])
-        _ = try await demo.editor(["settings"]).perform(.slide(key: "volume", value: "3.5"), revisionToken: scene.revisionToken)
+        try await demo.perform(.slide(key: "volume", value: 3.5), on: ["settings"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["settings"])
         let rows = scene.sections[0].rows.map(\.cell.accessory)
         #expect(rows[0] == .toggle(isOn: false))
         #expect(rows[1] == .slider(try Slider(minimum: 0, maximum: 10, value: 3.5)))
-        await #expect(throws: ActionError.refused("slider value 11.0 is outside its range 0.0...10.0")) {
-            try await demo.editor(["settings"]).perform(.slide(key: "volume", value: "11"), revisionToken: scene.revisionToken)
+        await #expect(throws: TableActionError.refused(.sliderValueOutOfRange(value: 11, minimum: 0, maximum: 10))) {
+            try await demo.perform(.slide(key: "volume", value: 11), on: ["settings"], basedOn: scene.revisionToken)
         }
     }
 

@@ -8,6 +8,7 @@ import TableExport
 import TableKit
 import TableRender
 import TableServer
+import TableSite
 import TableStore
 
 /// An app and its data in a temporary folder, exported to another.
@@ -23,7 +24,7 @@ struct ExportFixture {
         store = try SQLiteStore(path: folder.appendingPathComponent("data.sqlite").path, durability: .normal)
         if let data { try await store.load(data, replacing: true) } else { try await DemoApp.seedIfEmpty(store) }
         let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
-        site = Site(runtime: AppRuntime(app: try app ?? DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
+        site = Site(storyboard: AppRuntime(app: try app ?? DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
                     urls: URLBuilder())
     }
 
@@ -250,7 +251,7 @@ struct ExportTests {
         let text = try String(contentsOf: table, encoding: .utf8)
         try text.replacingOccurrences(of: "<main ", with: "<p><a href=\"nowhere/index.html\">x</a><a href=\"#missing\">y</a></p>\n<main ")
             .write(to: table, atomically: true, encoding: .utf8)
-        let broken = Site(runtime: fixture.site.runtime, renderer: PageRenderer(templates: try TemplateSet(folder: templates.path)), urls: URLBuilder())
+        let broken = Site(storyboard: fixture.site.storyboard, renderer: PageRenderer(templates: try TemplateSet(folder: templates.path)), urls: URLBuilder())
         let report = try await SiteExporter(site: broken, options: ExportOptions(
             outputFolder: fixture.output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path)).export()
         #expect(report.problems.contains("index.html: link \"nowhere/index.html\" leads to nowhere/index.html, which the export does not have"))

@@ -13,9 +13,14 @@ enum Fixtures {
 
     static let urls = URLBuilder()
 
-    /// Rows that lead somewhere: push links for every row, detail links for detail buttons.
+    /// Rows that lead somewhere: push links for every selectable row (or, in a selection list,
+    /// a checkmark to toggle), detail links for detail buttons.
     struct Links: RowLinker {
-        func link(for row: TableRow) -> String? { "/demo/\(row.cell.key)/" }
+        var choosesRows = false
+        func selection(for row: TableRow) -> RowLink {
+            guard row.cell.selectionStyle != .none else { return .none }
+            return choosesRows ? .choice : .page("/demo/\(row.cell.key)/")
+        }
         func detailLink(for row: TableRow) -> String? { "/demo/\(row.cell.key)/detail/" }
     }
 
@@ -71,7 +76,7 @@ enum Fixtures {
     }
 
     static func page(_ snapshot: TableSnapshot, readOnly: Bool = false, selection: SelectionList.Mode? = nil,
-                     confirming: String? = nil, highlighted: String? = nil) -> TablePage {
+                     confirming: String? = nil) -> TablePage {
         let keys = ["catalogue"]
         let bar = NavigationBarContext(
             title: "Catalogue", back: LinkContext(href: "/", title: "TableStack"),
@@ -80,8 +85,8 @@ enum Fixtures {
             edit: readOnly ? nil : EditButtonContext(href: "/catalogue/?editing=1", isDone: snapshot.isEditing))
         return TablePage(documentTitle: "Catalogue", assets: "/", navigationBar: bar, snapshot: snapshot, revision: "7",
                          actions: readOnly ? nil : PageActions(urls: urls, keys: keys, csrf: "token-123", confirmingDeleteKey: confirming),
-                         selectionMode: selection, highlightedKey: highlighted,
-                         exportNote: readOnly ? "Exported from TableStack" : nil, links: Links())
+                         selectionMode: selection,
+                         exportNote: readOnly ? "Exported from TableStack" : nil, links: Links(choosesRows: selection != nil))
     }
 
     /// The page's rows, by index path.

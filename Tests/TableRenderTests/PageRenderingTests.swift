@@ -198,7 +198,7 @@ struct PageRenderingTests {
         #expect(html.contains("Item 42, renamed"))
     }
 
-    @Test("a row is reused only under the same page state: forms, selection, links, highlight and position each render it anew")
+    @Test("a row is reused only under the same page state: forms, selection, links and position each render it anew")
     func rowReuseRespectsThePage() throws {
         let renderer = PageRenderer(templates: Fixtures.templates)
         let cells = [(0..<10).map { Cell(key: "item-\($0)", text: "Item \($0)") }]
@@ -213,26 +213,16 @@ struct PageRenderingTests {
         elsewhere.links = OtherLinks()
         #expect(renderer.render(elsewhere).contains("/elsewhere/item-3/"))
         #expect(renderer.renderedRowCount == 40)
-        let highlighted = renderer.render(Fixtures.page(snapshot, highlighted: "item-3"))
-        #expect(renderer.renderedRowCount == 41 && highlighted.contains("row--highlighted"))
-        #expect(!renderer.render(Fixtures.page(snapshot)).contains("row--highlighted"), "the highlight goes away again")
         var moved = cells
         moved[0].swapAt(0, 1)
         let swapped = renderer.render(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: moved)))
-        #expect(renderer.renderedRowCount == 44, "the two moved rows carry new index paths")
+        #expect(renderer.renderedRowCount == 42, "the two moved rows carry new index paths")
         #expect(swapped.range(of: "Item 1")!.lowerBound < swapped.range(of: "Item 0")!.lowerBound)
     }
 
     private struct OtherLinks: RowLinker {
-        func link(for row: TableRow) -> String? { "/elsewhere/\(row.cell.key)/" }
+        func selection(for row: TableRow) -> RowLink { .page("/elsewhere/\(row.cell.key)/") }
         func detailLink(for row: TableRow) -> String? { nil }
-    }
-
-    @Test("the highlighted row (just added, moved, or come back from) is marked")
-    func highlightedRow() throws {
-        let root = try renderValid(Fixtures.page(try Fixtures.snapshot(style: .plain), highlighted: "subtitle-2"), name: "highlight")
-        #expect(Fixtures.rows(of: root)["1.2"]?.attributes["class"]?.contains("row--highlighted") == true)
-        #expect(root.all { $0.attributes["class"]?.contains("row--highlighted") == true }.count == 1)
     }
 
     @Test("a section without a header or footer never borrows the table's header or footer")

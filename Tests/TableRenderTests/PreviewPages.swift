@@ -28,7 +28,6 @@ struct PreviewPages {
             model.navigationBar?.title = title
             model.navigationBar?.isLargeTitle = back == nil
             model.navigationBar?.back = back.map { LinkContext(href: "#", title: $0) }
-            if editing { model.highlightedKey = nil }
             return renderer.render(model)
         }
         let settingsCells: [[Cell]] = [

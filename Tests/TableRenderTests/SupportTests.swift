@@ -8,8 +8,10 @@ struct SupportTests {
         let urls = URLBuilder(basePath: "/app")
         #expect(urls.page([], from: []) == "/app/")
         #expect(urls.page(["north cascades", "trail/1"], from: []) == "/app/north%20cascades/trail%2F1/")
-        #expect(urls.page(["a"], from: [], query: [("editing", "1"), ("delete", "x&y")]) == "/app/a/?editing=1&delete=x%26y")
-        #expect(urls.action("delete", on: ["a"]) == "/app/a/_/delete")
+        #expect(urls.deleteConfirmation(["a"], key: "x&y") == "/app/a/?editing=1&delete=x%26y#row-x.26.y")
+        #expect(urls.editing(["a"]) == "/app/a/?editing=1" && urls.addSheet(["a"]) == "/app/a/?add=1")
+        #expect(urls.moveSheet(["a"], key: "k") == "/app/a/?editing=1&move=k")
+        #expect(urls.action(.delete, on: ["a"]) == "/app/a/_/delete" && urls.action(.moveUp, on: []) == "/app/_/move-up")
         #expect(urls.assets(from: ["a", "b"]) == "/app/")
     }
 
@@ -20,6 +22,16 @@ struct SupportTests {
         #expect(urls.page([], from: ["regions", "north"]) == "../../index.html")
         #expect(urls.page(["regions"], from: []) == "./regions/index.html")
         #expect(urls.assets(from: ["a", "b", "c"]) == "../../../")
+    }
+
+    @Test("a page's query is read once into a view state and written back the same way")
+    func viewStates() {
+        let states: [ViewState] = [ViewState(), .editing, ViewState(isEditing: true, confirmingDelete: "milk"), ViewState(sheet: .add),
+                                   ViewState(isEditing: true, sheet: .move(key: "m-stretch"))]
+        for state in states {
+            #expect(ViewState(query: state.query.map { (name: $0.0, value: $0.1) }) == state)
+        }
+        #expect(ViewState(query: [("editing", "0"), ("add", "yes"), ("other", "1")]).isPlain)
     }
 
     @Test("row anchors keep safe characters and spell the others")

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import TableApp
 import TableRender
 import TableServer
+import TableSite
 import TableStore
 
 /// A person's browser with JavaScript off: keeps cookies, reads the page's forms, follows 303s.
@@ -115,7 +116,7 @@ struct ServedDemo {
         store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path, durability: .normal)
         try await DemoApp.seedIfEmpty(store)
         let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
-        let site = Site(runtime: AppRuntime(app: try DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
+        let site = Site(storyboard: AppRuntime(app: try DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
                         urls: URLBuilder())
         var configuration = ServerConfiguration(host: host, port: 0,
                                                 publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path,

@@ -22,98 +22,64 @@ public struct AppRuntime: Sendable {
     public let app: AppDefinition
     public let store: any DataStore
 
-    /// The segment suffix of an item's info page (its detail disclosure button's target).
-    public static let infoSuffix = "~info"
-
     /// Makes a runtime.
     public init(app: AppDefinition, store: any DataStore) {
         self.app = app
         self.store = store
     }
 
-    /// The scene at `path` (item keys from the root), with its data loaded.
-    ///
-    /// Only the last level's data is loaded in full; the levels above are walked by looking up
-    /// each selected item, so a page deep below a long list costs no more than the list's row.
+    /// The scene at `path` (segments from the root), with its data loaded.
     public func resolve(_ path: [String]) async throws -> ResolvedScene {
         try await resolve(path, window: nil)
     }
 
-    /// The scene at `path`, loading only the rows at positions `window` when the scene is a list
-    /// whose rows do not depend on where they stand in it (see `isWindowable`), the window
-    /// starting at an even row so alternating backgrounds stay in step. Any other scene loads
-    /// whole, with `window` left `nil`.
+    /// The scene at `path`, each level made from the outcome its delegate gives the row the next
+    /// segment names (`outcome(forSegment:)`), as the storyboard does for any controller. The
+    /// last level loads only the rows at positions `window` when it is a list whose rows do not
+    /// depend on where they stand in it (see `isWindowable`) and the window starts at an even
+    /// row, so alternating backgrounds stay in step; any other scene loads whole, with `window`
+    /// left `nil`.
     public func resolve(_ path: [String], window: Range<Int>?) async throws -> ResolvedScene {
-        guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
-        var scene = root
-        var item: StoredItem?
-        var itemList: ListID?
-        var isInfo = false
-        var stack: NavigationStack?
-        var ancestorLists: Set<ListID> = []
+        var scene = try await rootScene(window: path.isEmpty ? window : nil)
         for (depth, segment) in path.enumerated() {
-            (item, itemList) = try await boundItem(of: scene, item: item, itemList: itemList)
-            let title = scene.title.render(item?.attributes ?? [:])
-            if stack == nil {
-                stack = NavigationStack(root: .init(scene: scene.name, title: title))
-            } else {
-                stack?.push(scene: scene.name, itemKey: path[depth - 1], title: title)
+            guard let outcome = scene.outcome(forSegment: segment),
+                  let next = try await self.scene(for: outcome, from: scene, window: depth == path.count - 1 ? window : nil) else {
+                throw RuntimeError.notFound(path: path, depth: depth, reason: "\"\(scene.title)\" has no row \"\(segment)\" that leads further")
             }
-            isInfo = segment.hasSuffix(Self.infoSuffix)
-            let key = isInfo ? String(segment.dropLast(Self.infoSuffix.count)) : segment
-            let step = try await self.step(from: scene, item: item, itemList: itemList, key: key, isInfo: isInfo)
-            guard let step else {
-                throw RuntimeError.notFound(path: path, depth: depth, reason: "\"\(title)\" has no row \"\(key)\" that leads further")
-            }
-            scene = step.scene
-            if let next = step.item {
-                item = next
-                itemList = step.itemList
-            }
-            if let itemList { ancestorLists.insert(itemList) }
+            scene = next
         }
-        var resolved = try await load(scene, item: item, itemList: itemList, path: path,
-                                      stack: stack ?? NavigationStack(root: .init(scene: scene.name, title: "")), isInfo: isInfo,
-                                      window: window.flatMap { Self.isWindowable(scene) && $0.lowerBound.isMultiple(of: 2) ? $0 : nil })
-        resolved.ancestorLists = ancestorLists
+        return scene
+    }
+
+    /// The root scene, loaded.
+    public func rootScene(window: Range<Int>? = nil) async throws -> ResolvedScene {
+        guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
+        return try await load(root, item: nil, itemList: nil, path: [], stack: NavigationStack(root: .init(scene: root.name, title: "")),
+                              isInfo: false, window: windowIfAllowed(window, for: root))
+    }
+
+    /// The scene `outcome` leads to from `parent`: the segue's scene, showing the item of the
+    /// row it names (or, for a fixed cell, the parent's own item).
+    public func scene(for outcome: SelectionOutcome, from parent: ResolvedScene, window: Range<Int>? = nil) async throws -> ResolvedScene? {
+        let name: String, key: String
+        switch outcome {
+        case let .push(scene, itemKey), let .showDetail(scene, itemKey): (name, key) = (scene, itemKey)
+        case .toggleCheckmark, .none: return nil
+        }
+        guard let next = app.scene(name), let segment = RowDestination.segment(for: outcome), let (row, _) = parent.row(forKey: key) else {
+            return nil
+        }
+        var item = parent.item, itemList = parent.itemList
+        if case let .item(rowItem, list, _) = row.origin { (item, itemList) = (rowItem, list) }
+        var resolved = try await load(next, item: item, itemList: itemList, path: parent.path + [segment], stack: parent.stack,
+                                      isInfo: { if case .showDetail = outcome { true } else { false } }(),
+                                      window: windowIfAllowed(window, for: next))
+        resolved.ancestorLists = parent.dependencies
         return resolved
     }
 
-    /// The item a fixed scene is bound to, or the item it was reached with.
-    private func boundItem(of scene: SceneDefinition, item: StoredItem?, itemList: ListID?) async throws -> (StoredItem?, ListID?) {
-        guard case let .fixed(_, reference?) = scene.content else { return (item, itemList) }
-        guard let found = try await store.item(reference.key) else {
-            throw RuntimeError.misconfigured("scene \(scene.name) shows item \"\(reference.key)\", which is not in the data")
-        }
-        return (found.item, found.list)
-    }
-
-    /// Where selecting the row `key` of `scene` leads, without loading the scene's rows.
-    private func step(from scene: SceneDefinition, item: StoredItem?, itemList: ListID?, key: String,
-                      isInfo: Bool) async throws -> (scene: SceneDefinition, item: StoredItem?, itemList: ListID?)? {
-        switch scene.content {
-        case let .fixed(sections, _):
-            guard !isInfo, let target = sections.flatMap({ $0.cells }).first(where: { $0.key == key })?.push,
-                  let next = app.scene(target) else { return nil }
-            return (next, nil, nil)
-        case let .detail(detail):
-            guard !isInfo, let target = detail.sections.flatMap({ $0.cells }).first(where: { $0.key == key })?.push,
-                  let next = app.scene(target) else { return nil }
-            return (next, nil, nil)
-        case let .list(binding):
-            guard let name = isInfo ? binding.detail : binding.push, let next = app.scene(name),
-                  let found = try await store.item(key) else { return nil }
-            let list = ListID(parent: item?.key, relationship: binding.relationship)
-            switch binding.sections {
-            case .nested(_, let rows):
-                // The row is an item of one of the section items' own lists.
-                guard found.list.relationship == rows, let sectionKey = found.list.parent,
-                      let section = try await store.item(sectionKey), section.list == list else { return nil }
-            default:
-                guard found.list == list else { return nil }
-            }
-            return (next, found.item, found.list)
-        }
+    private func windowIfAllowed(_ window: Range<Int>?, for scene: SceneDefinition) -> Range<Int>? {
+        window.flatMap { Self.isWindowable(scene) && $0.lowerBound.isMultiple(of: 2) ? $0 : nil }
     }
 
     /// Whether a scene's rows can be loaded a window at a time (see `resolve(_:window:)`): its
@@ -184,7 +150,7 @@ public struct AppRuntime: Sendable {
         } else {
             stack.push(scene: scene.name, itemKey: path[path.count - 1], title: title)
         }
-        var resolved = ResolvedScene(app: app, scene: scene, path: path, stack: stack, item: item, itemList: itemList,
+        var resolved = ResolvedScene(app: app, scene: scene, store: store, path: path, stack: stack, item: item, itemList: itemList,
                                      sections: sections, indexTitles: indexTitles, revisions: revisions, isInfo: isInfo, ancestorLists: [])
         resolved.window = rowWindow
         return resolved
@@ -209,5 +175,18 @@ public struct AppRuntime: Sendable {
         if field.kind == .toggle { value = item?[field.attribute]?.bool == true ? "On" : "Off" }
         let cell = Cell(key: "field-" + field.attribute, text: field.label, detailText: value, style: .value1, selectionStyle: .none)
         return SceneRow(cell: cell, origin: .field(attribute: field.attribute), push: nil)
+    }
+}
+
+/// The app file's scenes are a storyboard: the server and the export reach every page through it.
+extension AppRuntime: TableStoryboard {
+    public var title: String { app.title }
+    public var language: String { app.language }
+
+    public func rootViewController() async throws -> any TableViewController { try await rootScene() }
+
+    public func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)? {
+        guard let parent = parent as? ResolvedScene else { return nil }
+        return try await scene(for: outcome, from: parent)
     }
 }

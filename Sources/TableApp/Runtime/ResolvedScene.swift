@@ -2,10 +2,13 @@ import Foundation
 import TableKit
 import TableStore
 
-/// A scene at a path, with its data loaded: everything a page or an action needs.
+/// A scene of an app file at a path, with its data loaded: the app's table view controller for
+/// one level of the stack (see `ResolvedScene+Controller`).
 public struct ResolvedScene: Sendable {
     public var app: AppDefinition
     public var scene: SceneDefinition
+    /// Where the scene's data lives; `save()` writes there.
+    public var store: any DataStore
     /// The item keys from the root to this scene.
     public var path: [String]
     /// The levels, root first, with their titles.
@@ -27,6 +30,11 @@ public struct ResolvedScene: Sendable {
 
     /// Set when only a window of a long list was loaded: `sections` then hold those rows only.
     public var window: RowWindow?
+
+    /// What actions changed since the scene was read, waiting for `save()`.
+    var pendingWrites: [PendingWrite] = []
+    /// The keys `save()` gave the items inserted, in order.
+    public internal(set) var insertedKeys: [String] = []
 
     /// Every list whose revision the page's bytes depend on.
     public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
@@ -55,23 +63,6 @@ public struct ResolvedScene: Sendable {
             }
         }
         return nil
-    }
-
-    /// The snapshot of the scene, built through TableKit's data source and delegate protocols.
-    public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
-        let configuration = TableConfiguration(
-            style: scene.style, headerTitle: scene.headerTitle.map { $0.render(item?.attributes ?? [:]) },
-            footerTitle: scene.footerTitle.map { $0.render(item?.attributes ?? [:]) }, isEditing: isEditing && canEdit)
-        let source = SceneDataSource(scene: self)
-        var snapshot = try TableSnapshot.build(configuration, dataSource: source, delegate: source)
-        // A window's rows stand further down the whole list; their index paths say where.
-        if let window, window.range.lowerBound > 0, !snapshot.sections.isEmpty {
-            for index in snapshot.sections[0].rows.indices {
-                snapshot.sections[0].rows[index].indexPath = IndexPath(row: snapshot.sections[0].rows[index].indexPath.row + window.range.lowerBound,
-                                                                       section: 0)
-            }
-        }
-        return snapshot
     }
 
     /// Whether the scene offers an Edit button.

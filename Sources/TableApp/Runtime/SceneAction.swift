@@ -2,22 +2,9 @@ import Foundation
 import TableKit
 import TableStore
 
-/// Something a person asks of a scene through a form (or the batch endpoint).
+/// What an app file's scene offers beyond the table's own actions (which go through
+/// `TableAction`): its forms and its batch updates.
 public enum SceneAction: Sendable {
-    /// Choose a row of a selection list.
-    case select(key: String)
-    /// Set a switch in a fixed row.
-    case toggle(key: String, isOn: Bool)
-    /// Set a slider in a fixed row (the posted text).
-    case slide(key: String, value: String)
-    /// Delete a row: in editing mode, or by swiping outside it.
-    case delete(key: String, isEditing: Bool)
-    /// Commit the insert control of a row.
-    case insert(key: String)
-    /// Move a row to a proposed place; the scene's retarget rule decides where it lands.
-    case move(key: String, proposed: IndexPath)
-    case moveUp(key: String)
-    case moveDown(key: String)
     /// Save the Add sheet.
     case add(fields: [String: String])
     /// Save the detail scene's fields.
@@ -43,8 +30,6 @@ public struct ActionOutcome: Sendable, Hashable {
 
 /// Why an action was refused.
 public enum ActionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The list changed since the page was shown (409).
-    case stale(String)
     /// The request cannot be understood: unknown row, bad number, missing field (400).
     case badRequest(String)
     /// The request is understood but the rules refuse it (422).
@@ -54,7 +39,7 @@ public enum ActionError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .stale(message), let .badRequest(message), let .refused(message): message
+        case let .badRequest(message), let .refused(message): message
         case let .invalidFields(messages, _): messages.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")
         }
     }

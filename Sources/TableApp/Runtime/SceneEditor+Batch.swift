@@ -13,7 +13,7 @@ extension SceneEditor {
         guard scene.scene.takesBatchUpdates else {
             throw ActionError.refused("\"\(scene.title)\" does not take batch updates; its rows change only through its own controls")
         }
-        let source = SceneDataSource(scene: scene)
+        let source = scene
         let counts = scene.rowCounts
         var inserted: [IndexPath: [String: AttributeValue]] = [:]
         var reloaded: [IndexPath: [String: AttributeValue]] = [:]
@@ -88,7 +88,7 @@ extension SceneEditor {
         var newItems: [IndexPath: StoredItem] = [:]
         var taken: Set<String> = []
         for (path, attributes) in insertedItems.sorted(by: { $0.key < $1.key }) {
-            let key = try await freshKey(from: attributes, excluding: taken)
+            let key = try await scene.freshKey(from: attributes, excluding: taken)
             taken.insert(key)
             newItems[path] = StoredItem(key: key, attributes: attributes)
         }

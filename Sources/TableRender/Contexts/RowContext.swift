@@ -18,7 +18,6 @@ public struct RowContext: RenderContext, Hashable {
     public var isMovable: Bool
     /// Whether a swipe may reveal the row's Delete button (outside editing mode).
     public var canSwipeToDelete: Bool
-    public var isHighlighted: Bool
     public var isUnselectable: Bool
     public var backgroundHint: String?
     /// The row's main action: a link (push or detail) …
@@ -48,7 +47,7 @@ public struct RowContext: RenderContext, Hashable {
         .init("accessibleName") { $0.accessibleName }, .init("name") { $0.text },
         .init("isEditing") { $0.isEditing }, .init("editingStyle") { $0.editingStyle },
         .init("isMovable") { $0.isMovable }, .init("canSwipeToDelete") { $0.canSwipeToDelete },
-        .init("isHighlighted") { $0.isHighlighted }, .init("isUnselectable") { $0.isUnselectable },
+        .init("isUnselectable") { $0.isUnselectable },
         .init("backgroundHint") { $0.backgroundHint }, .init("link") { $0.link },
         .init("choice") { $0.choice }, .init("isStatic") { $0.isStatic },
         .init("hasChevron") { $0.hasChevron }, .init("hasCheckmark") { $0.hasCheckmark },

@@ -79,7 +79,7 @@ public final class PageRenderer: Sendable {
         var sectionRows: [[String]] = []
         let sections = snapshot.sections.enumerated().map { number, section in
             let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: self.templates) }
-            let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, highlightedKey: page.highlightedKey, render: render) }
+            let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, render: render) }
                 ?? section.rows.map(render)
             sectionRows.append(rows)
             let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty
@@ -92,7 +92,7 @@ public final class PageRenderer: Sendable {
                 IndexEntryContext(title: $0.title, accessibleName: $0.accessibilityLabel ?? $0.title, section: $0.section)
             })
         }
-        let form = page.actions.map { FormContext(action: $0.action("update"), csrf: $0.csrf, revision: revision) }
+        let form = page.actions.map { FormContext(action: $0.action(.update), csrf: $0.csrf, revision: revision) }
         let table = TableContext(
             style: snapshot.style.rawValue, isIndexed: snapshot.isIndexed, isEditing: snapshot.isEditing,
             revision: revision, headerTitle: snapshot.headerTitle, footerTitle: snapshot.footerTitle,

@@ -5,7 +5,7 @@ import TableKit
 /// Rendered rows kept for reuse, as a table view reuses cells. Rows are remembered per page
 /// state — everything outside the row that its HTML depends on: the page's forms, editing mode,
 /// selection mode, asset prefix and where rows link — by section and position. A row equal to the
-/// one rendered last time in its place (content, key, index path, editing style, highlight) is
+/// one rendered last time in its place (content, key, index path, editing style) is
 /// reused without building its template context, so a one-row edit of a long list costs one
 /// render and one comparison per row, made along contiguous memory. Bounded: past `capacity`
 /// rows it starts afresh.
@@ -21,7 +21,6 @@ final class RowCache: @unchecked Sendable {
 
     private struct Entry {
         var row: TableRow
-        var isHighlighted: Bool
         var html: String
     }
 
@@ -38,8 +37,7 @@ final class RowCache: @unchecked Sendable {
 
     /// The HTML of each row of `rows` (section `section` of a page in `state`), in order; `render`
     /// makes the HTML of a row not seen before in its place.
-    func html(for rows: [TableRow], section: Int, state: PageState, highlightedKey: String?,
-              render: (TableRow) -> String) -> [String] {
+    func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> [String] {
         // Take the section's rows out while working, so updating them in place copies nothing.
         var known: [Entry] = lock.withLock {
             guard var sections = pages[state], sections.indices.contains(section) else { return [] }
@@ -54,12 +52,11 @@ final class RowCache: @unchecked Sendable {
         var html: [String] = []
         html.reserveCapacity(rows.count)
         for (position, row) in rows.enumerated() {
-            let isHighlighted = row.cell.key == highlightedKey
-            if position < known.count, known[position].isHighlighted == isHighlighted, known[position].row == row {
+            if position < known.count, known[position].row == row {
                 html.append(known[position].html)
                 continue
             }
-            let entry = Entry(row: row, isHighlighted: isHighlighted, html: render(row))
+            let entry = Entry(row: row, html: render(row))
             rendered += 1
             html.append(entry.html)
             if position < known.count { known[position] = entry } else { known.append(entry) }

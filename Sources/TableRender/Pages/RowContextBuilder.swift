@@ -21,18 +21,24 @@ enum RowContextBuilder {
             indentationLevel: cell.indentationLevel, accessory: (isEditing ? cell.editingAccessory : cell.accessory).kind.rawValue,
             accessibleName: accessibleName, isEditing: isEditing, editingStyle: row.editingStyle.rawValue,
             isMovable: row.isMovable && actions != nil,
-            canSwipeToDelete: row.canSwipeToDelete && actions != nil && !isEditing, isHighlighted: page.highlightedKey == cell.key,
+            canSwipeToDelete: row.canSwipeToDelete && actions != nil && !isEditing,
             isUnselectable: cell.selectionStyle == .none, backgroundHint: cell.backgroundHint,
             link: nil, choice: nil, isStatic: false, detailButton: nil, toggle: nil, slider: nil, custom: nil,
             editingControl: nil, confirmDelete: nil, reorder: nil)
 
-        // The main action: none while editing (UIKit does not select during editing).
-        if !isEditing, cell.selectionStyle != .none, let mode = page.selectionMode, let actions {
-            context.choice = ChoiceContext(action: actions.action("select"), role: mode == .exclusive ? "radio" : "checkbox",
-                                           isChecked: isChecked)
-        } else if !isEditing, cell.selectionStyle != .none, let href = page.links.link(for: row) {
+        // The main action, as the delegate decides it: none while editing (UIKit does not
+        // select during editing).
+        switch isEditing ? .none : page.links.selection(for: row) {
+        case .choice:
+            if let mode = page.selectionMode, let actions {
+                context.choice = ChoiceContext(action: actions.action(.select), role: mode == .exclusive ? "radio" : "checkbox",
+                                               isChecked: isChecked)
+            } else {
+                context.isStatic = true
+            }
+        case let .page(href):
             context.link = LinkContext(href: href, title: name)
-        } else {
+        case .none:
             context.isStatic = true
         }
 
@@ -44,12 +50,12 @@ enum RowContextBuilder {
             }
         case let .toggle(isOn):
             context.toggle = ToggleContext(id: "switch-" + context.anchor, label: name, isOn: isOn,
-                                           action: actions?.action("toggle") ?? "", isReadOnly: actions == nil)
+                                           action: actions?.action(.toggle) ?? "", isReadOnly: actions == nil)
         case let .slider(slider):
             context.slider = SliderContext(
                 id: "slider-" + context.anchor, label: name, minimum: NumberText.format(slider.minimum),
                 maximum: NumberText.format(slider.maximum), step: "any", value: NumberText.format(slider.value),
-                action: actions?.action("slider") ?? "", isReadOnly: actions == nil)
+                action: actions?.action(.slider) ?? "", isReadOnly: actions == nil)
         case let .custom(name):
             context.custom = CustomAccessoryContext(name: name)
         case .none, .disclosureIndicator, .checkmark:
@@ -60,14 +66,14 @@ enum RowContextBuilder {
         if isEditing, row.editingStyle != .none {
             context.editingControl = EditingControlContext(
                 isDelete: row.editingStyle == .delete, isInsert: row.editingStyle == .insert,
-                confirmHref: actions.confirmDeleteHref(for: cell.key), insertAction: actions.action("insert"))
+                confirmHref: actions.confirmDeleteHref(for: cell.key), insertAction: actions.action(.insert))
         }
         if actions.confirmingDeleteKey == cell.key, row.editingStyle == .delete || row.canSwipeToDelete {
-            context.confirmDelete = DeleteConfirmationContext(action: actions.action("delete"), cancelHref: actions.editingHref)
+            context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete), cancelHref: actions.editingHref)
         }
         if isEditing, row.isMovable {
-            context.reorder = ReorderContext(canMoveUp: true, canMoveDown: true, upAction: actions.action("move-up"),
-                                             downAction: actions.action("move-down"),
+            context.reorder = ReorderContext(canMoveUp: true, canMoveDown: true, upAction: actions.action(.moveUp),
+                                             downAction: actions.action(.moveDown),
                                              moveToHref: actions.moveToHref(for: cell.key))
         }
         return context

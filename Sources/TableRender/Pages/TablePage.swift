@@ -16,8 +16,6 @@ public struct TablePage: Sendable {
     public var actions: PageActions?
     /// Set when the table is a selection list.
     public var selectionMode: SelectionList.Mode?
-    /// The row to highlight: the one just added or moved, or the one the user came back from.
-    public var highlightedKey: String?
     public var notice: String?
     public var exportNote: String?
     public var emptyMessage: String
@@ -29,7 +27,7 @@ public struct TablePage: Sendable {
     /// Makes a page.
     public init(documentTitle: String, language: String = "en", assets: String, navigationBar: NavigationBarContext?,
                 snapshot: TableSnapshot, revision: String, actions: PageActions? = nil,
-                selectionMode: SelectionList.Mode? = nil, highlightedKey: String? = nil, notice: String? = nil,
+                selectionMode: SelectionList.Mode? = nil, notice: String? = nil,
                 exportNote: String? = nil, emptyMessage: String = "No Items", links: any RowLinker,
                 commands: [CommandContext] = []) {
         self.documentTitle = documentTitle
@@ -40,7 +38,6 @@ public struct TablePage: Sendable {
         self.revision = revision
         self.actions = actions
         self.selectionMode = selectionMode
-        self.highlightedKey = highlightedKey
         self.notice = notice
         self.exportNote = exportNote
         self.emptyMessage = emptyMessage
@@ -49,12 +46,22 @@ public struct TablePage: Sendable {
     }
 }
 
+/// What selecting a row does on a page.
+public enum RowLink: Sendable, Hashable {
+    /// Opens the page at this address.
+    case page(String)
+    /// Toggles the row's checkmark (a selection list): a post of the page's form.
+    case choice
+    /// Nothing: the row is shown, not a control.
+    case none
+}
+
 /// Where a row's main link and its detail disclosure button lead; the server and the export
-/// answer it from the app's segues and the URL builder. Two equal linkers give equal rows the
-/// same links (rendered rows are reused on that promise).
+/// answer it from the controller's delegate and the URL builder. Two equal linkers give equal
+/// rows the same links (rendered rows are reused on that promise).
 public protocol RowLinker: Sendable, Hashable {
-    /// The page selecting the row pushes, or `nil` when selecting it leads nowhere.
-    func link(for row: TableRow) -> String?
+    /// What selecting the row does.
+    func selection(for row: TableRow) -> RowLink
     /// The page the row's detail disclosure button opens.
     func detailLink(for row: TableRow) -> String?
 }
@@ -63,7 +70,7 @@ public protocol RowLinker: Sendable, Hashable {
 public struct NoRowLinks: RowLinker {
     /// Makes the linker.
     public init() {}
-    public func link(for row: TableRow) -> String? { nil }
+    public func selection(for row: TableRow) -> RowLink { .none }
     public func detailLink(for row: TableRow) -> String? { nil }
 }
 
@@ -85,21 +92,17 @@ public struct PageActions: Sendable, Hashable {
         self.confirmingDeleteKey = confirmingDeleteKey
     }
 
-    /// Where the action `name` posts.
-    public func action(_ name: String) -> String { urls.action(name, on: keys) }
+    /// Where `action` posts.
+    public func action(_ action: PageAction) -> String { urls.action(action, on: keys) }
 
     /// The page in editing mode with the Delete button of `key` showing.
-    public func confirmDeleteHref(for key: String) -> String {
-        urls.page(keys, from: keys, query: [("editing", "1"), ("delete", key)]) + "#" + RowAnchor.id(for: key)
-    }
+    public func confirmDeleteHref(for key: String) -> String { urls.deleteConfirmation(keys, key: key) }
 
     /// The page in editing mode, without a pending deletion.
-    public var editingHref: String { urls.page(keys, from: keys, query: [("editing", "1")]) }
+    public var editingHref: String { urls.editing(keys) }
 
     /// The page that offers every place a row may be moved to.
-    public func moveToHref(for key: String) -> String {
-        urls.page(keys, from: keys, query: [("editing", "1"), ("move", key)])
-    }
+    public func moveToHref(for key: String) -> String { urls.moveSheet(keys, key: key) }
 }
 
 /// The id of a row's element, made from its item key so that links to it survive reordering.

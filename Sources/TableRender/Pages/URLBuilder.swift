@@ -16,27 +16,39 @@ public struct URLBuilder: Sendable, Hashable {
         self.isRelative = isRelative
     }
 
-    /// The link to the page whose navigation path is `keys`, written on the page at `current`.
-    public func page(_ keys: [String], from current: [String], query: [(String, String)] = []) -> String {
+    /// The link to the page whose navigation path is `keys`, shown in `state`, written on the
+    /// page at `current`; with `row`, landing on that row.
+    public func page(_ keys: [String], from current: [String], state: ViewState = ViewState(), row: String? = nil) -> String {
         let path = keys.map { Self.encodeSegment($0) + "/" }.joined()
         let target = isRelative ? prefix(from: current) + path + "index.html" : basePath + path
-        return target + Self.encodeQuery(query)
+        return target + Self.encodeQuery(state.query) + (row.map { "#" + RowAnchor.id(for: $0) } ?? "")
+    }
+
+    /// The page at `keys` in editing mode, linked from itself.
+    public func editing(_ keys: [String]) -> String { page(keys, from: keys, state: .editing) }
+
+    /// The page at `keys` with its Add sheet.
+    public func addSheet(_ keys: [String]) -> String { page(keys, from: keys, state: ViewState(sheet: .add)) }
+
+    /// The page at `keys` in editing mode with the Delete button of the row `key` showing.
+    public func deleteConfirmation(_ keys: [String], key: String) -> String {
+        page(keys, from: keys, state: ViewState(isEditing: true, confirmingDelete: key), row: key)
+    }
+
+    /// The Move to… sheet of the row `key` of the page at `keys`.
+    public func moveSheet(_ keys: [String], key: String) -> String {
+        page(keys, from: keys, state: ViewState(isEditing: true, sheet: .move(key: key)))
     }
 
     /// The link to a form action of the page at `keys` (`/path/_/delete`); never relative, since
     /// an export has no actions.
-    public func action(_ name: String, on keys: [String]) -> String {
-        basePath + keys.map { Self.encodeSegment($0) + "/" }.joined() + "_/" + name
+    public func action(_ action: PageAction, on keys: [String]) -> String {
+        basePath + keys.map { Self.encodeSegment($0) + "/" }.joined() + "_/" + action.rawValue
     }
 
     /// The prefix of asset URLs as seen from the page at `current`.
     public func assets(from current: [String]) -> String {
         isRelative ? prefix(from: current) : basePath
-    }
-
-    /// The same page with an anchor, to land on a row.
-    public func page(_ keys: [String], from current: [String], anchor: String) -> String {
-        page(keys, from: current) + "#" + Self.encodeSegment(anchor)
     }
 
     private func prefix(from current: [String]) -> String {

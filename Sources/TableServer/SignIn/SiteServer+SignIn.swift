@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TableRender
+import TableSite
 
 extension SiteServer {
     /// `GET /_login`: the sign-in sheet, where the server has an editor password.
@@ -9,7 +10,7 @@ extension SiteServer {
         guard configuration.editorPassword != nil else {
             throw .notFound("this server has no editor password to sign in with", upPath: [])
         }
-        return html(LoginPage.signIn(site: site, error: nil, session: session), request: request, session: session)
+        return html(LoginPage.signIn(site: site, error: nil, csrf: session.csrf), request: request, session: session)
     }
 
     /// `POST /_login`: checks the password, if the throttle lets this attempt be heard, and
@@ -47,7 +48,7 @@ extension SiteServer {
         guard configuration.editorPassword != nil else {
             throw .notFound("this server has no editor password, so there is nothing to sign out of", upPath: [])
         }
-        return html(LoginPage.signOut(site: site, session: session), request: request, session: session)
+        return html(LoginPage.signOut(site: site, csrf: session.csrf), request: request, session: session)
     }
 
     /// `POST /_logout`: ends the sign-in and the session id with it.
@@ -64,7 +65,7 @@ extension SiteServer {
 
     /// The sign-in sheet again, saying why the attempt was refused, with the refusal's status.
     private func refusedSignIn(_ error: ServerError, request: Request, session: Session) -> Response {
-        html(LoginPage.signIn(site: site, error: error.description, session: session),
+        html(LoginPage.signIn(site: site, error: error.description, csrf: session.csrf),
              status: HTTPResponse.Status(code: error.status), request: request, session: session)
             .withRefusalHeaders(for: error)
     }

@@ -1,0 +1,211 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// A write an action on a scene asked for, kept until `save(basedOn:)`.
+enum PendingWrite: Sendable {
+    /// A change to one stored list.
+    case change(ListChange, list: ListID)
+    /// A new item at `position` of `list`, whose key `save` makes from its name.
+    case insert([String: AttributeValue], position: Int, list: ListID)
+
+    var list: ListID {
+        switch self {
+        case let .change(_, list), let .insert(_, _, list): list
+        }
+    }
+}
+
+/// The data source's and controller's mutating requirements: each changes the loaded rows as
+/// UIKit's data source changes its model, and records the write that keeps it.
+extension ResolvedScene {
+    public mutating func commit(_ editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        let row = sections[indexPath.section].rows[indexPath.row]
+        guard case let .item(item, list, position) = row.origin else { throw .editingNotSupported(at: indexPath) }
+        switch editingStyle {
+        case .delete:
+            pendingWrites.append(.change(.delete(key: item.key), list: list))
+            sections[indexPath.section].rows.remove(at: indexPath.row)
+        case .insert:
+            // The insert control adds a new item in the row's place, filled from the Add form's
+            // defaults (Listing 7-3 inserts a fresh item the same way).
+            var attributes: [String: AttributeValue] = [:]
+            for field in scene.add?.fields ?? [] {
+                if let value = field.defaultValue, case let .success(stored) = field.validate(value) { attributes[field.attribute] = stored }
+            }
+            if attributes.isEmpty { attributes["name"] = .string("New Item") }
+            pendingWrites.append(.insert(attributes, position: position, list: list))
+            // The new row shows at once; `save` gives it its key.
+            let newItem = StoredItem(key: "", attributes: attributes)
+            let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
+            sections[indexPath.section].rows.insert(SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: row.push),
+                                                    at: indexPath.row)
+        case .none:
+            throw .editingStyleNotOffered(.none, offered: self.editingStyle(forRowAt: indexPath), at: indexPath)
+        }
+    }
+
+    /// Moves a row within its section. The stored list may interleave several sections (a list
+    /// grouped by an attribute), so the row goes before its new successor's stored position, or
+    /// after its new predecessor's.
+    public mutating func moveRow(from source: IndexPath, to destination: IndexPath) throws(TableKitError) {
+        guard destination.section == source.section else { throw .moveAcrossSections(from: source, to: destination) }
+        var rows = sections[source.section].rows
+        let moving = rows.remove(at: source.row)
+        guard case let .item(item, list, current) = moving.origin else { throw .rowNotMovable(at: source) }
+        // A row's stored position once the moving item is out of the list.
+        func stored(_ row: SceneRow) -> Int? {
+            guard case let .item(_, rowList, position) = row.origin, rowList == list else { return nil }
+            return position > current ? position - 1 : position
+        }
+        let target = min(destination.row, rows.count)
+        let position: Int
+        if let successor = rows[target...].lazy.compactMap(stored).first {
+            position = successor
+        } else if let predecessor = rows[..<target].reversed().lazy.compactMap(stored).first {
+            position = predecessor + 1
+        } else {
+            position = 0
+        }
+        pendingWrites.append(.change(.move(key: item.key, to: position), list: list))
+        rows.insert(moving, at: target)
+        sections[source.section].rows = rows
+    }
+
+    public mutating func setCheckmark(_ isChecked: Bool, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        guard let selection, case let .item(item, list, _) = sections[indexPath.section].rows[indexPath.row].origin else {
+            throw .selectionNotSupported(at: indexPath)
+        }
+        let change: ListChange = isChecked && selection.mode == .exclusive
+            ? .checkExclusively(attribute: selection.attribute, key: item.key)
+            : .update(key: item.key, attributes: [selection.attribute: .bool(isChecked)])
+        pendingWrites.append(.change(change, list: list))
+        sections[indexPath.section].rows[indexPath.row].cell.accessory = isChecked ? .checkmark : .none
+    }
+
+    public mutating func switchChanged(_ isOn: Bool, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        guard let attribute = fixedCell(at: indexPath)?.toggle else { throw .controlNotSupported("switch", at: indexPath) }
+        try writeItem([attribute: .bool(isOn)], at: indexPath)
+    }
+
+    public mutating func sliderChanged(_ value: Double, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        guard let binding = fixedCell(at: indexPath)?.slider else { throw .controlNotSupported("slider", at: indexPath) }
+        _ = try Slider(minimum: binding.minimum, maximum: binding.maximum, value: binding.minimum).setting(value)
+        try writeItem([binding.attribute: .number(value)], at: indexPath)
+    }
+
+    /// Writes what the actions recorded, list by list, each in one transaction based on the
+    /// revision `revisionToken` gives that list. New items get keys made from their names; when
+    /// someone took a key at the same moment, the write is tried again with another.
+    public mutating func save(basedOn revisionToken: String) async throws {
+        let writes = pendingWrites
+        pendingWrites = []
+        let basis = try Self.parse(revisionToken)
+        var lists: [ListID] = []
+        for write in writes where !lists.contains(write.list) { lists.append(write.list) }
+        for list in lists {
+            guard let revision = basis[list] else {
+                throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
+            }
+            let listWrites = writes.filter { $0.list == list }
+            var taken: Set<String> = []
+            var attempt = 0
+            while true {
+                var changes: [ListChange] = []
+                var keys: [String] = []
+                for write in listWrites {
+                    switch write {
+                    case let .change(change, _):
+                        changes.append(change)
+                    case let .insert(attributes, position, _):
+                        let key = try await freshKey(from: attributes, excluding: taken.union(keys), afterLostRace: attempt > 0)
+                        keys.append(key)
+                        changes.append(.insert(StoredItem(key: key, attributes: attributes), at: position))
+                    }
+                }
+                do {
+                    revisions[list] = try await store.apply(changes, to: list, basedOn: revision)
+                    insertedKeys += keys
+                    name(newRows: keys)
+                    break
+                } catch StoreError.duplicateKey(let key) where attempt < 8 {
+                    // Two people adding "Milk" at the same moment may pick the same free key.
+                    taken.insert(key)
+                    attempt += 1
+                } catch let error as StoreError {
+                    throw Self.actionError(error)
+                }
+            }
+        }
+    }
+
+    /// Gives the rows `commit(.insert, …)` added, in order, the keys their items were saved under.
+    private mutating func name(newRows keys: [String]) {
+        var keys = keys[...]
+        for section in sections.indices {
+            for row in sections[section].rows.indices where sections[section].rows[row].cell.key.isEmpty {
+                guard let key = keys.popFirst() else { return }
+                sections[section].rows[row].cell.key = key
+            }
+        }
+    }
+
+    /// A store refusal as the person sees it: stale data is a conflict, a bad key a refusal.
+    static func actionError(_ error: StoreError) -> any Error {
+        switch error {
+        case .staleRevision, .itemNotFound, .positionOutOfRange: SaveConflict(error.description)
+        case .duplicateKey, .invalidKey: ActionError.refused(error.description)
+        default: error
+        }
+    }
+
+    /// A key for a new item made from its name, not used anywhere in the store nor in `taken`:
+    /// the name, then the name with 2, 3, …. After a key was lost to someone adding at the same
+    /// moment (`afterLostRace`), the name with a random number: trying 2, 3, … again would send
+    /// every one of several people adding the same name to the same next key, round after round.
+    func freshKey(from attributes: [String: AttributeValue], reusingIn list: ListID? = nil, excluding taken: Set<String> = [],
+                  afterLostRace: Bool = false) async throws -> String {
+        let name = attributes["name"]?.description ?? attributes.values.first?.description ?? "item"
+        let base = ItemKey.slug(name)
+        var candidate = base, suffix = 2
+        while true {
+            if !taken.contains(candidate) {
+                guard let existing = try await store.item(candidate) else { return candidate }
+                if let list, existing.list == list { return candidate }
+            }
+            candidate = "\(base)-\(afterLostRace ? Int.random(in: 1_000...999_999) : suffix)"
+            suffix += 1
+        }
+    }
+
+    /// Parses a revision token ("regions=3;north.trails=7").
+    public static func parse(_ token: String) throws -> [ListID: Int] {
+        var revisions: [ListID: Int] = [:]
+        for part in token.split(separator: ";") where !part.isEmpty {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard pieces.count == 2, let revision = Int(pieces[1]), revision >= 0 else {
+                throw ActionError.badRequest("the revision \"\(token)\" is malformed; reload the page")
+            }
+            let name = String(pieces[0])
+            if let dot = name.lastIndex(of: ".") {
+                revisions[ListID(parent: String(name[..<dot]), relationship: String(name[name.index(after: dot)...]))] = revision
+            } else {
+                revisions[.root(name)] = revision
+            }
+        }
+        return revisions
+    }
+
+    /// The fixed cell definition behind the row at `indexPath`, if it is a fixed cell.
+    func fixedCell(at indexPath: IndexPath) -> FixedCell? {
+        guard case let .fixed(key) = sections[indexPath.section].rows[indexPath.row].origin,
+              case let .fixed(fixedSections, _) = scene.content else { return nil }
+        return fixedSections.flatMap(\.cells).first { $0.key == key }
+    }
+
+    /// Records attribute changes to the scene's own item (a switch or slider bound to it).
+    private mutating func writeItem(_ attributes: [String: AttributeValue], at indexPath: IndexPath) throws(TableKitError) {
+        guard let item, let itemList else { throw .controlNotSupported("bound item", at: indexPath) }
+        pendingWrites.append(.change(.update(key: item.key, attributes: attributes), list: itemList))
+    }
+}

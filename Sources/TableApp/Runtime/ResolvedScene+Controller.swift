@@ -1,0 +1,95 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// A loaded scene is the app's table view controller: the app file's rules answer UIKit's
+/// questions, so a page built from an app file goes the same way as one a Swift developer's
+/// controller answers. Actions change the loaded rows and record the writes `save()` makes.
+extension ResolvedScene: TableViewController {
+    // MARK: Data source
+
+    public func numberOfSections() -> Int { sections.count }
+    public func numberOfRows(inSection section: Int) -> Int { sections[section].rows.count }
+    public func cell(at indexPath: IndexPath) -> Cell { sections[indexPath.section].rows[indexPath.row].cell }
+    public func titleForHeader(inSection section: Int) -> String? { sections[section].headerTitle }
+    public func titleForFooter(inSection section: Int) -> String? { sections[section].footerTitle }
+    public func sectionIndexTitles() -> [SectionIndexTitle]? { indexTitles }
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int { index }
+
+    public var commitsEditing: Bool { scene.editing != nil }
+    public var movesRows: Bool { scene.moves != nil }
+
+    public func canEditRow(at indexPath: IndexPath) -> Bool {
+        if case .placeholder = sections[indexPath.section].rows[indexPath.row].origin { return false }
+        return true
+    }
+
+    public func canMoveRow(at indexPath: IndexPath) -> Bool {
+        guard let rule = scene.moves else { return false }
+        return rule.canMoveRow(at: indexPath, rowCounts: rowCounts)
+    }
+
+    // MARK: Delegate
+
+    public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
+        guard let rule = scene.editing?.rule else { return .none }
+        // The rule counts the section's own items; a placeholder row is not one of them.
+        return rule.editingStyle(forRowAt: indexPath, rowCounts: itemCounts)
+    }
+
+    public func targetIndexPath(forMoveFrom source: IndexPath, toProposed proposed: IndexPath) -> IndexPath {
+        scene.moves?.targetIndexPath(forMoveFrom: source, toProposed: proposed, rowCounts: rowCounts) ?? proposed
+    }
+
+    public func willDisplay(_ cell: inout Cell, forRowAt indexPath: IndexPath) {
+        let row = indexPath.row + (window?.range.lowerBound ?? 0)
+        if scene.alternatesRows, !row.isMultiple(of: 2) { cell.backgroundHint = "alternate" }
+    }
+
+    /// A row whose cell is not selectable (`selectable: false`, a row of fields or controls)
+    /// refuses selection.
+    public func willSelectRow(at indexPath: IndexPath) -> IndexPath? {
+        cell(at: indexPath).selectionStyle == .none ? nil : indexPath
+    }
+
+    public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome {
+        let row = sections[indexPath.section].rows[indexPath.row]
+        if selection != nil, row.item != nil { return .toggleCheckmark }
+        if let push = row.push { return .push(scene: push, itemKey: row.cell.key) }
+        return .none
+    }
+
+    public func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome {
+        let row = sections[indexPath.section].rows[indexPath.row]
+        guard let info = listBinding?.detail, row.item != nil else { return .none }
+        return .showDetail(scene: info, itemKey: row.cell.key)
+    }
+
+    // MARK: Controller
+
+    public var tableStyle: TableStyle { scene.style }
+    public var tableHeaderTitle: String? { scene.headerTitle.map { $0.render(item?.attributes ?? [:]) } }
+    public var tableFooterTitle: String? { scene.footerTitle.map { $0.render(item?.attributes ?? [:]) } }
+    public var showsEditButton: Bool { canEdit }
+    public var allowsSwipeToDelete: Bool { scene.editing?.rule.allowsSwipeToDelete ?? false }
+    public var selectionMode: SelectionList.Mode? { selection?.mode }
+    public var emptyMessage: String { scene.emptyMessage }
+
+    public func indexPath(forRowWithKey key: String) -> IndexPath? { row(forKey: key)?.indexPath }
+
+    public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
+        var snapshot = try TableSnapshot.build(tableConfiguration(isEditing: isEditing), dataSource: self, delegate: self)
+        // A window's rows stand further down the whole list; their index paths say where.
+        if let window, window.range.lowerBound > 0, !snapshot.sections.isEmpty {
+            for index in snapshot.sections[0].rows.indices {
+                snapshot.sections[0].rows[index].indexPath.row += window.range.lowerBound
+            }
+        }
+        return snapshot
+    }
+
+    /// Row counts without placeholders, for editing rules.
+    var itemCounts: [Int] {
+        sections.map { $0.rows.filter { if case .placeholder = $0.origin { false } else { true } }.count }
+    }
+}

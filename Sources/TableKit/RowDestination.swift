@@ -1,0 +1,92 @@
+import Foundation
+
+/// Where rows lead, decided in one place for every page, link, form and export: selecting a row
+/// asks the delegate (`willSelectRow`, then `didSelectRow`), its detail button asks
+/// `accessoryButtonTapped`, and what they answer becomes the next level of the stack, named by a
+/// path segment: the pushed item's key, or the key and `~info` for a detail.
+public enum RowDestination {
+    /// The suffix of the segment of a row's detail (its detail disclosure button's page).
+    public static let infoSuffix = "~info"
+
+    /// The segment that `outcome` adds to the navigation path, if it leads to another level.
+    public static func segment(for outcome: SelectionOutcome) -> String? {
+        switch outcome {
+        case let .push(_, itemKey): itemKey
+        case let .showDetail(_, itemKey): itemKey + infoSuffix
+        case .toggleCheckmark, .none: nil
+        }
+    }
+}
+
+extension TableViewController {
+    /// The segment selecting the row at `path` leads to, or `nil` when selecting it stays on the
+    /// page (refused, a checkmark, nothing).
+    public func linkSegment(ofRowAt path: IndexPath) -> String? {
+        selectRow(at: path).flatMap { RowDestination.segment(for: $0.outcome) }
+    }
+
+    /// The segment the detail disclosure button of the row at `path` leads to, if any.
+    public func detailSegment(ofRowAt path: IndexPath) -> String? {
+        RowDestination.segment(for: accessoryButtonTapped(forRowAt: path))
+    }
+
+    /// What leads to `segment` from this table: the outcome of selecting the row it names (or,
+    /// when the delegate sends that row's selection elsewhere, of a row whose selection leads
+    /// there), or of tapping that row's detail button for a `~info` segment. `nil` when no row
+    /// leads there.
+    public func outcome(forSegment segment: String) -> SelectionOutcome? {
+        if segment.hasSuffix(RowDestination.infoSuffix) {
+            let key = String(segment.dropLast(RowDestination.infoSuffix.count))
+            guard let path = indexPath(forRowWithKey: key) else { return nil }
+            let outcome = accessoryButtonTapped(forRowAt: path)
+            return RowDestination.segment(for: outcome) == segment ? outcome : nil
+        }
+        if let path = indexPath(forRowWithKey: segment), let selected = selectRow(at: path),
+           RowDestination.segment(for: selected.outcome) == segment {
+            return selected.outcome
+        }
+        // The row of that key is refused or sent elsewhere; another row may be sent there.
+        for section in 0..<numberOfSections() {
+            for row in 0..<numberOfRows(inSection: section) {
+                if let selected = selectRow(at: IndexPath(row: row, section: section)),
+                   RowDestination.segment(for: selected.outcome) == segment {
+                    return selected.outcome
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Why a navigation path does not lead to a page.
+public struct NavigationFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How many segments of the path did lead somewhere.
+    public var depth: Int
+    public var reason: String
+
+    /// Makes a failure.
+    public init(depth: Int, reason: String) {
+        self.depth = depth
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+extension TableStoryboard {
+    /// The controllers from the root to the one `path` leads to, each made from the outcome of
+    /// the row its segment names in the level below. Throws `NavigationFailure` naming the first
+    /// segment that leads nowhere.
+    public func viewControllers(along path: [String]) async throws -> [any TableViewController] {
+        var controllers: [any TableViewController] = [try await rootViewController()]
+        for (depth, segment) in path.enumerated() {
+            let parent = controllers[controllers.count - 1]
+            guard let outcome = parent.outcome(forSegment: segment),
+                  let next = try await viewController(for: outcome, from: parent) else {
+                throw NavigationFailure(depth: depth, reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further")
+            }
+            controllers.append(next)
+        }
+        return controllers
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// What a person does to a table on a page, naming rows by their keys (which survive other
+/// people's changes, where index paths do not).
+public enum TableAction: Sendable, Hashable {
+    /// Select the row: in a selection list, toggle its checkmark.
+    case select(key: String)
+    /// Turn the row's switch on or off.
+    case toggle(key: String, isOn: Bool)
+    /// Move the row's slider.
+    case slide(key: String, value: Double)
+    /// Tap the row's Delete button: in editing mode, or after a swipe outside it.
+    case delete(key: String, isEditing: Bool)
+    /// Tap the row's insert control.
+    case insert(key: String)
+    /// Drop the row at a proposed place; the delegate decides where it lands.
+    case move(key: String, proposed: IndexPath)
+    /// Move the row one place up or down (its reorder menu without JavaScript).
+    case moveUp(key: String)
+    case moveDown(key: String)
+}
+
+/// What a table action did.
+public struct TableActionResult: Sendable, Hashable {
+    /// The row acted on, where it stands afterwards: the row chosen, the row inserted, where a
+    /// moved row landed. `nil` for a deletion.
+    public var indexPath: IndexPath?
+    /// That row's key.
+    public var key: String?
+    /// For a move: where it was proposed to go, to tell a retargeted move.
+    public var proposed: IndexPath?
+    /// For a selection: what changed.
+    public var selectionChange: SelectionList.Change?
+    /// For a deletion: the text of the deleted row.
+    public var deletedText: String?
+
+    /// Makes a result.
+    public init(indexPath: IndexPath? = nil, key: String? = nil, proposed: IndexPath? = nil,
+                selectionChange: SelectionList.Change? = nil, deletedText: String? = nil) {
+        self.indexPath = indexPath
+        self.key = key
+        self.proposed = proposed
+        self.selectionChange = selectionChange
+        self.deletedText = deletedText
+    }
+}
+
+/// Why a table action cannot be carried out on this table.
+public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The row named is not in the table (gone since the page was shown, or never there).
+    case noRow(key: String, table: String)
+    /// The table's rules refuse the action (TableKit's own message).
+    case refused(TableKitError)
+
+    public var description: String {
+        switch self {
+        case let .noRow(key, table): "\"\(table)\" has no row \"\(key)\""
+        case let .refused(error): error.description
+        }
+    }
+}
+
+extension TableViewController {
+    /// Carries out `action` through the data source and delegate in UIKit's order, then saves it
+    /// based on `revisionToken`, the page's. Throws `TableActionError` when the table refuses,
+    /// and whatever `save(basedOn:)` throws (a `SaveConflict` when the data moved on).
+    public mutating func perform(_ action: TableAction, basedOn revisionToken: String) async throws -> TableActionResult {
+        let result = try apply(action)
+        try await save(basedOn: revisionToken)
+        var saved = result
+        // An inserted row's key may be given only when it is kept.
+        if let path = saved.indexPath, saved.key == nil || saved.key?.isEmpty == true { saved.key = cell(at: path).key }
+        return saved
+    }
+
+    /// Carries out `action` on the loaded table without saving it.
+    public mutating func apply(_ action: TableAction) throws(TableActionError) -> TableActionResult {
+        do {
+            switch action {
+            case let .select(key):
+                let (chosen, change) = try chooseRow(at: try locate(key))
+                return TableActionResult(indexPath: chosen, key: cell(at: chosen).key, selectionChange: change)
+            case let .toggle(key, isOn):
+                let path = try locate(key)
+                try switchChanged(isOn, forRowAt: path)
+                return TableActionResult(indexPath: path, key: key)
+            case let .slide(key, value):
+                let path = try locate(key)
+                guard case let .slider(slider) = cell(at: path).accessory else { throw TableKitError.controlNotSupported("slider", at: path) }
+                _ = try slider.setting(value)
+                try sliderChanged(value, forRowAt: path)
+                return TableActionResult(indexPath: path, key: key)
+            case let .delete(key, isEditing):
+                let path = try locate(key)
+                let text = cell(at: path).text
+                try commitEditing(.delete, forRowAt: path, isEditing: isEditing)
+                return TableActionResult(key: key, deletedText: text)
+            case let .insert(key):
+                let path = try locate(key)
+                try commitEditing(.insert, forRowAt: path, isEditing: true)
+                return TableActionResult(indexPath: path)
+            case let .move(key, proposed):
+                let source = try locate(key)
+                let target = try moveRow(at: source, toProposed: proposed)
+                return TableActionResult(indexPath: target, key: key, proposed: proposed)
+            case let .moveUp(key), let .moveDown(key):
+                let source = try locate(key)
+                let step = { if case .moveUp = action { -1 } else { 1 } }()
+                let proposed = IndexPath(row: source.row + step, section: source.section)
+                let target = try moveRow(at: source, toProposed: proposed)
+                return TableActionResult(indexPath: target, key: key, proposed: proposed)
+            }
+        } catch let error as TableActionError {
+            throw error
+        } catch let error as TableKitError {
+            throw .refused(error)
+        } catch {
+            throw .refused(.invalidBatch(String(describing: error)))
+        }
+    }
+
+    private func locate(_ key: String) throws(TableActionError) -> IndexPath {
+        guard let path = indexPath(forRowWithKey: key) else { throw .noRow(key: key, table: title) }
+        return path
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Makes the table view controllers of an app, as a storyboard instantiates its scenes: the one
+/// at the root of the navigation stack, and the one a row's selection or detail button leads to.
+/// The server builds every page's stack through it, and the static export walks the same way,
+/// so neither decides on its own where a row leads.
+public protocol TableStoryboard: Sendable {
+    /// The app's name: the page title of the root.
+    var title: String { get }
+    /// The language of the pages, as a BCP 47 tag; "en" by default.
+    var language: String { get }
+    /// The controller at the root of the navigation stack.
+    func rootViewController() async throws -> any TableViewController
+    /// The controller `outcome` (`.push` or `.showDetail`, from `parent`'s delegate) shows, or
+    /// `nil` when it shows none.
+    func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)?
+}
+
+extension TableStoryboard {
+    public var language: String { "en" }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The actions a person takes on a table, each carried out through the controller's data
+/// source and delegate in the order UIKit asks them, so that a controller that answers
+/// differently changes what happens. Each checks what the page offered before anything changes:
+/// a forged form cannot do what no control offers.
+extension TableViewController {
+    /// Commits the editing control of the row at `path` (tapping Delete, or the green plus):
+    /// the row must show that control (`canEditRow`, `editingStyle(forRowAt:)`); outside editing
+    /// mode only a swipe deletion can be committed. Then `commit(_:forRowAt:)`.
+    public mutating func commitEditing(_ style: EditingStyle, forRowAt path: IndexPath, isEditing: Bool) throws(TableKitError) {
+        try checkExists(path)
+        guard commitsEditing, canEditRow(at: path) else { throw .editingNotSupported(at: path) }
+        let offered = editingStyle(forRowAt: path)
+        guard style != .none, offered == style else { throw .editingStyleNotOffered(style, offered: offered, at: path) }
+        guard isEditing || (style == .delete && allowsSwipeToDelete) else { throw .notInEditingMode(at: path) }
+        try commit(style, forRowAt: path)
+    }
+
+    /// Moves the row at `source` toward `proposed` as a drag in UIKit ends: the row must show a
+    /// reorder control (`canMoveRow`), `targetIndexPath(forMoveFrom:toProposed:)` decides where
+    /// it lands, and `moveRow(from:to:)` moves it there. Returns where it landed.
+    @discardableResult
+    public mutating func moveRow(at source: IndexPath, toProposed proposed: IndexPath) throws(TableKitError) -> IndexPath {
+        try checkExists(source)
+        guard movesRows, canMoveRow(at: source) else { throw .rowNotMovable(at: source) }
+        try checkPlace(proposed, movingFrom: source)
+        let target = targetIndexPath(forMoveFrom: source, toProposed: proposed)
+        try checkPlace(target, movingFrom: source)
+        if target != source { try moveRow(from: source, to: target) }
+        return target
+    }
+
+    /// Selects the row at `path` in a selection list: the delegate may refuse or redirect, and
+    /// must answer `.toggleCheckmark`; the checkmarks then change as Listing 6-3 (exclusive) or
+    /// 6-4 (inclusive) has them, through `setCheckmark(_:forRowAt:)`. Returns the row chosen and
+    /// what changed.
+    public mutating func chooseRow(at path: IndexPath) throws(TableKitError) -> (indexPath: IndexPath, change: SelectionList.Change) {
+        try checkExists(path)
+        guard let mode = selectionMode, let (chosen, outcome) = selectRow(at: path), outcome == .toggleCheckmark else {
+            throw .selectionNotSupported(at: path)
+        }
+        try checkExists(chosen)
+        var paths: [String: IndexPath] = [:]
+        var keys: [String] = []
+        var checked: [String] = []
+        for section in 0..<numberOfSections() {
+            for row in 0..<numberOfRows(inSection: section) {
+                let rowPath = IndexPath(row: row, section: section)
+                let cell = cell(at: rowPath)
+                guard paths[cell.key] == nil else { throw .duplicateOptionKeys }
+                paths[cell.key] = rowPath
+                keys.append(cell.key)
+                if cell.accessory == .checkmark { checked.append(cell.key) }
+            }
+        }
+        // Stored data may hold several checkmarks in an exclusive list: the first one shown
+        // counts, and choosing a row leaves that one alone.
+        var list = try SelectionList(mode: mode, options: keys, selection: Set(mode == .exclusive ? Array(checked.prefix(1)) : checked))
+        let key = cell(at: chosen).key
+        let change = try list.choose(key)
+        switch change {
+        case .unchanged:
+            break
+        case let .checked(key, unchecked):
+            if mode == .exclusive {
+                for other in checked where other != key { try setCheckmark(false, forRowAt: paths[other] ?? chosen) }
+            } else if let unchecked, let uncheckedPath = paths[unchecked] {
+                try setCheckmark(false, forRowAt: uncheckedPath)
+            }
+            try setCheckmark(true, forRowAt: chosen)
+        case .unchecked:
+            try setCheckmark(false, forRowAt: chosen)
+        }
+        return (chosen, change)
+    }
+
+    private func checkExists(_ path: IndexPath) throws(TableKitError) {
+        let counts = rowCounts
+        guard counts.indices.contains(path.section), (0..<counts[path.section]).contains(path.row) else {
+            throw .indexPathOutOfRange(path, rowCounts: counts)
+        }
+    }
+
+    /// A row can go to any existing place in its own section, or to any place up to the end of
+    /// another section.
+    private func checkPlace(_ place: IndexPath, movingFrom source: IndexPath) throws(TableKitError) {
+        let counts = rowCounts
+        guard counts.indices.contains(place.section),
+              (0..<counts[place.section] + (place.section == source.section ? 0 : 1)).contains(place.row) else {
+            throw .indexPathOutOfRange(place, rowCounts: counts)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One level of a navigation stack: a table and its controller, data source and delegate in one
+/// (`UITableViewController`). A page shows what it answers, and every action on the page goes
+/// through it in UIKit's order (see `TableViewController+Actions`).
+///
+/// Everything but the data source's row count and cell has a default, so a list needs no more
+/// than UIKit asks of it.
+public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
+    /// The title in the navigation bar (`navigationItem.title`); the next level's back button
+    /// shows it.
+    var title: String { get }
+    /// The table's style, fixed when the table is made; plain by default.
+    var tableStyle: TableStyle { get }
+    /// The table's header view, as a line of text; none by default.
+    var tableHeaderTitle: String? { get }
+    /// The table's footer view, as a line of text; none by default.
+    var tableFooterTitle: String? { get }
+    /// Whether the navigation bar offers Edit (`editButtonItem`); by default when the data
+    /// source commits edits or moves rows.
+    var showsEditButton: Bool { get }
+    /// Whether a row whose control would be Delete can be deleted by a swipe outside editing
+    /// mode; UIKit offers it whenever the data source commits edits, and so does the default.
+    var allowsSwipeToDelete: Bool { get }
+    /// The kind of selection list the table is, when selecting a row toggles checkmarks
+    /// (`didSelectRow` answers `.toggleCheckmark`); `nil` by default.
+    var selectionMode: SelectionList.Mode? { get }
+    /// What an empty table says.
+    var emptyMessage: String { get }
+    /// Where the controller's data stood when it was read, carried by every form on its page so
+    /// that an action based on what has changed since can be refused. Empty by default (no check).
+    var revisionToken: String { get }
+
+    /// Puts a checkmark on the row or takes it off, in the model (Listings 6-3 and 6-4).
+    mutating func setCheckmark(_ isChecked: Bool, forRowAt indexPath: IndexPath) throws(TableKitError)
+    /// The row's switch was turned on or off.
+    mutating func switchChanged(_ isOn: Bool, forRowAt indexPath: IndexPath) throws(TableKitError)
+    /// The row's slider was moved to `value` (already within its range).
+    mutating func sliderChanged(_ value: Double, forRowAt indexPath: IndexPath) throws(TableKitError)
+    /// Keeps what the actions since the controller was read changed (commits, moves, checkmarks,
+    /// controls), provided the data they change is still where it was when the page that asked
+    /// for them was shown: `revisionToken` is that page's. Throws `SaveConflict` when it is not.
+    /// Nothing to keep by default.
+    mutating func save(basedOn revisionToken: String) async throws
+    /// The table's snapshot, built through the data source and delegate (by default with
+    /// `TableSnapshot.build`).
+    func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot
+    /// The index path of the row whose cell has `key`; by default the cells are asked in turn.
+    func indexPath(forRowWithKey key: String) -> IndexPath?
+}
+
+extension TableViewController {
+    public var tableStyle: TableStyle { .plain }
+    public var tableHeaderTitle: String? { nil }
+    public var tableFooterTitle: String? { nil }
+    public var showsEditButton: Bool { commitsEditing || movesRows }
+    public var allowsSwipeToDelete: Bool { true }
+    public var selectionMode: SelectionList.Mode? { nil }
+    public var emptyMessage: String { "No Items" }
+    public var revisionToken: String { "" }
+
+    public mutating func setCheckmark(_ isChecked: Bool, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        throw .selectionNotSupported(at: indexPath)
+    }
+
+    public mutating func switchChanged(_ isOn: Bool, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        throw .controlNotSupported("switch", at: indexPath)
+    }
+
+    public mutating func sliderChanged(_ value: Double, forRowAt indexPath: IndexPath) throws(TableKitError) {
+        throw .controlNotSupported("slider", at: indexPath)
+    }
+
+    public mutating func save(basedOn revisionToken: String) async throws {}
+
+    /// The table as the controller sets it up before its data source is asked anything.
+    public func tableConfiguration(isEditing: Bool) -> TableConfiguration {
+        TableConfiguration(style: tableStyle, headerTitle: tableHeaderTitle, footerTitle: tableFooterTitle,
+                           isEditing: isEditing && showsEditButton)
+    }
+
+    /// The snapshot of the table, built through the data source and delegate.
+    public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
+        try TableSnapshot.build(tableConfiguration(isEditing: isEditing), dataSource: self, delegate: self)
+    }
+
+    /// The index path of the row whose cell has `key`, if the table has one.
+    public func indexPath(forRowWithKey key: String) -> IndexPath? {
+        for section in 0..<numberOfSections() {
+            for row in 0..<numberOfRows(inSection: section) where cell(at: IndexPath(row: row, section: section)).key == key {
+                return IndexPath(row: row, section: section)
+            }
+        }
+        return nil
+    }
+
+    /// How many rows each section has.
+    public var rowCounts: [Int] { (0..<numberOfSections()).map { numberOfRows(inSection: $0) } }
+}
+
+/// What `save(basedOn:)` throws when the data changed since the page was shown: the change is
+/// not made, and the person sees the table as it is now.
+public struct SaveConflict: Error, Sendable, Hashable, CustomStringConvertible {
+    public var description: String
+
+    /// Makes a conflict saying what changed.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TableApp
+import TableKit
+import TableRender
+import TableStore
+
+/// The modal sheets of a page: Add and the detail edit form (an app file's forms), and the Move
+/// to… chooser, which offers the places the controller's delegate lets the row go.
+public struct Sheets {
+    let site: Site
+    let page: SitePage
+    let csrf: String
+
+    /// Makes the sheets of `page`, posting with the form token `csrf`.
+    public init(site: Site, page: SitePage, csrf: String) {
+        self.site = site
+        self.page = page
+        self.csrf = csrf
+    }
+
+    private var pageHref: String { site.urls.page(page.path, from: page.path) }
+
+    /// The Add sheet, with what the user typed and the messages for refused fields.
+    public func add(typed: [String: String], errors: [String: String]) -> SheetContext? {
+        guard let form = page.scene?.scene.add else { return nil }
+        return SheetContext(title: form.title, sectionTitle: nil, action: site.urls.action(.add, on: page.path), csrf: csrf,
+                            revision: page.controller.revisionToken, cancelHref: pageHref, saveTitle: "Save",
+                            errorSummary: errors.isEmpty ? nil : summary(errors), hiddenFields: [],
+                            fields: form.fields.map { field($0, value: typed[$0.attribute] ?? $0.defaultValue ?? "", error: errors[$0.attribute]) })
+    }
+
+    /// The detail scene's fields in a form, filled from the item (or what was typed).
+    public func detail(typed: [String: String]?, errors: [String: String]) -> SheetContext? {
+        guard let scene = page.scene, case let .detail(detail) = scene.scene.content, detail.isEditable else { return nil }
+        let fields = detail.sections.flatMap(\.fields).map { definition in
+            let stored = scene.item?[definition.attribute]
+            let value = typed?[definition.attribute] ?? (definition.kind == .toggle ? (stored?.bool == true ? "on" : "") : stored?.description ?? "")
+            return field(definition, value: value, error: errors[definition.attribute])
+        }
+        return SheetContext(title: "Edit \(page.title)", sectionTitle: detail.sections.first?.headerTitle,
+                            action: site.urls.action(.save, on: page.path), csrf: csrf, revision: page.controller.revisionToken,
+                            cancelHref: pageHref, saveTitle: "Save", errorSummary: errors.isEmpty ? nil : summary(errors),
+                            hiddenFields: [], fields: fields)
+    }
+
+    /// The Move to… sheet: every place the delegate lets the row go (its `targetIndexPath`
+    /// keeps a proposal there), as a choice.
+    public func move(key: String) -> SheetContext? {
+        let controller = page.controller
+        guard let source = controller.indexPath(forRowWithKey: key), controller.movesRows, controller.canMoveRow(at: source) else {
+            return nil
+        }
+        var options: [OptionContext] = []
+        let counts = controller.rowCounts
+        for section in counts.indices {
+            let places = counts[section] + (section == source.section ? 0 : 1)
+            let header = controller.titleForHeader(inSection: section)
+            for place in 0..<places {
+                let target = IndexPath(row: place, section: section)
+                guard controller.targetIndexPath(forMoveFrom: source, toProposed: target) == target else { continue }
+                let label = target == source ? "Where it is now (row \(place + 1))" : "Row \(place + 1)" + (header.map { " of \($0)" } ?? "")
+                options.append(OptionContext(value: target.textForm, title: label, isSelected: target == source))
+            }
+        }
+        return SheetContext(title: "Move \(controller.cell(at: source).text)", sectionTitle: nil, action: site.urls.action(.move, on: page.path),
+                            csrf: csrf, revision: controller.revisionToken, cancelHref: site.urls.editing(page.path), saveTitle: "Move",
+                            errorSummary: nil, hiddenFields: [HiddenFieldContext(name: "key", value: key)],
+                            fields: [FieldContext(name: "to", label: "Move to", kind: .choice, options: options)])
+    }
+
+    /// A sheet's navigation bar: Cancel at the left, the title, Save at the right.
+    public static func bar(for sheet: SheetContext) -> NavigationBarContext {
+        NavigationBarContext(title: sheet.title, label: "Sheet", cancel: LinkContext(href: sheet.cancelHref, title: "Cancel"),
+                             save: SaveButtonContext(title: sheet.saveTitle, form: "sheet-form"))
+    }
+
+    private func field(_ definition: FieldDefinition, value: String, error: String?) -> FieldContext {
+        let kind: FieldContext.Kind = switch definition.kind {
+        case .text: .text
+        case .number: .number
+        case .toggle: .toggle
+        case .slider: .slider
+        case .choice: .choice
+        }
+        return FieldContext(name: definition.attribute, label: definition.label, kind: kind, value: value,
+                            isRequired: definition.isRequired, isOn: value == "on" || value == "true",
+                            minimum: definition.minimum.map(NumberText.format) ?? "", maximum: definition.maximum.map(NumberText.format) ?? "",
+                            options: definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }, error: error)
+    }
+
+    private func summary(_ errors: [String: String]) -> String {
+        errors.count == 1 ? "Please correct the field below." : "Please correct the \(errors.count) fields below."
+    }
+}

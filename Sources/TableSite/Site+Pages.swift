@@ -1,0 +1,54 @@
+import Foundation
+import TableApp
+import TableKit
+import TableRender
+
+extension Site {
+    /// The table page of `page`, shown as `options` say.
+    public func tablePage(_ page: SitePage, options: PageOptions) throws -> TablePage {
+        let controller = page.controller
+        let snapshot = try controller.snapshot(isEditing: options.state.isEditing && !options.isReadOnly)
+        let actions = options.csrf.map {
+            PageActions(urls: urls, keys: page.path, csrf: $0, confirmingDeleteKey: options.state.confirmingDelete)
+        }
+        var commands: [CommandContext] = []
+        if !options.isReadOnly, let scene = page.scene {
+            commands = scene.scene.batchActions.compactMap { name in
+                scene.app.batches[name].map {
+                    CommandContext(title: $0.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: name)
+                }
+            }
+        }
+        return TablePage(
+            documentTitle: documentTitle(page), language: language, assets: assets(page.path),
+            navigationBar: navigationBar(page, options: options), snapshot: snapshot, revision: controller.revisionToken,
+            actions: actions, selectionMode: controller.selectionMode, notice: options.notice, exportNote: options.exportNote,
+            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page), commands: commands)
+    }
+
+    /// The navigation bar of a page: the back button titled with the level below, Edit or Done,
+    /// and Add where the page has an Add sheet.
+    public func navigationBar(_ page: SitePage, options: PageOptions) -> NavigationBarContext {
+        var bar = NavigationBarContext(title: page.title, isLargeTitle: page.path.isEmpty)
+        if let backTitle = page.backTitle, let last = page.path.last {
+            // The back link lands on the row this page was reached from (an info page: its item's row).
+            let rowKey = last.hasSuffix(RowDestination.infoSuffix) ? String(last.dropLast(RowDestination.infoSuffix.count)) : last
+            bar.back = LinkContext(href: urls.page(Array(page.path.dropLast()), from: page.path, row: rowKey), title: backTitle)
+        }
+        guard !options.isReadOnly else { return bar }
+        if page.controller.showsEditButton {
+            bar.edit = EditButtonContext(href: options.state.isEditing ? urls.page(page.path, from: page.path) : urls.editing(page.path),
+                                         isDone: options.state.isEditing)
+        }
+        if page.scene?.scene.add != nil {
+            let link = LinkContext(href: urls.addSheet(page.path), title: "Add")
+            if options.state.isEditing { bar.addDisabled = link } else { bar.add = link }
+        }
+        return bar
+    }
+
+    /// The document title: the page's, then the app's below the root.
+    public func documentTitle(_ page: SitePage) -> String {
+        page.path.isEmpty ? page.title : "\(page.title) – \(storyboard.title)"
+    }
+}
