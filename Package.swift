@@ -15,6 +15,9 @@ let package = Package(
         .executable(name: "tablestack", targets: ["tablestack"]),
         .library(name: "TableKit", targets: ["TableKit"]),
         .library(name: "TableRender", targets: ["TableRender"]),
+        // For Swift developers: implement TableViewController (TableDataSource and TableDelegate)
+        // and serve it with TableStackServer.
+        .library(name: "TableStack", targets: ["TableStack"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -110,6 +113,25 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The library Swift developers use: TableKit's protocols and a server for them.
+        .target(
+            name: "TableStack",
+            dependencies: [
+                "TableKit", "TableRender", "TableSite", "TableServer", "TableExport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // The guide's Trails example written in Swift against TableStack's public API only.
+        .executableTarget(
+            name: "TrailsExample",
+            dependencies: ["TableStack"],
+            path: "Examples/TrailsExample",
+            swiftSettings: strictSettings
+        ),
+
         .executableTarget(
             name: "tablestack",
             dependencies: [
@@ -149,6 +171,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], swiftSettings: strictSettings),
+        // The library as a Swift developer uses it: the public API only.
+        .testTarget(
+            name: "TableStackTests",
+            dependencies: ["TableStack", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,17 +31,17 @@ public struct TableActionResult: Sendable, Hashable {
     public var proposed: IndexPath?
     /// For a selection: what changed.
     public var selectionChange: SelectionList.Change?
-    /// For a deletion: the text of the deleted row.
-    public var deletedText: String?
+    /// The text of the row acted on, as it read before the action.
+    public var text: String?
 
     /// Makes a result.
     public init(indexPath: IndexPath? = nil, key: String? = nil, proposed: IndexPath? = nil,
-                selectionChange: SelectionList.Change? = nil, deletedText: String? = nil) {
+                selectionChange: SelectionList.Change? = nil, text: String? = nil) {
         self.indexPath = indexPath
         self.key = key
         self.proposed = proposed
         self.selectionChange = selectionChange
-        self.deletedText = deletedText
+        self.text = text
     }
 }
 
@@ -94,21 +94,23 @@ extension TableViewController {
                 let path = try locate(key)
                 let text = cell(at: path).text
                 try commitEditing(.delete, forRowAt: path, isEditing: isEditing)
-                return TableActionResult(key: key, deletedText: text)
+                return TableActionResult(key: key, text: text)
             case let .insert(key):
                 let path = try locate(key)
                 try commitEditing(.insert, forRowAt: path, isEditing: true)
                 return TableActionResult(indexPath: path)
             case let .move(key, proposed):
                 let source = try locate(key)
+                let text = cell(at: source).text
                 let target = try moveRow(at: source, toProposed: proposed)
-                return TableActionResult(indexPath: target, key: key, proposed: proposed)
+                return TableActionResult(indexPath: target, key: key, proposed: proposed, text: text)
             case let .moveUp(key), let .moveDown(key):
                 let source = try locate(key)
+                let text = cell(at: source).text
                 let step = { if case .moveUp = action { -1 } else { 1 } }()
                 let proposed = IndexPath(row: source.row + step, section: source.section)
                 let target = try moveRow(at: source, toProposed: proposed)
-                return TableActionResult(indexPath: target, key: key, proposed: proposed)
+                return TableActionResult(indexPath: target, key: key, proposed: proposed, text: text)
             }
         } catch let error as TableActionError {
             throw error

@@ -19,3 +19,24 @@ public protocol TableStoryboard: Sendable {
 extension TableStoryboard {
     public var language: String { "en" }
 }
+
+/// The storyboard of an app whose controllers push one another: the root is given, and every
+/// other controller comes from its parent's `viewController(for:)`.
+public struct RootStoryboard: TableStoryboard {
+    public let title: String
+    public let language: String
+    private let root: any TableViewController
+
+    /// Makes a storyboard rooted at `root`; the app is named `title` (the root's by default).
+    public init(root: some TableViewController, title: String? = nil, language: String = "en") {
+        self.root = root
+        self.title = title ?? root.title
+        self.language = language
+    }
+
+    public func rootViewController() async throws -> any TableViewController { root }
+
+    public func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)? {
+        try await parent.viewController(for: outcome)
+    }
+}

@@ -47,6 +47,9 @@ public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
     func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot
     /// The index path of the row whose cell has `key`; by default the cells are asked in turn.
     func indexPath(forRowWithKey key: String) -> IndexPath?
+    /// The controller a selection's outcome (`.push` or `.showDetail`) shows, as a controller
+    /// pushes the next one in `didSelectRow`; `nil` by default. A `RootStoryboard` asks it.
+    func viewController(for outcome: SelectionOutcome) async throws -> (any TableViewController)?
 }
 
 extension TableViewController {
@@ -72,6 +75,8 @@ extension TableViewController {
     }
 
     public mutating func save(basedOn revisionToken: String) async throws {}
+
+    public func viewController(for outcome: SelectionOutcome) async throws -> (any TableViewController)? { nil }
 
     /// The table as the controller sets it up before its data source is asked anything.
     public func tableConfiguration(isEditing: Bool) -> TableConfiguration {

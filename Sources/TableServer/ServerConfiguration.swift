@@ -55,6 +55,16 @@ public struct ServerConfiguration: Sendable {
         return HostPolicy(rule: isLoopback ? .loopbackNames : .any, publicScheme: nil)
     }
 
+    /// The folder of static assets that ships with TableStack, found from the working directory
+    /// or beside the source tree (a package that depends on TableStack has it in its checkout).
+    public static var bundledPublicFolder: String {
+        let candidates = [
+            FileManager.default.currentDirectoryPath + "/Public",
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Public").standardized.path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
+
     /// Whether `entry` can name an allowed host: `name`, `name:port`, or `.domain`.
     public static func isValidAllowedHost(_ entry: String) -> Bool {
         HostPolicy.split(entry.hasPrefix(".") ? String(entry.dropFirst()) : entry) != nil

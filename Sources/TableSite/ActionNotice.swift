@@ -11,13 +11,13 @@ public enum ActionNotice {
         case .select, .toggle, .slide:
             return ActionOutcome(highlightKey: result.key)
         case .delete:
-            return ActionOutcome(notice: "Deleted \(result.deletedText ?? "the row").")
+            return ActionOutcome(notice: "Deleted \(result.text ?? "the row").")
         case .insert:
             return ActionOutcome(highlightKey: result.key, notice: "Inserted a new item.")
         case .move, .moveUp, .moveDown:
             guard let landed = result.indexPath else { return ActionOutcome(highlightKey: result.key) }
-            let text = controller.cell(at: landed).text
-            let section = controller.numberOfSections() > 1 ? controller.titleForHeader(inSection: landed.section).map { " of \($0)" } ?? "" : ""
+            let text = result.text ?? "the row"
+            let section = controller.titleForHeader(inSection: landed.section).map { " of \($0)" } ?? ""
             let retargeted = result.proposed.map { $0 != landed } == true ? " (the nearest allowed place)" : ""
             return ActionOutcome(highlightKey: result.key, notice: "Moved \(text) to row \(landed.row + 1)\(section)\(retargeted).")
         }

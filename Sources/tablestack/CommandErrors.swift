@@ -1,18 +1,13 @@
 import ArgumentParser
 import Foundation
+import TableServer
 
 /// Where the command line puts its files by default.
 enum DefaultPaths {
     static let database = "data/tablestack.sqlite"
 
     /// The Public folder: in the working directory, or the one beside the sources.
-    static var publicFolder: String {
-        let candidates = [
-            FileManager.default.currentDirectoryPath + "/Public",
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Public").standardized.path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }
+    static var publicFolder: String { ServerConfiguration.bundledPublicFolder }
 }
 
 /// Turns the modules' errors into one message on standard error and exit status 1 — the only

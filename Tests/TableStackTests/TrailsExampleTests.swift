@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The Trails example, built as the package builds it, run as its README says and driven over
+/// HTTP: the regions, a region's trails, a move through the form, and a trail's detail page.
+@Suite("The Trails example")
+struct TrailsExampleTests {
+    static var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("TrailsExample").path
+    }
+
+    /// Stops URLSession from following redirects: Foundation on Linux drops a path's trailing
+    /// slash when it resolves a Location with a query, and the site would redirect it back.
+    final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+    }
+
+    static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+
+    /// The response to a request, following a 303 to the page it names, as a browser would.
+    static func fetch(_ url: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, String, String?) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        if http?.statusCode == 303, let location = http?.value(forHTTPHeaderField: "Location"), let base = URL(string: url) {
+            return try await fetch("http://\(base.host ?? "127.0.0.1"):\(base.port ?? 80)" + location.split(separator: "#")[0], cookie: cookie)
+        }
+        return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
+    }
+
+    @Test("serves the regions, their trails and a trail, and moves a trail through the form")
+    func servesTheExample() async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "swift build makes the example")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        process.arguments = ["--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        var banner = ""
+        while !banner.contains("Press Ctrl-C") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let base = String(try #require(banner.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\//)).0)
+
+        let (status, regions, cookieHeader) = try await Self.fetch(base)
+        #expect(status == 200 && regions.contains("North Cascades") && regions.contains("href=\"/north-cascades/\""))
+        let cookie = try #require(cookieHeader?.split(separator: ";").first.map(String.init))
+        let (_, trails, _) = try await Self.fetch(base + "north-cascades/?editing=1", cookie: cookie)
+        let csrf = try #require(trails.firstMatch(of: /name="csrf" value="([^"]*)"/)).1
+        let revision = try #require(trails.firstMatch(of: /name="revision" value="([^"]*)"/)).1
+        let (moved, after, _) = try await Self.fetch(base + "north-cascades/_/move", method: "POST",
+                                                      body: "csrf=\(csrf)&revision=\(revision)&key=blue-lake&to=0.0", cookie: cookie)
+        #expect(moved == 200)
+        #expect(after.contains("Moved Blue Lake to row 1."))
+        let names = after.matches(of: /class="cell__text">([^<]*)</).map { String($0.1) }
+        #expect(names == ["Blue Lake", "Cascade Pass", "Maple Pass Loop"])
+        let (detail, trail, _) = try await Self.fetch(base + "north-cascades/cascade-pass~info/")
+        #expect(detail == 200 && trail.contains("Marblemount") && trail.contains("7.4 mi"))
+    }
+}
