@@ -1,4 +1,5 @@
 import Foundation
+import TableStore
 import TableRender
 
 /// Remembers, in the export folder, each page's content fingerprint and when that content was
@@ -55,35 +56,16 @@ final class ExportManifest: @unchecked Sendable {
                     return text
                 }()
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.appendJSON(string: name, to: &out)
+                JSONText.append(string: name, to: &out)
                 out.append(contentsOf: #":{"date":"#.utf8)
-                Self.appendJSON(string: date, to: &out)
+                JSONText.append(string: date, to: &out)
                 out.append(contentsOf: #","fingerprint":"#.utf8)
-                Self.appendJSON(string: entry.fingerprint, to: &out)
+                JSONText.append(string: entry.fingerprint, to: &out)
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "}"))
             return out
         }
         try Data(json).write(to: url, options: .atomic)
-    }
-
-    /// `text` as a JSON string literal.
-    static func appendJSON(string text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(contentsOf: String(byte >> 4, radix: 16).utf8)
-                out.append(contentsOf: String(byte & 0xF, radix: 16).utf8)
-            default:
-                out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

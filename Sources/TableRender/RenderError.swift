@@ -5,7 +5,6 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSchema(String)
     case templateFolderMissing(String)
     case invalidTemplates([XMLDiagnostic])
-    case unknownTemplate(String)
 
     public var description: String {
         switch self {
@@ -15,8 +14,6 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): no template folder here (point --templates at a folder of .mustache files)"
         case let .invalidTemplates(diagnostics):
             diagnostics.map(\.description).joined(separator: "\n")
-        case let .unknownTemplate(name):
-            "no template named \"\(name)\""
         }
     }
 }

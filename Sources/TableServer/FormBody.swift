@@ -32,27 +32,9 @@ struct FormBody: Sendable {
     }
 
     static func decode(_ text: Substring) throws(ServerError) -> String {
-        var bytes: [UInt8] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%") {
-                let high = utf8.index(after: index)
-                guard high < utf8.endIndex, utf8.index(after: high) < utf8.endIndex,
-                      let value = UInt8(String(decoding: [utf8[high], utf8[utf8.index(after: high)]], as: UTF8.self), radix: 16) else {
-                    throw .badRequest("the form has a malformed % escape")
-                }
-                bytes.append(value)
-                index = utf8.index(after: high)
-            } else {
-                bytes.append(byte)
-            }
-            index = utf8.index(after: index)
+        guard let decoded = text.removingPercentEncodingStrictly(plusIsSpace: true) else {
+            throw .badRequest("the form has a malformed % escape or is not valid UTF-8")
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .badRequest("the form is not valid UTF-8") }
         return decoded
     }
 }

@@ -58,26 +58,14 @@ extension SiteServer {
             return try await pageResponse(try await locate(segments), state: viewState(of: request, session: session), request: request,
                                           session: session, status: .conflict,
                                           notice: "Your change was not applied: \(conflict). This is the list as it is now.")
-        } catch let error as TableActionError {
-            switch error {
-            // A post naming a row or control the page does not have cannot be understood.
-            case .noRow, .refused(.controlNotSupported): throw ServerError.badRequest(error.description)
-            case .refused: throw ServerError.unprocessable(error.description)
+        } catch let ActionError.invalidFields(messages, typed) {
+            // The sheet again, with what was typed and a message by each refused field.
+            let sheets = Sheets(site: site, page: page, csrf: session.csrf)
+            guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
+                throw ActionError.invalidFields(messages, typed: typed)
             }
-        } catch let error as ActionError {
-            switch error {
-            case let .badRequest(message):
-                throw ServerError.badRequest(message)
-            case let .refused(message):
-                throw ServerError.unprocessable(message)
-            case let .invalidFields(messages, typed):
-                let sheets = Sheets(site: site, page: page, csrf: session.csrf)
-                guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
-                    throw ServerError.unprocessable(error.description)
-                }
-                return try await pageResponse(page, state: ViewState(), request: request, session: session, status: .unprocessableContent,
-                                              notice: nil, sheet: sheet)
-            }
+            return try await pageResponse(page, state: ViewState(), request: request, session: session, status: .unprocessableContent,
+                                          notice: nil, sheet: sheet)
         }
     }
 
@@ -150,22 +138,13 @@ extension SiteServer {
         guard let scene = page.scene, let runtime = site.appRuntime else {
             throw ServerError.unprocessable("\"\(page.title)\" does not take batch updates")
         }
-        do {
-            let outcome = try await SceneEditor(runtime: runtime, scene: scene)
-                .perform(.batch(update, insertedItems: inserted, reloadedItems: reloaded), revisionToken: batch.revision)
-            let fresh = try await locate(segments)
-            var json = SceneJSON(page: fresh, snapshot: try fresh.controller.snapshot(isEditing: false))
-            json.title = DocumentText.cleaned(outcome.notice ?? json.title)
-            return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: .ok,
-                           request: request, session: session, etag: nil)
-        } catch let conflict as SaveConflict {
-            throw ServerError.conflict(conflict.description)
-        } catch let error as ActionError {
-            switch error {
-            case let .badRequest(message): throw ServerError.badRequest(message)
-            case .refused, .invalidFields: throw ServerError.unprocessable(error.description)
-            }
-        }
+        let outcome = try await SceneEditor(runtime: runtime, scene: scene)
+            .perform(.batch(update, insertedItems: inserted, reloadedItems: reloaded), revisionToken: batch.revision)
+        let fresh = try await locate(segments)
+        var json = SceneJSON(page: fresh, snapshot: try fresh.controller.snapshot(isEditing: false))
+        json.title = DocumentText.cleaned(outcome.notice ?? json.title)
+        return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: .ok,
+                       request: request, session: session, etag: nil)
     }
 }
 

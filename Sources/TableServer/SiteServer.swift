@@ -108,11 +108,13 @@ public struct SiteServer: Sendable {
             default:
                 throw ServerError.methodNotAllowed("\(request.method) is not accepted at \(request.uri.path)")
             }
-        } catch let error as ServerError {
+        } catch let error as any PageError where error.status != .internalServerError {
             return errorResponse(error, request: request, session: session)
         } catch {
+            // The person hears that nothing was changed; the log says what went wrong.
             context.logger.error("unexpected error: \(String(describing: error))")
-            return errorResponse(.internalError("Something went wrong on the server; nothing was changed."), request: request, session: session)
+            return errorResponse(ServerError.internalError("Something went wrong on the server; nothing was changed."),
+                                 request: request, session: session)
         }
     }
 
@@ -177,11 +179,7 @@ public struct SiteServer: Sendable {
 
     /// The page at `segments`, through the site's storyboard.
     func locate(_ segments: [String]) async throws -> SitePage {
-        do {
-            return try await site.page(at: segments)
-        } catch let error as SiteError {
-            throw ServerError(error)
-        }
+        try await site.page(at: segments)
     }
 
     /// A located page as HTML (its table, or the sheet its state names) or as its JSON twin.
@@ -362,13 +360,7 @@ public struct SiteServer: Sendable {
     /// An app file's scene at `segments`, a window of its rows where it is a long list.
     func resolve(_ segments: [String], window: Range<Int>? = nil) async throws -> ResolvedScene {
         guard let runtime = site.appRuntime else { throw ServerError.internalError("the site is not an app file's") }
-        do {
-            return try await runtime.resolve(segments, window: window)
-        } catch let RuntimeError.notFound(path, depth, reason) {
-            throw ServerError.notFound(reason, upPath: Array(path.prefix(depth)))
-        } catch let error as RuntimeError {
-            throw ServerError.internalError(error.description)
-        }
+        return try await runtime.resolve(segments, window: window)
     }
 
     func mayEdit(_ session: Session) -> Bool {
@@ -439,20 +431,23 @@ public struct SiteServer: Sendable {
         return accept.contains("application/json") && !accept.contains("text/html")
     }
 
-    func errorResponse(_ error: ServerError, request: Request, session: Session) -> Response {
-        let status = HTTPResponse.Status(code: error.status)
+    /// The page (or JSON) that answers a refused request: its status, what was wrong, and the
+    /// way back up to the part of the path that leads somewhere.
+    func errorResponse(_ error: any PageError, request: Request, session: Session) -> Response {
+        let status = error.status
+        var response: Response
         if wantsJSON(request) {
-            let body = (try? JSONEncoder().encode(["status": String(error.status), "reason": error.reason, "error": error.description])) ?? Data()
-            return respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
-                .withRefusalHeaders(for: error)
-        }
-        var upPath: [String] = []
-        if case let .notFound(_, path) = error { upPath = path }
-        let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")
-        let context = ErrorContext(status: error.status, reason: error.reason, message: error.description, up: up)
-        var response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
+            let body = (try? JSONEncoder().encode(["status": String(status.code), "reason": status.reasonPhrase, "error": error.description])) ?? Data()
+            response = respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
+        } else {
+            let upPath = error.upPath
+            let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")
+            let context = ErrorContext(status: status.code, reason: status.reasonPhrase, message: error.description, up: up)
+            response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
                             status: status, request: request, session: session)
-        if error.status == 405 { response.headers[.allow] = "GET, HEAD, POST" }
-        return response.withRefusalHeaders(for: error)
+        }
+        for field in error.headers { response.headers[field.name] = field.value }
+        return response
     }
+
 }

@@ -40,25 +40,8 @@ public enum DataFileWriter {
     }
 
     private static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                result += "\\u" + String(control.value, radix: 16).leftPadded(4)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+        var bytes: [UInt8] = []
+        JSONText.append(string: text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

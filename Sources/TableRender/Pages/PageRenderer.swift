@@ -60,12 +60,6 @@ public final class PageRenderer: Sendable {
         return section.rows.map { row in rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: templates) }.joined()
     }
 
-    /// The `<main>` element of a table page: sections, rows, index.
-    public func renderMain(_ page: TablePage) -> String {
-        let main = renderMainParts(page)
-        return RowsMarker.assemble(RowsMarker.content, content: main.html, rows: main.rows)
-    }
-
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
     /// parts of a page are put together once, at the end, instead of passing through every
     /// template around them.

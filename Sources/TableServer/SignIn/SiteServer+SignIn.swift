@@ -65,9 +65,10 @@ extension SiteServer {
 
     /// The sign-in sheet again, saying why the attempt was refused, with the refusal's status.
     private func refusedSignIn(_ error: ServerError, request: Request, session: Session) -> Response {
-        html(LoginPage.signIn(site: site, error: error.description, csrf: session.csrf),
-             status: HTTPResponse.Status(code: error.status), request: request, session: session)
-            .withRefusalHeaders(for: error)
+        var response = html(LoginPage.signIn(site: site, error: error.description, csrf: session.csrf),
+                            status: error.status, request: request, session: session)
+        for field in error.headers { response.headers[field.name] = field.value }
+        return response
     }
 
     /// "1 second", "14 seconds", "3 minutes".

@@ -1,0 +1,75 @@
+import HTTPTypes
+import Hummingbird
+import TableApp
+import TableKit
+import TableSite
+import TableStore
+
+/// How the errors of the modules below the server answer a request. Each decides its status
+/// here, once; the server renders any `PageError` the same way.
+
+extension SiteError: PageError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: .notFound
+        case .unavailable: .internalServerError
+        }
+    }
+
+    public var upPath: [String] {
+        if case let .notFound(_, path) = self { return path }
+        return []
+    }
+}
+
+extension RuntimeError: PageError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: .notFound
+        case .misconfigured: .internalServerError
+        }
+    }
+
+    public var upPath: [String] {
+        if case let .notFound(path, depth, _) = self { return Array(path.prefix(depth)) }
+        return []
+    }
+}
+
+/// An app file's form or batch refused: a request that cannot be understood, or rules that say no.
+extension ActionError: PageError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .badRequest: .badRequest
+        case .refused, .invalidFields: .unprocessableContent
+        }
+    }
+}
+
+/// A table action refused: a row or control the page does not have cannot be understood (400);
+/// the table's rules saying no is a 422 with their reason.
+extension TableActionError: PageError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .noRow, .refused(.controlNotSupported): .badRequest
+        case .refused: .unprocessableContent
+        }
+    }
+}
+
+/// The data changed since the page that asked was shown.
+extension SaveConflict: PageError {
+    public var status: HTTPResponse.Status { .conflict }
+}
+
+/// A store refusal that reached the server: stale data is a conflict, a bad key a refusal, and
+/// anything else the server's fault (its message stays in the log, not on the page).
+extension StoreError: PageError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .staleRevision, .itemNotFound, .positionOutOfRange: .conflict
+        case .duplicateKey, .invalidKey: .unprocessableContent
+        default: .internalServerError
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import HTTPTypes
+import Hummingbird
+
+/// What the server itself refuses a request for (what the modules below refuse renders through
+/// their own errors' `PageError` conformances): each with its status and a message for the person.
+public enum ServerError: PageError, Sendable, Hashable {
+    case badRequest(String)
+    case forbidden(String)
+    case notFound(String, upPath: [String])
+    case methodNotAllowed(String)
+    /// The body did not arrive in time; the connection is closed after the answer.
+    case requestTimeout(String)
+    case conflict(String)
+    /// The body is larger than accepted; the connection is closed after the answer.
+    case tooLarge(String)
+    case unsupportedMediaType(String)
+    case unprocessable(String)
+    /// Too many attempts; try again after `retryAfter` seconds.
+    case tooManyRequests(String, retryAfter: Int)
+    case internalError(String)
+    /// The server cannot take this now; try again after `retryAfter` seconds.
+    case unavailable(String, retryAfter: Int)
+
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .badRequest: .badRequest
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .requestTimeout: .requestTimeout
+        case .conflict: .conflict
+        case .tooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .unprocessable: .unprocessableContent
+        case .tooManyRequests: .tooManyRequests
+        case .internalError: .internalServerError
+        case .unavailable: .serviceUnavailable
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .badRequest(message), let .forbidden(message), let .notFound(message, _), let .methodNotAllowed(message),
+             let .requestTimeout(message), let .conflict(message), let .tooLarge(message), let .unsupportedMediaType(message),
+             let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _):
+            message
+        }
+    }
+
+    public var upPath: [String] {
+        if case let .notFound(_, path) = self { return path }
+        return []
+    }
+
+    /// `Retry-After` for a refusal to try again later; `Connection: close` when the request's
+    /// body was left unread (too large or too slow), so what remains of it is not taken for a
+    /// next request; `Allow` for a method the path does not take.
+    public var headers: HTTPFields {
+        var fields: HTTPFields = [:]
+        switch self {
+        case let .tooManyRequests(_, seconds), let .unavailable(_, seconds): fields[.retryAfter] = String(seconds)
+        case .requestTimeout, .tooLarge: fields[.connection] = "close"
+        case .methodNotAllowed: fields[.allow] = "GET, HEAD, POST"
+        default: break
+        }
+        return fields
+    }
+}
