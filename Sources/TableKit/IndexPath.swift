@@ -40,9 +40,11 @@ extension IndexPath {
     /// The `"S.R"` text form, as in `data-index-path="2.5"`.
     public var textForm: String { "\(section).\(row)" }
 
-    /// Digits only, at most 9 of them, so that no input can overflow or sneak in a sign.
+    /// Digits only, at most 9 of them and no leading zero, so that no input can overflow, sneak
+    /// in a sign, or name one row two ways (`01` for `1`).
     private static func parseIndex(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+              text.count == 1 || text.first != "0" else { return nil }
         return Int(text)
     }
 }

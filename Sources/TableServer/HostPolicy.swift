@@ -27,26 +27,29 @@ struct HostPolicy: Sendable {
         case .loopbackNames: return Self.isLoopbackName(name)
         case let .listed(entries):
             return entries.contains { entry in
-                guard let (allowedName, allowedPort) = Self.split(entry) else { return false }
-                if let allowedPort, allowedPort != port { return false }
-                if allowedName.hasPrefix(".") {
-                    return name == allowedName.dropFirst() || name.hasSuffix(allowedName)
+                let isDomain = entry.hasPrefix(".")
+                guard let (allowedName, allowedPort) = Self.split(isDomain ? String(entry.dropFirst()) : entry) else { return false }
+                if let allowedPort {
+                    // A Host without a port means the scheme's default one.
+                    let defaultPort = publicScheme == "https" ? 443 : 80
+                    guard port == allowedPort || (port == nil && allowedPort == defaultPort) else { return false }
                 }
-                return name == allowedName
+                return isDomain ? name == allowedName || name.hasSuffix("." + allowedName) : name == allowedName
             }
         }
     }
 
-    /// Whether a post may come from the page that sent it: its `Origin` (or, without one, its
-    /// `Referer`) must name the host the request was sent to, by a scheme no weaker than the
-    /// site's. Neither header (a script, curl) passes: the form token still guards the post.
-    func allowsPost(origin: String?, referer: String?, host: String?, isSecure: Bool) -> Bool {
+    /// Whether a post may come from the page that sent it: a browser that says the request is
+    /// cross-site (`Sec-Fetch-Site`) is refused, and the `Origin` (or, without one, the
+    /// `Referer`) must name the host the request was sent to, by the site's scheme. Neither header
+    /// (a script, curl) passes: the form token still guards the post.
+    func allowsPost(origin: String?, referer: String?, fetchSite: String?, host: String?, isSecure: Bool) -> Bool {
+        if let fetchSite, fetchSite != "same-origin", fetchSite != "none" { return false }
         guard let source = origin ?? referer else { return true }
         guard source != "null", let url = URL(string: source), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", var sourceHost = url.host, !sourceHost.isEmpty else { return false }
         if sourceHost.contains(":"), !sourceHost.hasPrefix("[") { sourceHost = "[\(sourceHost)]" }
-        let expectedScheme = publicScheme ?? (isSecure ? "https" : "http")
-        if expectedScheme == "https", scheme == "http" { return false }
+        guard scheme == publicScheme ?? (isSecure ? "https" : "http") else { return false }
         let sourceAuthority = Self.normalized(url.port.map { "\(sourceHost):\($0)" } ?? sourceHost, scheme: scheme)
         guard allows(host: sourceAuthority) else { return false }
         guard let host else { return true }
@@ -61,10 +64,12 @@ struct HostPolicy: Sendable {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    /// A host header's name (lower case, brackets kept for IPv6) and port.
+    /// A host header's name (lower case, brackets kept for IPv6) and port; `nil` for anything
+    /// but a host name, an IPv4 address or a bracketed IPv6 address, with an optional port.
     static func split(_ header: String) -> (name: String, port: Int?)? {
         let text = header.lowercased()
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") }) else {
+        let allowed = text.hasPrefix("[") ? "0123456789abcdef:.[]" : "abcdefghijklmnopqrstuvwxyz0123456789-._:"
+        guard !text.isEmpty, text.utf8.count <= 261, text.unicodeScalars.allSatisfy({ allowed.unicodeScalars.contains($0) }) else {
             return nil
         }
         if text.hasPrefix("[") {

@@ -24,5 +24,6 @@ extension HTTPField.Name {
     static let frameOptions = HTTPField.Name("X-Frame-Options")!
     static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
     static let csrfToken = HTTPField.Name("X-CSRF-Token")!
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let tableStackRevision = HTTPField.Name("X-TableStack-Revision")!
 }

@@ -49,7 +49,8 @@ public struct ServerConfiguration: Sendable {
     var hostPolicy: HostPolicy {
         var listed = allowedHosts
         if let publicURL, let host = publicURL.host {
-            listed.append(publicURL.port.map { "\(host):\($0)" } ?? host)
+            let port = publicURL.port ?? (publicURL.scheme?.lowercased() == "https" ? 443 : 80)
+            listed.append("\(host):\(port)")
         }
         if !listed.isEmpty { return HostPolicy(rule: .listed(listed), publicScheme: publicURL?.scheme) }
         return HostPolicy(rule: isLoopback ? .loopbackNames : .any, publicScheme: nil)
@@ -81,7 +82,9 @@ public struct ServerConfiguration: Sendable {
     public var hostNamePolicy: String {
         switch hostPolicy.rule {
         case .loopbackNames: "answers only to loopback host names (localhost, 127.0.0.1, [::1])"
-        case let .listed(hosts): "answers only to \(hosts.joined(separator: ", "))"
+        case .listed:
+            "answers only to " + (allowedHosts + [publicURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }]
+                .compactMap { $0 }).joined(separator: ", ")
         case .any: "answers to any host name; give --public-url or --allowed-host to refuse the others"
         }
     }

@@ -20,8 +20,10 @@ struct Session: Sendable {
     let isEditor: Bool
     let isSecure: Bool
 
-    init(request: Request, signer: Signer) {
-        let opened = request.cookies[Self.sessionCookie].flatMap { signer.opened($0.value) }
+    /// The session the request's cookies carry; one ended by signing out (`revoked`) is
+    /// replaced by a new one, with no editor's rights and no valid form token.
+    init(request: Request, signer: Signer, revoked: RevokedSessions) {
+        let opened = request.cookies[Self.sessionCookie].flatMap { signer.opened($0.value) }.flatMap { revoked.contains($0) ? nil : $0 }
         id = opened ?? Signer.randomID()
         isNew = opened == nil
         csrf = signer.sign("csrf:" + id)

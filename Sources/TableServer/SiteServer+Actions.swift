@@ -88,8 +88,8 @@ extension SiteServer {
             return .toggle(key: key, isOn: form["on-\(key)"] == "on")
         case .slider:
             let key = try form.required("key")
-            let text = try form.required("value-\(key)").trimmingCharacters(in: .whitespaces)
-            guard let value = Double(text), value.isFinite else { throw .badRequest("the slider value \"\(text)\" is not a number") }
+            let text = try form.required("value-\(key)")
+            guard let value = DecimalNumber.parse(text) else { throw .badRequest("the slider value \"\(text)\" is not a number") }
             return .slide(key: key, value: value)
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .insert: return .insert(key: try form.required("key"))
@@ -145,73 +145,5 @@ extension SiteServer {
         json.title = DocumentText.cleaned(outcome.notice ?? json.title)
         return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: .ok,
                        request: request, session: session, etag: nil)
-    }
-}
-
-/// The body of the JSON batch endpoint.
-struct BatchRequest: Decodable {
-    struct Operation: Decodable {
-        var op: String
-        var rows: [String]?
-        var sections: [Int]?
-        var items: [[String: String]]?
-        var from: String?
-        var to: String?
-    }
-
-    var csrf: String?
-    var revision: String
-    var operations: [Operation]
-
-    /// The operations as a TableKit batch, with the items inserted and reloaded.
-    func update() throws(ServerError) -> (BatchUpdate, [IndexPath: [String: String]], [IndexPath: [String: String]]) {
-        var operations: [BatchUpdate.Operation] = []
-        var inserted: [IndexPath: [String: String]] = [:]
-        var reloaded: [IndexPath: [String: String]] = [:]
-        guard !self.operations.isEmpty, self.operations.count <= 10_000 else {
-            throw .badRequest("a batch has 1 to 10000 operations")
-        }
-        for (number, operation) in self.operations.enumerated() {
-            func paths() throws(ServerError) -> [IndexPath] {
-                var paths: [IndexPath] = []
-                for text in operation.rows ?? [] {
-                    guard let path = IndexPath(text) else { throw .badRequest("operation \(number): \"\(text)\" is not a row (expected section.row)") }
-                    paths.append(path)
-                }
-                return paths
-            }
-            switch operation.op {
-            case "insert":
-                let rows = try paths()
-                let items = operation.items ?? []
-                guard items.count == rows.count else { throw .badRequest("operation \(number): insert needs one item per row (\(rows.count) rows, \(items.count) items)") }
-                for (path, item) in zip(rows, items) { inserted[path] = item }
-                operations.append(.insertRows(rows))
-            case "delete": operations.append(.deleteRows(try paths()))
-            case "reload":
-                let rows = try paths()
-                for (path, item) in zip(rows, operation.items ?? []) { reloaded[path] = item }
-                operations.append(.reloadRows(rows))
-            case "move":
-                guard let from = operation.from.flatMap(IndexPath.init), let to = operation.to.flatMap(IndexPath.init) else {
-                    throw .badRequest("operation \(number): move needs from and to rows (section.row)")
-                }
-                operations.append(.moveRow(from: from, to: to))
-            case "insertSections": operations.append(.insertSections(operation.sections ?? []))
-            case "deleteSections": operations.append(.deleteSections(operation.sections ?? []))
-            case "reloadSections": operations.append(.reloadSections(operation.sections ?? []))
-            default:
-                throw .badRequest("operation \(number): unknown op \"\(operation.op)\" (expected insert, delete, reload, move, insertSections, deleteSections or reloadSections)")
-            }
-        }
-        return (BatchUpdate(operations), inserted, reloaded)
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let DecodingError.keyNotFound(key, _): "the field \"\(key.stringValue)\" is missing"
-        case let DecodingError.typeMismatch(_, context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")): wrong type"
-        default: "it does not parse"
-        }
     }
 }

@@ -21,6 +21,7 @@ public struct SiteServer: Sendable {
 
     let connections: ConnectionRegistry
     let signInThrottle = SignInThrottle()
+    let revokedSessions = RevokedSessions()
     let passwordChecker = PasswordChecker()
 
     /// Makes a server for `site`.
@@ -72,7 +73,7 @@ public struct SiteServer: Sendable {
     }
 
     func respond(_ request: Request, context: ServerContext) async -> Response {
-        let session = Session(request: request, signer: signer)
+        let session = Session(request: request, signer: signer, revoked: revokedSessions)
         do {
             try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
@@ -131,7 +132,8 @@ public struct SiteServer: Sendable {
             if length > configuration.limits.maximumBodySize { throw tooLarge() }
         }
         if request.method == .post, !policy.allowsPost(origin: request.headers[.origin], referer: request.headers[.referer],
-                                                       host: request.head.authority, isSecure: session.isSecure) {
+                                                       fetchSite: request.headers[.secFetchSite], host: request.head.authority,
+                                                       isSecure: session.isSecure) {
             throw .forbidden("This form was sent from another site (\(request.headers[.origin] ?? request.headers[.referer] ?? "")); nothing was changed.")
         }
     }
@@ -437,7 +439,7 @@ public struct SiteServer: Sendable {
         let status = error.status
         var response: Response
         if wantsJSON(request) {
-            let body = (try? JSONEncoder().encode(["status": String(status.code), "reason": status.reasonPhrase, "error": error.description])) ?? Data()
+            let body = (try? JSONEncoder().encode(["status": String(status.code), "reason": status.reasonPhrase, "error": DocumentText.cleaned(error.description)])) ?? Data()
             response = respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
         } else {
             let upPath = error.upPath

@@ -67,6 +67,8 @@ public enum DataFileReader {
             throw StoreError.importFailed(file: file, location: "1", message: "column \"\(duplicate)\" is named twice")
         }
         var builder = DocumentBuilder(file: file)
+        try builder.checkText(listName, at: "")
+        for column in header { try builder.checkText(column, at: "1") }
         var items: [DataDocument.Item] = []
         for row in rows.dropFirst() {
             guard row.fields.count == header.count else {
@@ -132,10 +134,12 @@ struct DocumentBuilder {
         case let .object(fields):
             var lists: [(name: String, items: [DataDocument.Item])] = []
             for (name, value) in fields {
+                try checkText(name, at: name)
                 lists.append((name, try items(value, path: name)))
             }
             return DataDocument(lists: lists)
         case .array:
+            try checkText(listName, at: "")
             return DataDocument(lists: [(listName, try items(value, path: listName))])
         default:
             throw failure("", "expected an object of lists or an array of items at the top level")

@@ -16,10 +16,24 @@ struct IndexPathTests {
         #expect(path.textForm == "3.12")
         #expect(path.section == 3 && path.row == 12)
         #expect(IndexPath("3.12") == path)
+        #expect(IndexPath("0.0") == IndexPath(0, 0) && IndexPath("10.0") == IndexPath(10, 0))
     }
 
-    @Test("malformed text forms are refused, not guessed", arguments: ["", "1", "1.", ".1", "1.2.3", "-1.0", "1.-2", "a.b", " 1.2", "1.2 ", "+1.2", "1234567890.0", "１.２"])
+    @Test("malformed text forms are refused, not guessed", arguments: ["", "1", "1.", ".1", "1.2.3", "-1.0", "1.-2", "a.b", " 1.2", "1.2 ", "+1.2", "1234567890.0", "１.２", "0.01", "00.1"])
     func refusesMalformedText(_ text: String) {
         #expect(IndexPath(text) == nil)
+    }
+}
+
+@Suite("Decimal numbers as typed")
+struct DecimalNumberTests {
+    @Test("plain decimals parse", arguments: [("3", 3.0), ("-2.5", -2.5), (" 7.25 ", 7.25), ("0", 0.0), ("0012", 12.0)])
+    func parses(text: String, value: Double) {
+        #expect(DecimalNumber.parse(text) == value)
+    }
+
+    @Test("everything else Double(_:) would take is refused", arguments: ["0x10", "1e1", "+5", "inf", "nan", "", "-", ".", "5.", "1.2.3", "1,5", "١"])
+    func refuses(text: String) {
+        #expect(DecimalNumber.parse(text) == nil)
     }
 }

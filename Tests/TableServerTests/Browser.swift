@@ -83,6 +83,17 @@ final class Browser: @unchecked Sendable {
     /// The value of the cookie `name` this browser holds, if any.
     func cookie(named name: String) -> String? { cookies[name] }
 
+    /// Every cookie this browser holds, as a `Cookie` header would carry them.
+    var cookieHeader: String { cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+
+    /// Takes cookies from a `Cookie` header, as if copied from another browser.
+    func setCookies(_ header: String) {
+        for pair in header.split(separator: ";") {
+            let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { cookies[String(parts[0])] = String(parts[1]) }
+        }
+    }
+
     /// The CSRF token and revision of `page`'s forms.
     func tokens(of page: Page) -> (csrf: String, revision: String) {
         (page.field("csrf") ?? "", page.field("revision") ?? "")

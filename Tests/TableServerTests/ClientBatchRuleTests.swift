@@ -57,7 +57,10 @@ struct ClientBatchRuleTests {
          "operation 1 (insert 0.0): Name cannot hold the character U+001B"),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "1", "onclick": "x"}]}"#,
          "operation 1 (insert 0.0): unknown attribute \"onclick\" (the rows have name, quantity)"),
-        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "1000"}]}"#, "operation 1 (reload 0.1): Quantity must be at most 99."),
+        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "12"}]}"#,
+         "operation 1 (reload 0.1): the rows of \"Groceries\" have no form that edits them"),
+        (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "0x10"}]}"#,
+         "operation 1 (insert 0.0): Quantity must be a number."),
         (#"{"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"color": "red"}]}"#,
          "operation 2 (insert 0.0): unknown attribute \"color\""),
     ])
@@ -79,14 +82,51 @@ struct ClientBatchRuleTests {
         defer { demo.remove() }
         try await demo.browse { browser in
             let accepted = try await Self.post("""
-                {"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "3"}]},
-                {"op": "reload", "rows": ["0.1"], "items": [{"quantity": "12"}]}
+                {"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0", "0.1"], "items": [{"name": "Tea", "quantity": "3"}, {"name": "Jam", "quantity": 12}]}
                 """, to: "/groceries/", browser: browser)
             #expect(accepted.status == 200)
-            #expect(try await Self.rows("/groceries/", browser: browser) == ["Tea", "Eggs", "Bread", "Butter"])
+            #expect(try await Self.rows("/groceries/", browser: browser) == ["Tea", "Jam", "Eggs", "Bread", "Butter"])
             let json = try JSONSerialization.jsonObject(with: Data(try await browser.get("/groceries/", accept: "application/json").html.utf8)) as? [String: Any]
             let details = ((json?["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.compactMap { $0["detailText"] as? String }
-            #expect(details?.prefix(2) == ["3", "12"], "numbers are validated and stored as numbers")
+            #expect(details?.prefix(2) == ["3", "12"], "numbers, given as text or as JSON numbers, are validated and stored as numbers")
+        }
+    }
+
+    @Test("the batch is read strictly: unknown keys, rows with leading zeros, wrong types and oversized batches are refused", arguments: [
+        (#""operations": [{"op": "delete", "rows": ["0.0"]}], "colour": "red""#, 400, "colour: unknown key"),
+        (#""operations": [{"op": "delete", "rows": ["0.0"], "when": "now"}]"#, 400, "operations[0].when: unknown key"),
+        (#""operations": [{"op": "delete", "rows": ["0.01"]}]"#, 400, "is not a row (expected section.row)"),
+        (#""operations": [{"op": "insert", "rows": ["0.0"], "items": [{"name": ["Tea"]}]}]"#, 400, "wrong type"),
+        (#""operations": [{"op": "delete", "rows": [\#((0..<10_001).map { "\"0.\($0)\"" }.joined(separator: ","))]}]"#, 413,
+         "the batch names 10001 rows and sections; at most 10000 go in one batch"),
+    ])
+    func strictReading(body: String, status: Int, message: String) async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let page = try await browser.get("/groceries/")
+            let (csrf, revision) = browser.tokens(of: page)
+            let response = try await browser.post("/groceries/_/batch", body: #"{"csrf": "\#(csrf)", "revision": "\#(revision)", \#(body)}"#,
+                                                  contentType: "application/json", accept: "application/json")
+            #expect(response.status == status)
+            #expect(response.html.contains(message), "\(response.html.prefix(300))")
+            #expect(try await Self.rows("/groceries/", browser: browser) == ["Milk", "Eggs", "Bread", "Butter"])
+        }
+    }
+
+    @Test("two thousand insertions of one name get two thousand keys in one batch")
+    func manyInsertionsOfOneName() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let rows = (0..<2_000).map { "\"0.\($0)\"" }.joined(separator: ",")
+            let items = Array(repeating: #"{"name": "Tea", "quantity": "1"}"#, count: 2_000).joined(separator: ",")
+            let accepted = try await Self.post(#"{"op": "insert", "rows": [\#(rows)], "items": [\#(items)]}"#, to: "/groceries/", browser: browser)
+            #expect(accepted.status == 200)
+            let json = try JSONSerialization.jsonObject(with: Data(try await browser.get("/groceries/", accept: "application/json").html.utf8)) as? [String: Any]
+            let keys = ((json?["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.compactMap { $0["key"] as? String } ?? []
+            #expect(keys.count == 2_004 && Set(keys).count == 2_004)
+            #expect(keys.prefix(3) == ["tea", "tea-2", "tea-3"])
         }
     }
 }

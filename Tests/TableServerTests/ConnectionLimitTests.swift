@@ -35,6 +35,19 @@ struct ConnectionLimitTests {
         }
     }
 
+    @Test("a head trickled a byte at a time still gets 408 when the header timeout has passed since its first byte")
+    func trickledHead() throws {
+        try Self.withServer { server in
+            let connection = try RawConnection(port: server.port, timeout: 0.3)
+            var answer = (text: "", closed: false)
+            for byte in "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8 where answer.text.isEmpty {
+                try? connection.send(String(decoding: [byte], as: UTF8.self))
+                answer = connection.receive()
+            }
+            #expect(RawConnection.status(of: answer.text) == 408, "cut off within the header timeout, not kept alive by each byte")
+        }
+    }
+
     @Test("a body sent a byte at a time gets 408 and changes nothing")
     func slowBody() throws {
         try Self.withServer { server in

@@ -41,6 +41,25 @@ struct RequestOriginTests {
         }
     }
 
+    @Test("a head must name one valid host: duplicates, none on HTTP/1.1, junk, and a foreign absolute-form target are refused")
+    func hostHeaders() throws {
+        try RunningServer.with { server in
+            let cases: [(String, Int)] = [
+                ("GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.com\r\n", 400),
+                ("GET / HTTP/1.1\r\n", 400),
+                ("GET / HTTP/1.0\r\n", 200),
+                ("GET / HTTP/1.1\r\nHost: evil.com#.localhost\r\n", 400),
+                ("GET / HTTP/1.1\r\nHost: a\"b.localhost\r\n", 400),
+                ("GET http://evil.com/ HTTP/1.1\r\nHost: localhost\r\n", 400),
+                ("GET http://localhost:\(server.port)/groceries/ HTTP/1.1\r\nHost: evil.com\r\n", 200),
+            ]
+            for (head, status) in cases {
+                let answer = try Self.send(server, head)
+                #expect(answer.status == status, "\(head)")
+            }
+        }
+    }
+
     @Test("a post whose Origin or Referer is another site is refused; the site's own is accepted")
     func foreignOrigins() throws {
         try RunningServer.with { server in
@@ -48,7 +67,8 @@ struct RequestOriginTests {
             let (cookie, body) = try Self.form(server, host: host)
             let head = "POST /groceries/_/add HTTP/1.1\r\nHost: \(host)\r\nCookie: \(cookie)\r\n"
             for header in ["Origin: http://rebind.evil.example:\(server.port)", "Origin: null", "Origin: http://localhost:\(server.port)",
-                           "Referer: http://evil.example/page", "Origin: http://127.0.0.1:1"] {
+                           "Referer: http://evil.example/page", "Origin: http://127.0.0.1:1",
+                           "Origin: https://\(host)", "Sec-Fetch-Site: cross-site", "Sec-Fetch-Site: same-site"] {
                 let refused = try Self.send(server, head + header + "\r\n", body: body)
                 #expect(refused.status == 403, "\(header) is refused")
                 #expect(refused.text.contains("sent from another site"))
@@ -67,6 +87,8 @@ struct RequestOriginTests {
             #expect(try Self.send(server, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n").status == 400)
             #expect(try Self.send(server, "GET / HTTP/1.1\r\nHost: tables.example.com\r\n").status == 200)
             #expect(try Self.send(server, "GET / HTTP/1.1\r\nHost: backstage.example.com\r\n").status == 200)
+            #expect(try Self.send(server, "GET / HTTP/1.1\r\nHost: tables.example.com:443\r\n").status == 200)
+            #expect(try Self.send(server, "GET / HTTP/1.1\r\nHost: tables.example.com:8443\r\n").status == 400, "only the public URL's port")
             let (cookie, body) = try Self.form(server, host: "tables.example.com")
             let head = "POST /groceries/_/add HTTP/1.1\r\nHost: tables.example.com\r\nCookie: \(cookie)\r\nX-Forwarded-Proto: https\r\n"
             #expect(try Self.send(server, head + "Origin: http://tables.example.com\r\n", body: body).status == 403, "plain http is weaker than the site's https")

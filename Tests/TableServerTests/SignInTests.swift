@@ -61,6 +61,42 @@ struct SignInTests {
         }
     }
 
+    @Test("thirty wrong passwords sent at once get no more checks than ten sent one by one")
+    func concurrentGuesses() async throws {
+        let demo = try await Self.demo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let csrf = try await browser.get("/_login").field("csrf") ?? ""
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for attempt in 0..<30 {
+                    group.addTask { try await browser.post("/_login", [("csrf", csrf), ("password", "guess \(attempt)")]).status }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 403 }.count <= 10, "checked and found wrong: \(statuses.sorted())")
+            #expect(statuses.allSatisfy { [403, 429, 503].contains($0) })
+        }
+    }
+
+    @Test("after signing out, cookies copied before it neither edit nor sign in again")
+    func signOutRevokes() async throws {
+        let demo = try await Self.demo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let form = try await browser.get("/_login")
+            _ = try await browser.post("/_login", [("csrf", form.field("csrf") ?? ""), ("password", Self.password)])
+            let page = try await browser.get("/groceries/?editing=1")
+            let (csrf, revision) = browser.tokens(of: page)
+            let copied = browser.cookieHeader
+            _ = try await browser.post("/_logout", [("csrf", (try await browser.get("/_logout")).field("csrf") ?? "")])
+            let thief = Browser(client: browser.client)
+            thief.setCookies(copied)
+            let replay = try await thief.post("/groceries/_/delete", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "milk")])
+            #expect(replay.status == 403)
+            #expect(try await thief.get("/groceries/").rowTexts.contains("Milk"))
+        }
+    }
+
     @Test("without an editor password there is no sign-in page")
     func noPassword() async throws {
         let demo = try await ServedDemo()

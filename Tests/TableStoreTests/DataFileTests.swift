@@ -67,6 +67,8 @@ struct DataFileTests {
         ("nul.csv", "name\nfine\nA\u{0}B\n", "nul.csv:3: the text holds the character U+0000, which a page cannot show; remove it"),
         ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
         ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", "escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"),
+        ("header.csv", "key,na\u{1}me\nd4,ok\n", "header.csv:1: the text holds the character U+0001"),
+        ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
     ])
     func errors(file: String, text: String, message: String) {
         do {

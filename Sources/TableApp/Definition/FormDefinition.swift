@@ -40,7 +40,7 @@ public struct FieldDefinition: Sendable {
             return .success(.string(text))
         case .number, .slider:
             if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
-            guard let number = Double(text), number.isFinite else { return .failure(FieldError("\(label) must be a number.")) }
+            guard let number = DecimalNumber.parse(text) else { return .failure(FieldError("\(label) must be a number.")) }
             if let minimum, number < minimum { return .failure(FieldError("\(label) must be at least \(Self.format(minimum)).")) }
             if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }
             return .success(.number(number))

@@ -102,9 +102,6 @@ struct AppBuilder {
         }
         let batchNames = (reader.sequence(reader.field(fields, "batches"), "batches") ?? []).compactMap { reader.string($0, "a batch name") }
         let takesBatchUpdates = reader.bool(reader.field(fields, "batchEditing"), "batchEditing") ?? false
-        if takesBatchUpdates, editing == nil, moves == nil, add == nil, let node = reader.field(fields, "batchEditing") {
-            reader.fail(node, "batch editing needs editing, moves or an add form: a batch may only do what the scene's controls do")
-        }
         guard let content else { return nil }
         return SceneDefinition(
             name: name, title: title, style: style,

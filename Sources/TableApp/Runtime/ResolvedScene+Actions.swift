@@ -108,17 +108,18 @@ extension ResolvedScene {
                 throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
             }
             let listWrites = writes.filter { $0.list == list }
-            var taken: Set<String> = []
+            var lost: Set<String> = []
             var attempt = 0
             while true {
                 var changes: [ListChange] = []
                 var keys: [String] = []
+                var maker = KeyMaker(store: store, taken: lost)
                 for write in listWrites {
                     switch write {
                     case let .change(change, _):
                         changes.append(change)
                     case let .insert(attributes, position, _):
-                        let key = try await freshKey(from: attributes, excluding: taken.union(keys), afterLostRace: attempt > 0)
+                        let key = try await maker.key(for: attributes, afterLostRace: attempt > 0)
                         keys.append(key)
                         changes.append(.insert(StoredItem(key: key, attributes: attributes), at: position))
                     }
@@ -130,7 +131,7 @@ extension ResolvedScene {
                     break
                 } catch StoreError.duplicateKey(let key) where attempt < 8 {
                     // Two people adding "Milk" at the same moment may pick the same free key.
-                    taken.insert(key)
+                    lost.insert(key)
                     attempt += 1
                 } catch let error as StoreError {
                     throw Self.actionError(error)
@@ -156,25 +157,6 @@ extension ResolvedScene {
         case .staleRevision, .itemNotFound, .positionOutOfRange: SaveConflict(error.description)
         case .duplicateKey, .invalidKey: ActionError.refused(error.description)
         default: error
-        }
-    }
-
-    /// A key for a new item made from its name, not used anywhere in the store nor in `taken`:
-    /// the name, then the name with 2, 3, …. After a key was lost to someone adding at the same
-    /// moment (`afterLostRace`), the name with a random number: trying 2, 3, … again would send
-    /// every one of several people adding the same name to the same next key, round after round.
-    func freshKey(from attributes: [String: AttributeValue], reusingIn list: ListID? = nil, excluding taken: Set<String> = [],
-                  afterLostRace: Bool = false) async throws -> String {
-        let name = attributes["name"]?.description ?? attributes.values.first?.description ?? "item"
-        let base = ItemKey.slug(name)
-        var candidate = base, suffix = 2
-        while true {
-            if !taken.contains(candidate) {
-                guard let existing = try await store.item(candidate) else { return candidate }
-                if let list, existing.list == list { return candidate }
-            }
-            candidate = "\(base)-\(afterLostRace ? Int.random(in: 1_000...999_999) : suffix)"
-            suffix += 1
         }
     }
 

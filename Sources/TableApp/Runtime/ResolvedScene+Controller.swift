@@ -88,8 +88,12 @@ extension ResolvedScene: TableViewController {
         return snapshot
     }
 
-    /// Row counts without placeholders, for editing rules.
+    /// Row counts without placeholders, for editing rules. A placeholder is only ever a
+    /// section's last row, so this looks at one row a section (asked for every row of a page).
     var itemCounts: [Int] {
-        sections.map { $0.rows.filter { if case .placeholder = $0.origin { false } else { true } }.count }
+        sections.map { section in
+            guard let last = section.rows.last, case .placeholder = last.origin else { return section.rows.count }
+            return section.rows.count - 1
+        }
     }
 }

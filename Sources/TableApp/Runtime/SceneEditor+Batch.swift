@@ -40,11 +40,15 @@ extension SceneEditor {
                     inserted[path] = try checkedAttributes(insertedItems[path] ?? [:], fields: form.fields, isWhole: true, label: label)
                 }
             case let .reloadRows(paths):
-                guard let form = scene.scene.add else { throw refusal("\"\(scene.title)\" has no fields to change") }
+                // A row's values change where its own form changes them: the editable detail
+                // scene it leads to.
+                guard let fields = rowFormFields else { throw refusal("the rows of \"\(scene.title)\" have no form that edits them") }
                 for path in paths {
                     try checkExists(path)
-                    guard source.canEditRow(at: path) else { throw refusal("row \(path.textForm) cannot be edited") }
-                    reloaded[path] = try checkedAttributes(reloadedItems[path] ?? [:], fields: form.fields, isWhole: false, label: label)
+                    guard source.canEditRow(at: path), scene.sections[path.section].rows[path.row].item != nil else {
+                        throw refusal("row \(path.textForm) cannot be edited")
+                    }
+                    reloaded[path] = try checkedAttributes(reloadedItems[path] ?? [:], fields: fields, isWhole: false, label: label)
                 }
             case let .moveRow(from, to):
                 guard source.movesRows else { throw refusal("\"\(scene.title)\" does not reorder its rows") }
@@ -59,6 +63,14 @@ extension SceneEditor {
             }
         }
         return (inserted, reloaded)
+    }
+
+    /// The fields of the editable detail scene the scene's rows lead to, if they lead to one.
+    private var rowFormFields: [FieldDefinition]? {
+        guard let push = scene.listBinding?.push, case let .detail(detail)? = runtime.app.scene(push)?.content, detail.isEditable else {
+            return nil
+        }
+        return detail.sections.flatMap(\.fields)
     }
 
     /// A client's attributes for a row, validated by the scene's fields: every attribute must be
@@ -86,11 +98,9 @@ extension SceneEditor {
         guard let list = singleList else { throw ActionError.refused("batch updates need a one-section list") }
         let current = try await runtime.store.list(list)
         var newItems: [IndexPath: StoredItem] = [:]
-        var taken: Set<String> = []
+        var keys = KeyMaker(store: runtime.store)
         for (path, attributes) in insertedItems.sorted(by: { $0.key < $1.key }) {
-            let key = try await scene.freshKey(from: attributes, excluding: taken)
-            taken.insert(key)
-            newItems[path] = StoredItem(key: key, attributes: attributes)
+            newItems[path] = StoredItem(key: try await keys.key(for: attributes), attributes: attributes)
         }
         // A reloaded row keeps its key and takes the new values of its attributes.
         var reloads: [IndexPath: StoredItem] = [:]

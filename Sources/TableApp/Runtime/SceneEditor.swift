@@ -55,12 +55,10 @@ public struct SceneEditor: Sendable {
             case let .restore(rows):
                 guard let list = singleList else { throw ActionError.refused("a restore needs a one-section list") }
                 var items: [StoredItem] = []
-                var taken: Set<String> = []
+                var keys = KeyMaker(store: runtime.store)
                 for attributes in rows {
                     let stored = attributes.mapValues(AttributeValue.string)
-                    let key = try await scene.freshKey(from: stored, reusingIn: list, excluding: taken)
-                    taken.insert(key)
-                    items.append(StoredItem(key: key, attributes: stored))
+                    items.append(StoredItem(key: try await keys.key(for: stored, reusingIn: list), attributes: stored))
                 }
                 try await write([.replaceAll(items)], to: list, revisions)
                 return ActionOutcome(notice: "Restored \(items.count) rows.")

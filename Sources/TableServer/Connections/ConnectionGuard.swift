@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// Watches one connection for the registry: when a request starts, when its head and body are
 /// complete, when its response moves. It answers a connection over the cap with 503 itself, and
@@ -14,6 +15,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let registry: ConnectionRegistry
     private var isRefused = false
+    /// Whether the first byte of a head has come and the head is not whole yet: the header
+    /// timeout runs from that byte, however slowly the rest trickles in.
+    private var isReadingHead = false
     private var requestsInFlight = 0
     private var isReadingBody = false
     private var closesAfterResponse = false
@@ -28,11 +32,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         channel.closeFuture.whenComplete { [registry] _ in registry.closed(channel) }
         // The first byte of a request, before the HTTP decoder has a whole head.
         try? context.pipeline.syncOperations.addHandler(RequestStartWatcher(guard: self), position: .first)
+        // The head as it was sent (its Host headers), before it becomes the server's request.
+        if let codec = try? context.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self) {
+            try? context.pipeline.syncOperations.addHandler(RequestHeadCheck(), position: .before(codec))
+        }
     }
 
     /// Called by the watcher at the front of the pipeline for every read of raw bytes.
     fileprivate func bytesArrived(_ channel: any Channel) {
-        if requestsInFlight == 0, !isRefused { registry.changed(channel, to: .readingHead) }
+        guard requestsInFlight == 0, !isRefused, !isReadingHead else { return }
+        isReadingHead = true
+        registry.changed(channel, to: .readingHead)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -43,6 +53,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         switch part {
         case .head:
+            isReadingHead = false
             requestsInFlight += 1
             isReadingBody = true
             registry.changed(context.channel, to: .readingBody)

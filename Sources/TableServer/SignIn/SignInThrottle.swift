@@ -4,7 +4,9 @@ import NIOConcurrencyHelpers
 /// Limits password guessing: per client address and for the editor account as a whole, a run
 /// of wrong passwords earns a wait that doubles with each further one. An attempt during the wait
 /// is refused before the password is hashed, so guessing costs the server almost nothing.
-/// A right password ends the run. Kept in memory: each server of several counts its own.
+/// Attempts still being checked count as wrong ones until they are known, so a burst sent at
+/// once gets no more tries than the same guesses sent one by one. A right password ends the run.
+/// Kept in memory: each server of several counts its own.
 final class SignInThrottle: @unchecked Sendable {
     /// How many wrong passwords in a row are free, and how the wait grows after them.
     struct Policy: Sendable {
@@ -31,6 +33,8 @@ final class SignInThrottle: @unchecked Sendable {
 
     private struct Run {
         var failures = 0
+        /// Attempts admitted and not yet judged.
+        var pending = 0
         var lastFailure = Date.distantPast
         var blockedUntil = Date.distantPast
     }
@@ -42,23 +46,32 @@ final class SignInThrottle: @unchecked Sendable {
 
     init(policy: Policy = Policy()) { self.policy = policy }
 
-    /// Whether an attempt from `address` may be heard now.
+    /// Whether an attempt from `address` may be heard now. An allowed attempt must be followed
+    /// by `failed`, `succeeded` or `abandoned`.
     func admit(address: String, now: Date = Date()) -> Decision {
         lock.withLock {
-            let waits = [addresses[address]?.blockedUntil, account.blockedUntil].compactMap { $0 }.filter { $0 > now }
-            guard let until = waits.max() else { return .allowed }
-            return .wait(until.timeIntervalSince(now))
+            let run = addresses[address] ?? Run()
+            let waits = [run.blockedUntil, account.blockedUntil].filter { $0 > now }
+            if let until = waits.max() { return .wait(until.timeIntervalSince(now)) }
+            // Attempts in flight may all turn out wrong: they use up free tries already, and once
+            // those are spent, one attempt at a time is heard after each wait.
+            if Self.isFull(run, free: policy.freePerAddress) || Self.isFull(account, free: policy.freePerAccount) {
+                return .wait(policy.firstDelay)
+            }
+            if addresses[address] == nil, addresses.count >= policy.addressCapacity { forgetStaleAddresses() }
+            addresses[address, default: Run()].pending += 1
+            account.pending += 1
+            return .allowed
         }
     }
 
     /// Records a wrong password from `address`.
     func failed(address: String, now: Date = Date()) {
         lock.withLock {
-            if addresses[address] == nil, addresses.count >= policy.addressCapacity {
-                let stale = addresses.sorted { $0.value.lastFailure < $1.value.lastFailure }.prefix(policy.addressCapacity / 10)
-                for (key, _) in stale { addresses[key] = nil }
-            }
-            addresses[address] = fail(addresses[address] ?? Run(), free: policy.freePerAddress, now: now)
+            var run = addresses[address] ?? Run()
+            run.pending = max(0, run.pending - 1)
+            account.pending = max(0, account.pending - 1)
+            addresses[address] = fail(run, free: policy.freePerAddress, now: now)
             account = fail(account, free: policy.freePerAccount, now: now)
         }
     }
@@ -67,13 +80,32 @@ final class SignInThrottle: @unchecked Sendable {
     func succeeded(address: String) {
         lock.withLock {
             addresses[address] = nil
-            account = Run()
+            account = Run(pending: max(0, account.pending - 1))
         }
+    }
+
+    /// Records that an admitted attempt was not judged (the server was too busy to check it).
+    func abandoned(address: String) {
+        lock.withLock {
+            if let pending = addresses[address]?.pending { addresses[address]?.pending = max(0, pending - 1) }
+            account.pending = max(0, account.pending - 1)
+        }
+    }
+
+    /// Whether a run can take no further attempt until one in flight is judged.
+    private static func isFull(_ run: Run, free: Int) -> Bool {
+        run.failures < free ? run.failures + run.pending >= free : run.pending > 0
+    }
+
+    private func forgetStaleAddresses() {
+        let stale = addresses.filter { $0.value.pending == 0 }.sorted { $0.value.lastFailure < $1.value.lastFailure }
+            .prefix(max(1, policy.addressCapacity / 10))
+        for (key, _) in stale { addresses[key] = nil }
     }
 
     private func fail(_ run: Run, free: Int, now: Date) -> Run {
         var run = run
-        if now.timeIntervalSince(run.lastFailure) > policy.forgetAfter { run = Run() }
+        if now.timeIntervalSince(run.lastFailure) > policy.forgetAfter { run = Run(pending: run.pending) }
         run.failures += 1
         run.lastFailure = now
         if run.failures >= free {

@@ -29,6 +29,7 @@ extension SiteServer {
                                                   retryAfter: Int(seconds.rounded(.up))), request: request, session: session)
         }
         guard let matches = await passwordChecker.verify(form["password"] ?? "", against: hash) else {
+            signInThrottle.abandoned(address: address)
             return refusedSignIn(.unavailable("The server is busy checking other sign-ins: try again in a moment.", retryAfter: 1),
                                  request: request, session: session)
         }
@@ -57,6 +58,7 @@ extension SiteServer {
         guard session.accepts(form["csrf"], signer: signer) else {
             throw .forbidden("The form's security token is missing or does not belong to this session. Reload and try again.")
         }
+        revokedSessions.revoke(session.id)
         let renewed = session.renewed(signer: signer)
         var response = redirect(to: site.urls.basePath, session: renewed, flash: "Signed out.")
         response.setCookie(renewed.signedOutCookie(basePath: site.urls.basePath))

@@ -1,0 +1,66 @@
+import NIOCore
+import NIOHTTP1
+
+/// Checks a request's head as it was sent, before it becomes the server's request: HTTP/1.1
+/// requires exactly one `Host` with a valid value (RFC 9112 §3.2), answered 400 otherwise; and
+/// an absolute-form target (`GET http://host/path`) names the host itself, so its authority
+/// becomes the `Host` the rest of the server judges.
+final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Set once a request is refused: everything after it is dropped and the connection closes.
+    private var hasRefused = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !hasRefused else { return }
+        guard case var .head(head) = unwrapInboundIn(data) else {
+            context.fireChannelRead(data)
+            return
+        }
+        if let absolute = Self.absoluteTarget(head.uri) {
+            head.headers.replaceOrAdd(name: "Host", value: absolute.authority)
+            head.uri = absolute.path
+        }
+        let hosts = head.headers["Host"]
+        let problem: String? = if hosts.count > 1 {
+            "The request has more than one Host header."
+        } else if hosts.isEmpty, head.version.major * 10 + head.version.minor >= 11 {
+            "An HTTP/1.1 request must name its host in a Host header."
+        } else if let host = hosts.first, HostPolicy.split(host) == nil {
+            "The Host header is not a host name."
+        } else {
+            nil
+        }
+        if let problem {
+            refuse(context, problem)
+            return
+        }
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    /// Answers 400 with `message` and closes the connection.
+    private func refuse(_ context: ChannelHandlerContext, _ message: String) {
+        hasRefused = true
+        let body = context.channel.allocator.buffer(string: message + "\n")
+        let head = HTTPResponseHead(version: .http1_1, status: .badRequest, headers: [
+            "Connection": "close", "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(body.readableBytes),
+        ])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The authority and the origin-form path of an absolute-form target, if `target` is one.
+    static func absoluteTarget(_ target: String) -> (authority: String, path: String)? {
+        let lowered = target.lowercased()
+        guard let schemeEnd = ["http://", "https://"].first(where: { lowered.hasPrefix($0) })?.count else { return nil }
+        let rest = target.dropFirst(schemeEnd)
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let path = rest[authorityEnd...]
+        return (String(rest[..<authorityEnd]), path.hasPrefix("/") ? String(path) : "/" + path)
+    }
+}
