@@ -145,7 +145,13 @@
       return;
     }
     if (!state.target) return;
-    post(actionURL("move"), { key: state.row.getAttribute("data-key"), to: state.target.getAttribute("data-index-path") });
+    // The place is named by the row dropped on: the moved row goes after it when it came from
+    // above (in the same section), before it otherwise, as the drag showed.
+    var from = state.row.getAttribute("data-index-path").split(".").map(Number);
+    var onto = state.target.getAttribute("data-index-path").split(".").map(Number);
+    var fields = { key: state.row.getAttribute("data-key") };
+    fields[from[0] === onto[0] && from[1] < onto[1] ? "after" : "before"] = state.target.getAttribute("data-key");
+    post(actionURL("move"), fields);
   });
   document.addEventListener("click", function (event) {
     // The grip's own click would toggle the menu a second time.

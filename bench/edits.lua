@@ -1,6 +1,7 @@
 -- wrk script for durable edits: each thread edits its own list (16 threads, one connection each),
--- cycling insert, delete, move down, move up and an inclusive-list selection. Every post carries
--- the CSRF token and the list's current revision, read from X-TableStack-Revision.
+-- cycling an add, delete, move down, move up and an inclusive-list selection (checking and
+-- unchecking in turn). Every post carries the CSRF token and the list's current revision, read
+-- from X-TableStack-Revision.
 local counter = 0
 local threads = {}
 
@@ -32,7 +33,7 @@ function request()
   end
   local operation = step % 5
   if operation == 0 then
-    return post(base .. "_/insert", "key=" .. group .. "-9")
+    return post(base .. "_/add", "name=New+Item")
   elseif operation == 1 and inserted then
     return post(base .. "_/delete", "key=" .. inserted)
   elseif operation == 2 then
@@ -40,7 +41,8 @@ function request()
   elseif operation == 3 then
     return post(base .. "_/move-up", "key=" .. group .. "-3")
   else
-    return post("/groups/" .. group .. "~info/_/select", "key=" .. group .. "-5")
+    local action = math.floor(step / 5) % 2 == 0 and "select" or "deselect"
+    return post("/groups/" .. group .. "~info/_/" .. action, "key=" .. group .. "-5")
   end
 end
 

@@ -9,7 +9,8 @@ import TableStore
 final class ExportReads: DataStore, @unchecked Sendable {
     private let store: any DataStore
     private let lock = NSLock()
-    private var items: [String: (item: StoredItem, list: ListID)] = [:]
+    /// Items read with their lists, by list and key.
+    private var items: [ListID: [String: StoredItem]] = [:]
     private var revisions: [ListID: Int] = [:]
 
     init(_ store: any DataStore) { self.store = store }
@@ -18,7 +19,7 @@ final class ExportReads: DataStore, @unchecked Sendable {
         let list = try await store.list(id)
         lock.withLock {
             revisions[id] = list.revision
-            for item in list.items { items[item.key] = (item, id) }
+            items[id] = Dictionary(list.items.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return list
     }
@@ -32,12 +33,12 @@ final class ExportReads: DataStore, @unchecked Sendable {
         return try await store.revision(of: id)
     }
 
-    func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
-        if let known = lock.withLock({ items[key] }) { return known }
-        return try await store.item(key)
+    func item(_ key: String, in list: ListID) async throws -> StoredItem? {
+        if let known = lock.withLock({ items[list] }) { return known[key] }
+        return try await store.item(key, in: list)
     }
 
-    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int) async throws -> Int {
+    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int {
         throw ExportError.readOnly
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 
 /// What a person does to a table on a page, naming rows by their keys (which survive other
-/// people's changes, where index paths do not).
+/// people's changes, where index paths do not). Each says what the person wants, not what to
+/// flip, so repeating it or crossing it with someone else's changes nothing it should not.
 public enum TableAction: Sendable, Hashable {
-    /// Select the row: in a selection list, toggle its checkmark.
-    case select(key: String)
+    /// Select the row of a selection list, wanting its checkmark on or off.
+    case setChecked(key: String, isChecked: Bool)
     /// Turn the row's switch on or off.
     case toggle(key: String, isOn: Bool)
     /// Move the row's slider.
@@ -14,10 +15,20 @@ public enum TableAction: Sendable, Hashable {
     /// Tap the row's insert control.
     case insert(key: String)
     /// Drop the row at a proposed place; the delegate decides where it lands.
-    case move(key: String, proposed: IndexPath)
+    case move(key: String, to: MoveDestination)
     /// Move the row one place up or down (its reorder menu without JavaScript).
     case moveUp(key: String)
     case moveDown(key: String)
+}
+
+/// Where a moved row is proposed to go.
+public enum MoveDestination: Sendable, Hashable {
+    /// At this index path of the table as it is when the move is carried out.
+    case indexPath(IndexPath)
+    /// Just before the row `key`, wherever it stands then.
+    case before(key: String)
+    /// Just after the row `key`, wherever it stands then.
+    case after(key: String)
 }
 
 /// What a table action did.
@@ -77,8 +88,8 @@ extension TableViewController {
     public mutating func apply(_ action: TableAction) throws(TableActionError) -> TableActionResult {
         do {
             switch action {
-            case let .select(key):
-                let (chosen, change) = try chooseRow(at: try locate(key))
+            case let .setChecked(key, isChecked):
+                let (chosen, change) = try chooseRow(at: try locate(key), wantingCheckmark: isChecked)
                 return TableActionResult(indexPath: chosen, key: cell(at: chosen).key, selectionChange: change)
             case let .toggle(key, isOn):
                 let path = try locate(key)
@@ -97,10 +108,16 @@ extension TableViewController {
                 return TableActionResult(key: key, text: text)
             case let .insert(key):
                 let path = try locate(key)
+                let count = numberOfRows(inSection: path.section)
                 try commitEditing(.insert, forRowAt: path, isEditing: true)
-                return TableActionResult(indexPath: path)
-            case let .move(key, proposed):
+                // Where the data source put the new row, when it shows it already: beside the
+                // control's row, after it if that row is still where it was.
+                guard numberOfRows(inSection: path.section) == count + 1 else { return TableActionResult() }
+                let stayed = cell(at: path).key == key
+                return TableActionResult(indexPath: IndexPath(row: path.row + (stayed ? 1 : 0), section: path.section))
+            case let .move(key, destination):
                 let source = try locate(key)
+                let proposed = try proposedIndexPath(moving: source, to: destination)
                 let text = cell(at: source).text
                 let target = try moveRow(at: source, toProposed: proposed)
                 return TableActionResult(indexPath: target, key: key, proposed: proposed, text: text)
@@ -124,5 +141,19 @@ extension TableViewController {
     private func locate(_ key: String) throws(TableActionError) -> IndexPath {
         guard let path = indexPath(forRowWithKey: key) else { throw .noRow(key: key, table: title) }
         return path
+    }
+
+    /// The index path `destination` proposes for the row at `source`: where the row stands once
+    /// moved (the row it goes before or after shifts up when the moved row left from above it).
+    func proposedIndexPath(moving source: IndexPath, to destination: MoveDestination) throws(TableActionError) -> IndexPath {
+        switch destination {
+        case let .indexPath(path):
+            return path
+        case let .before(key), let .after(key):
+            let neighbour = try locate(key)
+            let isAfter = { if case .after = destination { true } else { false } }()
+            let leftFromAbove = neighbour.section == source.section && source.row < neighbour.row
+            return IndexPath(row: neighbour.row + (isAfter ? 1 : 0) - (leftFromAbove ? 1 : 0), section: neighbour.section)
+        }
     }
 }

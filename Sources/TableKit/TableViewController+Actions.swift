@@ -31,11 +31,14 @@ extension TableViewController {
         return target
     }
 
-    /// Selects the row at `path` in a selection list: the delegate may refuse or redirect, and
-    /// must answer `.toggleCheckmark`; the checkmarks then change as Listing 6-3 (exclusive) or
-    /// 6-4 (inclusive) has them, through `setCheckmark(_:forRowAt:)`. Returns the row chosen and
-    /// what changed.
-    public mutating func chooseRow(at path: IndexPath) throws(TableKitError) -> (indexPath: IndexPath, change: SelectionList.Change) {
+    /// Selects the row at `path` in a selection list, the person wanting its checkmark on (or,
+    /// in an inclusive list, off): the delegate may refuse or redirect, and must answer
+    /// `.toggleCheckmark`; the checkmarks then change as Listing 6-3 (exclusive) or 6-4
+    /// (inclusive) has them, through `setCheckmark(_:forRowAt:)`. A row already as wanted stays
+    /// as it is, so a choice sent twice, or crossing someone else's, never flips back. Returns
+    /// the row chosen and what changed.
+    public mutating func chooseRow(at path: IndexPath, wantingCheckmark: Bool = true) throws(TableKitError)
+        -> (indexPath: IndexPath, change: SelectionList.Change) {
         try checkExists(path)
         guard let mode = selectionMode, let (chosen, outcome) = selectRow(at: path), outcome == .toggleCheckmark else {
             throw .selectionNotSupported(at: path)
@@ -58,6 +61,9 @@ extension TableViewController {
         // counts, and choosing a row leaves that one alone.
         var list = try SelectionList(mode: mode, options: keys, selection: Set(mode == .exclusive ? Array(checked.prefix(1)) : checked))
         let key = cell(at: chosen).key
+        // Choosing the checked row of an exclusive list changes nothing (Listing 6-3): it cannot
+        // be unchecked by choosing it.
+        guard list.isChecked(key) != wantingCheckmark, mode == .inclusive || wantingCheckmark else { return (chosen, .unchanged) }
         let change = try list.choose(key)
         switch change {
         case .unchanged:

@@ -103,11 +103,19 @@ extension TableViewController {
     public var rowCounts: [Int] { (0..<numberOfSections()).map { numberOfRows(inSection: $0) } }
 }
 
-/// What `save(basedOn:)` throws when the data changed since the page was shown: the change is
-/// not made, and the person sees the table as it is now.
+/// What `save(basedOn:)` throws when the data changed since the page was shown in a way that
+/// conflicts with the change: it is not made, and the person sees the table as it is now.
 public struct SaveConflict: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
 
     /// Makes a conflict saying what changed.
     public init(_ description: String) { self.description = description }
+}
+
+/// What `save(basedOn:)` throws when someone else saved between the moment the controller was
+/// read and its own save, without a conflict with what the page showed: the action is simply
+/// carried out again on a fresh read.
+public struct SaveRace: Error, Sendable, Hashable {
+    /// Makes the error.
+    public init() {}
 }

@@ -33,27 +33,44 @@ extension SiteServer {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
         let revision = try form.required("revision")
-        let page = try await locate(segments)
+        var page = try await locate(segments)
         do {
-            let outcome: ActionOutcome
-            var controller = page.controller
-            if let tableAction = try Self.tableAction(action, form: form) {
-                let result = try await controller.perform(tableAction, basedOn: revision)
-                outcome = ActionNotice.outcome(of: tableAction, result: result, on: controller)
-            } else {
-                guard let scene = page.scene, let runtime = site.appRuntime else {
-                    throw ServerError.notFound("\"\(page.title)\" has no action \"\(name)\"", upPath: segments)
+            var outcome: ActionOutcome?
+            // The action is carried out on the page as it is now; when someone else's write lands
+            // between that read and the save (without conflicting), it is simply done again.
+            for attempt in 0..<Self.attempts where outcome == nil {
+                if attempt > 0 { page = try await locate(segments) }
+                do {
+                    outcome = try await perform(action, form: form, on: page, revision: revision)
+                } catch is SaveRace where attempt < Self.attempts - 1 {
+                    continue
                 }
-                outcome = try await SceneEditor(runtime: runtime, scene: scene).perform(try Self.sceneAction(action, form: form),
-                                                                                        revisionToken: revision)
             }
+            guard let outcome else { throw ServerError.conflict("The list kept changing while your change was saved; try again.") }
             let staysEditing = form["editing"] == "1" || [.insert, .move, .moveUp, .moveDown].contains(action)
-            let state = staysEditing && controller.showsEditButton ? ViewState.editing : ViewState()
+            let state = staysEditing && page.controller.showsEditButton ? ViewState.editing : ViewState()
             var response = redirect(to: site.urls.page(segments, from: segments, state: state, row: outcome.highlightKey),
                                     session: session, flash: outcome.notice)
             // Scripts posting in a loop read the lists' new revisions here instead of the page.
             response.headers[.tableStackRevision] = try await currentRevision(of: page)
             return response
+        } catch let TableActionError.noRow(key, _) where action == .delete {
+            // Someone deleted it first: what the person wanted has happened.
+            return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
+                            session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
+        } catch let TableActionError.noRow(key, _) {
+            return try await pageResponse(try await locate(segments), state: viewState(of: request, session: session), request: request,
+                                          session: session, status: .conflict,
+                                          notice: "Your change was not applied: the row \"\(String(key.prefix(60)))\" is no longer there. This is the list as it is now.")
+        } catch let ActionError.fieldsChanged(current, typed) {
+            // The form again, with what was typed, a message by each field someone else changed,
+            // and their values as the new starting point, so saving again replaces them knowingly.
+            let messages = current.mapValues { "Someone else changed this to “\($0.isEmpty ? "nothing" : $0)” while you were editing. Your value is below; save again to use it." }
+            let fresh = try await locate(segments)
+            guard let sheet = Sheets(site: site, page: fresh, csrf: session.csrf).detail(typed: typed, errors: messages) else {
+                throw ActionError.fieldsChanged(current, typed: typed)
+            }
+            return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: nil, sheet: sheet)
         } catch let conflict as SaveConflict {
             return try await pageResponse(try await locate(segments), state: viewState(of: request, session: session), request: request,
                                           session: session, status: .conflict,
@@ -69,6 +86,23 @@ extension SiteServer {
         }
     }
 
+    /// How many times an action is tried when other writes keep landing between its read and its save.
+    static let attempts = 8
+
+    /// Carries out one action on `page` as read now: a table action through its controller, an
+    /// app file's form or batch through its scene editor.
+    private func perform(_ action: PageAction, form: FormBody, on page: SitePage, revision: String) async throws -> ActionOutcome {
+        if let tableAction = try Self.tableAction(action, form: form) {
+            var controller = page.controller
+            let result = try await controller.perform(tableAction, basedOn: revision)
+            return ActionNotice.outcome(of: tableAction, result: result, on: controller)
+        }
+        guard let scene = page.scene, let runtime = site.appRuntime else {
+            throw ServerError.notFound("\"\(page.title)\" has no action \"\(action.rawValue)\"", upPath: page.path)
+        }
+        return try await SceneEditor(runtime: runtime, scene: scene).perform(try Self.sceneAction(action, form: form), revisionToken: revision)
+    }
+
     /// The revision token of `page`'s lists as they are now, after an action changed them: one
     /// revision read per list for an app file's scene, not another load of it.
     private func currentRevision(of page: SitePage) async throws -> String {
@@ -82,7 +116,8 @@ extension SiteServer {
     /// The table action a form posts, or `nil` for an app file's form and batch actions.
     static func tableAction(_ action: PageAction, form: FormBody) throws(ServerError) -> TableAction? {
         switch action {
-        case .select: return .select(key: try form.required("key"))
+        case .select: return .setChecked(key: try form.required("key"), isChecked: true)
+        case .deselect: return .setChecked(key: try form.required("key"), isChecked: false)
         case .toggle:
             let key = try form.required("key")
             return .toggle(key: key, isOn: form["on-\(key)"] == "on")
@@ -96,11 +131,18 @@ extension SiteServer {
         case .moveUp: return .moveUp(key: try form.required("key"))
         case .moveDown: return .moveDown(key: try form.required("key"))
         case .move:
+            // Where to, by the rows around it (`before` or `after` a key, which survive other
+            // people's changes), or by an index path in the list as it is when the move is made.
             let key = try form.required("key")
-            guard let proposed = IndexPath(try form.required("to")) else {
-                throw .badRequest("the destination \"\(form["to"] ?? "")\" is not a row (expected section.row, such as 0.2)")
+            if let neighbour = form["before"] { return .move(key: key, to: .before(key: neighbour)) }
+            if let neighbour = form["after"] { return .move(key: key, to: .after(key: neighbour)) }
+            let to = try form.required("to")
+            if to.hasPrefix("before:") { return .move(key: key, to: .before(key: String(to.dropFirst(7)))) }
+            if to.hasPrefix("after:") { return .move(key: key, to: .after(key: String(to.dropFirst(6)))) }
+            guard let proposed = IndexPath(to) else {
+                throw .badRequest("the destination \"\(to)\" is not a row (expected section.row such as 0.2, or before:KEY or after:KEY)")
             }
-            return .move(key: key, proposed: proposed)
+            return .move(key: key, to: .indexPath(proposed))
         case .update: throw .badRequest("the form was sent without choosing an action; use one of the row's buttons")
         case .add, .save, .runBatch, .batch: return nil
         }
@@ -111,7 +153,11 @@ extension SiteServer {
         let reserved: Set<String> = ["csrf", "revision", "editing", "key"]
         switch action {
         case .add: return .add(fields: form.fields.filter { !reserved.contains($0.key) })
-        case .save: return .saveDetail(fields: form.fields.filter { !reserved.contains($0.key) })
+        case .save:
+            let fields = form.fields.filter { !reserved.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
+            let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(Sheets.originalPrefix) }
+                .map { (String($0.key.dropFirst(Sheets.originalPrefix.count)), $0.value) })
+            return .saveDetail(fields: fields, originals: originals)
         case .runBatch: return .runBatch(name: try form.required("batch"))
         default: throw .notFound("there is no form action \"\(action.rawValue)\"", upPath: [])
         }

@@ -8,7 +8,7 @@ public enum ActionNotice {
     /// inserted or moved) and a sentence for what happened where the page alone does not say it.
     public static func outcome(of action: TableAction, result: TableActionResult, on controller: any TableViewController) -> ActionOutcome {
         switch action {
-        case .select, .toggle, .slide:
+        case .setChecked, .toggle, .slide:
             return ActionOutcome(highlightKey: result.key)
         case .delete:
             return ActionOutcome(notice: "Deleted \(result.text ?? "the row").")

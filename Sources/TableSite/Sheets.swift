@@ -29,22 +29,32 @@ public struct Sheets {
                             fields: form.fields.map { field($0, value: typed[$0.attribute] ?? $0.defaultValue ?? "", error: errors[$0.attribute]) })
     }
 
-    /// The detail scene's fields in a form, filled from the item (or what was typed).
+    /// The prefix of the hidden fields that carry the values a detail form started from.
+    public static let originalPrefix = "original-"
+
+    /// The detail scene's fields in a form, filled from the item (or what was typed), carrying
+    /// the item's values as they are now: saving changes only the fields the person changed,
+    /// and only where no one else changed them first.
     public func detail(typed: [String: String]?, errors: [String: String]) -> SheetContext? {
         guard let scene = page.scene, case let .detail(detail) = scene.scene.content, detail.isEditable else { return nil }
-        let fields = detail.sections.flatMap(\.fields).map { definition in
-            let stored = scene.item?[definition.attribute]
-            let value = typed?[definition.attribute] ?? (definition.kind == .toggle ? (stored?.bool == true ? "on" : "") : stored?.description ?? "")
-            return field(definition, value: value, error: errors[definition.attribute])
+        let definitions = detail.sections.flatMap(\.fields)
+        let fields = definitions.map { definition in
+            field(definition, value: typed?[definition.attribute] ?? definition.formValue(of: scene.item?[definition.attribute]),
+                  error: errors[definition.attribute])
+        }
+        let originals = definitions.map {
+            HiddenFieldContext(name: Self.originalPrefix + $0.attribute, value: $0.formValue(of: scene.item?[$0.attribute]))
         }
         return SheetContext(title: "Edit \(page.title)", sectionTitle: detail.sections.first?.headerTitle,
                             action: site.urls.action(.save, on: page.path), csrf: csrf, revision: page.controller.revisionToken,
                             cancelHref: pageHref, saveTitle: "Save", errorSummary: errors.isEmpty ? nil : summary(errors),
-                            hiddenFields: [], fields: fields)
+                            hiddenFields: originals, fields: fields)
     }
 
     /// The Move to… sheet: every place the delegate lets the row go (its `targetIndexPath`
-    /// keeps a proposal there), as a choice.
+    /// keeps a proposal there), as a choice named by the row it would stand before (or, at the
+    /// end of a section, after), so that the choice still means the same place when other rows
+    /// came or went meanwhile.
     public func move(key: String) -> SheetContext? {
         let controller = page.controller
         guard let source = controller.indexPath(forRowWithKey: key), controller.movesRows, controller.canMoveRow(at: source) else {
@@ -53,13 +63,16 @@ public struct Sheets {
         var options: [OptionContext] = []
         let counts = controller.rowCounts
         for section in counts.indices {
-            let places = counts[section] + (section == source.section ? 0 : 1)
+            // The keys of the section's rows without the one moving.
+            let others = (0..<counts[section]).filter { !(section == source.section && $0 == source.row) }
+                .map { controller.cell(at: IndexPath(row: $0, section: section)).key }
             let header = controller.titleForHeader(inSection: section)
-            for place in 0..<places {
+            for place in 0...others.count {
                 let target = IndexPath(row: place, section: section)
                 guard controller.targetIndexPath(forMoveFrom: source, toProposed: target) == target else { continue }
+                let value = place < others.count ? "before:" + others[place] : others.last.map { "after:" + $0 } ?? target.textForm
                 let label = target == source ? "Where it is now (row \(place + 1))" : "Row \(place + 1)" + (header.map { " of \($0)" } ?? "")
-                options.append(OptionContext(value: target.textForm, title: label, isSelected: target == source))
+                options.append(OptionContext(value: value, title: label, isSelected: target == source))
             }
         }
         return SheetContext(title: "Move \(controller.cell(at: source).text)", sectionTitle: nil, action: site.urls.action(.move, on: page.path),

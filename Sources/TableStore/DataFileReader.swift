@@ -69,6 +69,9 @@ public enum DataFileReader {
         var builder = DocumentBuilder(file: file)
         try builder.checkText(listName, at: "")
         for column in header { try builder.checkText(column, at: "1") }
+        if let keyColumn = header.firstIndex(of: "key") {
+            builder.startList(explicitKeys: rows.dropFirst().compactMap { $0.fields.indices.contains(keyColumn) ? $0.fields[keyColumn] : nil })
+        }
         var items: [DataDocument.Item] = []
         for row in rows.dropFirst() {
             guard row.fields.count == header.count else {
@@ -122,9 +125,13 @@ public enum DataFileReader {
     }
 }
 
-/// Turns decoded values into items, naming the key path of anything unexpected.
+/// Turns decoded values into items, naming the key path of anything unexpected. Keys are unique
+/// in their list: one given explicitly twice in a list is an error; one made from a name skips
+/// the list's explicit keys and the keys made before it.
 struct DocumentBuilder {
     let file: String
+    /// The keys of the list being read: given explicitly, and handed out so far.
+    private var explicitKeys: Set<String> = []
     private var usedKeys: Set<String> = []
 
     init(file: String) { self.file = file }
@@ -148,7 +155,20 @@ struct DocumentBuilder {
 
     private mutating func items(_ value: DataValue, path: String) throws -> [DataDocument.Item] {
         guard case let .array(values) = value else { throw failure(path, "expected an array of items") }
+        let outer = (explicitKeys, usedKeys)
+        defer { (explicitKeys, usedKeys) = outer }
+        explicitKeys = Set(values.compactMap { value -> String? in
+            guard case let .object(fields) = value, case let .string(key)? = fields.first(where: { $0.0 == "key" })?.1 else { return nil }
+            return key
+        })
+        usedKeys = []
         return try values.enumerated().map { index, value in try item(value, path: "\(path)[\(index)]") }
+    }
+
+    /// Starts a list whose explicit keys are `keys` (a CSV file's key column).
+    mutating func startList(explicitKeys keys: [String]) {
+        explicitKeys = Set(keys)
+        usedKeys = []
     }
 
     private mutating func item(_ value: DataValue, path: String) throws -> DataDocument.Item {
@@ -193,7 +213,7 @@ struct DocumentBuilder {
             ?? "item"
         let base = ItemKey.slug(name)
         var candidate = base, suffix = 2
-        while !usedKeys.insert(candidate).inserted {
+        while explicitKeys.contains(candidate) || !usedKeys.insert(candidate).inserted {
             candidate = "\(base)-\(suffix)"
             suffix += 1
         }

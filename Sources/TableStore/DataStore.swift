@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where TableStack keeps its data. All SQL stays behind this interface, so SQLite (embedded, the
 /// default) and a server database can serve the same app. Every change is one transaction that
 /// first checks, in the database, that the list is still at the revision the change was based on.
@@ -9,12 +11,14 @@ public protocol DataStore: Sendable {
     func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int)
     /// The revision of list `id`, without its items.
     func revision(of id: ListID) async throws -> Int
-    /// The item with `key`, and the list it stands in.
-    func item(_ key: String) async throws -> (item: StoredItem, list: ListID)?
+    /// The item with `key` in list `list`, if there is one.
+    func item(_ key: String, in list: ListID) async throws -> StoredItem?
     /// Applies `changes` to list `id` in one transaction, if the list is still at `revision`;
-    /// returns the new revision. A stale revision throws `StoreError.staleRevision` and changes nothing.
+    /// returns the new revision. A stale revision throws `StoreError.staleRevision` and changes
+    /// nothing. With no revision, the changes apply to the list as it is (changes that name rows
+    /// by key and mean the same whatever else changed, such as an append).
     @discardableResult
-    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int) async throws -> Int
+    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int
     /// Loads a document; with `replacing`, everything in the store is replaced.
     func load(_ document: DataDocument, replacing: Bool) async throws
     /// The whole store as a document.
@@ -80,18 +84,37 @@ public enum ItemKey {
         return key.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" || $0 == "." }
     }
 
-    /// A key made from a name: lower case, runs of anything else turned into one '-'.
+    /// A key made from a name: its letters in Latin, lower case and without accents (ICU's
+    /// transliteration: "Åsa's Saga" is `asas-saga`, "東京" `dong-jing`), apostrophes dropped,
+    /// runs of anything else turned into one '-'.
     public static func slug(_ name: String) -> String {
         var slug = ""
-        for scalar in name.lowercased().unicodeScalars {
+        var isAfterSeparator = false
+        for scalar in latin(name).unicodeScalars {
             if scalar.isASCIIAlphanumeric {
+                if isAfterSeparator, !slug.isEmpty { slug += "-" }
                 slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty, !slug.hasSuffix("-") {
-                slug += "-"
+                isAfterSeparator = false
+            } else if !apostrophes.contains(scalar) {
+                isAfterSeparator = true
             }
         }
-        while slug.hasSuffix("-") { slug.removeLast() }
         return slug.isEmpty ? "item" : String(slug.prefix(180))
+    }
+
+    private static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
+
+    /// Letters the transliteration leaves as they are, spelt in ASCII.
+    private static let spelt: [Character: String] = [
+        "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i",
+    ]
+
+    /// `name` in lower-case ASCII where it can be: Latin script, no diacritics.
+    private static func latin(_ name: String) -> String {
+        let lowered = name.lowercased()
+        guard !lowered.unicodeScalars.allSatisfy(\.isASCII) else { return lowered }
+        let transliterated = lowered.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false) ?? lowered
+        return String(transliterated.flatMap { spelt[$0] ?? String($0) })
     }
 }
 

@@ -4,38 +4,43 @@ import GRDB
 struct DocumentLoader {
     let db: Database
 
+    /// Appends `items` (and their lists) to `list`, moving the revision of every list it adds
+    /// to on: a server showing those lists must not keep serving pages made before the load.
     func insert(_ items: [DataDocument.Item], into list: ListID) throws {
-        let editor = ListEditor(db: db, list: list)
         let start = try ListEditor.count(of: list, in: db)
-        try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
-                       arguments: [list.parent ?? "", list.relationship])
+        try db.execute(sql: """
+            INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, 1)
+            ON CONFLICT(parent, relationship) DO UPDATE SET revision = revision + 1
+            """, arguments: [list.parent ?? "", list.relationship])
+        let revision = try SQLiteStore.revision(db, list)
+        let editor = ListEditor(db: db, list: list, revision: revision)
         for (offset, item) in items.enumerated() {
             try editor.append(StoredItem(key: item.key, attributes: item.attributes), at: start + offset)
             for child in item.lists {
-                try insert(child.items, into: ListID(parent: item.key, relationship: child.name))
+                try insert(child.items, into: list.child(of: item.key, relationship: child.name))
             }
         }
     }
 
     func document() throws -> DataDocument {
         let rows = try Row.fetchAll(db, sql: "SELECT key, parent, relationship, attributes FROM items ORDER BY parent, relationship, position")
-        var children: [String: [(relationship: String, key: String)]] = [:]
-        var attributes: [String: [String: AttributeValue]] = [:]
-        var order: [String: [String]] = [:]
+        // Lists by their owner's identity ('' for the root lists), each list's items in order.
+        var relationships: [String: [String]] = [:]
+        var items: [String: [(key: String, attributes: [String: AttributeValue])]] = [:]
         for row in rows {
             let key: String = row["key"], parent: String = row["parent"], relationship: String = row["relationship"]
-            attributes[key] = try AttributeCoding.decode(row["attributes"])
-            if order[parent + "\u{0}" + relationship] == nil { children[parent, default: []].append((relationship, key)) }
-            order[parent + "\u{0}" + relationship, default: []].append(key)
+            let list = ListID(parent: parent.isEmpty ? nil : parent, relationship: relationship)
+            if items[list.description] == nil { relationships[parent, default: []].append(relationship) }
+            items[list.description, default: []].append((key, try AttributeCoding.decode(row["attributes"])))
         }
-        func items(parent: String, relationship: String) -> [DataDocument.Item] {
-            (order[parent + "\u{0}" + relationship] ?? []).map { key in
-                DataDocument.Item(key: key, attributes: attributes[key] ?? [:], lists: lists(of: key))
+        func lists(of owner: String?) -> [(name: String, items: [DataDocument.Item])] {
+            (relationships[owner ?? ""] ?? []).map { relationship in
+                let list = ListID(parent: owner, relationship: relationship)
+                return (relationship, (items[list.description] ?? []).map { item in
+                    DataDocument.Item(key: item.key, attributes: item.attributes, lists: lists(of: list.itemIdentity(item.key)))
+                })
             }
         }
-        func lists(of parent: String) -> [(name: String, items: [DataDocument.Item])] {
-            (children[parent] ?? []).map { ($0.relationship, items(parent: parent, relationship: $0.relationship)) }
-        }
-        return DataDocument(lists: lists(of: ""))
+        return DataDocument(lists: lists(of: nil))
     }
 }

@@ -2,9 +2,13 @@ import Foundation
 import GRDB
 
 /// Carries out one change on one list inside an open transaction, keeping positions 0 … n−1.
+/// Items whose attributes a change sets are marked with `revision`, the list's new revision, so
+/// a later change can tell whether an item changed since a page showed it.
 struct ListEditor {
     let db: Database
     let list: ListID
+    /// The revision the list is at once the change is made.
+    var revision = 0
 
     private var parent: String { list.parent ?? "" }
 
@@ -12,11 +16,17 @@ struct ListEditor {
         switch change {
         case let .insert(item, position):
             try insert(item, at: position)
+        case let .insertAfter(item, key):
+            try insert(item, at: try key.map { try position(of: $0) + 1 } ?? count())
         case let .delete(key):
-            let position = try position(of: key)
             try delete(key)
-            try db.execute(sql: "UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?",
-                           arguments: [parent, list.relationship, position])
+        case let .deleteUnchanged(key, since):
+            guard let changed = try Int.fetchOne(db.cachedStatement(sql: "SELECT changed FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
+                                                 arguments: [parent, list.relationship, key]) else {
+                throw StoreError.itemNotFound(key: key, list: list)
+            }
+            guard changed <= since else { throw StoreError.itemChanged(key: key, list: list) }
+            try delete(key)
         case let .move(key, destination):
             let source = try position(of: key)
             let count = try self.count()
@@ -28,12 +38,20 @@ struct ListEditor {
             } else if source > destination {
                 try shift(from: destination, through: source - 1, by: 1)
             }
-            try db.execute(sql: "UPDATE items SET position = ? WHERE key = ?", arguments: [destination, key])
+            try db.execute(sql: "UPDATE items SET position = ? WHERE parent = ? AND relationship = ? AND key = ?",
+                           arguments: [destination, parent, list.relationship, key])
         case let .update(key, attributes):
-            _ = try position(of: key)
-            var current = try AttributeCoding.decode(String.fetchOne(db, sql: "SELECT attributes FROM items WHERE key = ?", arguments: [key]) ?? "{}")
+            var current = try self.attributes(of: key)
             current.merge(attributes) { _, new in new }
-            try db.execute(sql: "UPDATE items SET attributes = ? WHERE key = ?", arguments: [try AttributeCoding.encode(current), key])
+            try write(current, to: key)
+        case let .updateIfUnchanged(key, expected, attributes):
+            var current = try self.attributes(of: key)
+            let moved = expected.filter { current[$0.key] != $0.value }
+            guard moved.isEmpty else {
+                throw StoreError.attributesChanged(key: key, list: list, current: Dictionary(uniqueKeysWithValues: moved.keys.map { ($0, current[$0]) }))
+            }
+            current.merge(attributes) { _, new in new }
+            try write(current, to: key)
         case let .checkExclusively(attribute, key):
             _ = try position(of: key)
             let rows = try Row.fetchAll(db, sql: "SELECT key, attributes FROM items WHERE parent = ? AND relationship = ?",
@@ -44,23 +62,23 @@ struct ListEditor {
                 let checked = AttributeValue.bool(itemKey == key)
                 guard attributes[attribute] != checked else { continue }
                 attributes[attribute] = checked
-                try db.execute(sql: "UPDATE items SET attributes = ? WHERE key = ?", arguments: [try AttributeCoding.encode(attributes), itemKey])
+                try write(attributes, to: itemKey)
             }
         case let .replaceAll(items):
             let keep = Set(items.map(\.key))
+            guard keep.count == items.count else {
+                throw StoreError.duplicateKey(Dictionary(grouping: items.map(\.key), by: { $0 }).first { $0.value.count > 1 }?.key ?? "")
+            }
             let current = try String.fetchAll(db, sql: "SELECT key FROM items WHERE parent = ? AND relationship = ?",
                                               arguments: [parent, list.relationship])
-            for key in current where !keep.contains(key) { try delete(key) }
+            for key in current where !keep.contains(key) { try delete(key, closingGap: false) }
             for (position, item) in items.enumerated() {
                 guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
-                if let owner = try Row.fetchOne(db, sql: "SELECT parent, relationship FROM items WHERE key = ?", arguments: [item.key]),
-                   (owner["parent"] as String) != parent || (owner["relationship"] as String) != list.relationship {
-                    throw StoreError.duplicateKey(item.key)
-                }
                 try db.execute(sql: """
-                    INSERT INTO items (key, parent, relationship, position, attributes) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT(key) DO UPDATE SET position = excluded.position, attributes = excluded.attributes
-                    """, arguments: [item.key, parent, list.relationship, position, try AttributeCoding.encode(item.attributes)])
+                    INSERT INTO items (parent, relationship, key, position, attributes, changed) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(parent, relationship, key) DO UPDATE SET position = excluded.position, attributes = excluded.attributes,
+                        changed = CASE WHEN items.attributes = excluded.attributes THEN items.changed ELSE excluded.changed END
+                    """, arguments: [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
             }
         }
     }
@@ -81,29 +99,48 @@ struct ListEditor {
     /// loading 100,000 items take minutes) or the room `insert` made.
     func append(_ item: StoredItem, at position: Int) throws {
         guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
-        guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE key = ?"), arguments: [item.key]) == nil else {
+        guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
+                               arguments: [parent, list.relationship, item.key]) == nil else {
             throw StoreError.duplicateKey(item.key)
         }
-        try db.cachedStatement(sql: "INSERT INTO items (key, parent, relationship, position, attributes) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [item.key, parent, list.relationship, position, try AttributeCoding.encode(item.attributes)])
+        try db.cachedStatement(sql: "INSERT INTO items (parent, relationship, key, position, attributes, changed) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
     }
 
-    /// Deletes an item, every item below it at any depth, and their lists' revisions.
-    private func delete(_ key: String) throws {
-        let doomed = try String.fetchAll(db, sql: """
-            WITH RECURSIVE doomed(key) AS (
-                SELECT ? UNION ALL SELECT items.key FROM items JOIN doomed ON items.parent = doomed.key
-            ) SELECT key FROM doomed
-            """, arguments: [key])
-        for key in doomed {
-            try db.execute(sql: "DELETE FROM items WHERE key = ?", arguments: [key])
-            try db.execute(sql: "DELETE FROM lists WHERE parent = ?", arguments: [key])
+    /// Deletes an item, every item below it at any depth and their lists' revisions, and closes
+    /// the gap it leaves (unless the caller rewrites every position anyway).
+    private func delete(_ key: String, closingGap: Bool = true) throws {
+        let position = try position(of: key)
+        try db.execute(sql: "DELETE FROM items WHERE parent = ? AND relationship = ? AND key = ?", arguments: [parent, list.relationship, key])
+        // Everything below the item names an owner whose identity is the item's, or starts with
+        // it and a slash: one range of the index ('0' is the byte after '/').
+        let identity = list.itemIdentity(key)
+        for table in ["items", "lists"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE parent = ? OR (parent >= ? AND parent < ?)",
+                           arguments: [identity, identity + "/", identity + "0"])
         }
+        if closingGap {
+            try db.execute(sql: "UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?",
+                           arguments: [parent, list.relationship, position])
+        }
+    }
+
+    private func attributes(of key: String) throws -> [String: AttributeValue] {
+        guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
+                                             arguments: [parent, list.relationship, key]) else {
+            throw StoreError.itemNotFound(key: key, list: list)
+        }
+        return try AttributeCoding.decode(text)
+    }
+
+    private func write(_ attributes: [String: AttributeValue], to key: String) throws {
+        try db.execute(sql: "UPDATE items SET attributes = ?, changed = ? WHERE parent = ? AND relationship = ? AND key = ?",
+                       arguments: [try AttributeCoding.encode(attributes), revision, parent, list.relationship, key])
     }
 
     private func position(of key: String) throws -> Int {
-        guard let position = try Int.fetchOne(db, sql: "SELECT position FROM items WHERE key = ? AND parent = ? AND relationship = ?",
-                                               arguments: [key, parent, list.relationship]) else {
+        guard let position = try Int.fetchOne(db.cachedStatement(sql: "SELECT position FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
+                                               arguments: [parent, list.relationship, key]) else {
             throw StoreError.itemNotFound(key: key, list: list)
         }
         return position

@@ -98,30 +98,29 @@ public final class SQLiteStore: DataStore {
         try await readOneStatement { db in try Self.revision(db, id) }
     }
 
-    public func item(_ key: String) async throws -> (item: StoredItem, list: ListID)? {
+    public func item(_ key: String, in list: ListID) async throws -> StoredItem? {
         try await readOneStatement { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT key, parent, relationship, attributes FROM items WHERE key = ?"),
-                                             arguments: [key]) else { return nil }
-            let parent: String = row["parent"]
-            return (try self.storedItem(row),
-                    ListID(parent: parent.isEmpty ? nil : parent, relationship: row["relationship"]))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
+                             arguments: [list.parent ?? "", list.relationship, key]).map(self.storedItem)
         }
     }
 
     @discardableResult
-    public func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int) async throws -> Int {
+    public func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int {
         try await write { db in
             // Compare and swap in the same transaction as the change: the revision moves on only
             // if nobody moved it first.
             try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
                            arguments: [id.parent ?? "", id.relationship])
-            try db.execute(sql: "UPDATE lists SET revision = revision + 1 WHERE parent = ? AND relationship = ? AND revision = ?",
-                           arguments: [id.parent ?? "", id.relationship, revision])
-            guard db.changesCount == 1 else {
-                throw StoreError.staleRevision(list: id, expected: revision, current: try Self.revision(db, id))
+            let current = try Self.revision(db, id)
+            if let revision, revision != current {
+                throw StoreError.staleRevision(list: id, expected: revision, current: current)
             }
-            for change in changes { try ListEditor(db: db, list: id).apply(change) }
-            return revision + 1
+            try db.execute(sql: "UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?",
+                           arguments: [current + 1, id.parent ?? "", id.relationship])
+            let editor = ListEditor(db: db, list: id, revision: current + 1)
+            for change in changes { try editor.apply(change) }
+            return current + 1
         }
     }
 

@@ -3,6 +3,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The change was based on an older revision: someone else changed the list first.
     case staleRevision(list: ListID, expected: Int, current: Int)
     case itemNotFound(key: String, list: ListID)
+    /// The item was changed (by someone else) after the revision the change was based on.
+    case itemChanged(key: String, list: ListID)
+    /// Attributes the change expected to find unchanged hold these values now.
+    case attributesChanged(key: String, list: ListID, current: [String: AttributeValue?])
     case positionOutOfRange(Int, count: Int, list: ListID)
     case duplicateKey(String)
     case invalidKey(String)
@@ -16,10 +20,15 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "list \(list) changed meanwhile: the change was based on revision \(expected), the list is at revision \(current)"
         case let .itemNotFound(key, list):
             "no item \"\(key)\" in list \(list)"
+        case let .itemChanged(key, list):
+            "item \"\(key)\" of list \(list) was changed by someone else since the page was shown"
+        case let .attributesChanged(key, list, current):
+            "item \"\(key)\" of list \(list) was changed by someone else: "
+                + current.sorted { $0.key < $1.key }.map { "\($0.key) is now \($0.value.map { "\"\($0)\"" } ?? "empty")" }.joined(separator: ", ")
         case let .positionOutOfRange(position, count, list):
             "position \(position) is outside list \(list), which has \(count) items"
         case let .duplicateKey(key):
-            "an item with key \"\(key)\" already exists"
+            "the list already has an item with key \"\(key)\""
         case let .invalidKey(key):
             "\"\(key)\" is not a valid key: use 1 to 200 letters, digits, '-', '_' or '.'"
         case let .database(message):

@@ -24,6 +24,42 @@ enum StoreSchema {
                 PRAGMA user_version = 1;
                 """)
         }
+        migrator.registerMigration("2: keys unique per list, items known by their path, when each last changed") { db in
+            // Version 1 kept keys unique in the whole store and named a child list's owner by its
+            // key alone; now a key is unique in its list, and an owner is named by its path from
+            // a root list (ListID.itemIdentity), computed here from the old, unique keys.
+            try db.execute(sql: """
+                CREATE TEMP TABLE identity AS
+                    WITH RECURSIVE path(key, identity) AS (
+                        SELECT key, relationship || '/' || key FROM items WHERE parent = ''
+                        UNION ALL
+                        SELECT items.key, path.identity || '/' || items.relationship || '/' || items.key
+                        FROM items JOIN path ON items.parent = path.key
+                    ) SELECT key, identity FROM path;
+                CREATE UNIQUE INDEX temp.identity_by_key ON identity (key);
+                CREATE TABLE items_v2 (
+                    parent TEXT NOT NULL,            -- the owner's identity, '' in a root list
+                    relationship TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    attributes TEXT NOT NULL DEFAULT '{}',
+                    changed INTEGER NOT NULL DEFAULT 0,  -- the list's revision when its attributes last changed
+                    PRIMARY KEY (parent, relationship, key)
+                ) WITHOUT ROWID;
+                INSERT INTO items_v2 (parent, relationship, key, position, attributes)
+                    SELECT '', relationship, key, position, attributes FROM items WHERE parent = ''
+                    UNION ALL
+                    SELECT identity.identity, items.relationship, items.key, items.position, items.attributes
+                    FROM items JOIN identity ON identity.key = items.parent;
+                DROP TABLE items;
+                ALTER TABLE items_v2 RENAME TO items;
+                CREATE INDEX items_by_list ON items (parent, relationship, position);
+                UPDATE lists SET parent = (SELECT identity FROM identity WHERE identity.key = lists.parent) WHERE parent <> '';
+                DELETE FROM lists WHERE parent IS NULL;
+                DROP TABLE identity;
+                PRAGMA user_version = 2;
+                """)
+        }
         return migrator
     }()
 }

@@ -1,7 +1,7 @@
 /// One item of the data hierarchy: a stable key and its attributes. Its ordered to-many
-/// relationships are lists of their own, addressed by `ListID(parent: key, relationship:)`.
+/// relationships are lists of their own, addressed by `list.child(of: key, relationship:)`.
 public struct StoredItem: Sendable, Hashable, Codable {
-    /// The stable key: unique in the store, used in URLs, never reused for another item.
+    /// The stable key: unique in its list, used in URLs, never reused for another item there.
     public var key: String
     /// The attributes by name.
     public var attributes: [String: AttributeValue]
@@ -18,7 +18,8 @@ public struct StoredItem: Sendable, Hashable, Codable {
 
 /// An ordered list: the root lists of the store, or a to-many relationship of an item.
 public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The item owning the list; `nil` for a root list.
+    /// The identity of the item owning the list (its path from a root list, see
+    /// `itemIdentity(_:)`); `nil` for a root list.
     public var parent: String?
     /// The relationship's name ("trails"), or the root list's name ("regions").
     public var relationship: String
@@ -33,6 +34,18 @@ public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String { parent.map { "\($0).\(relationship)" } ?? relationship }
+
+    /// The identity of this list's item `key`: the path of lists and keys from a root list
+    /// (`regions/north/trails/cascade-pass`). Keys are unique only in their list, so an item is
+    /// known by where it stands; keys hold no `/`, so the path reads back one way only.
+    public func itemIdentity(_ key: String) -> String {
+        (parent.map { $0 + "/" } ?? "") + relationship + "/" + key
+    }
+
+    /// The list `relationship` of this list's item `key`.
+    public func child(of key: String, relationship: String) -> ListID {
+        ListID(parent: itemIdentity(key), relationship: relationship)
+    }
 }
 
 /// A list as read from the store: its items in order and the revision they are at.
@@ -53,12 +66,21 @@ public struct StoredList: Sendable, Hashable {
 public enum ListChange: Sendable, Hashable {
     /// Inserts a new item at `position` (0 … count).
     case insert(StoredItem, at: Int)
+    /// Inserts a new item just after the item `key` as the list stands, or at its end when `key`
+    /// is `nil`; throws `StoreError.itemNotFound` when `key` is gone.
+    case insertAfter(StoredItem, key: String?)
     /// Deletes the item and everything below it.
     case delete(key: String)
+    /// Deletes the item and everything below it if its attributes have not changed since the
+    /// list's revision `since` (throws `StoreError.itemChanged` otherwise).
+    case deleteUnchanged(key: String, since: Int)
     /// Moves the item so that it stands at `position` afterwards.
     case move(key: String, to: Int)
     /// Sets the given attributes of the item, keeping the others.
     case update(key: String, attributes: [String: AttributeValue])
+    /// Sets `attributes` of the item if each of them still has the value in `expected` (`nil`:
+    /// not set); throws `StoreError.attributesChanged` naming the values found otherwise.
+    case updateIfUnchanged(key: String, expected: [String: AttributeValue?], attributes: [String: AttributeValue])
     /// Sets `attribute` to true on `key` and to false on every other item of the list.
     case checkExclusively(attribute: String, key: String)
     /// Replaces the list's items with these, in this order (items no longer present are deleted).

@@ -11,12 +11,12 @@ struct SceneEditorTests {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         let before = try await demo.runtime.resolve(["task-category"])
-        let outcome = try await demo.perform(.select(key: "work"), on: ["task-category"], basedOn: before.revisionToken)
+        let outcome = try await demo.perform(.setChecked(key: "work", isChecked: true), on: ["task-category"], basedOn: before.revisionToken)
         #expect(outcome.key == "work")
         let after = try await demo.runtime.resolve(["task-category"])
         #expect(after.sections[0].rows.map { $0.cell.accessory == .checkmark } == [true, false, false, false])
-        let again = try await demo.perform(.select(key: "work"), on: ["task-category"], basedOn: after.revisionToken)
-        #expect(again.selectionChange == .unchanged)
+        let again = try await demo.perform(.setChecked(key: "work", isChecked: true), on: ["task-category"], basedOn: after.revisionToken)
+        #expect(again.selectionChange == SelectionList.Change.unchanged)
         #expect(try await demo.runtime.resolve(["task-category"]).revisionToken == after.revisionToken, "nothing was written")
     }
 
@@ -25,9 +25,11 @@ struct SceneEditorTests {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         var scene = try await demo.runtime.resolve(["toppings"])
-        try await demo.perform(.select(key: "olives"), on: ["toppings"], basedOn: scene.revisionToken)
+        try await demo.perform(.setChecked(key: "olives", isChecked: true), on: ["toppings"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["toppings"])
-        try await demo.perform(.select(key: "cheese"), on: ["toppings"], basedOn: scene.revisionToken)
+        try await demo.perform(.setChecked(key: "cheese", isChecked: false), on: ["toppings"], basedOn: scene.revisionToken)
+        // Sent again (a second click, a second tab), the same wish changes nothing.
+        try await demo.perform(.setChecked(key: "cheese", isChecked: false), on: ["toppings"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["toppings"])
         #expect(scene.sections[0].rows.filter { $0.cell.accessory == .checkmark }.map(\.cell.text) == ["Olives", "Basil"])
     }
@@ -45,11 +47,11 @@ struct SceneEditorTests {
         scene = try await demo.runtime.resolve(["groceries"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Milk", "Bread", "Butter"])
         let inserted = try await demo.perform(.insert(key: "butter"), on: ["groceries"], basedOn: scene.revisionToken)
-        #expect(try await demo.texts(["groceries"]) == [["Milk", "Bread", "New Item", "Butter"]])
+        #expect(try await demo.texts(["groceries"]) == [["Milk", "Bread", "Butter", "New Item"]], "after the row whose control it is")
         #expect(inserted.key == "new-item")
     }
 
-    @Test("sixteen people adding the same name to sixteen lists at once: every item is added, each under its own key")
+    @Test("sixteen people inserting the same name into one list at once: every item is added, each under a key of its own")
     func concurrentInsertsOfOneName() async throws {
         let app = try AppFileLoader.parse("""
             title: Groups
@@ -77,14 +79,26 @@ struct SceneEditorTests {
         try await store.load(DataDocument(lists: [("groups", groups)]), replacing: true)
         let runtime = AppRuntime(app: app, store: store)
 
+        // Sixteen people insert into one list at once, four times each, from pages read before
+        // any of it: no insert conflicts with another; two picking one key at the same moment
+        // read again and pick another, as the server does (SaveRace).
+        let page = try await runtime.resolve(["group-1"]).revisionToken
         let keys = try await withThrowingTaskGroup(of: [String].self) { tasks in
-            for group in 1...16 {
+            for _ in 1...16 {
                 tasks.addTask {
                     var added: [String] = []
                     for _ in 0..<4 {
-                        var scene = try await runtime.resolve(["group-\(group)"])
-                        let outcome = try await scene.perform(.insert(key: "group-\(group)-1"), basedOn: scene.revisionToken)
-                        added.append(try #require(outcome.key))
+                        while true {
+                            var scene = try await runtime.resolve(["group-1"])
+                            // The insert control is on the last row (the SimpleEditableList rule).
+                            let last = try #require(scene.sections[0].rows.last?.cell.key)
+                            do {
+                                added.append(try #require(try await scene.perform(.insert(key: last), basedOn: page).key))
+                                break
+                            } catch is SaveRace {
+                                continue
+                            }
+                        }
                     }
                     return added
                 }
@@ -92,9 +106,8 @@ struct SceneEditorTests {
             return try await tasks.reduce(into: [String]()) { $0 += $1 }
         }
         #expect(keys.count == 64 && Set(keys).count == 64, "every insert answered with a key of its own")
-        for group in 1...16 {
-            #expect(try await runtime.resolve(["group-\(group)"]).sections[0].rows.filter { $0.cell.text == "New Item" }.count == 4)
-        }
+        #expect(try await runtime.resolve(["group-1"]).sections[0].rows.filter { $0.cell.text == "New Item" }.count == 64)
+        #expect(try await runtime.resolve(["group-2"]).sections[0].rows.count == 1, "other lists are untouched")
     }
 
     @Test("Add: a validation error keeps what was typed; then success lands on the new row")
@@ -121,12 +134,12 @@ struct SceneEditorTests {
             ["Cook Dinner", "Take a Walk", "Read a Book", "Sleep", "Add Item"],
         ])
         // Proposed at the very top: lands just below the fixed row.
-        let outcome = try await demo.perform(.move(key: "m-read-the-news", proposed: IndexPath(0, 0)), on: ["reorder"], basedOn: scene.revisionToken)
+        let outcome = try await demo.perform(.move(key: "m-read-the-news", to: .indexPath(IndexPath(0, 0))), on: ["reorder"], basedOn: scene.revisionToken)
         #expect(outcome.indexPath == IndexPath(0, 1) && outcome.proposed == IndexPath(0, 0), "landed at row 2, the nearest allowed place")
         scene = try await demo.runtime.resolve(["reorder"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
         // Proposed in the other section: brought back to the end of its own, before the placeholder.
-        try await demo.perform(.move(key: "m-stretch", proposed: IndexPath(1, 1)), on: ["reorder"], basedOn: scene.revisionToken)
+        try await demo.perform(.move(key: "m-stretch", to: .indexPath(IndexPath(1, 1))), on: ["reorder"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["reorder"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Wake Up", "Read the News", "Make Coffee", "Stretch", "Add Item"])
         // The fixed first row refuses to move.
@@ -157,7 +170,7 @@ struct SceneEditorTests {
         _ = try await demo.editor(["batch-update"]).perform(.runBatch(name: "listing-7-8"), revisionToken: scene.revisionToken)
         scene = try await demo.runtime.resolve(["batch-update"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Alaska", "Arizona", "California", "Georgia", "New Jersey", "Virginia"])
-        #expect(scene.sections[0].rows[0].cell.key == "alaska-2", "new keys never collide with the States list")
+        #expect(scene.sections[0].rows[0].cell.key == "alaska", "keys are the list's own: the States list's Alaska is another item")
         _ = try await demo.editor(["batch-update"]).perform(.runBatch(name: "restore-states"), revisionToken: scene.revisionToken)
         #expect(try await demo.texts(["batch-update"]) == [["Arizona", "California", "Delaware", "New Jersey", "Washington"]])
     }
@@ -174,16 +187,20 @@ struct SceneEditorTests {
         #expect(try await demo.texts(["batch-update"])[0].count == 5)
     }
 
-    @Test("a stale revision is refused and changes nothing")
+    @Test("a deletion from an older page goes ahead unless that item changed since; a malformed revision is refused")
     func stale() async throws {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         let old = try await demo.runtime.resolve(["groceries"])
         try await demo.perform(.delete(key: "milk", isEditing: true), on: ["groceries"], basedOn: old.revisionToken)
+        try await demo.perform(.delete(key: "bread", isEditing: true), on: ["groceries"], basedOn: old.revisionToken)
+        let now = try await demo.runtime.resolve(["groceries"])
+        try await demo.store.apply([.update(key: "eggs", attributes: ["quantity": .number(12)])], to: .root("groceries"),
+                                   basedOn: try #require(now.revisions[.root("groceries")]))
         await #expect(throws: SaveConflict.self) {
             try await demo.perform(.delete(key: "eggs", isEditing: true), on: ["groceries"], basedOn: old.revisionToken)
         }
-        #expect(try await demo.texts(["groceries"]) == [["Eggs", "Bread", "Butter"]])
+        #expect(try await demo.texts(["groceries"]) == [["Eggs", "Butter"]])
         await #expect(throws: ActionError.badRequest("the revision \"nonsense\" is malformed; reload the page")) {
             try await demo.perform(.delete(key: "eggs", isEditing: true), on: ["groceries"], basedOn: "nonsense")
         }

@@ -22,17 +22,16 @@ struct ExportReadsTests {
 
         // The store changes after the list was read: the export keeps showing the list as read.
         let revision = try await store.apply([.update(key: "a", attributes: ["name": .string("Changed")])], to: items, basedOn: list.revision)
-        #expect(try await reads.item("a")?.item.attributes["name"] == .string("Alpha"))
-        #expect(try await reads.item("a")?.list == items)
+        #expect(try await reads.item("a", in: items)?.attributes["name"] == .string("Alpha"))
         #expect(try await reads.revision(of: items) == list.revision)
         #expect(try await store.revision(of: items) == revision)
 
         // What no list read brought comes from the store.
-        #expect(try await reads.item("c")?.item.attributes["name"] == .string("Charlie"))
-        #expect(try await reads.item("missing") == nil)
+        #expect(try await reads.item("c", in: .root("other"))?.attributes["name"] == .string("Charlie"))
+        #expect(try await reads.item("missing", in: items) == nil)
         #expect(try await reads.revision(of: ListID(parent: nil, relationship: "other")) == store.revision(of: ListID(parent: nil, relationship: "other")))
 
         await #expect(throws: ExportError.self) { try await reads.apply([.delete(key: "b")], to: items, basedOn: revision) }
-        #expect(try await store.item("b") != nil)
+        #expect(try await store.item("b", in: items) != nil)
     }
 }

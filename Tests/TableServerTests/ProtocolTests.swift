@@ -18,7 +18,7 @@ struct ProtocolTests {
             #expect(json["title"] as? String == "States" && json["style"] as? String == "plain")
             #expect((json["sectionIndex"] as? [Any])?.count == 27)
             #expect((json["stack"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Examples", "States"])
-            #expect(json["revision"] as? String == "states=0")
+            #expect(json["revision"] as? String == "states=1")
             let error = try await browser.get("/nowhere/", accept: "application/json")
             #expect(error.status == 404 && error.html.contains("\"error\""))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import TableStore
 import TableRender
 import TableServer
 
@@ -82,7 +83,7 @@ struct WalkTheDemoTests {
         }
     }
 
-    @Test("insert through the insert control adds a row where the control was")
+    @Test("insert through the insert control adds a row after the row whose control it is")
     func insert() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
@@ -90,7 +91,7 @@ struct WalkTheDemoTests {
             let editing = try await browser.get("/groceries/?editing=1")
             let (csrf, revision) = browser.tokens(of: editing)
             let after = try await browser.post("/groceries/_/insert", [("csrf", csrf), ("revision", revision), ("key", "butter")])
-            #expect(after.rowTexts == ["Milk", "Eggs", "Bread", "New Item", "Butter"])
+            #expect(after.rowTexts == ["Milk", "Eggs", "Bread", "Butter", "New Item"])
         }
     }
 
@@ -110,7 +111,7 @@ struct WalkTheDemoTests {
             let saved = try await browser.post("/groceries/_/add", [("csrf", csrf), ("revision", revision), ("name", "Oat <milk>"), ("quantity", "2")], follow: false)
             #expect(saved.status == 303)
             #expect(saved.location == "/groceries/#row-oat-milk")
-            #expect(saved.headers[HTTPField.Name("X-TableStack-Revision")!] == "groceries=1", "the new revision, for scripts")
+            #expect(saved.headers[HTTPField.Name("X-TableStack-Revision")!] == "groceries=2", "the new revision, for scripts")
             let list = try await browser.get("/groceries/")
             #expect(list.rowTexts.last == "Oat <milk>")
             #expect(list.notice == "Added Oat <milk>.")
@@ -124,7 +125,8 @@ struct WalkTheDemoTests {
         try await demo.browse { browser in
             let sheet = try await browser.get("/reorder/?editing=1&move=m-make-coffee")
             let options = sheet.root?.all(named: "option").compactMap { $0.attributes["value"] }
-            #expect(options == ["0.1", "0.2", "0.3"], "only the places the rule allows")
+            #expect(options == ["before:m-stretch", "before:m-read-the-news", "before:placeholder-0"],
+                    "only the places the rule allows, each named by the row it stands before")
             let (csrf, revision) = browser.tokens(of: sheet)
             // Proposed onto the placeholder row of the other section: retargeted to the end of its own.
             let moved = try await browser.post("/reorder/_/move", [("csrf", csrf), ("revision", revision), ("key", "m-make-coffee"), ("to", "1.4")])
@@ -167,7 +169,7 @@ struct WalkTheDemoTests {
         }
     }
 
-    @Test("a stale revision is refused with 409 and a page showing the current list and what was not applied")
+    @Test("a deletion of a row someone changed since the page was read is refused with 409 and the current list")
     func staleRevision() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
@@ -175,9 +177,11 @@ struct WalkTheDemoTests {
             let page = try await browser.get("/groceries/?editing=1")
             let (csrf, revision) = browser.tokens(of: page)
             _ = try await browser.post("/groceries/_/delete", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "milk")])
+            let now = try await demo.store.revision(of: .root("groceries"))
+            try await demo.store.apply([.update(key: "eggs", attributes: ["quantity": .number(24)])], to: .root("groceries"), basedOn: now)
             let stale = try await browser.post("/groceries/_/delete", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "eggs")])
             #expect(stale.status == 409)
-            #expect(stale.notice?.hasPrefix("Your change was not applied: list groceries changed meanwhile") == true)
+            #expect(stale.notice?.hasPrefix("Your change was not applied: item \"eggs\" of list groceries was changed by someone else") == true)
             #expect(stale.rowTexts == ["Eggs", "Bread", "Butter"], "the current list, eggs still there")
         }
     }

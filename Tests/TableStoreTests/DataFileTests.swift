@@ -86,6 +86,15 @@ struct DataFileTests {
         }
     }
 
+    @Test("keys made from names keep their letters, in Latin and without accents", arguments: [
+        ("Åsa's Saga", "asas-saga"), ("Crème Brûlée", "creme-brulee"), ("Straße 5", "strasse-5"), ("Ærøskøbing", "aeroskobing"),
+        ("東京", "dong-jing"), ("Москва", "moskva"), ("  New  York!  ", "new-york"), ("!!!", "item"), ("O’Brien", "obrien"),
+    ])
+    func slugs(name: String, key: String) {
+        #expect(ItemKey.slug(name) == key)
+        #expect(ItemKey.isValid(ItemKey.slug(name)))
+    }
+
     @Test("a CSV file that is not UTF-8 is refused at the line where it stops being so")
     func notUTF8() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")

@@ -1,10 +1,12 @@
 import Testing
 import Foundation
 import TableStore
+import GRDB
 
 @Suite("The SQLite store")
 struct SQLiteStoreTests {
     static let letters = ListID.root("letters")
+    static let northTrails = ListID.root("regions").child(of: "north", relationship: "trails")
 
     static func lettered(_ keys: [String]) async throws -> TemporaryStore {
         let temporary = try TemporaryStore()
@@ -16,7 +18,7 @@ struct SQLiteStoreTests {
     func schema() async throws {
         let temporary = try TemporaryStore()
         defer { temporary.remove() }
-        #expect(try await temporary.store.schemaVersion() == 1)
+        #expect(try await temporary.store.schemaVersion() == 2)
         #expect(try await temporary.store.isEmpty())
         #expect(try await temporary.store.list(.root("nothing")) == StoredList(id: .root("nothing"), revision: 0, items: []))
     }
@@ -27,28 +29,34 @@ struct SQLiteStoreTests {
         defer { temporary.remove() }
         try await temporary.store.load(.trails, replacing: true)
         #expect(try await temporary.store.document() == .trails)
-        let north = try await temporary.store.list(ListID(parent: "north", relationship: "trails"))
+        let north = try await temporary.store.list(Self.northTrails)
         #expect(north.keys == ["cascade-pass", "maple-pass"])
         #expect(north.items[0]["miles"] == .number(7.4))
-        let found = try #require(try await temporary.store.item("maple-pass"))
-        #expect(found.list == ListID(parent: "north", relationship: "trails") && found.item["name"] == .string("Maple Pass"))
+        let found = try #require(try await temporary.store.item("maple-pass", in: Self.northTrails))
+        #expect(found["name"] == .string("Maple Pass"))
+        #expect(try await temporary.store.item("maple-pass", in: .root("regions")) == nil, "a key names an item of one list")
     }
 
-    @Test("loading appends to a list that already has items, and a duplicate or invalid key anywhere loads nothing")
+    @Test("loading appends to a list that already has items, moving its revision on; a key the list has, or an invalid one, loads nothing")
     func loadingAppendsAndRefuses() async throws {
         let temporary = try await Self.lettered(["a", "b"])
         defer { temporary.remove() }
+        #expect(try await temporary.store.revision(of: Self.letters) == 1)
         try await temporary.store.load(DataDocument(lists: [("letters", [DataDocument.Item(key: "c", attributes: [:])])]), replacing: false)
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "b", "c"])
+        #expect(try await temporary.store.revision(of: Self.letters) == 2, "a server showing the list sees the load")
         let nested = DataDocument.Item(key: "d", attributes: [:], lists: [("parts", [DataDocument.Item(key: "a", attributes: [:])])])
         await #expect(throws: StoreError.duplicateKey("a")) {
-            try await temporary.store.load(DataDocument(lists: [("letters", [nested])]), replacing: false)
+            try await temporary.store.load(DataDocument(lists: [("letters", [nested, DataDocument.Item(key: "a", attributes: [:])])]), replacing: false)
         }
         await #expect(throws: StoreError.invalidKey("bad key/")) {
             try await temporary.store.load(DataDocument(lists: [("more", [DataDocument.Item(key: "bad key/", attributes: [:])])]), replacing: false)
         }
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "b", "c"])
-        #expect(try await temporary.store.item("d") == nil)
+        #expect(try await temporary.store.item("d", in: Self.letters) == nil)
+        try await temporary.store.load(DataDocument(lists: [("letters", [nested])]), replacing: false)
+        #expect(try await temporary.store.list(Self.letters.child(of: "d", relationship: "parts")).keys == ["a"],
+                "the same key in another list is another item")
         #expect(try await temporary.store.integrityProblems().isEmpty)
     }
 
@@ -56,12 +64,12 @@ struct SQLiteStoreTests {
     func insert() async throws {
         let temporary = try await Self.lettered(["a", "b", "c"])
         defer { temporary.remove() }
-        let revision = try await temporary.store.apply([.insert(StoredItem(key: "x"), at: 1)], to: Self.letters, basedOn: 0)
-        #expect(revision == 1)
+        let revision = try await temporary.store.apply([.insert(StoredItem(key: "x"), at: 1)], to: Self.letters, basedOn: 1)
+        #expect(revision == 2)
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "x", "b", "c"])
-        try await temporary.store.apply([.insert(StoredItem(key: "end"), at: 4)], to: Self.letters, basedOn: 1)
+        try await temporary.store.apply([.insert(StoredItem(key: "end"), at: 4)], to: Self.letters, basedOn: 2)
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "x", "b", "c", "end"])
-        #expect(try await temporary.store.revision(of: Self.letters) == 2)
+        #expect(try await temporary.store.revision(of: Self.letters) == 3)
     }
 
     @Test("delete removes the item and everything below it")
@@ -69,21 +77,22 @@ struct SQLiteStoreTests {
         let temporary = try TemporaryStore()
         defer { temporary.remove() }
         try await temporary.store.load(.trails, replacing: true)
-        try await temporary.store.apply([.delete(key: "north")], to: .root("regions"), basedOn: 0)
+        try await temporary.store.apply([.delete(key: "north")], to: .root("regions"), basedOn: 1)
         #expect(try await temporary.store.list(.root("regions")).keys == ["south"])
-        #expect(try await temporary.store.item("cascade-pass") == nil, "children go with their parent")
-        #expect(try await temporary.store.list(ListID(parent: "north", relationship: "trails")).items.isEmpty)
+        #expect(try await temporary.store.item("cascade-pass", in: Self.northTrails) == nil, "children go with their parent")
+        #expect(try await temporary.store.list(Self.northTrails).items.isEmpty)
+        #expect(try await temporary.store.integrityProblems().isEmpty)
     }
 
     @Test("moves land where asked, in both directions (Listing 8-2)")
     func moves() async throws {
         let temporary = try await Self.lettered(["a", "b", "c", "d", "e"])
         defer { temporary.remove() }
-        try await temporary.store.apply([.move(key: "b", to: 3)], to: Self.letters, basedOn: 0)
+        try await temporary.store.apply([.move(key: "b", to: 3)], to: Self.letters, basedOn: 1)
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "c", "d", "b", "e"])
-        try await temporary.store.apply([.move(key: "e", to: 0)], to: Self.letters, basedOn: 1)
+        try await temporary.store.apply([.move(key: "e", to: 0)], to: Self.letters, basedOn: 2)
         #expect(try await temporary.store.list(Self.letters).keys == ["e", "a", "c", "d", "b"])
-        try await temporary.store.apply([.move(key: "c", to: 2)], to: Self.letters, basedOn: 2)
+        try await temporary.store.apply([.move(key: "c", to: 2)], to: Self.letters, basedOn: 3)
         #expect(try await temporary.store.list(Self.letters).keys == ["e", "a", "c", "d", "b"])
         #expect(try await temporary.store.integrityProblems() == [])
     }
@@ -92,11 +101,11 @@ struct SQLiteStoreTests {
     func updatesAndSelection() async throws {
         let temporary = try await Self.lettered(["a", "b", "c"])
         defer { temporary.remove() }
-        try await temporary.store.apply([.update(key: "b", attributes: ["name": .string("Bee"), "count": .number(2)])], to: Self.letters, basedOn: 0)
-        let b = try #require(try await temporary.store.item("b")).item
+        try await temporary.store.apply([.update(key: "b", attributes: ["name": .string("Bee"), "count": .number(2)])], to: Self.letters, basedOn: 1)
+        let b = try #require(try await temporary.store.item("b", in: Self.letters))
         #expect(b.attributes == ["name": .string("Bee"), "count": .number(2)])
-        try await temporary.store.apply([.checkExclusively(attribute: "chosen", key: "a")], to: Self.letters, basedOn: 1)
-        try await temporary.store.apply([.checkExclusively(attribute: "chosen", key: "c")], to: Self.letters, basedOn: 2)
+        try await temporary.store.apply([.checkExclusively(attribute: "chosen", key: "a")], to: Self.letters, basedOn: 2)
+        try await temporary.store.apply([.checkExclusively(attribute: "chosen", key: "c")], to: Self.letters, basedOn: 3)
         let chosen = try await temporary.store.list(Self.letters).items.map { $0["chosen"] }
         #expect(chosen == [.bool(false), .bool(false), .bool(true)])
     }
@@ -105,9 +114,9 @@ struct SQLiteStoreTests {
     func replaceAll() async throws {
         let temporary = try await Self.lettered(["a", "b", "c"])
         defer { temporary.remove() }
-        try await temporary.store.apply([.replaceAll([StoredItem(key: "c"), StoredItem(key: "new"), StoredItem(key: "a")])], to: Self.letters, basedOn: 0)
+        try await temporary.store.apply([.replaceAll([StoredItem(key: "c"), StoredItem(key: "new"), StoredItem(key: "a")])], to: Self.letters, basedOn: 1)
         #expect(try await temporary.store.list(Self.letters).keys == ["c", "new", "a"])
-        #expect(try await temporary.store.item("b") == nil)
+        #expect(try await temporary.store.item("b", in: Self.letters) == nil)
     }
 
     @Test("several changes in one call are one transaction: a failing one undoes the others")
@@ -115,9 +124,9 @@ struct SQLiteStoreTests {
         let temporary = try await Self.lettered(["a", "b"])
         defer { temporary.remove() }
         await #expect(throws: StoreError.itemNotFound(key: "zzz", list: Self.letters)) {
-            try await temporary.store.apply([.delete(key: "a"), .move(key: "zzz", to: 0)], to: Self.letters, basedOn: 0)
+            try await temporary.store.apply([.delete(key: "a"), .move(key: "zzz", to: 0)], to: Self.letters, basedOn: 1)
         }
-        #expect(try await temporary.store.list(Self.letters) == StoredList(id: Self.letters, revision: 0, items: [
+        #expect(try await temporary.store.list(Self.letters) == StoredList(id: Self.letters, revision: 1, items: [
             StoredItem(key: "a", attributes: ["name": .string("A")]), StoredItem(key: "b", attributes: ["name": .string("B")]),
         ]))
     }
@@ -133,9 +142,9 @@ struct SQLiteStoreTests {
     func refusals(change: ListChange, error: StoreError) async throws {
         let temporary = try await Self.lettered(["a", "b"])
         defer { temporary.remove() }
-        await #expect(throws: error) { try await temporary.store.apply([change], to: Self.letters, basedOn: 0) }
+        await #expect(throws: error) { try await temporary.store.apply([change], to: Self.letters, basedOn: 1) }
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "b"])
-        #expect(try await temporary.store.revision(of: Self.letters) == 0)
+        #expect(try await temporary.store.revision(of: Self.letters) == 1)
     }
 
     @Test("two writers from the same revision: the second is refused as stale and loses nothing")
@@ -145,12 +154,12 @@ struct SQLiteStoreTests {
         let other = try SQLiteStore(path: temporary.path)
         let seenByBoth = try await temporary.store.revision(of: Self.letters)
         try await temporary.store.apply([.delete(key: "b")], to: Self.letters, basedOn: seenByBoth)
-        await #expect(throws: StoreError.staleRevision(list: Self.letters, expected: 0, current: 1)) {
+        await #expect(throws: StoreError.staleRevision(list: Self.letters, expected: 1, current: 2)) {
             try await other.apply([.move(key: "a", to: 2)], to: Self.letters, basedOn: seenByBoth)
         }
         #expect(try await other.list(Self.letters).keys == ["a", "c"])
-        #expect(StoreError.staleRevision(list: Self.letters, expected: 0, current: 1).description
-                == "list letters changed meanwhile: the change was based on revision 0, the list is at revision 1")
+        #expect(StoreError.staleRevision(list: Self.letters, expected: 1, current: 2).description
+                == "list letters changed meanwhile: the change was based on revision 1, the list is at revision 2")
     }
 
     @Test("concurrent writers on one revision: exactly one wins")
@@ -161,12 +170,73 @@ struct SQLiteStoreTests {
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for number in 0..<8 {
                 group.addTask {
-                    (try? await store.apply([.insert(StoredItem(key: "w\(number)"), at: 0)], to: Self.letters, basedOn: 0)) != nil
+                    (try? await store.apply([.insert(StoredItem(key: "w\(number)"), at: 0)], to: Self.letters, basedOn: 1)) != nil
                 }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(outcomes.filter { $0 }.count == 1)
         #expect(try await store.list(Self.letters).items.count == 2)
+    }
+
+    @Test("a deletion based on an old revision goes ahead only if the item itself is unchanged since")
+    func deleteUnchanged() async throws {
+        let temporary = try await Self.lettered(["a", "b", "c"])
+        defer { temporary.remove() }
+        try await temporary.store.apply([.update(key: "b", attributes: ["name": .string("Bee")])], to: Self.letters, basedOn: 1)
+        try await temporary.store.apply([.insert(StoredItem(key: "d"), at: 3)], to: Self.letters, basedOn: 2)
+        await #expect(throws: StoreError.itemChanged(key: "b", list: Self.letters)) {
+            try await temporary.store.apply([.deleteUnchanged(key: "b", since: 1)], to: Self.letters, basedOn: 3)
+        }
+        try await temporary.store.apply([.deleteUnchanged(key: "a", since: 1)], to: Self.letters, basedOn: 3)
+        #expect(try await temporary.store.list(Self.letters).keys == ["b", "c", "d"])
+    }
+
+    @Test("a guarded update writes only when the fields it expects are as it expects, and names them otherwise")
+    func updateIfUnchanged() async throws {
+        let temporary = try await Self.lettered(["a"])
+        defer { temporary.remove() }
+        try await temporary.store.apply([.update(key: "a", attributes: ["count": .number(1)])], to: Self.letters, basedOn: 1)
+        await #expect(throws: StoreError.attributesChanged(key: "a", list: Self.letters, current: ["count": .number(1)])) {
+            try await temporary.store.apply([.updateIfUnchanged(key: "a", expected: ["count": nil], attributes: ["count": .number(5)])],
+                                            to: Self.letters, basedOn: 2)
+        }
+        try await temporary.store.apply([.updateIfUnchanged(key: "a", expected: ["count": .number(1)], attributes: ["count": .number(5)])],
+                                        to: Self.letters, basedOn: 2)
+        #expect(try await temporary.store.item("a", in: Self.letters)?["count"] == .number(5))
+    }
+
+    @Test("a version 1 database (keys unique in the store, owners named by key) is migrated and reads the same")
+    func migratesVersionOne() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-v1-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("v1.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('1: items in ordered lists, lists with revisions');
+                CREATE TABLE lists (parent TEXT NOT NULL, relationship TEXT NOT NULL, revision INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (parent, relationship));
+                CREATE TABLE items (key TEXT PRIMARY KEY NOT NULL, parent TEXT NOT NULL, relationship TEXT NOT NULL, position INTEGER NOT NULL,
+                                    attributes TEXT NOT NULL DEFAULT '{}');
+                CREATE INDEX items_by_list ON items (parent, relationship, position);
+                INSERT INTO items VALUES ('north', '', 'regions', 0, '{"name":"North"}'), ('south', '', 'regions', 1, '{"name":"South"}'),
+                    ('cascade-pass', 'north', 'trails', 0, '{"name":"Cascade Pass"}'), ('pass-camp', 'cascade-pass', 'camps', 0, '{}');
+                INSERT INTO lists VALUES ('', 'regions', 4), ('north', 'trails', 2), ('cascade-pass', 'camps', 1);
+                PRAGMA user_version = 1;
+                """)
+        }
+        try queue.close()
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.schemaVersion() == 2)
+        #expect(try await store.list(.root("regions")).keys == ["north", "south"])
+        let trails = try await store.list(Self.northTrails)
+        #expect(trails.keys == ["cascade-pass"] && trails.revision == 2)
+        let camps = try await store.list(Self.northTrails.child(of: "cascade-pass", relationship: "camps"))
+        #expect(camps.keys == ["pass-camp"] && camps.revision == 1)
+        try await store.apply([.delete(key: "north")], to: .root("regions"), basedOn: 4)
+        #expect(try await store.list(Self.northTrails).keys.isEmpty)
+        #expect(try await store.integrityProblems().isEmpty)
     }
 }

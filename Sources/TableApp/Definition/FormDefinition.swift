@@ -59,6 +59,11 @@ public struct FieldDefinition: Sendable {
     }
 
     static func format(_ number: Double) -> String { AttributeValue.number(number).description }
+
+    /// The stored value as the field's form shows and sends it: a switch as `on` or nothing.
+    public func formValue(of stored: AttributeValue?) -> String {
+        kind == .toggle ? (stored?.bool == true ? "on" : "") : stored?.description ?? ""
+    }
 }
 
 /// Why a field's input was refused, worded for the person who typed it.

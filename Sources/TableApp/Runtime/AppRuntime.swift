@@ -82,6 +82,13 @@ public struct AppRuntime: Sendable {
         window.flatMap { Self.isWindowable(scene) && $0.lowerBound.isMultiple(of: 2) ? $0 : nil }
     }
 
+    /// The list a list scene shows: its item's relationship, or a root list for a scene reached
+    /// without an item.
+    static func list(_ binding: ListBinding, of item: StoredItem?, in itemList: ListID?) -> ListID {
+        guard let item, let itemList else { return .root(binding.relationship) }
+        return itemList.child(of: item.key, relationship: binding.relationship)
+    }
+
     /// Whether a scene's rows can be loaded a window at a time (see `resolve(_:window:)`): its
     /// rows must not depend on where they stand, so no editing rule that treats the last row
     /// apart and no moves (whose rules fix rows at either end).
@@ -103,18 +110,19 @@ public struct AppRuntime: Sendable {
         switch scene.content {
         case let .fixed(fixedSections, reference):
             if let reference {
-                guard let found = try await store.item(reference.key) else {
-                    throw RuntimeError.misconfigured("scene \(scene.name) shows item \"\(reference.key)\", which is not in the data")
+                let list = ListID.root(reference.list)
+                guard let found = try await store.item(reference.key, in: list) else {
+                    throw RuntimeError.misconfigured("scene \(scene.name) shows item \"\(reference.key)\" of list \(reference.list), which is not in the data")
                 }
-                item = found.item
-                itemList = found.list
+                item = found
+                itemList = list
             }
             sections = fixedSections.map { section in
                 SceneSection(headerTitle: section.headerTitle, footerTitle: section.footerTitle,
                              rows: section.cells.map { fixedRow($0, item: item) }, list: nil)
             }
         case let .list(binding):
-            let listID = ListID(parent: item?.key, relationship: binding.relationship)
+            let listID = Self.list(binding, of: item, in: itemList)
             let list: StoredList
             if let window {
                 let read = try await store.list(listID, positions: window)

@@ -42,7 +42,7 @@ struct ListLoader {
             var sections: [SceneSection] = []
             var revisions: [ListID: Int] = [:]
             for (number, sectionItem) in list.items.enumerated() {
-                let childID = ListID(parent: sectionItem.key, relationship: relationship)
+                let childID = list.id.child(of: sectionItem.key, relationship: relationship)
                 let child = try await store.list(childID)
                 revisions[childID] = child.revision
                 let childRows = child.items.enumerated().map { row($0.element, list: childID, position: $0.offset) }

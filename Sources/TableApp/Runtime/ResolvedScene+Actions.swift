@@ -6,13 +6,22 @@ import TableStore
 enum PendingWrite: Sendable {
     /// A change to one stored list.
     case change(ListChange, list: ListID)
-    /// A new item at `position` of `list`, whose key `save` makes from its name.
-    case insert([String: AttributeValue], position: Int, list: ListID)
+    /// A new item just after the item `after` of `list` (at its end when `nil`), whose key
+    /// `save` makes from its name.
+    case insert([String: AttributeValue], after: String?, list: ListID)
 
     var list: ListID {
         switch self {
         case let .change(_, list), let .insert(_, _, list): list
         }
+    }
+
+    /// Whether the write means something only against the list as this scene read it: a move
+    /// to a position. The others name rows by key or set a state, and mean the same whatever
+    /// else changed meanwhile.
+    var needsReadRevision: Bool {
+        if case .change(.move, _) = self { return true }
+        return false
     }
 }
 
@@ -27,19 +36,19 @@ extension ResolvedScene {
             pendingWrites.append(.change(.delete(key: item.key), list: list))
             sections[indexPath.section].rows.remove(at: indexPath.row)
         case .insert:
-            // The insert control adds a new item in the row's place, filled from the Add form's
+            // The insert control adds a new item after its row, filled from the Add form's
             // defaults (Listing 7-3 inserts a fresh item the same way).
             var attributes: [String: AttributeValue] = [:]
             for field in scene.add?.fields ?? [] {
                 if let value = field.defaultValue, case let .success(stored) = field.validate(value) { attributes[field.attribute] = stored }
             }
             if attributes.isEmpty { attributes["name"] = .string("New Item") }
-            pendingWrites.append(.insert(attributes, position: position, list: list))
+            pendingWrites.append(.insert(attributes, after: item.key, list: list))
             // The new row shows at once; `save` gives it its key.
             let newItem = StoredItem(key: "", attributes: attributes)
             let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
-            sections[indexPath.section].rows.insert(SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: row.push),
-                                                    at: indexPath.row)
+            sections[indexPath.section].rows.insert(SceneRow(cell: cell, origin: .item(newItem, list: list, position: position + 1), push: row.push),
+                                                    at: indexPath.row + 1)
         case .none:
             throw .editingStyleNotOffered(.none, offered: self.editingStyle(forRowAt: indexPath), at: indexPath)
         }
@@ -94,49 +103,45 @@ extension ResolvedScene {
         try writeItem([binding.attribute: .number(value)], at: indexPath)
     }
 
-    /// Writes what the actions recorded, list by list, each in one transaction based on the
-    /// revision `revisionToken` gives that list. New items get keys made from their names; when
-    /// someone took a key at the same moment, the write is tried again with another.
+    /// Writes what the actions recorded, list by list, each in one transaction. Changes are
+    /// refused only where they conflict with what the page showed (`revisionToken`, the page's):
+    /// a deletion of an item someone changed since. A move, placed by position, is based on the
+    /// revision this scene was read at, and a write that lands in between throws `SaveRace`, so
+    /// the action is carried out again on a fresh read; everything else names rows by key and
+    /// applies to the list as it is. New items get keys made from their names.
     public mutating func save(basedOn revisionToken: String) async throws {
         let writes = pendingWrites
         pendingWrites = []
-        let basis = try Self.parse(revisionToken)
+        let shown = try Self.parse(revisionToken)
         var lists: [ListID] = []
         for write in writes where !lists.contains(write.list) { lists.append(write.list) }
         for list in lists {
-            guard let revision = basis[list] else {
+            guard let shownRevision = shown[list] else {
                 throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
             }
-            let listWrites = writes.filter { $0.list == list }
-            var lost: Set<String> = []
-            var attempt = 0
-            while true {
-                var changes: [ListChange] = []
-                var keys: [String] = []
-                var maker = KeyMaker(store: store, taken: lost)
-                for write in listWrites {
-                    switch write {
-                    case let .change(change, _):
-                        changes.append(change)
-                    case let .insert(attributes, position, _):
-                        let key = try await maker.key(for: attributes, afterLostRace: attempt > 0)
-                        keys.append(key)
-                        changes.append(.insert(StoredItem(key: key, attributes: attributes), at: position))
-                    }
-                }
-                do {
-                    revisions[list] = try await store.apply(changes, to: list, basedOn: revision)
-                    insertedKeys += keys
-                    name(newRows: keys)
-                    break
-                } catch StoreError.duplicateKey(let key) where attempt < 8 {
-                    // Two people adding "Milk" at the same moment may pick the same free key.
-                    lost.insert(key)
-                    attempt += 1
-                } catch let error as StoreError {
-                    throw Self.actionError(error)
+            var changes: [ListChange] = []
+            var keys = KeyMaker(store: store, list: list)
+            var newKeys: [String] = []
+            for write in writes where write.list == list {
+                switch write {
+                case let .change(.delete(key), _):
+                    changes.append(.deleteUnchanged(key: key, since: shownRevision))
+                case let .change(change, _):
+                    changes.append(change)
+                case let .insert(attributes, after, _):
+                    let key = try await keys.key(for: attributes)
+                    newKeys.append(key)
+                    changes.append(.insertAfter(StoredItem(key: key, attributes: attributes), key: after))
                 }
             }
+            let isPlaced = writes.contains { $0.list == list && $0.needsReadRevision }
+            do {
+                revisions[list] = try await store.apply(changes, to: list, basedOn: isPlaced ? revisions[list] ?? shownRevision : nil)
+            } catch let error as StoreError {
+                throw Self.actionError(error)
+            }
+            insertedKeys += newKeys
+            name(newRows: newKeys)
         }
     }
 
@@ -151,11 +156,14 @@ extension ResolvedScene {
         }
     }
 
-    /// A store refusal as the person sees it: stale data is a conflict, a bad key a refusal.
+    /// A store refusal as the person sees it: another write landing first is a race to run
+    /// again (a key taken at the same moment among them), a change to what the page showed a
+    /// conflict, a bad key a refusal.
     static func actionError(_ error: StoreError) -> any Error {
         switch error {
-        case .staleRevision, .itemNotFound, .positionOutOfRange: SaveConflict(error.description)
-        case .duplicateKey, .invalidKey: ActionError.refused(error.description)
+        case .staleRevision, .itemNotFound, .positionOutOfRange, .attributesChanged, .duplicateKey: SaveRace()
+        case .itemChanged: SaveConflict(error.description)
+        case .invalidKey: ActionError.refused(error.description)
         default: error
         }
     }

@@ -8,7 +8,10 @@ public enum SceneAction: Sendable {
     /// Save the Add sheet.
     case add(fields: [String: String])
     /// Save the detail scene's fields.
-    case saveDetail(fields: [String: String])
+    /// `originals` holds the values the form showed when it was opened: a field whose value
+    /// someone else changed since is not saved over, and fields the person left alone are not
+    /// written at all, so two people editing different fields of one item both keep theirs.
+    case saveDetail(fields: [String: String], originals: [String: String] = [:])
     /// Run a named batch of the app.
     case runBatch(name: String)
     /// Run a batch given as operations with the items it inserts and the new values of reloaded rows.
@@ -36,11 +39,16 @@ public enum ActionError: Error, Sendable, Hashable, CustomStringConvertible {
     case refused(String)
     /// Fields failed validation; messages by field, with what was typed (422).
     case invalidFields([String: String], typed: [String: String])
+    /// Fields the person changed that someone else changed first: their values now, by field,
+    /// with what was typed (409).
+    case fieldsChanged([String: String], typed: [String: String])
 
     public var description: String {
         switch self {
         case let .badRequest(message), let .refused(message): message
         case let .invalidFields(messages, _): messages.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")
+        case let .fieldsChanged(current, _):
+            "Someone else changed " + current.keys.sorted().joined(separator: ", ") + " while you were editing."
         }
     }
 }

@@ -98,7 +98,7 @@ extension SceneEditor {
         guard let list = singleList else { throw ActionError.refused("batch updates need a one-section list") }
         let current = try await runtime.store.list(list)
         var newItems: [IndexPath: StoredItem] = [:]
-        var keys = KeyMaker(store: runtime.store)
+        var keys = KeyMaker(store: runtime.store, list: list)
         for (path, attributes) in insertedItems.sorted(by: { $0.key < $1.key }) {
             newItems[path] = StoredItem(key: try await keys.key(for: attributes), attributes: attributes)
         }

@@ -21,24 +21,44 @@ public struct SceneEditor: Sendable {
         let revisions = try ResolvedScene.parse(revisionToken)
         switch action {
         case let .add(fields):
-            guard let form = scene.scene.add, let list = scene.sections.first?.list ?? scene.listBinding.map({ ListID(parent: scene.item?.key, relationship: $0.relationship) }) else {
+            guard let form = scene.scene.add, let list = scene.sections.first?.list ?? scene.listBinding.map({ AppRuntime.list($0, of: scene.item, in: scene.itemList) }) else {
                 throw ActionError.refused("\"\(scene.title)\" has no Add form")
             }
             let attributes = try validated(form.fields, fields)
-            let count = try await runtime.store.list(list).items.count
             var writer = scene
-            writer.pendingWrites = [.insert(attributes, position: count, list: list)]
+            writer.pendingWrites = [.insert(attributes, after: nil, list: list)]
             try await writer.save(basedOn: revisionToken)
             let name = form.fields.first.flatMap { attributes[$0.attribute]?.description } ?? "an item"
             return ActionOutcome(highlightKey: writer.insertedKeys.first, notice: "Added \(name).")
 
-        case let .saveDetail(fields):
+        case let .saveDetail(fields, originals):
             guard case let .detail(detail) = scene.scene.content, detail.isEditable else {
                 throw ActionError.refused("\"\(scene.title)\" cannot be edited")
             }
-            let attributes = try validated(detail.sections.flatMap(\.fields), fields)
             guard let item = scene.item, let list = scene.itemList else { throw ActionError.refused("\"\(scene.title)\" shows no item to change") }
-            try await write([.update(key: item.key, attributes: attributes)], to: list, revisions)
+            let definitions = detail.sections.flatMap(\.fields)
+            // A field the person left as the form showed it is not written; one they changed is
+            // refused only if someone else changed it first.
+            let edited = definitions.filter { field in
+                guard let original = originals[field.attribute] else { return true }
+                return (fields[field.attribute] ?? "") != original
+            }
+            let attributes = try validated(edited, fields)
+            let moved = Dictionary(uniqueKeysWithValues: edited.compactMap { field -> (String, String)? in
+                guard let original = originals[field.attribute] else { return nil }
+                let now = field.formValue(of: item[field.attribute])
+                return now == original ? nil : (field.attribute, now)
+            })
+            guard moved.isEmpty else { throw ActionError.fieldsChanged(moved, typed: fields) }
+            guard !attributes.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }
+            let expected = Dictionary(uniqueKeysWithValues: attributes.keys.map { ($0, item[$0]) })
+            guard let read = scene.revisions[list] else { throw ActionError.badRequest("the page carries no revision for list \(list)") }
+            do {
+                try await runtime.store.apply([.updateIfUnchanged(key: item.key, expected: expected, attributes: attributes)],
+                                              to: list, basedOn: read)
+            } catch let error as StoreError {
+                throw ResolvedScene.actionError(error)
+            }
             return ActionOutcome(notice: "Saved.")
 
         case let .runBatch(name):
@@ -55,10 +75,10 @@ public struct SceneEditor: Sendable {
             case let .restore(rows):
                 guard let list = singleList else { throw ActionError.refused("a restore needs a one-section list") }
                 var items: [StoredItem] = []
-                var keys = KeyMaker(store: runtime.store)
+                var keys = KeyMaker(store: runtime.store, list: list)
                 for attributes in rows {
                     let stored = attributes.mapValues(AttributeValue.string)
-                    items.append(StoredItem(key: try await keys.key(for: stored, reusingIn: list), attributes: stored))
+                    items.append(StoredItem(key: try await keys.key(for: stored, reusingKeys: true), attributes: stored))
                 }
                 try await write([.replaceAll(items)], to: list, revisions)
                 return ActionOutcome(notice: "Restored \(items.count) rows.")
@@ -74,7 +94,7 @@ public struct SceneEditor: Sendable {
     /// The list of a one-section list scene.
     var singleList: ListID? {
         guard let binding = scene.listBinding, case .single = binding.sections, binding.index == nil else { return nil }
-        return ListID(parent: scene.item?.key, relationship: binding.relationship)
+        return AppRuntime.list(binding, of: scene.item, in: scene.itemList)
     }
 
     func validated(_ fields: [FieldDefinition], _ input: [String: String]) throws -> [String: AttributeValue] {
@@ -97,6 +117,9 @@ public struct SceneEditor: Sendable {
         do {
             try await runtime.store.apply(changes, to: list, basedOn: revision)
         } catch let error as StoreError {
+            // A batch names rows by index path, which mean something only against the list the
+            // page showed: any change to it since is a conflict.
+            if case .staleRevision = error { throw SaveConflict(error.description) }
             throw ResolvedScene.actionError(error)
         }
     }

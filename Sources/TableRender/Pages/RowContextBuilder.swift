@@ -31,7 +31,10 @@ enum RowContextBuilder {
         switch isEditing ? .none : page.links.selection(for: row) {
         case .choice:
             if let mode = page.selectionMode, let actions {
-                context.choice = ChoiceContext(action: actions.action(.select), role: mode == .exclusive ? "radio" : "checkbox",
+                // The post says what the person wants (this checkmark on, or off), not "toggle":
+                // sent twice, or crossing someone else's, it cannot flip the choice back.
+                let action: PageAction = mode == .inclusive && isChecked ? .deselect : .select
+                context.choice = ChoiceContext(action: actions.action(action), role: mode == .exclusive ? "radio" : "checkbox",
                                                isChecked: isChecked)
             } else {
                 context.isStatic = true

@@ -36,12 +36,14 @@ extension RuntimeError: PageError {
     }
 }
 
-/// An app file's form or batch refused: a request that cannot be understood, or rules that say no.
+/// An app file's form or batch refused: a request that cannot be understood, rules that say no,
+/// or fields someone else changed first.
 extension ActionError: PageError {
     public var status: HTTPResponse.Status {
         switch self {
         case .badRequest: .badRequest
         case .refused, .invalidFields: .unprocessableContent
+        case .fieldsChanged: .conflict
         }
     }
 }

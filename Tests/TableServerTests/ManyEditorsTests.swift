@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import Testing
+import TableRender
+import TableStore
+
+/// Two people editing one list through their own browsers, their posts interleaved: each post is
+/// refused only when what it depends on changed since its page was read.
+@Suite("Many editors at once")
+struct ManyEditorsTests {
+    /// A browser's page of the groceries in editing mode, and the form fields of a detail sheet.
+    static func editingPage(_ browser: Browser) async throws -> (csrf: String, revision: String) {
+        browser.tokens(of: try await browser.get("/groceries/?editing=1"))
+    }
+
+    static func detailForm(_ browser: Browser, item: String) async throws -> [(String, String)] {
+        let sheet = try await browser.get("/groceries/\(item)/?editing=1")
+        let inputs = sheet.root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
+        return inputs.compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } }
+    }
+
+    static func replacing(_ fields: [(String, String)], _ name: String, with value: String) -> [(String, String)] {
+        fields.map { $0.0 == name ? ($0.0, value) : $0 }
+    }
+
+    @Test("one deletes a row while the other renames, moves and adds from an older page: all four are made")
+    func independentChangesAllSucceed() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let alicePage = try await Self.editingPage(alice)
+            let bobPage = try await Self.editingPage(bob)
+            let bobEggs = try await Self.detailForm(bob, item: "eggs")
+
+            let deleted = try await alice.post("/groceries/_/delete", [("csrf", alicePage.csrf), ("revision", alicePage.revision),
+                                                                       ("editing", "1"), ("key", "milk")], follow: false)
+            #expect(deleted.status == 303)
+            let renamed = try await bob.post("/groceries/eggs/_/save", Self.replacing(bobEggs, "name", with: "Free-range Eggs"), follow: false)
+            #expect(renamed.status == 303)
+            let moved = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "butter"),
+                                                                 ("before", "eggs")], follow: false)
+            #expect(moved.status == 303)
+            let added = try await bob.post("/groceries/_/add", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("name", "Tea"),
+                                                               ("quantity", "1")], follow: false)
+            #expect(added.status == 303)
+            #expect(try await alice.get("/groceries/").rowTexts == ["Butter", "Free-range Eggs", "Bread", "Tea"])
+        }
+    }
+
+    @Test("both edit one field: the second is refused with the value now shown; other fields of one item merge")
+    func sameFieldConflicts() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let aliceBread = try await Self.detailForm(alice, item: "bread")
+            let bobBread = try await Self.detailForm(bob, item: "bread")
+
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceBread, "quantity", with: "2"), follow: false).status == 303)
+            let refused = try await bob.post("/groceries/bread/_/save", Self.replacing(bobBread, "quantity", with: "5"))
+            #expect(refused.status == 409)
+            #expect(refused.root?.first { $0.attributes["id"] == "field-quantity-error" }?.normalizedText.contains("Someone else changed this to “2”") == true)
+            #expect(refused.field("quantity") == "5", "what Bob typed is kept")
+            #expect(refused.field("original-quantity") == "2", "saving again replaces Alice's value knowingly")
+            let again = refused.root?.all(named: "input").compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } } ?? []
+            #expect(try await bob.post("/groceries/bread/_/save", again, follow: false).status == 303)
+            #expect(try await alice.get("/groceries/").root?.first { $0.attributes["id"] == "row-bread" }?.normalizedText.contains("5") == true)
+
+            // Different fields of one item, from forms opened at the same moment: both are kept.
+            let aliceAgain = try await Self.detailForm(alice, item: "bread")
+            let bobAgain = try await Self.detailForm(bob, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceAgain, "name", with: "Rye Bread"), follow: false).status == 303)
+            #expect(try await bob.post("/groceries/bread/_/save", Self.replacing(bobAgain, "quantity", with: "3"), follow: false).status == 303)
+            let item = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(3))
+        }
+    }
+
+    @Test("deleting what someone deleted first is done; moving next to a row that is gone is refused with the list as it is")
+    func goneRows() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let alicePage = try await Self.editingPage(alice)
+            let bobPage = try await Self.editingPage(bob)
+            _ = try await alice.post("/groceries/_/delete", [("csrf", alicePage.csrf), ("revision", alicePage.revision), ("editing", "1"), ("key", "milk")])
+            let again = try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"), ("key", "milk")])
+            #expect(again.status == 200 && again.notice == "That row (milk) was already deleted.")
+            let moved = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "bread"), ("before", "milk")])
+            #expect(moved.status == 409)
+            #expect(moved.notice?.contains("the row \"milk\" is no longer there") == true)
+            #expect(moved.rowTexts == ["Eggs", "Bread", "Butter"])
+        }
+    }
+
+    @Test("a choice says what it wants: sent twice, or crossing another's, it never flips back")
+    func choicesDoNotToggle() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let alicePage = browserTokens(try await alice.get("/toppings/"), alice)
+            let bobPage = browserTokens(try await bob.get("/toppings/"), bob)
+            for (browser, page) in [(alice, alicePage), (bob, bobPage)] {
+                _ = try await browser.post("/toppings/_/select", [("csrf", page.csrf), ("revision", page.revision), ("key", "olives")])
+                _ = try await browser.post("/toppings/_/deselect", [("csrf", page.csrf), ("revision", page.revision), ("key", "cheese")])
+            }
+            let checked = try await alice.get("/toppings/").root?.all { $0.attributes["aria-checked"] == "true" }.compactMap { $0.attributes["value"] }
+            #expect(checked == ["olives", "basil"])
+        }
+    }
+
+    func browserTokens(_ page: Browser.Page, _ browser: Browser) -> (csrf: String, revision: String) { browser.tokens(of: page) }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// A running server shares its database with other writers (`tablestack import` here): what
+/// they write shows on the next page, never a page cached from before.
+@Suite("Writers beside the server")
+struct OtherWritersTests {
+    static func importing(_ csv: String, list: String, into database: String, folder: URL) throws -> (status: Int32, output: String) {
+        let file = folder.appendingPathComponent("\(list)-\(UUID().uuidString).csv")
+        try Data(csv.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RunningServer.binary)
+        process.arguments = ["import", file.path, "--db", database, "--list", list]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test("an import into a served list shows on the next page and its JSON twin, not a cached page from before")
+    func importIsNoticed() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("shared.sqlite").path
+        let server = try RunningServer(database: database)
+        defer { server.stop() }
+        func rows() throws -> [String] {
+            let (_, text) = try RequestOriginTests.send(server, "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            return text.matches(of: /class="cell__text">([^<]*)</).map { String($0.1) }
+        }
+        #expect(try rows() == ["Milk", "Eggs", "Bread", "Butter"])
+        #expect(try rows() == ["Milk", "Eggs", "Bread", "Butter"], "now from the cache")
+        let imported = try Self.importing("name,quantity\nTea,1\n", list: "groceries", into: database, folder: folder)
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(try rows() == ["Milk", "Eggs", "Bread", "Butter", "Tea"])
+        let (_, json) = try RequestOriginTests.send(server, "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n")
+        #expect(json.contains("\"Tea\""))
+    }
+
+    @Test("keys are unique per list: names another list has import into a list of their own")
+    func keysPerList() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("keys.sqlite").path
+        let first = try Self.importing("name\nalpha-0\nbeta\n", list: "first", into: database, folder: folder)
+        let second = try Self.importing("name\nalpha-0\ngamma\n", list: "second", into: database, folder: folder)
+        #expect(first.status == 0 && second.status == 0, "\(first.output) \(second.output)")
+    }
+}
