@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "TableServerTests",
             dependencies: [
-                "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit", "CZlib",
+                "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit", "CZlib", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
@@ -176,7 +176,7 @@ let package = Package(
         // The library as a Swift developer uses it: the public API only.
         .testTarget(
             name: "TableStackTests",
-            dependencies: ["TableStack", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: ["TableStack", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strictSettings
         ),
     ],

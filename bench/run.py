@@ -82,7 +82,7 @@ scenes:
     title: "{{name}}"
     list: items
     cell: {{ text: "{{name}}" }}
-    editing: {{ rows: delete, lastRow: insert }}
+    editing: {{ rows: delete }}
     moves: {{}}
     add:
       fields:

@@ -23,34 +23,45 @@ struct SiteLinks: RowLinker {
     private let detailByDefault: Bool
     private let detailExceptions: [String: String?]
 
-    init(urls: URLBuilder, page: SitePage) {
+    /// Asks the delegate about every row of `page`, whose cells `snapshot` holds.
+    init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot) {
         self.urls = urls
         path = page.path
         let controller = page.controller
-        var selections: [(String, Selection)] = []
-        var details: [(String, String?)] = []
-        for section in 0..<controller.numberOfSections() {
-            for row in 0..<controller.numberOfRows(inSection: section) {
-                let indexPath = IndexPath(row: row, section: section)
-                let key = controller.cell(at: indexPath).key
+        // Tallies and answers per row, kept as the outcomes themselves: a segment string made
+        // for each of 10,000 rows only to compare it cost more than the rest of the page.
+        var tally: [Selection: Int] = [.ownKey: 0, .choice: 0, .none: 0]
+        var selections: [(key: String, selection: Selection)] = []
+        var ownDetails: [String] = []
+        var otherDetails: [(key: String, segment: String?)] = []
+        selections.reserveCapacity(snapshot.sections.reduce(0) { $0 + $1.rows.count })
+        for (sectionNumber, section) in snapshot.sections.enumerated() {
+            for (rowNumber, tableRow) in section.rows.enumerated() {
+                let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
+                let key = tableRow.cell.key
                 let selection: Selection = switch controller.selectRow(at: indexPath)?.outcome {
                 case .toggleCheckmark?: .choice
-                case let outcome?: RowDestination.segment(for: outcome).map { $0 == key ? .ownKey : .segment($0) } ?? .none
+                case let .push(_, itemKey)? where itemKey == key: .ownKey
+                case let outcome?: RowDestination.segment(for: outcome).map(Selection.segment) ?? .none
                 case nil: .none
                 }
+                tally[selection]? += 1
                 selections.append((key, selection))
-                details.append((key, controller.detailSegment(ofRowAt: indexPath)))
+                switch controller.accessoryButtonTapped(forRowAt: indexPath) {
+                case let .showDetail(_, itemKey) where itemKey == key: ownDetails.append(key)
+                case let outcome: otherDetails.append((key, RowDestination.segment(for: outcome)))
+                }
             }
         }
-        let counts = Dictionary(selections.map { ($0.1, 1) }, uniquingKeysWith: +)
-        let common = [Selection.ownKey, .choice, .none].max { counts[$0, default: 0] < counts[$1, default: 0] } ?? .none
+        let common = [Selection.ownKey, .choice, .none].max { tally[$0, default: 0] < tally[$1, default: 0] } ?? .none
         commonSelection = common
-        selectionExceptions = Dictionary(selections.filter { $0.1 != common }, uniquingKeysWith: { first, _ in first })
-        let ownDetails = details.filter { $0.1 == $0.0 + RowDestination.infoSuffix }.count
-        let byDefault = ownDetails * 2 > details.count
+        selectionExceptions = Dictionary(selections.lazy.filter { $0.selection != common }.map { ($0.key, $0.selection) },
+                                         uniquingKeysWith: { first, _ in first })
+        let byDefault = ownDetails.count > otherDetails.count
         detailByDefault = byDefault
-        detailExceptions = Dictionary(details.filter { ($0.1 == $0.0 + RowDestination.infoSuffix) != byDefault },
-                                      uniquingKeysWith: { first, _ in first })
+        detailExceptions = byDefault
+            ? Dictionary(otherDetails.lazy.map { ($0.key, $0.segment) }, uniquingKeysWith: { first, _ in first })
+            : Dictionary(ownDetails.lazy.map { ($0, $0 + RowDestination.infoSuffix) }, uniquingKeysWith: { first, _ in first })
     }
 
     func selection(for row: TableRow) -> RowLink {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import TableRender
 
 /// The real `tablestack serve` binary on a free loopback port, over real HTTP.
@@ -10,39 +11,10 @@ import TableRender
 struct LiveServerTests {
     typealias Running = RunningServer
 
-    /// Stops URLSession from following redirects, so the test sees each 303 as a browser's network log would.
-    final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(nil)
-        }
-    }
-
-    /// Cookies go only where a test puts them: servers on other ports of 127.0.0.1 share a cookie
-    /// jar otherwise, and one test's session would be sent to another's server.
-    static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpMaximumConnectionsPerHost = 32
-        return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
-    }()
+    static var session: URLSession { HTTPFetch.session }
 
     static func fetch(_ url: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, String, String?) {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        }
-        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
-        let (data, response) = try await session.data(for: request)
-        let http = response as? HTTPURLResponse
-        if http?.statusCode == 303, let location = http?.value(forHTTPHeaderField: "Location"), let base = URL(string: url) {
-            let target = "\(base.scheme ?? "http")://\(base.host ?? "127.0.0.1"):\(base.port ?? 80)" + location.split(separator: "#")[0]
-            return try await fetch(target, cookie: cookie)
-        }
-        return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
+        try await HTTPFetch.fetch(url, method: method, body: body, cookie: cookie)
     }
 
     @Test("edits through HTTP survive a stop and a restart of the server")

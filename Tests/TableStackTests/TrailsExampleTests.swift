@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// The Trails example, built as the package builds it, run as its README says and driven over
 /// HTTP: the regions, a region's trails, a move through the form, and a trail's detail page.
@@ -12,32 +13,8 @@ struct TrailsExampleTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("TrailsExample").path
     }
 
-    /// Stops URLSession from following redirects: Foundation on Linux drops a path's trailing
-    /// slash when it resolves a Location with a query, and the site would redirect it back.
-    final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(nil)
-        }
-    }
-
-    static let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-
-    /// The response to a request, following a 303 to the page it names, as a browser would.
     static func fetch(_ url: String, method: String = "GET", body: String? = nil, cookie: String? = nil) async throws -> (Int, String, String?) {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        }
-        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
-        let (data, response) = try await session.data(for: request)
-        let http = response as? HTTPURLResponse
-        if http?.statusCode == 303, let location = http?.value(forHTTPHeaderField: "Location"), let base = URL(string: url) {
-            return try await fetch("http://\(base.host ?? "127.0.0.1"):\(base.port ?? 80)" + location.split(separator: "#")[0], cookie: cookie)
-        }
-        return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
+        try await HTTPFetch.fetch(url, method: method, body: body, cookie: cookie)
     }
 
     @Test("serves the regions, their trails and a trail, and moves a trail through the form")

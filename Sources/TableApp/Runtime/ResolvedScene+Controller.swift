@@ -10,7 +10,7 @@ extension ResolvedScene: TableViewController {
 
     public func numberOfSections() -> Int { sections.count }
     public func numberOfRows(inSection section: Int) -> Int { sections[section].rows.count }
-    public func cell(at indexPath: IndexPath) -> Cell { sections[indexPath.section].rows[indexPath.row].cell }
+    public func cell(at indexPath: IndexPath) -> Cell { readRow(at: indexPath) { $0.cell } }
     public func titleForHeader(inSection section: Int) -> String? { sections[section].headerTitle }
     public func titleForFooter(inSection section: Int) -> String? { sections[section].footerTitle }
     public func sectionIndexTitles() -> [SectionIndexTitle]? { indexTitles }
@@ -20,8 +20,10 @@ extension ResolvedScene: TableViewController {
     public var movesRows: Bool { scene.moves != nil }
 
     public func canEditRow(at indexPath: IndexPath) -> Bool {
-        if case .placeholder = sections[indexPath.section].rows[indexPath.row].origin { return false }
-        return true
+        readRow(at: indexPath) { row in
+            if case .placeholder = row.origin { return false }
+            return true
+        }
     }
 
     public func canMoveRow(at indexPath: IndexPath) -> Bool {
@@ -49,20 +51,21 @@ extension ResolvedScene: TableViewController {
     /// A row whose cell is not selectable (`selectable: false`, a row of fields or controls)
     /// refuses selection.
     public func willSelectRow(at indexPath: IndexPath) -> IndexPath? {
-        cell(at: indexPath).selectionStyle == .none ? nil : indexPath
+        readRow(at: indexPath) { $0.cell.selectionStyle } == .none ? nil : indexPath
     }
 
     public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome {
-        let row = sections[indexPath.section].rows[indexPath.row]
-        if selection != nil, row.item != nil { return .toggleCheckmark }
-        if let push = row.push { return .push(scene: push, itemKey: row.cell.key) }
-        return .none
+        let isChoice = selection != nil
+        return readRow(at: indexPath) { row in
+            if isChoice, row.isItem { return .toggleCheckmark }
+            if let push = row.push { return .push(scene: push, itemKey: row.cell.key) }
+            return .none
+        }
     }
 
     public func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome {
-        let row = sections[indexPath.section].rows[indexPath.row]
-        guard let info = listBinding?.detail, row.item != nil else { return .none }
-        return .showDetail(scene: info, itemKey: row.cell.key)
+        guard let info = listBinding?.detail else { return .none }
+        return readRow(at: indexPath) { row in row.isItem ? .showDetail(scene: info, itemKey: row.cell.key) : .none }
     }
 
     // MARK: Controller
@@ -86,6 +89,16 @@ extension ResolvedScene: TableViewController {
             }
         }
         return snapshot
+    }
+
+    /// Hands `body` the row at `indexPath` in place. Reading a field through the arrays'
+    /// subscripts copied the whole row (its item's attributes, its origin) for every question
+    /// asked of every row of a page; this borrows it instead.
+    @inline(__always)
+    func readRow<T>(at indexPath: IndexPath, _ body: (borrowing SceneRow) -> T) -> T {
+        sections.withUnsafeBufferPointer { sections in
+            sections[indexPath.section].rows.withUnsafeBufferPointer { body($0[indexPath.row]) }
+        }
     }
 
     /// Row counts without placeholders, for editing rules. A placeholder is only ever a

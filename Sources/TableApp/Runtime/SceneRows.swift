@@ -21,6 +21,12 @@ public struct SceneRow: Sendable {
     /// The scene selecting the row pushes, if any.
     public var push: String?
 
+    /// Whether the row shows a stored item.
+    public var isItem: Bool {
+        if case .item = origin { return true }
+        return false
+    }
+
     /// The item behind the row, if it is a stored item.
     public var item: StoredItem? {
         if case let .item(item, _, _) = origin { return item }
