@@ -42,6 +42,10 @@ final class ExportReads: DataStore, @unchecked Sendable {
         throw ExportError.readOnly
     }
 
+    func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] {
+        throw ExportError.readOnly
+    }
+
     func load(_ document: DataDocument, replacing: Bool) async throws {
         throw ExportError.readOnly
     }

@@ -3,7 +3,7 @@ import Foundation
 /// A group of row and section insertions, deletions, reloads and moves applied as one update,
 /// with UIKit's rules (`beginUpdates()` … `endUpdates()`):
 ///
-/// - deletions, reloads and move sources address the table *before* the batch;
+/// - deletions, reloads and move sources (of rows and sections) address the table *before* the batch;
 /// - insertions and move destinations address the table *after* it;
 /// - the order of the calls inside the batch changes nothing;
 /// - nested `beginUpdates()`/`endUpdates()` pairs flatten into the outermost batch.
@@ -18,6 +18,9 @@ public struct BatchUpdate: Sendable, Hashable, Codable {
         case reloadSections([Int])
         /// Moves the row at `from` (before the batch) so that it stands at `to` (after the batch).
         case moveRow(from: IndexPath, to: IndexPath)
+        /// Moves the section at `from` (before the batch), with its rows, so that it stands at
+        /// `to` (after the batch).
+        case moveSection(from: Int, to: Int)
     }
 
     /// The calls in the order they were made; the order does not change the outcome.
@@ -55,6 +58,9 @@ public struct BatchUpdate: Sendable, Hashable, Codable {
     public mutating func reloadSections(_ sections: [Int]) { operations.append(.reloadSections(sections)) }
     public mutating func moveRow(at source: IndexPath, to destination: IndexPath) {
         operations.append(.moveRow(from: source, to: destination))
+    }
+    public mutating func moveSection(_ section: Int, toSection destination: Int) {
+        operations.append(.moveSection(from: section, to: destination))
     }
 
     /// Whether the batch records nothing.

@@ -106,11 +106,13 @@ public struct IndexedCollation: Sendable {
         return order.map { items[$0] }
     }
 
-    /// Listing 4-7 in one step: `items` put into one array per section title, each sorted.
-    public func collate<Item>(_ items: [Item], by key: (Item) -> String) -> [[Item]] {
+    /// Listing 4-7 in one step: `items` put into one array per section title, each sorted (or,
+    /// without `sortingSections`, in the order given: a list whose rows people reorder within
+    /// the section their initial decides).
+    public func collate<Item>(_ items: [Item], by key: (Item) -> String, sortingSections: Bool = true) -> [[Item]] {
         var sections = Array(repeating: [Item](), count: sectionTitles.count)
         for item in items { sections[section(for: key(item))].append(item) }
-        return sections.map { sorted($0, by: key) }
+        return sortingSections ? sections.map { sorted($0, by: key) } : sections
     }
 
     /// The header title of a section holding `rowCount` rows: none for an empty section (Listing 4-8).

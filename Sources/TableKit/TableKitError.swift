@@ -21,6 +21,7 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
     case rowNotMovable(at: IndexPath)
     case selectionNotSupported(at: IndexPath)
     case moveAcrossSections(from: IndexPath, to: IndexPath)
+    case noFurtherPlace(at: IndexPath, upward: Bool)
     case controlNotSupported(String, at: IndexPath)
 
     // Batch updates.
@@ -33,6 +34,8 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidRowCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     case missingInsertedItem(IndexPath)
     case missingInsertedSection(Int)
+    /// A batch refusal caused by one operation: its number (from 1), its summary, and why.
+    indirect case inOperation(Int, String, TableKitError)
 
     // Selection lists, collation, navigation.
     case duplicateOptionKeys
@@ -73,6 +76,8 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
             "row \(path.textForm) cannot be moved"
         case let .moveAcrossSections(source, destination):
             "row \(source.textForm) cannot move to \(destination.textForm): rows of this table stay in their section"
+        case let .noFurtherPlace(path, upward):
+            "row \(path.textForm) cannot move further \(upward ? "up" : "down"): the table's rules allow no place \(upward ? "above" : "below") it"
         case let .selectionNotSupported(path):
             "row \(path.textForm) cannot be chosen: the table is not a selection list"
         case let .controlNotSupported(control, path):
@@ -102,6 +107,8 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
             "row \(path.textForm) is inserted but no item was given for it"
         case let .missingInsertedSection(section):
             "section \(section) is inserted but no rows were given for it"
+        case let .inOperation(number, summary, error):
+            "operation \(number)" + (summary.isEmpty ? "" : " (\(summary))") + ": \(error.description)"
         case .duplicateOptionKeys:
             "a selection list names the same option twice"
         case let .unknownOption(key):

@@ -31,6 +31,34 @@ extension TableViewController {
         return target
     }
 
+    /// Every place the row at `source` may go, in table order, its own among them: each
+    /// proposal the delegate's `targetIndexPath` keeps as it is. In its own section a row has
+    /// as many places as rows; in another, one more (after the last row).
+    public func movePlaces(for source: IndexPath) -> [IndexPath] {
+        let counts = rowCounts
+        return counts.indices.flatMap { section in
+            (0..<counts[section] + (section == source.section ? 0 : 1)).lazy.map { IndexPath(row: $0, section: section) }
+                .filter { targetIndexPath(forMoveFrom: source, toProposed: $0) == $0 }
+        }
+    }
+
+    /// The nearest place above (or below) the row at `source` that the delegate lets it go, as
+    /// its reorder menu's Up and Down have it: up from a section's first row is the end of the
+    /// section above, when the rules let the row go there. `nil` when there is none.
+    public func adjacentMovePlace(to source: IndexPath, upward: Bool) -> IndexPath? {
+        let counts = rowCounts
+        guard counts.indices.contains(source.section) else { return nil }
+        func places(in section: Int) -> [Int] {
+            let rows = Array(0..<counts[section] + (section == source.section ? 0 : 1))
+            return upward ? rows.reversed() : rows
+        }
+        let own = places(in: source.section).filter { upward ? $0 < source.row : $0 > source.row }
+        let others = upward ? Array((0..<source.section).reversed()) : Array(source.section + 1..<counts.count)
+        let candidates = own.lazy.map { IndexPath(row: $0, section: source.section) }
+            + others.lazy.flatMap { section in places(in: section).lazy.map { IndexPath(row: $0, section: section) } }
+        return candidates.first { targetIndexPath(forMoveFrom: source, toProposed: $0) == $0 }
+    }
+
     /// Selects the row at `path` in a selection list, the person wanting its checkmark on (or,
     /// in an inclusive list, off): the delegate may refuse or redirect, and must answer
     /// `.toggleCheckmark`; the checkmarks then change as Listing 6-3 (exclusive) or 6-4

@@ -1,36 +1,75 @@
 import Foundation
+import TableApp
 import TableKit
 
 /// The body of the JSON batch endpoint, read strictly: unknown keys, values of the wrong type and
 /// rows that are not `section.row` are refused, naming the operation (counted from 1).
+/// docs/batch-endpoint.md describes every operation with an example.
 struct BatchRequest: Decodable {
-    /// The most rows and sections all the operations of one batch may name together: a batch is
-    /// one transaction, and a larger one would hold the list (and a core) for too long.
+    /// The most rows and sections all the operations of one batch may name and carry together:
+    /// a batch is one transaction, and a larger one would hold the list (and a core) too long.
     static let limit = 10_000
+
+    /// The operations, as UIKit names them; `insert`, `delete`, `reload` and `move` are the
+    /// rows' (the names of the first version of the endpoint).
+    static let operationNames = ["insert", "delete", "reload", "move",
+                                 "insertSections", "deleteSections", "reloadSections", "moveSection"]
 
     struct Operation: Decodable {
         var op: String
         var rows: [String]?
         var sections: [Int]?
         var items: [[String: ItemValue]]?
-        var from: String?
-        var to: String?
+        var contents: [SectionContent]?
+        var from: Place?
+        var to: Place?
+
+        private static let keys = ["op", "rows", "sections", "items", "contents", "from", "to"]
 
         init(from decoder: any Decoder) throws {
-            try StrictKeys.check(decoder, allowed: ["op", "rows", "sections", "items", "from", "to"])
+            try StrictKeys.check(decoder, allowed: Set(Self.keys))
             let container = try decoder.container(keyedBy: Keys.self)
             op = try container.decode(String.self, forKey: .op)
             rows = try container.decodeIfPresent([String].self, forKey: .rows)
             sections = try container.decodeIfPresent([Int].self, forKey: .sections)
             items = try container.decodeIfPresent([[String: ItemValue]].self, forKey: .items)
-            from = try container.decodeIfPresent(String.self, forKey: .from)
-            to = try container.decodeIfPresent(String.self, forKey: .to)
+            contents = try container.decodeIfPresent([SectionContent].self, forKey: .contents)
+            from = try container.decodeIfPresent(Place.self, forKey: .from)
+            to = try container.decodeIfPresent(Place.self, forKey: .to)
         }
 
-        private enum Keys: String, CodingKey { case op, rows, sections, items, from, to }
+        private enum Keys: String, CodingKey { case op, rows, sections, items, contents, from, to }
+    }
 
-        /// How many rows and sections the operation names.
-        var size: Int { (rows?.count ?? 0) + (sections?.count ?? 0) + (from == nil ? 0 : 1) }
+    /// What an inserted (or reloaded) section holds: its header's attributes and its rows.
+    struct SectionContent: Decodable {
+        var header: [String: ItemValue]?
+        var items: [[String: ItemValue]]?
+
+        init(from decoder: any Decoder) throws {
+            try StrictKeys.check(decoder, allowed: ["header", "items"])
+            let container = try decoder.container(keyedBy: Keys.self)
+            header = try container.decodeIfPresent([String: ItemValue].self, forKey: .header)
+            items = try container.decodeIfPresent([[String: ItemValue]].self, forKey: .items)
+        }
+
+        private enum Keys: String, CodingKey { case header, items }
+    }
+
+    /// A row (`"1.2"`) or a section (`1`) a move names.
+    struct Place: Decodable {
+        var text: String
+        var section: Int?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                section = number
+                text = String(number)
+            } else {
+                text = try container.decode(String.self)
+            }
+        }
     }
 
     /// An item's attribute as JSON gives it: text, or a number or truth value taken as its text.
@@ -66,58 +105,97 @@ struct BatchRequest: Decodable {
 
     private enum Keys: String, CodingKey { case csrf, revision, operations }
 
-    /// The operations as a TableKit batch, with the items inserted and reloaded.
-    func update() throws(ServerError) -> (BatchUpdate, [IndexPath: [String: String]], [IndexPath: [String: String]]) {
-        var operations: [BatchUpdate.Operation] = []
-        var inserted: [IndexPath: [String: String]] = [:]
-        var reloaded: [IndexPath: [String: String]] = [:]
-        guard !self.operations.isEmpty else { throw .badRequest("the batch has no operations") }
-        let size = self.operations.reduce(0) { $0 + $1.size }
-        guard size <= Self.limit else {
-            throw .tooLarge("the batch names \(size) rows and sections; at most \(Self.limit) go in one batch, so send it in parts")
-        }
-        for (index, operation) in self.operations.enumerated() {
+    /// The operations as a batch script: TableKit's operations with what they insert and reload.
+    func script() throws(ServerError) -> BatchScript {
+        guard !operations.isEmpty else { throw .badRequest("the batch has no operations") }
+        var script = BatchScript(BatchUpdate())
+        for (index, operation) in operations.enumerated() {
             let number = index + 1
+            func fail(_ message: String) -> ServerError { .badRequest("operation \(number) (\(String(operation.op.prefix(40)))): \(message)") }
+            func refuseKeys(_ keys: [String], _ present: [Any?]) throws(ServerError) {
+                for (key, value) in zip(keys, present) where value != nil { throw fail("\(key) has no meaning here") }
+            }
             func paths() throws(ServerError) -> [IndexPath] {
+                guard let rows = operation.rows else { throw fail("rows is missing (a list of rows, section.row)") }
                 var paths: [IndexPath] = []
-                for text in operation.rows ?? [] {
-                    guard let path = IndexPath(text) else { throw .badRequest("operation \(number): \"\(text)\" is not a row (expected section.row)") }
+                for text in rows {
+                    guard let path = IndexPath(text) else { throw fail("\"\(DocumentText.cleaned(String(text.prefix(40))))\" is not a row (expected section.row)") }
                     paths.append(path)
                 }
                 return paths
             }
-            func items() -> [[String: String]] { (operation.items ?? []).map { $0.mapValues(\.text) } }
+            func sections() throws(ServerError) -> [Int] {
+                guard let sections = operation.sections else { throw fail("sections is missing (a list of section numbers)") }
+                return sections
+            }
+            func items(for count: Int, _ what: String) throws(ServerError) -> [[String: String]] {
+                let items = (operation.items ?? []).map { $0.mapValues(\.text) }
+                guard items.count == count else { throw fail("\(what) needs one item per row (\(count) rows, \(items.count) items)") }
+                return items
+            }
             switch operation.op {
             case "insert":
+                try refuseKeys(["sections", "contents", "from", "to"], [operation.sections, operation.contents, operation.from, operation.to])
                 let rows = try paths()
-                let items = items()
-                guard items.count == rows.count else {
-                    throw .badRequest("operation \(number): insert needs one item per row (\(rows.count) rows, \(items.count) items)")
-                }
-                for (path, item) in zip(rows, items) { inserted[path] = item }
-                operations.append(.insertRows(rows))
-            case "delete": operations.append(.deleteRows(try paths()))
+                for (path, item) in zip(rows, try items(for: rows.count, "insert")) { script.insertedRows[path] = item }
+                script.update.insertRows(at: rows)
+            case "delete":
+                try refuseKeys(["sections", "items", "contents", "from", "to"], [operation.sections, operation.items, operation.contents, operation.from, operation.to])
+                script.update.deleteRows(at: try paths())
             case "reload":
+                try refuseKeys(["sections", "contents", "from", "to"], [operation.sections, operation.contents, operation.from, operation.to])
                 let rows = try paths()
-                let items = items()
-                guard items.count == rows.count else {
-                    throw .badRequest("operation \(number): reload needs one item per row (\(rows.count) rows, \(items.count) items)")
-                }
-                for (path, item) in zip(rows, items) { reloaded[path] = item }
-                operations.append(.reloadRows(rows))
+                for (path, item) in zip(rows, try items(for: rows.count, "reload")) { script.reloadedRows[path] = item }
+                script.update.reloadRows(at: rows)
             case "move":
-                guard let from = operation.from.flatMap(IndexPath.init), let to = operation.to.flatMap(IndexPath.init) else {
-                    throw .badRequest("operation \(number): move needs from and to rows (section.row)")
+                try refuseKeys(["rows", "sections", "items", "contents"], [operation.rows, operation.sections, operation.items, operation.contents])
+                guard let from = operation.from.flatMap({ IndexPath($0.text) }), let to = operation.to.flatMap({ IndexPath($0.text) }) else {
+                    throw fail("move needs from and to rows (section.row)")
                 }
-                operations.append(.moveRow(from: from, to: to))
-            case "insertSections": operations.append(.insertSections(operation.sections ?? []))
-            case "deleteSections": operations.append(.deleteSections(operation.sections ?? []))
-            case "reloadSections": operations.append(.reloadSections(operation.sections ?? []))
+                script.update.moveRow(at: from, to: to)
+            case "insertSections":
+                try refuseKeys(["rows", "items", "from", "to"], [operation.rows, operation.items, operation.from, operation.to])
+                let numbers = try sections()
+                let contents = operation.contents ?? []
+                guard contents.count == numbers.count else {
+                    throw fail("insertSections needs one content (header and items) per section (\(numbers.count) sections, \(contents.count) contents)")
+                }
+                for (section, content) in zip(numbers, contents) {
+                    script.insertedSections[section] = BatchScript.SectionContent(header: (content.header ?? [:]).mapValues(\.text),
+                                                                                  rows: (content.items ?? []).map { $0.mapValues(\.text) })
+                }
+                script.update.insertSections(numbers)
+            case "deleteSections":
+                try refuseKeys(["rows", "items", "contents", "from", "to"], [operation.rows, operation.items, operation.contents, operation.from, operation.to])
+                script.update.deleteSections(try sections())
+            case "reloadSections":
+                try refuseKeys(["rows", "items", "from", "to"], [operation.rows, operation.items, operation.from, operation.to])
+                let numbers = try sections()
+                if let contents = operation.contents {
+                    guard contents.count == numbers.count else {
+                        throw fail("reloadSections takes one content per section when it takes any (\(numbers.count) sections, \(contents.count) contents)")
+                    }
+                    for (section, content) in zip(numbers, contents) {
+                        guard content.items == nil else { throw fail("a reloaded section keeps its rows; reload or move them with their own operations") }
+                        if let header = content.header { script.reloadedSections[section] = header.mapValues(\.text) }
+                    }
+                }
+                script.update.reloadSections(numbers)
+            case "moveSection":
+                try refuseKeys(["rows", "sections", "items", "contents"], [operation.rows, operation.sections, operation.items, operation.contents])
+                guard let from = operation.from?.section, let to = operation.to?.section else {
+                    throw fail("moveSection needs from and to section numbers")
+                }
+                script.update.moveSection(from, toSection: to)
             default:
-                throw .badRequest("operation \(number): unknown op \"\(String(operation.op.prefix(40)))\" (expected insert, delete, reload, move, insertSections, deleteSections or reloadSections)")
+                throw .badRequest("operation \(number): unknown op \"\(DocumentText.cleaned(String(operation.op.prefix(40))))\" "
+                                  + "(expected \(Self.operationNames.dropLast().joined(separator: ", ")) or \(Self.operationNames.last ?? ""))")
             }
         }
-        return (BatchUpdate(operations), inserted, reloaded)
+        guard script.size <= Self.limit else {
+            throw .tooLarge("the batch names \(script.size) rows and sections; at most \(Self.limit) go in one batch, so send it in parts")
+        }
+        return script
     }
 
     /// What a decoding error says, in words for the person who sent the batch.

@@ -179,13 +179,13 @@ extension SiteServer {
         guard session.accepts(batch.csrf ?? request.headers[.csrfToken], signer: signer) else {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")
         }
-        let (update, inserted, reloaded) = try batch.update()
+        let script = try batch.script()
         let page = try await locate(segments)
         guard let scene = page.scene, let runtime = site.appRuntime else {
             throw ServerError.unprocessable("\"\(page.title)\" does not take batch updates")
         }
         let outcome = try await SceneEditor(runtime: runtime, scene: scene)
-            .perform(.batch(update, insertedItems: inserted, reloadedItems: reloaded), revisionToken: batch.revision)
+            .perform(.batch(script), revisionToken: batch.revision)
         let fresh = try await locate(segments)
         var json = SceneJSON(page: fresh, snapshot: try fresh.controller.snapshot(isEditing: false))
         json.title = DocumentText.cleaned(outcome.notice ?? json.title)

@@ -62,18 +62,18 @@ public struct Sheets {
         }
         var options: [OptionContext] = []
         let counts = controller.rowCounts
-        for section in counts.indices {
+        var keysBySection: [Int: [String]] = [:]
+        for target in controller.movePlaces(for: source) {
+            let section = target.section
             // The keys of the section's rows without the one moving.
-            let others = (0..<counts[section]).filter { !(section == source.section && $0 == source.row) }
+            let others = keysBySection[section] ?? (0..<counts[section]).filter { !(section == source.section && $0 == source.row) }
                 .map { controller.cell(at: IndexPath(row: $0, section: section)).key }
+            keysBySection[section] = others
+            let place = target.row
             let header = controller.titleForHeader(inSection: section)
-            for place in 0...others.count {
-                let target = IndexPath(row: place, section: section)
-                guard controller.targetIndexPath(forMoveFrom: source, toProposed: target) == target else { continue }
-                let value = place < others.count ? "before:" + others[place] : others.last.map { "after:" + $0 } ?? target.textForm
-                let label = target == source ? "Where it is now (row \(place + 1))" : "Row \(place + 1)" + (header.map { " of \($0)" } ?? "")
-                options.append(OptionContext(value: value, title: label, isSelected: target == source))
-            }
+            let value = place < others.count ? "before:" + others[place] : others.last.map { "after:" + $0 } ?? target.textForm
+            let label = target == source ? "Where it is now (row \(place + 1))" : "Row \(place + 1)" + (header.map { " of \($0)" } ?? "")
+            options.append(OptionContext(value: value, title: label, isSelected: target == source))
         }
         return SheetContext(title: "Move \(controller.cell(at: source).text)", sectionTitle: nil, action: site.urls.action(.move, on: page.path),
                             csrf: csrf, revision: controller.revisionToken, cancelHref: site.urls.editing(page.path), saveTitle: "Move",

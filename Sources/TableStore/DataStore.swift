@@ -19,6 +19,11 @@ public protocol DataStore: Sendable {
     /// by key and mean the same whatever else changed, such as an append).
     @discardableResult
     func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int
+    /// Applies `writes` in order in one transaction: every list named (by a write, or by a change
+    /// that takes an item from it) moves on one revision, and a write based on a revision the
+    /// list is no longer at refuses all of them. Returns each changed list's new revision.
+    @discardableResult
+    func apply(_ writes: [ListWrite]) async throws -> [ListID: Int]
     /// Loads a document; with `replacing`, everything in the store is replaced.
     func load(_ document: DataDocument, replacing: Bool) async throws
     /// The whole store as a document.

@@ -64,6 +64,8 @@ struct ListEditor {
                 attributes[attribute] = checked
                 try write(attributes, to: itemKey)
             }
+        case let .moveIn(key, source, position, newKey):
+            try moveIn(key, from: source, at: position, as: newKey ?? key)
         case let .replaceAll(items):
             let keep = Set(items.map(\.key))
             guard keep.count == items.count else {
@@ -80,6 +82,29 @@ struct ListEditor {
                         changed = CASE WHEN items.attributes = excluded.attributes THEN items.changed ELSE excluded.changed END
                     """, arguments: [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
             }
+        }
+    }
+
+    /// Takes the item `key` out of `source` (closing its gap) and puts it at `position` here as
+    /// `newKey`, with everything below it: their owners' identities start with the item's, so
+    /// one range of the index is renamed (see `delete`).
+    private func moveIn(_ key: String, from source: ListID, at position: Int, as newKey: String) throws {
+        guard source != list else { throw StoreError.database("an item cannot be moved into its own list; use move") }
+        let origin = ListEditor(db: db, list: source, revision: revision)
+        let oldPosition = try origin.position(of: key)
+        let attributes = try origin.attributes(of: key)
+        let count = try self.count()
+        guard (0...count).contains(position) else { throw StoreError.positionOutOfRange(position, count: count, list: list) }
+        try db.execute(sql: "DELETE FROM items WHERE parent = ? AND relationship = ? AND key = ?",
+                       arguments: [source.parent ?? "", source.relationship, key])
+        try db.execute(sql: "UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?",
+                       arguments: [source.parent ?? "", source.relationship, oldPosition])
+        try insert(StoredItem(key: newKey, attributes: attributes), at: position)
+        let oldIdentity = source.itemIdentity(key)
+        let newIdentity = list.itemIdentity(newKey)
+        for table in ["items", "lists"] {
+            try db.execute(sql: "UPDATE \(table) SET parent = ? || substr(parent, length(?) + 1) WHERE parent = ? OR (parent >= ? AND parent < ?)",
+                           arguments: [newIdentity, oldIdentity, oldIdentity, oldIdentity + "/", oldIdentity + "0"])
         }
     }
 
@@ -125,7 +150,7 @@ struct ListEditor {
         }
     }
 
-    private func attributes(of key: String) throws -> [String: AttributeValue] {
+    func attributes(of key: String) throws -> [String: AttributeValue] {
         guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
                                              arguments: [parent, list.relationship, key]) else {
             throw StoreError.itemNotFound(key: key, list: list)
@@ -138,7 +163,7 @@ struct ListEditor {
                        arguments: [try AttributeCoding.encode(attributes), revision, parent, list.relationship, key])
     }
 
-    private func position(of key: String) throws -> Int {
+    func position(of key: String) throws -> Int {
         guard let position = try Int.fetchOne(db.cachedStatement(sql: "SELECT position FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
                                                arguments: [parent, list.relationship, key]) else {
             throw StoreError.itemNotFound(key: key, list: list)

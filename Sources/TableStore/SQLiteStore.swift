@@ -61,6 +61,17 @@ public final class SQLiteStore: DataStore {
                     problems.append("list \(list["parent"] as String).\(list["relationship"] as String): positions \(low)…\(high) for \(count) items")
                 }
             }
+            // Every owner a list names must be an item: `…/relationship/key` of the list `…`.
+            for owner in try String.fetchAll(db, sql: "SELECT DISTINCT parent FROM items WHERE parent <> ''") {
+                let parts = owner.split(separator: "/", omittingEmptySubsequences: false)
+                var exists = false
+                if parts.count >= 2 {
+                    exists = try Int.fetchOne(db, sql: "SELECT 1 FROM items WHERE parent = ? AND relationship = ? AND key = ?",
+                                              arguments: [parts.dropLast(2).joined(separator: "/"), String(parts[parts.count - 2]),
+                                                          String(parts[parts.count - 1])]) != nil
+                }
+                if !exists { problems.append("items under \(owner), which is not an item") }
+            }
             return problems
         }
     }
@@ -107,20 +118,37 @@ public final class SQLiteStore: DataStore {
 
     @discardableResult
     public func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int {
+        try await apply([ListWrite(changes, to: id, basedOn: revision)])[id] ?? 0
+    }
+
+    @discardableResult
+    public func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] {
         try await write { db in
-            // Compare and swap in the same transaction as the change: the revision moves on only
-            // if nobody moved it first.
-            try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
-                           arguments: [id.parent ?? "", id.relationship])
-            let current = try Self.revision(db, id)
-            if let revision, revision != current {
-                throw StoreError.staleRevision(list: id, expected: revision, current: current)
+            // Compare and swap in the same transaction as the change: each list moves on only if
+            // nobody moved it first, and every list the changes touch moves on once.
+            var lists: [ListID] = []
+            var expected: [ListID: Int] = [:]
+            for write in writes {
+                for list in [write.list] + write.changes.flatMap(\.otherLists) where !lists.contains(list) { lists.append(list) }
+                if let revision = write.revision, expected[write.list] == nil { expected[write.list] = revision }
             }
-            try db.execute(sql: "UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?",
-                           arguments: [current + 1, id.parent ?? "", id.relationship])
-            let editor = ListEditor(db: db, list: id, revision: current + 1)
-            for change in changes { try editor.apply(change) }
-            return current + 1
+            var revisions: [ListID: Int] = [:]
+            for list in lists {
+                try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
+                               arguments: [list.parent ?? "", list.relationship])
+                let current = try Self.revision(db, list)
+                if let revision = expected[list], revision != current {
+                    throw StoreError.staleRevision(list: list, expected: revision, current: current)
+                }
+                try db.execute(sql: "UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?",
+                               arguments: [current + 1, list.parent ?? "", list.relationship])
+                revisions[list] = current + 1
+            }
+            for write in writes {
+                let editor = ListEditor(db: db, list: write.list, revision: revisions[write.list] ?? 0)
+                for change in write.changes { try editor.apply(change) }
+            }
+            return revisions
         }
     }
 

@@ -85,4 +85,28 @@ public enum ListChange: Sendable, Hashable {
     case checkExclusively(attribute: String, key: String)
     /// Replaces the list's items with these, in this order (items no longer present are deleted).
     case replaceAll([StoredItem])
+    /// Moves the item `key` of the list `from` into this list at `position` (0 … count), with
+    /// everything below it, under the key `renamedTo` when given (keys are unique per list).
+    case moveIn(key: String, from: ListID, at: Int, renamedTo: String?)
+
+    /// Lists other than the one it is applied to that the change alters.
+    var otherLists: [ListID] {
+        if case let .moveIn(_, from, _, _) = self { return [from] }
+        return []
+    }
+}
+
+/// The changes to one list within a write that may change several lists in one transaction.
+public struct ListWrite: Sendable, Hashable {
+    public var list: ListID
+    public var changes: [ListChange]
+    /// The revision the changes are based on; `nil` to apply them to the list as it is.
+    public var revision: Int?
+
+    /// Makes a write of `changes` to `list`, based on `revision`.
+    public init(_ changes: [ListChange], to list: ListID, basedOn revision: Int?) {
+        self.list = list
+        self.changes = changes
+        self.revision = revision
+    }
 }

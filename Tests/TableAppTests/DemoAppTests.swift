@@ -26,7 +26,7 @@ struct DemoAppTests {
             }
         }
         #expect(scenes == Set(demo.runtime.app.scenes.keys), "every scene is reachable")
-        #expect(visited == 31, "the root, 11 scenes below it, 4 regions, 11 trails and 4 groceries")
+        #expect(visited == 33, "the root, 13 scenes below it, 4 regions, 11 trails and 4 groceries")
     }
 
     @Test("Trails: regions, trails, then a grouped trail detail with a header and an indented map row")

@@ -181,8 +181,9 @@ struct SceneEditorTests {
         defer { demo.remove() }
         let scene = try await demo.runtime.resolve(["batch-update"])
         let update = BatchUpdate([.insertRows([IndexPath(0, 9)])])
-        await #expect(throws: ActionError.refused("row 0.9 does not exist in the table after the update (section 0 has 6 rows)")) {
-            try await demo.editor(["batch-update"]).perform(.batch(update, insertedItems: [IndexPath(0, 9): ["name": "X"]]), revisionToken: scene.revisionToken)
+        await #expect(throws: ActionError.refused("operation 1 (insert 0.9): row 0.9 does not exist in the table after the update (section 0 has 6 rows)")) {
+            try await demo.editor(["batch-update"]).perform(.batch(BatchScript(update, insertedRows: [IndexPath(0, 9): ["name": "X"]])),
+                                                            revisionToken: scene.revisionToken)
         }
         #expect(try await demo.texts(["batch-update"])[0].count == 5)
     }

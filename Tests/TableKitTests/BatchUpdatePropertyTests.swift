@@ -53,9 +53,18 @@ struct BatchUpdatePropertyTests {
             insertedSectionIndexes.insert(Int.random(in: 0..<afterCount, using: &random))
         }
         let survivingSections = (0..<sectionCount).filter { !deletedSections.contains($0) }
-        var afterSource: [Int?] = []
-        var survivors = survivingSections.makeIterator()
-        for index in 0..<afterCount { afterSource.append(insertedSectionIndexes.contains(index) ? nil : survivors.next()) }
+        // Some survivors move to places of their own; the others fill the places left, in order.
+        var sectionMoves: [Int: Int] = [:]
+        var freePlaces = (0..<afterCount).filter { !insertedSectionIndexes.contains($0) }.shuffled(using: &random)
+        for section in survivingSections where Int.random(in: 0..<4, using: &random) == 0 {
+            sectionMoves[section] = freePlaces.removeLast()
+        }
+        var afterSource: [Int?] = Array(repeating: nil, count: afterCount)
+        for (source, destination) in sectionMoves { afterSource[destination] = source }
+        var survivors = survivingSections.filter { sectionMoves[$0] == nil }.makeIterator()
+        for index in 0..<afterCount where !insertedSectionIndexes.contains(index) && afterSource[index] == nil {
+            afterSource[index] = survivors.next()
+        }
         let existing = afterSource.indices.filter { afterSource[$0] != nil }
 
         // Decide how many rows arrive in each existing section, then pick their places.
@@ -88,15 +97,18 @@ struct BatchUpdatePropertyTests {
         for (source, destination) in zip(moveSources, moveDestinations) {
             operations.append(.moveRow(from: source, to: destination))
         }
+        for (source, destination) in sectionMoves { operations.append(.moveSection(from: source, to: destination)) }
         operations.shuffle(using: &random)
         let insertedSections = Dictionary(uniqueKeysWithValues: insertedSectionIndexes.map { ($0, [Row(label: "section\($0)")]) })
         return Case(model: model, batch: BatchUpdate(operations), insertedRows: insertedRows,
                     insertedSections: insertedSections, reloadedRows: reloaded)
     }
 
-    /// The reference: reload in place, remove from the highest index down, insert from the lowest up.
+    /// The reference: reload in place, remove from the highest index down (a moved section is
+    /// taken out whole), insert from the lowest up (a moved section put back at its place).
     static func reference(_ test: Case) -> [[Row]] {
         var deletedRows: [IndexPath] = [], deletedSections: [Int] = [], insertedSections: [Int] = []
+        var sectionMoves: [Int: Int] = [:]
         var arrivals: [(IndexPath, Row)] = test.insertedRows.map { ($0.key, $0.value) }
         var model = test.model
         for (path, row) in test.reloadedRows { model[path.section][path.row] = row }
@@ -108,12 +120,19 @@ struct BatchUpdatePropertyTests {
             case let .moveRow(from, to):
                 deletedRows.append(from)
                 arrivals.append((to, test.model[from.section][from.row]))
+            case let .moveSection(from, to): sectionMoves[from] = to
             default: break
             }
         }
         for path in deletedRows.sorted(by: >) { model[path.section].remove(at: path.row) }
-        for section in deletedSections.sorted(by: >) { model.remove(at: section) }
-        for section in insertedSections.sorted() { model.insert(test.insertedSections[section]!, at: section) }
+        var moved: [Int: [Row]] = [:]
+        for section in (deletedSections + sectionMoves.keys).sorted(by: >) {
+            let rows = model.remove(at: section)
+            if let destination = sectionMoves[section] { moved[destination] = rows }
+        }
+        for section in (insertedSections + moved.keys).sorted() {
+            model.insert(moved[section] ?? test.insertedSections[section]!, at: section)
+        }
         for (path, row) in arrivals.sorted(by: { $0.0 < $1.0 }) { model[path.section].insert(row, at: path.row) }
         return model
     }
@@ -145,7 +164,7 @@ struct BatchUpdatePropertyTests {
             }
         }
         // The generator really exercises every kind of operation, not only empty batches.
-        for kind in ["deleteRows", "insertRows", "reloadRows", "moveRow", "deleteSections", "insertSections"] {
+        for kind in ["deleteRows", "insertRows", "reloadRows", "moveRow", "deleteSections", "insertSections", "moveSection"] {
             #expect(kinds[kind, default: 0] >= 50, "only \(kinds[kind, default: 0]) batches with \(kind)")
         }
     }

@@ -145,15 +145,15 @@ public struct DetailSection: Sendable {
     public var cells: [FixedCell]
 }
 
-/// A named batch update (Listing 7-8) or a restore of a list's contents.
+/// A named batch update (Listing 7-8, Figure 7-2) or a restore of a list's contents.
 public struct BatchDefinition: Sendable {
     public var title: String
     public var kind: Kind
 
     public enum Kind: Sendable {
-        /// Deletions (rows before), insertions (rows after) with their items' attributes.
-        case update(deletions: [Int], insertions: [(row: Int, attributes: [String: String])])
-        /// Replaces the list with these items.
-        case restore([[String: String]])
+        /// UIKit's operations on the table as the page shows it.
+        case update(BatchScript)
+        /// Replaces the list with these items (in a nested list, the sections with their rows).
+        case restore([RestoreItem])
     }
 }

@@ -250,29 +250,6 @@ struct AppBuilder {
             unit: reader.string(reader.field(fields, "unit"), "unit"))
     }
 
-    mutating func batch(_ node: Node) -> BatchDefinition? {
-        guard let fields = reader.mapping(node, "a batch", allowed: ["title", "delete", "insert", "restore"]) else { return nil }
-        let title = reader.string(reader.required(reader.field(fields, "title"), in: node, "the batch's title"), "title") ?? ""
-        func attributes(_ node: Node) -> [String: String] {
-            Dictionary((reader.mapping(node, "an item") ?? []).compactMap { entry in
-                reader.string(entry.value, entry.key).map { (entry.key, $0) }
-            }, uniquingKeysWith: { first, _ in first })
-        }
-        if let restore = reader.field(fields, "restore") {
-            return BatchDefinition(title: title, kind: .restore((reader.sequence(restore, "restore") ?? []).map(attributes)))
-        }
-        let deletions = (reader.sequence(reader.field(fields, "delete"), "delete") ?? []).compactMap { reader.integer($0, "a row", range: 0...1_000_000) }
-        let insertions = (reader.sequence(reader.field(fields, "insert"), "insert") ?? []).compactMap { insertion -> (row: Int, attributes: [String: String])? in
-            var values = attributes(insertion)
-            guard let row = values.removeValue(forKey: "at").flatMap(Int.init) else {
-                reader.fail(insertion, "an insertion needs at: the row it takes after the batch")
-                return nil
-            }
-            return (row, values)
-        }
-        return BatchDefinition(title: title, kind: .update(deletions: deletions, insertions: insertions))
-    }
-
     // MARK: Helpers
 
     mutating func format(_ node: Node?) -> TextFormat? {

@@ -132,7 +132,7 @@ public struct AppRuntime: Sendable {
                 list = try await store.list(listID)
             }
             revisions[listID] = list.revision
-            let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection)
+            let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection, isReorderable: scene.moves != nil)
                 .sections(of: list, firstPosition: window?.lowerBound ?? 0)
             sections = loaded.sections
             indexTitles = loaded.indexTitles

@@ -8,6 +8,9 @@ struct ListLoader {
     let store: any DataStore
     let binding: ListBinding
     let selection: SelectionDefinition?
+    /// Whether people reorder the rows: an indexed list then keeps each section's rows in their
+    /// stored order instead of sorting them.
+    var isReorderable = false
 
     /// The sections of `list`, whose first item stands at `firstPosition` of the whole list (a
     /// window of a long list starts further down).
@@ -16,10 +19,10 @@ struct ListLoader {
         let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
         if let index = binding.index {
             let collation = index.collation
-            let collated = collation.collate(rows) { $0.item?[index.attribute]?.description ?? "" }
+            let collated = collation.collate(rows, by: { $0.item?[index.attribute]?.description ?? "" }, sortingSections: !isReorderable)
             let sections = collated.enumerated().map { number, rows in
                 SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: rows.count),
-                             footerTitle: nil, rows: rows, list: list.id)
+                             footerTitle: nil, rows: rows, list: list.id, owner: .collation(title: collation.sectionTitles[number]))
             }
             return (sections, collation.sectionIndexTitles.map { SectionIndexTitle($0) }, [:])
         }
@@ -27,15 +30,10 @@ struct ListLoader {
         case .single:
             return ([withPlaceholder(SceneSection(headerTitle: nil, footerTitle: nil, rows: rows, list: list.id), number: 0)], nil, [:])
         case let .byAttribute(attribute, order):
-            var titles = order
-            for row in rows {
-                let value = row.item?[attribute]?.description ?? ""
-                if !titles.contains(value) { titles.append(value) }
-            }
-            let sections = titles.enumerated().compactMap { number, title -> SceneSection? in
-                let members = rows.filter { ($0.item?[attribute]?.description ?? "") == title }
-                guard !members.isEmpty else { return nil }
-                return SceneSection(headerTitle: title.isEmpty ? nil : title, footerTitle: nil, rows: members, list: list.id)
+            let groups = AttributeGrouping(attribute: attribute, order: order).groups(of: rows) { $0.item }
+            let sections = groups.map { group in
+                SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: nil, rows: group.members, list: list.id,
+                             owner: .value(attribute: attribute, group.value))
             }
             return (sections.enumerated().map { withPlaceholder($0.element, number: $0.offset) }, nil, [:])
         case let .nested(title, relationship):
@@ -47,7 +45,8 @@ struct ListLoader {
                 revisions[childID] = child.revision
                 let childRows = child.items.enumerated().map { row($0.element, list: childID, position: $0.offset) }
                 sections.append(withPlaceholder(SceneSection(headerTitle: title.render(sectionItem.attributes), footerTitle: nil,
-                                                             rows: childRows, list: childID), number: number))
+                                                             rows: childRows, list: childID, owner: .item(sectionItem, list: list.id)),
+                                                number: number))
             }
             return (sections, nil, revisions)
         }

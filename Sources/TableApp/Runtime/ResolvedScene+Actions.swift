@@ -9,10 +9,13 @@ enum PendingWrite: Sendable {
     /// A new item just after the item `after` of `list` (at its end when `nil`), whose key
     /// `save` makes from its name.
     case insert([String: AttributeValue], after: String?, list: ListID)
+    /// The item `key` of `source` moved to `position` of `list`, with everything below it,
+    /// under `newKey` when `list` has an item keyed as it is.
+    case moveIn(key: String, from: ListID, list: ListID, position: Int, newKey: String?)
 
     var list: ListID {
         switch self {
-        case let .change(_, list), let .insert(_, _, list): list
+        case let .change(_, list), let .insert(_, _, list), let .moveIn(_, _, list, _, _): list
         }
     }
 
@@ -20,8 +23,10 @@ enum PendingWrite: Sendable {
     /// to a position. The others name rows by key or set a state, and mean the same whatever
     /// else changed meanwhile.
     var needsReadRevision: Bool {
-        if case .change(.move, _) = self { return true }
-        return false
+        switch self {
+        case .change(.move, _), .moveIn: true
+        default: false
+        }
     }
 }
 
@@ -54,19 +59,28 @@ extension ResolvedScene {
         }
     }
 
-    /// Moves a row within its section. The stored list may interleave several sections (a list
-    /// grouped by an attribute), so the row goes before its new successor's stored position, or
-    /// after its new predecessor's.
+    /// Moves a row within its section or into another: a section of a list grouped by an
+    /// attribute gives the row its value, a section of a nested list takes the item (and
+    /// everything below it) into its own list. The stored list may interleave several sections,
+    /// so the row goes before its new successor's stored position, or after its new
+    /// predecessor's.
     public mutating func moveRow(from source: IndexPath, to destination: IndexPath) throws(TableKitError) {
-        guard destination.section == source.section else { throw .moveAcrossSections(from: source, to: destination) }
-        var rows = sections[source.section].rows
-        let moving = rows.remove(at: source.row)
-        guard case let .item(item, list, current) = moving.origin else { throw .rowNotMovable(at: source) }
-        // A row's stored position once the moving item is out of the list.
-        func stored(_ row: SceneRow) -> Int? {
-            guard case let .item(_, rowList, position) = row.origin, rowList == list else { return nil }
-            return position > current ? position - 1 : position
+        let isAcross = destination.section != source.section
+        guard !isAcross || takesRows(from: source.section, into: destination.section) else {
+            throw .moveAcrossSections(from: source, to: destination)
         }
+        var moving = sections[source.section].rows.remove(at: source.row)
+        guard case let .item(item, list, current) = moving.origin else {
+            sections[source.section].rows.insert(moving, at: source.row)
+            throw .rowNotMovable(at: source)
+        }
+        let targetList = sections[destination.section].list ?? list
+        // A row's stored position once the moving item is out of its list.
+        func stored(_ row: SceneRow) -> Int? {
+            guard case let .item(_, rowList, position) = row.origin, rowList == targetList else { return nil }
+            return rowList == list && position > current ? position - 1 : position
+        }
+        let rows = sections[destination.section].rows
         let target = min(destination.row, rows.count)
         let position: Int
         if let successor = rows[target...].lazy.compactMap(stored).first {
@@ -76,9 +90,32 @@ extension ResolvedScene {
         } else {
             position = 0
         }
-        pendingWrites.append(.change(.move(key: item.key, to: position), list: list))
-        rows.insert(moving, at: target)
-        sections[source.section].rows = rows
+        var movedItem = item
+        switch sections[destination.section].owner {
+        case let .value(attribute, value)? where isAcross:
+            // An item without the attribute stands in the section titled by the empty value.
+            let newValue = value ?? .string("")
+            movedItem.attributes[attribute] = newValue
+            pendingWrites.append(.change(.update(key: item.key, attributes: [attribute: newValue]), list: list))
+            pendingWrites.append(.change(.move(key: item.key, to: position), list: list))
+        case .item? where isAcross:
+            // Keys are unique in a list: one the destination has already gets a number.
+            let taken = Set(rows.map(\.cell.key))
+            var newKey = item.key
+            var number = 1
+            while taken.contains(newKey) {
+                number += 1
+                newKey = "\(item.key.prefix(190))-\(number)"
+            }
+            movedItem.key = newKey
+            moving.cell.key = newKey
+            pendingWrites.append(.moveIn(key: item.key, from: list, list: targetList, position: position,
+                                         newKey: newKey == item.key ? nil : newKey))
+        default:
+            pendingWrites.append(.change(.move(key: item.key, to: position), list: list))
+        }
+        moving.origin = .item(movedItem, list: targetList, position: position)
+        sections[destination.section].rows.insert(moving, at: target)
     }
 
     public mutating func setCheckmark(_ isChecked: Bool, forRowAt indexPath: IndexPath) throws(TableKitError) {
@@ -103,25 +140,28 @@ extension ResolvedScene {
         try writeItem([binding.attribute: .number(value)], at: indexPath)
     }
 
-    /// Writes what the actions recorded, list by list, each in one transaction. Changes are
-    /// refused only where they conflict with what the page showed (`revisionToken`, the page's):
-    /// a deletion of an item someone changed since. A move, placed by position, is based on the
-    /// revision this scene was read at, and a write that lands in between throws `SaveRace`, so
-    /// the action is carried out again on a fresh read; everything else names rows by key and
-    /// applies to the list as it is. New items get keys made from their names.
+    /// Writes what the actions recorded, every list in one transaction. Changes are refused
+    /// only where they conflict with what the page showed (`revisionToken`, the page's): a
+    /// deletion of an item someone changed since. A move, placed by position, is based on the
+    /// revision this scene read its list at, and a write that lands in between throws
+    /// `SaveRace`, so the action is carried out again on a fresh read; everything else names
+    /// rows by key and applies to the list as it is. New items get keys made from their names,
+    /// and an item moved into a list that has its key takes another.
     public mutating func save(basedOn revisionToken: String) async throws {
         let writes = pendingWrites
         pendingWrites = []
+        guard !writes.isEmpty else { return }
         let shown = try Self.parse(revisionToken)
         var lists: [ListID] = []
         for write in writes where !lists.contains(write.list) { lists.append(write.list) }
+        var listWrites: [ListWrite] = []
+        var newKeys: [String] = []
         for list in lists {
             guard let shownRevision = shown[list] else {
                 throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
             }
             var changes: [ListChange] = []
             var keys = KeyMaker(store: store, list: list)
-            var newKeys: [String] = []
             for write in writes where write.list == list {
                 switch write {
                 case let .change(.delete(key), _):
@@ -132,17 +172,22 @@ extension ResolvedScene {
                     let key = try await keys.key(for: attributes)
                     newKeys.append(key)
                     changes.append(.insertAfter(StoredItem(key: key, attributes: attributes), key: after))
+                case let .moveIn(key, source, _, position, newKey):
+                    changes.append(.moveIn(key: key, from: source, at: position, renamedTo: newKey))
                 }
             }
             let isPlaced = writes.contains { $0.list == list && $0.needsReadRevision }
-            do {
-                revisions[list] = try await store.apply(changes, to: list, basedOn: isPlaced ? revisions[list] ?? shownRevision : nil)
-            } catch let error as StoreError {
-                throw Self.actionError(error)
-            }
-            insertedKeys += newKeys
-            name(newRows: newKeys)
+            listWrites.append(ListWrite(changes, to: list, basedOn: isPlaced ? revisions[list] ?? shownRevision : nil))
         }
+        do {
+            for (list, revision) in try await store.apply(listWrites) where revisions[list] != nil || lists.contains(list) {
+                revisions[list] = revision
+            }
+        } catch let error as StoreError {
+            throw Self.actionError(error)
+        }
+        insertedKeys += newKeys
+        name(newRows: newKeys)
     }
 
     /// Gives the rows `commit(.insert, …)` added, in order, the keys their items were saved under.

@@ -39,8 +39,23 @@ extension ResolvedScene: TableViewController {
         return rule.editingStyle(forRowAt: indexPath, rowCounts: itemCounts)
     }
 
+    /// The app file's move rule decides; a row can only go to a section that takes it (a value
+    /// of the grouping attribute, another item's list). In an indexed list the row's initial
+    /// decides its section, so a row proposed elsewhere stays at the nearest end of its own.
     public func targetIndexPath(forMoveFrom source: IndexPath, toProposed proposed: IndexPath) -> IndexPath {
-        scene.moves?.targetIndexPath(forMoveFrom: source, toProposed: proposed, rowCounts: rowCounts) ?? proposed
+        guard var rule = scene.moves else { return proposed }
+        if proposed.section != source.section, !takesRows(from: source.section, into: proposed.section) { rule.keepsRowsInSection = true }
+        return rule.targetIndexPath(forMoveFrom: source, toProposed: proposed, rowCounts: rowCounts)
+    }
+
+    /// Whether a row of section `source` can move into section `destination`: a section of the
+    /// same stored list grouped by an attribute, or another item's list of a nested list.
+    func takesRows(from source: Int, into destination: Int) -> Bool {
+        guard sections.indices.contains(source), sections.indices.contains(destination) else { return false }
+        switch (sections[source].owner, sections[destination].owner) {
+        case (.value?, .value?), (.item?, .item?): return true
+        default: return false
+        }
     }
 
     public func willDisplay(_ cell: inout Cell, forRowAt indexPath: IndexPath) {

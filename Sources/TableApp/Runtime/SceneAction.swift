@@ -14,8 +14,8 @@ public enum SceneAction: Sendable {
     case saveDetail(fields: [String: String], originals: [String: String] = [:])
     /// Run a named batch of the app.
     case runBatch(name: String)
-    /// Run a batch given as operations with the items it inserts and the new values of reloaded rows.
-    case batch(BatchUpdate, insertedItems: [IndexPath: [String: String]], reloadedItems: [IndexPath: [String: String]] = [:])
+    /// Run a batch a client sent: operations with what they insert and reload.
+    case batch(BatchScript)
 }
 
 /// What an action did, for the redirect that follows it.

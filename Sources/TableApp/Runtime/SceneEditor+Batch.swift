@@ -2,22 +2,63 @@ import Foundation
 import TableKit
 import TableStore
 
+/// A batch whose attributes are validated and typed, ready to be written.
+struct CheckedBatch {
+    struct Section {
+        var header: [String: AttributeValue]
+        var rows: [[String: AttributeValue]]
+    }
+
+    var update: BatchUpdate
+    var insertedRows: [IndexPath: [String: AttributeValue]] = [:]
+    var reloadedRows: [IndexPath: [String: AttributeValue]] = [:]
+    var insertedSections: [Int: Section] = [:]
+    var reloadedSections: [Int: [String: AttributeValue]] = [:]
+}
+
+/// How a list scene's rows form sections, as batches see it.
+enum BatchShape {
+    /// One section: the list's rows.
+    case single(ListID)
+    /// Sections by the values of `attribute` of the list's items.
+    case byAttribute(ListID, attribute: String, order: [String])
+    /// Each item of `list` is a section showing its list `relationship`.
+    case nested(ListID, title: TextFormat, relationship: String)
+}
+
 extension SceneEditor {
-    /// Checks a batch a client sent (the JSON endpoint) against the rules the scene's forms
-    /// follow, operation by operation, and returns the validated attributes of the rows it inserts
-    /// and reloads. The first operation that breaks a rule refuses the whole batch, named by its
-    /// number and what it asked for.
-    func checkClientBatch(_ update: BatchUpdate, insertedItems: [IndexPath: [String: String]],
-                          reloadedItems: [IndexPath: [String: String]]) throws
-        -> (inserted: [IndexPath: [String: AttributeValue]], reloaded: [IndexPath: [String: AttributeValue]]) {
-        guard scene.scene.takesBatchUpdates else {
+    /// The shape of the scene's list, or a refusal saying why it takes no batches.
+    func batchShape() throws -> BatchShape {
+        guard let binding = scene.listBinding, scene.window == nil else {
+            throw ActionError.refused("\"\(scene.title)\" shows no list of rows to update")
+        }
+        guard binding.index == nil else {
+            throw ActionError.refused("the rows of \"\(scene.title)\" stand where the index's collation puts them, so a batch cannot place them; add rows with the Add form")
+        }
+        let list = AppRuntime.list(binding, of: scene.item, in: scene.itemList)
+        switch binding.sections {
+        case .single: return .single(list)
+        case let .byAttribute(attribute, order): return .byAttribute(list, attribute: attribute, order: order)
+        case let .nested(title, relationship): return .nested(list, title: title, relationship: relationship)
+        }
+    }
+
+    /// Checks a batch against the scene, operation by operation, and types its attributes. A
+    /// client's batch (the JSON endpoint) must also keep to the rules the page's own controls
+    /// follow; an app file's named batch is the app's own. The first operation that breaks a
+    /// rule refuses the whole batch, named by its number and what it asked for.
+    func check(_ script: BatchScript, fromClient: Bool) throws -> CheckedBatch {
+        if fromClient, !scene.scene.takesBatchUpdates {
             throw ActionError.refused("\"\(scene.title)\" does not take batch updates; its rows change only through its own controls")
         }
+        let shape = try batchShape()
         let source = scene
-        let counts = scene.rowCounts
-        var inserted: [IndexPath: [String: AttributeValue]] = [:]
-        var reloaded: [IndexPath: [String: AttributeValue]] = [:]
-        for (number, operation) in update.operations.enumerated() {
+        let counts = scene.itemCounts
+        // Where each section after the batch comes from; a batch TableKit refuses is named
+        // when it is applied.
+        let origins = try? script.update.sectionOrigins(rowCountsBefore: counts)
+        var checked = CheckedBatch(update: script.update)
+        for (number, operation) in script.update.operations.enumerated() {
             let label = "operation \(number + 1) (\(operation.summary))"
             func refusal(_ reason: String) -> ActionError { .refused("\(label): \(reason)") }
             func checkExists(_ path: IndexPath) throws {
@@ -25,45 +66,118 @@ extension SceneEditor {
                     throw refusal("row \(path.textForm) does not exist in the list before the batch")
                 }
             }
+            func checkSections() throws {
+                if case .single = shape {
+                    throw refusal("\"\(scene.title)\" is one list of rows; it has no sections to insert, delete, reload or move")
+                }
+            }
             switch operation {
             case let .deleteRows(paths):
-                guard source.commitsEditing else { throw refusal("\"\(scene.title)\" does not delete rows") }
-                for path in paths {
+                for path in paths where fromClient {
+                    guard source.commitsEditing else { throw refusal("\"\(scene.title)\" does not delete rows") }
                     try checkExists(path)
                     guard source.canEditRow(at: path), source.editingStyle(forRowAt: path) == .delete else {
                         throw refusal("row \(path.textForm) shows no delete control")
                     }
                 }
             case let .insertRows(paths):
-                guard let form = scene.scene.add else { throw refusal("\"\(scene.title)\" has no Add form, so nothing can be inserted") }
                 for path in paths {
-                    inserted[path] = try checkedAttributes(insertedItems[path] ?? [:], fields: form.fields, isWhole: true, label: label)
+                    checked.insertedRows[path] = try rowAttributes(script.insertedRows[path] ?? [:], fromClient: fromClient, label: label)
                 }
             case let .reloadRows(paths):
                 // A row's values change where its own form changes them: the editable detail
                 // scene it leads to.
-                guard let fields = rowFormFields else { throw refusal("the rows of \"\(scene.title)\" have no form that edits them") }
+                let fields = rowFormFields
+                if fromClient, fields == nil { throw refusal("the rows of \"\(scene.title)\" have no form that edits them") }
                 for path in paths {
                     try checkExists(path)
-                    guard source.canEditRow(at: path), scene.sections[path.section].rows[path.row].item != nil else {
+                    guard source.canEditRow(at: path), source.readRow(at: path, { $0.isItem }) else {
                         throw refusal("row \(path.textForm) cannot be edited")
                     }
-                    reloaded[path] = try checkedAttributes(reloadedItems[path] ?? [:], fields: fields, isWhole: false, label: label)
+                    let input = script.reloadedRows[path] ?? [:]
+                    checked.reloadedRows[path] = try fields.map { try checkedAttributes(input, fields: $0, isWhole: false, label: label) }
+                        ?? input.mapValues(AttributeValue.string)
                 }
             case let .moveRow(from, to):
-                guard source.movesRows else { throw refusal("\"\(scene.title)\" does not reorder its rows") }
+                guard !fromClient || source.movesRows else { throw refusal("\"\(scene.title)\" does not reorder its rows") }
                 try checkExists(from)
+                guard fromClient else { continue }
                 guard source.canMoveRow(at: from) else { throw refusal("row \(from.textForm) cannot be moved") }
-                let target = source.targetIndexPath(forMoveFrom: from, toProposed: to)
-                guard target == to else {
-                    throw refusal("the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)")
+                // The destination addresses the table after the batch. Where the batch keeps
+                // every section in its place, the rules must keep the row exactly there; where
+                // sections come and go, they must at least let it into that section.
+                guard let origins, origins.indices.contains(to.section), case let .existing(section, _) = origins[to.section] else { continue }
+                if origins.enumerated().allSatisfy({ $0.element == .existing($0.offset, isReloaded: false) }) {
+                    let target = source.targetIndexPath(forMoveFrom: from, toProposed: to)
+                    guard target == to else {
+                        throw refusal("the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)")
+                    }
+                } else {
+                    let places = counts[section] - (section == from.section ? 1 : 0)
+                    let proposal = IndexPath(row: min(to.row, max(0, places)), section: section)
+                    guard source.targetIndexPath(forMoveFrom: from, toProposed: proposal).section == section else {
+                        throw refusal("the list's rules keep row \(from.textForm) out of the section it is moved to")
+                    }
                 }
-            case .insertSections, .deleteSections, .reloadSections:
-                throw refusal("\"\(scene.title)\" is one list of rows; its section cannot be inserted, deleted or reloaded")
+            case let .insertSections(numbers):
+                try checkSections()
+                for number in numbers {
+                    guard let content = script.insertedSections[number] else {
+                        throw refusal("section \(number) is inserted but its header and rows are not given")
+                    }
+                    let header = try sectionHeader(content.header, shape: shape, label: label)
+                    let rows = try content.rows.map { try rowAttributes($0, fromClient: fromClient, label: label) }
+                    checked.insertedSections[number] = CheckedBatch.Section(header: header, rows: rows)
+                }
+            case let .reloadSections(numbers):
+                try checkSections()
+                for number in numbers {
+                    if let header = script.reloadedSections[number] {
+                        checked.reloadedSections[number] = try sectionHeader(header, shape: shape, label: label)
+                    }
+                }
+            case .deleteSections, .moveSection:
+                try checkSections()
             }
         }
-        return (inserted, reloaded)
+        return checked
     }
+
+    /// The attributes of a row the batch inserts: validated by the Add form's fields, or, for an
+    /// app file's own batch on a scene without one, taken as text.
+    private func rowAttributes(_ input: [String: String], fromClient: Bool, label: String) throws -> [String: AttributeValue] {
+        if let form = scene.scene.add { return try checkedAttributes(input, fields: form.fields, isWhole: true, label: label) }
+        guard !fromClient else {
+            throw ActionError.refused("\(label): \"\(scene.title)\" has no Add form, so nothing can be inserted")
+        }
+        return input.mapValues(AttributeValue.string)
+    }
+
+    /// A section's header item: in a list grouped by an attribute, that attribute's (non-empty)
+    /// value; in a nested list, the attributes its title shows.
+    private func sectionHeader(_ input: [String: String], shape: BatchShape, label: String) throws -> [String: AttributeValue] {
+        let allowed: [String]
+        switch shape {
+        case .single: allowed = []
+        case let .byAttribute(_, attribute, _): allowed = [attribute]
+        case let .nested(_, title, _): allowed = title.attributes
+        }
+        if let unknown = input.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw ActionError.refused("\(label): a section header has no attribute \"\(DocumentText.cleaned(String(unknown.prefix(60))))\" "
+                                      + "(its attributes: \(allowed.joined(separator: ", ")))")
+        }
+        let values = input.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard !values.isEmpty else {
+            throw ActionError.refused("\(label): a section header needs a value for \(allowed.joined(separator: " or "))")
+        }
+        for (name, value) in values where value.count > Self.headerLimit {
+            throw ActionError.refused("\(label): the header's \(name) is longer than \(Self.headerLimit) characters")
+        }
+        return values.mapValues(AttributeValue.string)
+    }
+
+    /// The longest text a section header's attribute may hold, as a text field's default.
+    static let headerLimit = 200
 
     /// The fields of the editable detail scene the scene's rows lead to, if they lead to one.
     private var rowFormFields: [FieldDefinition]? {
@@ -90,45 +204,5 @@ extension SceneEditor {
             }
         }
         return attributes
-    }
-
-    /// Applies a batch to a one-section list in one transaction, based on the page's revision.
-    func applyBatch(_ update: BatchUpdate, insertedItems: [IndexPath: [String: AttributeValue]],
-                    reloadedItems: [IndexPath: [String: AttributeValue]] = [:], _ revisions: [ListID: Int]) async throws -> ActionOutcome {
-        guard let list = singleList else { throw ActionError.refused("batch updates need a one-section list") }
-        let current = try await runtime.store.list(list)
-        var newItems: [IndexPath: StoredItem] = [:]
-        var keys = KeyMaker(store: runtime.store, list: list)
-        for (path, attributes) in insertedItems.sorted(by: { $0.key < $1.key }) {
-            newItems[path] = StoredItem(key: try await keys.key(for: attributes), attributes: attributes)
-        }
-        // A reloaded row keeps its key and takes the new values of its attributes.
-        var reloads: [IndexPath: StoredItem] = [:]
-        for (path, attributes) in reloadedItems where path.section == 0 && current.items.indices.contains(path.row) {
-            var item = current.items[path.row]
-            item.attributes.merge(attributes) { $1 }
-            reloads[path] = item
-        }
-        let result = try rules { try update.apply(to: [current.items], insertedRows: newItems, reloadedRows: reloads) }
-        try rules { try update.validate(rowCountsBefore: [current.items.count], rowCountsAfter: result.map(\.count)) }
-        try await write([.replaceAll(result.first ?? [])], to: list, revisions)
-        return ActionOutcome(notice: "Applied the batch: \(current.items.count) rows before, \(result.first?.count ?? 0) after.")
-    }
-}
-
-extension BatchUpdate.Operation {
-    /// The operation as a person would write it: `delete 0.2, 0.4`, `move 0.1 to 0.3`.
-    var summary: String {
-        func rows(_ paths: [IndexPath]) -> String { paths.prefix(5).map(\.textForm).joined(separator: ", ") + (paths.count > 5 ? ", …" : "") }
-        func sections(_ numbers: [Int]) -> String { numbers.prefix(5).map(String.init).joined(separator: ", ") + (numbers.count > 5 ? ", …" : "") }
-        switch self {
-        case let .insertRows(paths): return "insert \(rows(paths))"
-        case let .deleteRows(paths): return "delete \(rows(paths))"
-        case let .reloadRows(paths): return "reload \(rows(paths))"
-        case let .moveRow(from, to): return "move \(from.textForm) to \(to.textForm)"
-        case let .insertSections(numbers): return "insertSections \(sections(numbers))"
-        case let .deleteSections(numbers): return "deleteSections \(sections(numbers))"
-        case let .reloadSections(numbers): return "reloadSections \(sections(numbers))"
-        }
     }
 }

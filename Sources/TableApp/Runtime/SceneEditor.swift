@@ -18,7 +18,6 @@ public struct SceneEditor: Sendable {
 
     /// Performs `action`, based on the revisions in `revisionToken` (from the page's form).
     public func perform(_ action: SceneAction, revisionToken: String) async throws -> ActionOutcome {
-        let revisions = try ResolvedScene.parse(revisionToken)
         switch action {
         case let .add(fields):
             guard let form = scene.scene.add, let list = scene.sections.first?.list ?? scene.listBinding.map({ AppRuntime.list($0, of: scene.item, in: scene.itemList) }) else {
@@ -66,36 +65,17 @@ public struct SceneEditor: Sendable {
                 throw ActionError.badRequest("\"\(scene.title)\" offers no batch \"\(name)\"")
             }
             switch batch.kind {
-            case let .update(deletions, insertions):
-                let update = BatchUpdate([.deleteRows(deletions.map { IndexPath(row: $0, section: 0) }),
-                                          .insertRows(insertions.map { IndexPath(row: $0.row, section: 0) })])
-                let items = Dictionary(insertions.map { (IndexPath(row: $0.row, section: 0), $0.attributes.mapValues(AttributeValue.string)) },
-                                       uniquingKeysWith: { first, _ in first })
-                return try await applyBatch(update, insertedItems: items, revisions)
-            case let .restore(rows):
-                guard let list = singleList else { throw ActionError.refused("a restore needs a one-section list") }
-                var items: [StoredItem] = []
-                var keys = KeyMaker(store: runtime.store, list: list)
-                for attributes in rows {
-                    let stored = attributes.mapValues(AttributeValue.string)
-                    items.append(StoredItem(key: try await keys.key(for: stored, reusingKeys: true), attributes: stored))
-                }
-                try await write([.replaceAll(items)], to: list, revisions)
-                return ActionOutcome(notice: "Restored \(items.count) rows.")
+            case let .update(script):
+                return try await applyBatch(try check(script, fromClient: false), revisionToken: revisionToken)
+            case let .restore(items):
+                return try await restore(items, revisionToken: revisionToken)
             }
-        case let .batch(update, insertedItems, reloadedItems):
-            let (inserted, reloaded) = try checkClientBatch(update, insertedItems: insertedItems, reloadedItems: reloadedItems)
-            return try await applyBatch(update, insertedItems: inserted, reloadedItems: reloaded, revisions)
+        case let .batch(script):
+            return try await applyBatch(try check(script, fromClient: true), revisionToken: revisionToken)
         }
     }
 
     // MARK: Helpers
-
-    /// The list of a one-section list scene.
-    var singleList: ListID? {
-        guard let binding = scene.listBinding, case .single = binding.sections, binding.index == nil else { return nil }
-        return AppRuntime.list(binding, of: scene.item, in: scene.itemList)
-    }
 
     func validated(_ fields: [FieldDefinition], _ input: [String: String]) throws -> [String: AttributeValue] {
         var attributes: [String: AttributeValue] = [:]
@@ -108,20 +88,6 @@ public struct SceneEditor: Sendable {
         }
         guard messages.isEmpty else { throw ActionError.invalidFields(messages, typed: input) }
         return attributes
-    }
-
-    func write(_ changes: [ListChange], to list: ListID, _ revisions: [ListID: Int]) async throws {
-        guard let revision = revisions[list] else {
-            throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
-        }
-        do {
-            try await runtime.store.apply(changes, to: list, basedOn: revision)
-        } catch let error as StoreError {
-            // A batch names rows by index path, which mean something only against the list the
-            // page showed: any change to it since is a conflict.
-            if case .staleRevision = error { throw SaveConflict(error.description) }
-            throw ResolvedScene.actionError(error)
-        }
     }
 
     /// Runs a TableKit rule; a refusal becomes a 422 with the rule's own message.

@@ -34,6 +34,17 @@ public struct SceneRow: Sendable {
     }
 }
 
+/// What a section of a list scene stands for: what a row moved into it takes on, and what
+/// inserting, deleting or moving the section changes.
+public enum SectionOwner: Sendable, Hashable {
+    /// The items whose grouping attribute has this value (`nil`: not set).
+    case value(attribute: String, AttributeValue?)
+    /// The child list of this item, which stands in the scene's list (a nested list).
+    case item(StoredItem, list: ListID)
+    /// The items a collation puts under this section index title.
+    case collation(title: String)
+}
+
 /// One section of a loaded scene.
 public struct SceneSection: Sendable {
     public var headerTitle: String?
@@ -41,4 +52,6 @@ public struct SceneSection: Sendable {
     public var rows: [SceneRow]
     /// The stored list the section's items belong to, if they are stored items.
     public var list: ListID?
+    /// What the section stands for, in a list scene.
+    public var owner: SectionOwner?
 }
