@@ -145,12 +145,11 @@
       return;
     }
     if (!state.target) return;
-    // The place is named by the row dropped on: the moved row goes after it when it came from
-    // above (in the same section), before it otherwise, as the drag showed.
-    var from = state.row.getAttribute("data-index-path").split(".").map(Number);
-    var onto = state.target.getAttribute("data-index-path").split(".").map(Number);
+    // The place is named by the row dropped on, in any section: the moved row goes after it
+    // when dropped on its lower half, before it on its upper half.
+    var box = state.target.getBoundingClientRect();
     var fields = { key: state.row.getAttribute("data-key") };
-    fields[from[0] === onto[0] && from[1] < onto[1] ? "after" : "before"] = state.target.getAttribute("data-key");
+    fields[event.clientY >= box.top + box.height / 2 ? "after" : "before"] = state.target.getAttribute("data-key");
     post(actionURL("move"), fields);
   });
   document.addEventListener("click", function (event) {

@@ -20,7 +20,7 @@ public struct SiteServer: Sendable {
     let cache = PageCache()
 
     let connections: ConnectionRegistry
-    let signInThrottle = SignInThrottle()
+    var signInThrottle = SignInThrottle()
     let revokedSessions = RevokedSessions()
     let passwordChecker = PasswordChecker()
 

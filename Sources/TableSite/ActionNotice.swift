@@ -18,7 +18,13 @@ public enum ActionNotice {
             guard let landed = result.indexPath else { return ActionOutcome(highlightKey: result.key) }
             let text = result.text ?? "the row"
             let section = controller.titleForHeader(inSection: landed.section).map { " of \($0)" } ?? ""
-            let retargeted = result.proposed.map { $0 != landed } == true ? " (the nearest allowed place)" : ""
+            let retargeted: String
+            if let proposed = result.proposed, proposed.section != landed.section, controller.sectionIndexTitles() != nil {
+                // The collation decides an indexed list's sections, not the person.
+                retargeted = " (an indexed list keeps each row in the section of its initial)"
+            } else {
+                retargeted = result.proposed.map { $0 != landed } == true ? " (the nearest allowed place)" : ""
+            }
             return ActionOutcome(highlightKey: result.key, notice: "Moved \(text) to row \(landed.row + 1)\(section)\(retargeted).")
         }
     }

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import TableApp
 import TableRender
-import TableServer
+@testable import TableServer
 import TableSite
 import TableStore
 
@@ -115,13 +115,13 @@ final class Browser: @unchecked Sendable {
 /// The demo app served from a fresh database, for one test.
 struct ServedDemo {
     let folder: URL
-    let server: SiteServer
+    private(set) var server: SiteServer
     let store: SQLiteStore
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
     init(editorPassword: PasswordHash? = nil, host: String = "127.0.0.1", streamingWindow: Int? = nil,
-         publicFolder: String? = nil) async throws {
+         publicFolder: String? = nil, signInClock: (@Sendable () -> Date)? = nil) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path, durability: .normal)
@@ -134,6 +134,7 @@ struct ServedDemo {
                                                 editorPassword: editorPassword)
         if let streamingWindow { configuration.streamingWindow = streamingWindow }
         server = SiteServer(site: site, configuration: configuration)
+        if let signInClock { server.signInThrottle = SignInThrottle(clock: signInClock) }
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

@@ -14,7 +14,8 @@ def test_drag_to_reorder_lands_where_the_retarget_rule_says(server, js_browser):
     with step(driver, "dragging Read the News onto the fixed first row"):
         grip = row(driver, "m-read-the-news").find_element(By.CSS_SELECTOR, ".reorder__grip")
         target = row(driver, "m-wake-up")
-        ActionChains(driver).click_and_hold(grip).move_by_offset(0, -10).move_to_element(target).pause(0.2).release().perform()
+        # Dropped on the upper half of a row proposes the place before it.
+        ActionChains(driver).click_and_hold(grip).move_by_offset(0, -10).move_to_element_with_offset(target, 0, -8).pause(0.2).release().perform()
     with step(driver, "it lands just below the fixed row, as the rule retargets it"):
         until(driver, lambda d: row_texts(d)[:5] == ["Wake Up", "Read the News", "Stretch", "Make Coffee", "Add Item"])
         assert notice(driver) == "Moved Read the News to row 2 of Morning (the nearest allowed place)."
@@ -23,6 +24,20 @@ def test_drag_to_reorder_lands_where_the_retarget_rule_says(server, js_browser):
         target = row(driver, "e-take-a-walk")
         ActionChains(driver).click_and_hold(grip).move_by_offset(0, 10).move_to_element(target).pause(0.2).release().perform()
         until(driver, lambda d: row_texts(d)[:5] == ["Wake Up", "Read the News", "Make Coffee", "Stretch", "Add Item"])
+
+
+@pytest.mark.js
+def test_drag_into_another_section_repacks_the_item(server, js_browser):
+    driver = js_browser
+    driver.get(server.url("/packing/?editing=1"))
+    with step(driver, "dragging Passport onto the lower half of Hiking Boots, in the Checked section"):
+        grip = row(driver, "passport").find_element(By.CSS_SELECTOR, ".reorder__grip")
+        target = row(driver, "boots")
+        ActionChains(driver).click_and_hold(grip).move_by_offset(0, 10).move_to_element_with_offset(target, 0, 8).pause(0.2).release().perform()
+    with step(driver, "it lands after the boots, packed in the checked bag"):
+        until(driver, lambda d: row_texts(d)[:8] == ["Phone Charger", "Headphones", "Rain Jacket", "Hiking Boots", "Passport",
+                                                     "Sunscreen", "Water Bottle", "Trail Map"])
+        assert notice(driver) == "Moved Passport to row 3 of Checked."
 
 
 @pytest.mark.js

@@ -107,7 +107,10 @@ extension SceneEditor {
                 // every section in its place, the rules must keep the row exactly there; where
                 // sections come and go, they must at least let it into that section.
                 guard let origins, origins.indices.contains(to.section), case let .existing(section, _) = origins[to.section] else { continue }
+                let places = counts.indices.contains(to.section) ? counts[to.section] + (to.section == from.section ? 0 : 1) : 0
                 if origins.enumerated().allSatisfy({ $0.element == .existing($0.offset, isReloaded: false) }) {
+                    // A place past the section's end is TableKit's to refuse, with its own message.
+                    guard (0..<places).contains(to.row) else { continue }
                     let target = source.targetIndexPath(forMoveFrom: from, toProposed: to)
                     guard target == to else {
                         throw refusal("the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)")

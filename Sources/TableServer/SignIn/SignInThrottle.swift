@@ -40,16 +40,23 @@ final class SignInThrottle: @unchecked Sendable {
     }
 
     let policy: Policy
+    /// The time now; a test sets a clock of its own so that a loaded machine cannot let a
+    /// wait pass between two attempts.
+    let clock: @Sendable () -> Date
     private let lock = NIOLock()
     private var addresses: [String: Run] = [:]
     private var account = Run()
 
-    init(policy: Policy = Policy()) { self.policy = policy }
+    init(policy: Policy = Policy(), clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.policy = policy
+        self.clock = clock
+    }
 
     /// Whether an attempt from `address` may be heard now. An allowed attempt must be followed
     /// by `failed`, `succeeded` or `abandoned`.
-    func admit(address: String, now: Date = Date()) -> Decision {
-        lock.withLock {
+    func admit(address: String, now: Date? = nil) -> Decision {
+        let now = now ?? clock()
+        return lock.withLock {
             let run = addresses[address] ?? Run()
             let waits = [run.blockedUntil, account.blockedUntil].filter { $0 > now }
             if let until = waits.max() { return .wait(until.timeIntervalSince(now)) }
@@ -66,7 +73,8 @@ final class SignInThrottle: @unchecked Sendable {
     }
 
     /// Records a wrong password from `address`.
-    func failed(address: String, now: Date = Date()) {
+    func failed(address: String, now: Date? = nil) {
+        let now = now ?? clock()
         lock.withLock {
             var run = addresses[address] ?? Run()
             run.pending = max(0, run.pending - 1)
