@@ -119,9 +119,8 @@ extension TableViewController {
                 let source = try locate(key)
                 let proposed = try proposedIndexPath(moving: source, to: destination)
                 let text = cell(at: source).text
-                let before = keyAtTarget(moving: source, toProposed: proposed)
-                let target = try moveRow(at: source, toProposed: proposed)
-                return TableActionResult(indexPath: target, key: keyAfterMove(key, at: target, before: before), proposed: proposed, text: text)
+                let (target, landedKey) = try movingRow(at: source, toProposed: proposed)
+                return TableActionResult(indexPath: target, key: landedKey, proposed: proposed, text: text)
             case let .moveUp(key), let .moveDown(key):
                 let source = try locate(key)
                 let text = cell(at: source).text
@@ -129,9 +128,8 @@ extension TableViewController {
                 guard let proposed = adjacentMovePlace(to: source, upward: isUpward) else {
                     throw TableKitError.noFurtherPlace(at: source, upward: isUpward)
                 }
-                let before = keyAtTarget(moving: source, toProposed: proposed)
-                let target = try moveRow(at: source, toProposed: proposed)
-                return TableActionResult(indexPath: target, key: keyAfterMove(key, at: target, before: before), proposed: proposed, text: text)
+                let (target, landedKey) = try movingRow(at: source, toProposed: proposed)
+                return TableActionResult(indexPath: target, key: landedKey, proposed: proposed, text: text)
             }
         } catch let error as TableActionError {
             throw error
@@ -140,23 +138,6 @@ extension TableViewController {
         } catch {
             throw .refused(.invalidBatch(String(describing: error)))
         }
-    }
-
-    /// The key of the row standing where a move from `source` toward `proposed` lands, before
-    /// the move (`nil` past a section's end).
-    private func keyAtTarget(moving source: IndexPath, toProposed proposed: IndexPath) -> String? {
-        let target = targetIndexPath(forMoveFrom: source, toProposed: proposed)
-        guard target.section >= 0, target.section < numberOfSections(), target.row >= 0,
-              target.row < numberOfRows(inSection: target.section) else { return nil }
-        return cell(at: target).key
-    }
-
-    /// The key of a row moved to `target`: its own, unless the data source gave it another (a
-    /// key its new list had already), which the row at `target` then shows. A data source that
-    /// changes its rows only when it saves still shows there the row `before` names.
-    private func keyAfterMove(_ key: String, at target: IndexPath, before: String?) -> String {
-        let landed = cell(at: target).key
-        return landed == key || landed == before ? key : landed
     }
 
     private func locate(_ key: String) throws(TableActionError) -> IndexPath {

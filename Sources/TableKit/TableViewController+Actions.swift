@@ -22,13 +22,24 @@ extension TableViewController {
     /// it lands, and `moveRow(from:to:)` moves it there. Returns where it landed.
     @discardableResult
     public mutating func moveRow(at source: IndexPath, toProposed proposed: IndexPath) throws(TableKitError) -> IndexPath {
+        try movingRow(at: source, toProposed: proposed).target
+    }
+
+    /// `moveRow(at:toProposed:)`, also saying the key the row has where it landed: its own,
+    /// unless the data source gave it another (a key its new list had already), which the row
+    /// at the target then shows. A data source that changes its rows only when it saves still
+    /// shows there the row that stood there before.
+    mutating func movingRow(at source: IndexPath, toProposed proposed: IndexPath) throws(TableKitError) -> (target: IndexPath, key: String) {
         try checkExists(source)
         guard movesRows, canMoveRow(at: source) else { throw .rowNotMovable(at: source) }
         try checkPlace(proposed, movingFrom: source)
         let target = targetIndexPath(forMoveFrom: source, toProposed: proposed)
         try checkPlace(target, movingFrom: source)
+        let key = cell(at: source).key
+        let standing = target.row < numberOfRows(inSection: target.section) ? cell(at: target).key : nil
         if target != source { try moveRow(from: source, to: target) }
-        return target
+        let landed = cell(at: target).key
+        return (target, landed == key || landed == standing ? key : landed)
     }
 
     /// Every place the row at `source` may go, in table order, its own among them: each

@@ -112,8 +112,27 @@ final class Browser: @unchecked Sendable {
     }
 }
 
+/// A server a test talks to through Hummingbird's router test client.
+protocol ServedSite {
+    var server: SiteServer { get }
+}
+
+extension ServedSite {
+    /// Runs `body` with a browser talking to the server through Hummingbird's router test client.
+    func browse(_ body: @escaping @Sendable (Browser) async throws -> Void) async throws {
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in try await body(Browser(client: client)) }
+    }
+
+    /// The site of `app` over `store`, rendered with the repository's templates.
+    static func site(_ app: AppDefinition, store: SQLiteStore) throws -> Site {
+        let templates = try TemplateSet(folder: ServedDemo.repository.appendingPathComponent("Templates").path)
+        return Site(storyboard: AppRuntime(app: app, store: store), renderer: PageRenderer(templates: templates), urls: URLBuilder())
+    }
+}
+
 /// The demo app served from a fresh database, for one test.
-struct ServedDemo {
+struct ServedDemo: ServedSite {
     let folder: URL
     private(set) var server: SiteServer
     let store: SQLiteStore
@@ -126,9 +145,7 @@ struct ServedDemo {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try SQLiteStore(path: folder.appendingPathComponent("demo.sqlite").path, durability: .normal)
         try await DemoApp.seedIfEmpty(store)
-        let templates = try TemplateSet(folder: Self.repository.appendingPathComponent("Templates").path)
-        let site = Site(storyboard: AppRuntime(app: try DemoApp.definition(), store: store), renderer: PageRenderer(templates: templates),
-                        urls: URLBuilder())
+        let site = try Self.site(try DemoApp.definition(), store: store)
         var configuration = ServerConfiguration(host: host, port: 0,
                                                 publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path,
                                                 editorPassword: editorPassword)
@@ -138,10 +155,4 @@ struct ServedDemo {
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
-
-    /// Runs `body` with a browser talking to the server through Hummingbird's router test client.
-    func browse(_ body: @escaping @Sendable (Browser) async throws -> Void) async throws {
-        let app = Application(router: server.router())
-        try await app.test(.router) { client in try await body(Browser(client: client)) }
-    }
 }

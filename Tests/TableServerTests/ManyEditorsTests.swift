@@ -14,8 +14,12 @@ struct ManyEditorsTests {
     }
 
     static func detailForm(_ browser: Browser, item: String) async throws -> [(String, String)] {
-        let sheet = try await browser.get("/groceries/\(item)/?editing=1")
-        let inputs = sheet.root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
+        fields(of: try await browser.get("/groceries/\(item)/?editing=1"))
+    }
+
+    /// The named inputs of a page's form with their values, as a browser would send them.
+    static func fields(of page: Browser.Page) -> [(String, String)] {
+        let inputs = page.root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
         return inputs.compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } }
     }
 
@@ -63,7 +67,7 @@ struct ManyEditorsTests {
             #expect(refused.root?.first { $0.attributes["id"] == "field-quantity-error" }?.normalizedText.contains("Someone else changed this to “2”") == true)
             #expect(refused.field("quantity") == "5", "what Bob typed is kept")
             #expect(refused.field("original-quantity") == "2", "saving again replaces Alice's value knowingly")
-            let again = refused.root?.all(named: "input").compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } } ?? []
+            let again = Self.fields(of: refused)
             #expect(try await bob.post("/groceries/bread/_/save", again, follow: false).status == 303)
             #expect(try await alice.get("/groceries/").root?.first { $0.attributes["id"] == "row-bread" }?.normalizedText.contains("5") == true)
 

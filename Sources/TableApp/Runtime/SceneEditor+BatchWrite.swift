@@ -106,6 +106,7 @@ extension SceneEditor {
             writes.append(ListWrite([], to: list, basedOn: revision))
         }
         let countsAfter: [Int]
+        var misplaced: String?
         switch shape {
         case let .single(list):
             writes.append(ListWrite([.replaceAll(result.first?.map(\.item) ?? [])], to: list, basedOn: nil))
@@ -124,11 +125,12 @@ extension SceneEditor {
             }
             let formed = AttributeGrouping(attribute: attribute, order: order).groups(of: items) { $0 }
             countsAfter = formed.map(\.members.count)
-            try rules { try batch.update.validate(rowCountsBefore: counts, rowCountsAfter: countsAfter) }
-            for (number, (group, wanted)) in zip(formed, intended).enumerated() where group.title != wanted.title || group.members.map(\.key) != wanted.keys {
-                throw ActionError.refused("the sections of \"\(scene.title)\" are the values of \(attribute)"
-                                          + (order.isEmpty ? "" : ", \(order.joined(separator: ", ")) first")
-                                          + ": section \(number) would be \"\(group.title)\", not \"\(wanted.title)\"")
+            // Counts that match can still come in another order than the batch meant.
+            let mismatch = zip(formed, intended).enumerated().first { $0.element.0.title != $0.element.1.title
+                || $0.element.0.members.map(\.key) != $0.element.1.keys }
+            misplaced = mismatch.map { number, pair in
+                "the sections of \"\(scene.title)\" are the values of \(attribute)" + (order.isEmpty ? "" : ", \(order.joined(separator: ", ")) first")
+                    + ": section \(number) would be \"\(pair.0.title)\", not \"\(pair.1.title)\""
             }
             writes.append(ListWrite([.replaceAll(items)], to: list, basedOn: nil))
         case let .nested(parentList, _, _):
@@ -137,10 +139,12 @@ extension SceneEditor {
             // items last, which deletes the deleted sections with their rows.
             var moves: [ListWrite] = []
             var lists: [ListWrite] = []
+            // The keys each list holds now: an item moved in must not take one of them either.
+            let keysBefore = Dictionary(grouping: model.joined(), by: \.origin).mapValues { Set($0.map(\.item.key)) }
             for (index, rows) in result.enumerated() {
                 let target = list(ofSection: index)
                 var taken = Set(rows.filter { $0.origin == nil || $0.origin == target }.map(\.item.key))
-                for row in model.flatMap({ $0 }) where row.origin == target { taken.insert(row.item.key) }
+                taken.formUnion(keysBefore[target] ?? [])
                 var items: [StoredItem] = []
                 for row in rows {
                     var item = row.item
@@ -166,6 +170,7 @@ extension SceneEditor {
             countsAfter = result.map(\.count)
         }
         try rules { try batch.update.validate(rowCountsBefore: counts, rowCountsAfter: countsAfter) }
+        if let misplaced { throw ActionError.refused(misplaced) }
         do {
             try await runtime.store.apply(writes)
         } catch let error as StoreError {
