@@ -104,12 +104,18 @@ def slug(url: str) -> str:
 
 
 def screenshot(driver, name: str):
-    """The whole page, not just the window, from its top."""
-    driver.execute_script("window.scrollTo(0, 0)")
-    height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, innerHeight)")
-    width = driver.execute_script("return innerWidth")
+    """The whole page, not just the window, from its top. The capture makes the window as tall as
+    the page, so the index bar, fixed in the window, is pinned where the first screen shows it."""
+    width, height = driver.execute_script(
+        "window.scrollTo(0, 0);"
+        "const index = document.querySelector('.section-index');"
+        "if (index) { const box = index.getBoundingClientRect();"
+        "  for (const link of index.querySelectorAll('a')) link.style.lineHeight = getComputedStyle(link).lineHeight;"
+        "  Object.assign(index.style, {position: 'absolute', top: box.top + 'px', bottom: 'auto', height: box.height + 'px'}); }"
+        "return [innerWidth, Math.max(document.documentElement.scrollHeight, innerHeight)];")
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 6000), "scale": 1}})
+    driver.execute_script("for (const element of document.querySelectorAll('.section-index, .section-index a')) element.removeAttribute('style');")
     (SCREENSHOTS / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
 
