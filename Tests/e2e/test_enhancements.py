@@ -77,6 +77,31 @@ def test_the_slider_saves_once_settled_and_keeps_the_focus(server, js_browser):
         assert float(driver.find_element(By.CSS_SELECTOR, 'input[type="range"]').get_attribute("value")) == moved
 
 
+@pytest.mark.js
+def test_on_a_wide_screen_add_opens_as_a_card_over_the_list(server):
+    driver = make_driver(js=True, size=(1280, 800))
+    try:
+        driver.get(server.url("/groceries/"))
+        with step(driver, "Add opens the sheet in a dialog over the list, its first field focused"):
+            driver.find_element(By.CSS_SELECTOR, "a.bar-button--add").click()
+            dialog = until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog.sheet-dialog[open]"))
+            assert driver.current_url.endswith("/groceries/") and len(row_texts(driver)) == 4
+            until(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "field-name")
+        with step(driver, "Cancel closes it and gives the focus back to Add"):
+            dialog.find_element(By.LINK_TEXT, "Cancel").click()
+            until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.sheet-dialog"))
+            assert "bar-button--add" in driver.switch_to.active_element.get_attribute("class")
+        with step(driver, "Save posts the form as the page would: the list lands on the new row"):
+            driver.find_element(By.CSS_SELECTOR, "a.bar-button--add").click()
+            until(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "field-name")
+            driver.switch_to.active_element.send_keys("Apples")
+            driver.find_element(By.CSS_SELECTOR, 'dialog button[form="sheet-form"]').click()
+            wait_for_url(driver, "#row-apples")
+            assert row_texts(driver)[-1] == "Apples" and notice(driver) == "Added Apples."
+    finally:
+        driver.quit()
+
+
 def tab_to(driver, predicate, limit=80):
     """Presses Tab until the focused element satisfies `predicate`; fails after `limit` presses."""
     for _ in range(limit):
