@@ -138,7 +138,10 @@ def flash(driver, server, name, problems):
 
 
 def open_menu(driver, server, name, problems):
-    """The reorder menu of a section's last movable row, open over the rows below it."""
+    """The reorder menu of a section's last movable row, open over the rows below it (with script,
+    on a page that slid in, whose sections the slide leaves as stacking contexts)."""
+    if driver.execute_script("return document.documentElement.classList.contains('js')"):
+        driver.execute_script("sessionStorage.setItem('tablestack-arrival', 'push')")
     driver.get(server.url("/reorder/?editing=1"))
     grips = driver.find_elements(By.CSS_SELECTOR, '[data-section="0"] summary.reorder__grip')
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", grips[-1])
