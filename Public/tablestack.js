@@ -1,7 +1,9 @@
 // TableStack enhancements. Every feature here also works without JavaScript through plain links
-// and forms; this file only makes them feel like iOS: controls save on change, the red minus
-// reveals its Delete button in place, rows swipe to delete and drag to reorder, the index bar
-// scrubs, and pushes and pops slide.
+// and forms; this file only makes them feel like iOS: controls save on change (a slider once it
+// settles) and keep the focus, the red minus reveals its Delete button in place, rows swipe to
+// delete and drag to reorder, the reorder menu opens where it fits, the index bar scrubs, the
+// large title collapses into the bar, Add and Move to… open as a card over the list on wide
+// screens, and pushes and pops slide.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -31,20 +33,40 @@
 
   function rowOf(element) { return element && element.closest("[data-index-path]"); }
 
-  // Switches and sliders save as soon as they change; the slider shows its value while moving.
+  // The control that saved the page gets the focus back on the page the save returns to.
+  var focusKey = "tablestack-focus";
+  function submitFrom(control, button) {
+    if (!button || !actionForm) return;
+    if (control.id) sessionStorage.setItem(focusKey, control.id);
+    actionForm.requestSubmit(button);
+  }
+
+  // A switch saves as soon as it changes; a slider once the person has settled on a value (each
+  // arrow key press is a change: saving each would reload the page under the keyboard).
+  var sliderTimer = null, pointerDown = false;
+  function saveSoon(slider) {
+    clearTimeout(sliderTimer);
+    sliderTimer = setTimeout(function () {
+      if (pointerDown) return saveSoon(slider);
+      submitFrom(slider, slider.parentElement.querySelector(".control-submit"));
+    }, 800);
+  }
   document.addEventListener("change", function (event) {
     var control = event.target;
     if (control.matches && control.matches('[role="switch"]')) control.setAttribute("aria-checked", String(control.checked));
-    if (!control.matches || !control.matches(".accessory .switch, .accessory .slider")) return;
-    var button = control.parentElement.querySelector(".control-submit");
-    if (button && actionForm) actionForm.requestSubmit(button);
+    if (!control.matches) return;
+    if (control.matches(".accessory .switch")) submitFrom(control, control.parentElement.querySelector(".control-submit"));
+    else if (control.matches(".accessory .slider")) saveSoon(control);
   });
   document.addEventListener("input", function (event) {
     var slider = event.target;
     if (!slider.matches || !slider.matches(".slider")) return;
     var output = slider.parentElement.querySelector("output");
     if (output) output.textContent = slider.value;
+    if (sliderTimer && slider.matches(".accessory .slider")) saveSoon(slider);
   });
+  document.addEventListener("pointerdown", function () { pointerDown = true; }, true);
+  document.addEventListener("pointerup", function () { pointerDown = false; }, true);
 
   // The red minus reveals the row's Delete button in place instead of loading the confirmation page.
   function confirmDelete(row) {
@@ -77,12 +99,36 @@
       confirmDelete(rowOf(minus));
       return;
     }
+    // A placeholder row ("Add Item") does what it says wherever it is tapped, as its plus does.
+    var placeholder = event.target.closest && event.target.closest(".row--placeholder .row__action");
+    var plus = placeholder && rowOf(placeholder).querySelector(".editing-control--insert");
+    if (plus) { plus.click(); return; }
     // The tap that ends a swipe must not close what the swipe just opened.
     if (Date.now() - lastSwipe < 600) return;
     if (!event.target.closest || !event.target.closest(".swipe-delete")) clearConfirmations(null);
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") clearConfirmations(null);
+    if (event.key !== "Escape") return;
+    clearConfirmations(null);
+    var open = document.querySelector(".reorder[open]");
+    if (open) { open.open = false; open.querySelector("summary").focus(); }
+  });
+
+  // One reorder menu at a time, opened below its grip, or above it when there is no room below.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches(".reorder") || !details.open) return;
+    document.querySelectorAll(".reorder[open]").forEach(function (other) { if (other !== details) other.open = false; });
+    details.classList.remove("reorder--up");
+    var menu = details.querySelector(".reorder__menu").getBoundingClientRect();
+    var grip = details.getBoundingClientRect();
+    var bar = document.querySelector(".navigation-bar__row");
+    var top = bar ? bar.getBoundingClientRect().bottom : 0;
+    if (menu.bottom > window.innerHeight && grip.top - menu.height - 8 > top) details.classList.add("reorder--up");
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest(".reorder")) return;
+    document.querySelectorAll(".reorder[open]").forEach(function (open) { open.open = false; });
   });
 
   // Swipe left on a row that allows it to reveal Delete (touch and pen only, like iOS).
@@ -194,12 +240,88 @@
   });
   window.addEventListener("pageshow", function () { root.classList.remove("navigation-leaving"); });
 
-  // The row the address lands on (just added or moved, or come back from) takes the focus; its
-  // highlight fades by CSS, as UIKit deselects the row on return.
+  // Where the browser cannot tie an animation to scrolling, the large title collapses into the
+  // bar here: the bar's own title shows once the large one has scrolled away under it.
+  var largeBar = document.querySelector(".navigation-bar--large");
+  if (largeBar && !(window.CSS && CSS.supports && CSS.supports("animation-timeline: scroll()"))) {
+    var collapse = function () {
+      var title = largeBar.querySelector(".navigation-bar__large-title");
+      largeBar.classList.toggle("navigation-bar--collapsed", window.scrollY >= (title ? title.offsetHeight : 0) - 4);
+    };
+    window.addEventListener("scroll", collapse, { passive: true });
+    collapse();
+  }
+
+  // On a wide screen, Add and Move to… open as a card over the list (iOS's form sheet) instead of
+  // a page of their own. The sheet is the server's own page, fetched; Cancel and Escape close it,
+  // and Save posts its form as the page would.
+  var wide = window.matchMedia("(min-width: 48rem)");
+  function sheetLink(link) {
+    return link && link.origin === location.origin && /[?&](add=1|move=)/.test(link.search) && typeof HTMLDialogElement === "function";
+  }
+  function openSheet(link) {
+    fetch(link.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }).then(function (html) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var bar = page.querySelector(".navigation-bar"), main = page.querySelector("main");
+      if (!bar || !main) throw new Error("no sheet");
+      var dialog = document.createElement("dialog");
+      dialog.className = "sheet-dialog";
+      // The sheet's main and nav bar become plain blocks: the page keeps its one table and bar.
+      var body = document.createElement("div");
+      body.className = main.className;
+      while (main.firstChild) body.appendChild(main.firstChild);
+      bar.querySelector("[data-navigation-bar]").removeAttribute("data-navigation-bar");
+      var heading = bar.querySelector("h1");
+      var title = document.createElement("h2");
+      title.className = heading.className;
+      title.id = "sheet-dialog-title";
+      title.textContent = heading.textContent;
+      heading.replaceWith(title);
+      body.querySelectorAll("[id^='section-']").forEach(function (element) { element.id = "sheet-" + element.id; });
+      dialog.setAttribute("aria-labelledby", title.id);
+      dialog.appendChild(document.importNode(bar, true));
+      dialog.appendChild(document.importNode(body, true));
+      document.body.appendChild(dialog);
+      dialog.addEventListener("close", function () {
+        dialog.remove();
+        var menu = link.closest(".reorder");
+        (menu ? menu.querySelector("summary") : link).focus();
+      });
+      dialog.addEventListener("click", function (event) {
+        var cancel = event.target.closest && event.target.closest(".navigation-bar__leading a");
+        if (cancel || event.target === dialog) { event.preventDefault(); dialog.close(); }
+      });
+      dialog.showModal();
+      var first = dialog.querySelector(".field__input, .switch, .slider");
+      if (first) first.focus();
+    }).catch(function () { window.location.href = link.href; });
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (!sheetLink(link) || !wide.matches || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    document.querySelectorAll(".reorder[open]").forEach(function (open) { open.open = false; });
+    openSheet(link);
+  }, true);
+
+  // The control that saved the page, or the row the address lands on (just added, moved or
+  // changed, or come back from), takes the focus; the row's highlight fades by CSS, as UIKit
+  // deselects the row on return.
+  var saved = sessionStorage.getItem(focusKey);
+  sessionStorage.removeItem(focusKey);
+  var control = saved && document.getElementById(saved);
   var target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-  var highlighted = target && target.classList.contains("row") ? (target.querySelector(".row__action") || target) : null;
+  var highlighted = control || (target && target.classList.contains("row") ? (target.querySelector(".row__action") || target) : null);
   if (highlighted) {
-    if (!highlighted.hasAttribute("tabindex") && !highlighted.matches("a, button")) highlighted.setAttribute("tabindex", "-1");
+    if (!highlighted.hasAttribute("tabindex") && !highlighted.matches("a, button, input, select, textarea")) highlighted.setAttribute("tabindex", "-1");
     highlighted.focus({ preventScroll: !!location.hash });
+    // The browser focuses the row the address names once the page has loaded (rows take focus
+    // without script); the control or the row's own action takes it back then.
+    window.addEventListener("load", function () {
+      setTimeout(function () { if (document.activeElement !== highlighted) highlighted.focus({ preventScroll: true }); }, 0);
+    });
   }
 })();

@@ -20,13 +20,19 @@ public struct Sheets {
 
     private var pageHref: String { site.urls.page(page.path, from: page.path) }
 
-    /// The Add sheet, with what the user typed and the messages for refused fields.
+    /// The Add sheet, with what the user typed and the messages for refused fields. A text
+    /// field's default is its placeholder, as in iOS's Add sheets: the field starts empty.
     public func add(typed: [String: String], errors: [String: String]) -> SheetContext? {
         guard let form = page.scene?.scene.add else { return nil }
+        let fields = form.fields.map { definition in
+            definition.kind == .text
+                ? field(definition, value: typed[definition.attribute] ?? "", error: errors[definition.attribute],
+                        placeholder: definition.defaultValue ?? (definition.isRequired ? "Required" : ""))
+                : field(definition, value: typed[definition.attribute] ?? definition.defaultValue ?? "", error: errors[definition.attribute])
+        }
         return SheetContext(title: form.title, sectionTitle: nil, action: site.urls.action(.add, on: page.path), csrf: csrf,
                             revision: page.controller.revisionToken, cancelHref: pageHref, saveTitle: "Save",
-                            errorSummary: errors.isEmpty ? nil : summary(errors), hiddenFields: [],
-                            fields: form.fields.map { field($0, value: typed[$0.attribute] ?? $0.defaultValue ?? "", error: errors[$0.attribute]) })
+                            errorSummary: errors.isEmpty ? nil : summary(errors), hiddenFields: [], fields: fields)
     }
 
     /// The prefix of the hidden fields that carry the values a detail form started from.
@@ -87,7 +93,7 @@ public struct Sheets {
                              save: SaveButtonContext(title: sheet.saveTitle, form: "sheet-form"))
     }
 
-    private func field(_ definition: FieldDefinition, value: String, error: String?) -> FieldContext {
+    private func field(_ definition: FieldDefinition, value: String, error: String?, placeholder: String = "") -> FieldContext {
         let kind: FieldContext.Kind = switch definition.kind {
         case .text: .text
         case .number: .number
@@ -95,9 +101,10 @@ public struct Sheets {
         case .slider: .slider
         case .choice: .choice
         }
-        return FieldContext(name: definition.attribute, label: definition.label, kind: kind, value: value,
+        return FieldContext(name: definition.attribute, label: definition.label, kind: kind, value: value, placeholder: placeholder,
                             isRequired: definition.isRequired, isOn: value == "on" || value == "true",
                             minimum: definition.minimum.map(NumberText.format) ?? "", maximum: definition.maximum.map(NumberText.format) ?? "",
+                            maxLength: definition.kind == .text ? String(definition.maximumLength) : nil,
                             options: definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }, error: error)
     }
 

@@ -54,7 +54,7 @@ struct DemoAppTests {
         #expect(snapshot.isIndexed && snapshot.sectionIndex?.entries.count == 27)
         #expect(snapshot.sections.compactMap(\.headerTitle) == ["A", "C", "D", "F", "G", "H", "I", "K", "L", "M", "N", "O", "P", "R", "S", "T", "U", "V", "W"])
         #expect(snapshot.sections.flatMap(\.rows).count == 50)
-        #expect(snapshot.sections[0].rows[0].cell.detailText == "Montgomery · population 5024279")
+        #expect(snapshot.sections[0].rows[0].cell.detailText == "Montgomery · population 5,024,279")
     }
 
     @Test("Time zones and elements are grouped into titled sections in the given order")

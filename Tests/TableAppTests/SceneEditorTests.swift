@@ -236,6 +236,6 @@ struct SceneEditorTests {
         }
         _ = try await demo.editor(path).perform(.saveDetail(fields: fields), revisionToken: scene.revisionToken)
         let details = try await demo.runtime.resolve(path).sections[0].rows.map(\.cell.detailText)
-        #expect(details == ["Cascade Pass", "Marblemount", "7.5 mi", "Hard", "On"])
+        #expect(details == ["Cascade Pass", "Marblemount", "7.5 mi", "Hard", "Yes"])
     }
 }

@@ -26,7 +26,10 @@ def test_drill_down_and_back(server, browser):
         wait_for_url(browser, "/cascade-pass/")
         assert browser.find_element(By.TAG_NAME, "main").get_attribute("data-table-style") == "grouped"
         back = browser.find_element(By.CSS_SELECTOR, 'a[rel="up"]')
-        assert back.text == "North Cascades"
+        # Named by the parent's title; on a phone too narrow for it beside this title it reads
+        # "Back", as iOS's back button does.
+        assert back.accessible_name == "North Cascades"
+        assert back.text == ("North Cascades" if browser.execute_script("return innerWidth") > 400 else "Back")
     with step(browser, "the back link returns to the trail's row"):
         back.click()
         wait_for_url(browser, "/north-cascades/#row-cascade-pass")
@@ -168,3 +171,17 @@ def test_index_bar_links_land_on_their_section(server, browser):
         bar = browser.execute_script("return document.querySelector('.navigation-bar').getBoundingClientRect().bottom")
         assert bar - 1 <= header <= bar + 60, f"the M header is at {header}px, the bar ends at {bar}px"
         assert browser.find_element(By.ID, "section-12-header").get_attribute("textContent") == "M"
+
+
+def test_a_placeholder_row_adds_what_it_says(server, browser):
+    browser.get(server.url("/reorder/?editing=1"))
+    with step(browser, "Add Item is a placeholder, apart from the data: grey, with a green plus"):
+        placeholder = row(browser, "placeholder-1")
+        assert "row--placeholder" in placeholder.get_attribute("class")
+        plus = placeholder.find_element(By.CSS_SELECTOR, ".editing-control--insert")
+        assert plus.get_attribute("aria-label") == "Add Item"
+    with step(browser, "its plus adds a new item at the end of its section, in editing mode still"):
+        plus.click()
+        until(browser, lambda d: row_texts(d)[5:] == ["Cook Dinner", "Take a Walk", "Read a Book", "Sleep", "New Item", "Add Item"])
+        assert notice(browser) == "Inserted a new item."
+        assert browser.find_element(By.TAG_NAME, "main").get_attribute("data-editing") == "true"

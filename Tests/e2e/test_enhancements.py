@@ -65,6 +65,58 @@ def test_swipe_to_delete_under_touch_emulation(server):
         driver.quit()
 
 
+@pytest.mark.js
+def test_tapping_a_placeholder_row_does_what_its_plus_does(server, js_browser):
+    driver = js_browser
+    driver.get(server.url("/reorder/?editing=1"))
+    with step(driver, "tapping the text of Add Item adds an item to Morning"):
+        row(driver, "placeholder-0").find_element(By.CSS_SELECTOR, ".cell__text").click()
+        until(driver, lambda d: row_texts(d)[:6] == ["Wake Up", "Stretch", "Make Coffee", "Read the News", "New Item", "Add Item"])
+
+
+@pytest.mark.js
+def test_the_slider_saves_once_settled_and_keeps_the_focus(server, js_browser):
+    driver = js_browser
+    driver.get(server.url("/settings/"))
+    slider = driver.find_element(By.CSS_SELECTOR, 'input[type="range"]')
+    driver.execute_script("window.unsaved = true")
+    with step(driver, "each arrow press moves the slider without saving and reloading under the keyboard"):
+        for _ in range(3):
+            slider.send_keys(Keys.ARROW_LEFT)
+        assert driver.execute_script("return window.unsaved === true"), "the page was reloaded while keys were still being pressed"
+        moved = float(slider.get_attribute("value"))
+        assert moved < 7.5
+    with step(driver, "once the keys rest it saves, once, and the slider has the focus again"):
+        until(driver, lambda d: "#row-volume" in d.current_url and d.execute_script("return window.unsaved !== true"))
+        until(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "slider-row-volume")
+        assert float(driver.find_element(By.CSS_SELECTOR, 'input[type="range"]').get_attribute("value")) == moved
+
+
+@pytest.mark.js
+def test_on_a_wide_screen_add_opens_as_a_card_over_the_list(server):
+    driver = make_driver(js=True, size=(1280, 800))
+    try:
+        driver.get(server.url("/groceries/"))
+        with step(driver, "Add opens the sheet in a dialog over the list, its first field focused"):
+            driver.find_element(By.CSS_SELECTOR, "a.bar-button--add").click()
+            dialog = until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "dialog.sheet-dialog[open]"))
+            assert driver.current_url.endswith("/groceries/") and len(row_texts(driver)) == 4
+            until(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "field-name")
+        with step(driver, "Cancel closes it and gives the focus back to Add"):
+            dialog.find_element(By.LINK_TEXT, "Cancel").click()
+            until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.sheet-dialog"))
+            assert "bar-button--add" in driver.switch_to.active_element.get_attribute("class")
+        with step(driver, "Save posts the form as the page would: the list lands on the new row"):
+            driver.find_element(By.CSS_SELECTOR, "a.bar-button--add").click()
+            until(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "field-name")
+            driver.switch_to.active_element.send_keys("Apples")
+            driver.find_element(By.CSS_SELECTOR, 'dialog button[form="sheet-form"]').click()
+            wait_for_url(driver, "#row-apples")
+            assert row_texts(driver)[-1] == "Apples" and notice(driver) == "Added Apples."
+    finally:
+        driver.quit()
+
+
 def tab_to(driver, predicate, limit=80):
     """Presses Tab until the focused element satisfies `predicate`; fails after `limit` presses."""
     for _ in range(limit):

@@ -45,17 +45,21 @@ public struct CellPrototype: Sendable {
 }
 
 /// Text with `{attribute}` placeholders filled from an item; `{{` and `}}` stand for braces.
+/// `{attribute, number}` shows a number with the locale's digit grouping (5,024,279 in English).
 public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
     enum Part: Sendable, Hashable {
         case literal(String)
         case attribute(String)
+        case number(String)
     }
 
     let parts: [Part]
+    /// The locale of `{attribute, number}`.
+    let locale: Locale
     public let description: String
 
     /// Parses a format; `nil` with the column of the problem when a brace is left open.
-    public init(_ text: String) throws(FormatError) {
+    public init(_ text: String, locale: Locale = Locale(identifier: "en")) throws(FormatError) {
         var parts: [Part] = []
         var literal = ""
         var index = text.startIndex
@@ -72,12 +76,18 @@ public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
                 guard let close = text[next...].firstIndex(of: "}") else {
                     throw FormatError(column: text.distance(from: text.startIndex, to: index), message: "a { is never closed")
                 }
-                let name = String(text[next..<close]).trimmingCharacters(in: .whitespaces)
+                let pieces = text[next..<close].split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = pieces[0].trimmingCharacters(in: .whitespaces)
+                let style = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : nil
                 guard !name.isEmpty else {
                     throw FormatError(column: text.distance(from: text.startIndex, to: index), message: "an empty {} names no attribute")
                 }
+                guard style == nil || style == "number" else {
+                    throw FormatError(column: text.distance(from: text.startIndex, to: index),
+                                      message: "unknown style \"\(style ?? "")\" for {\(name)} (expected number)")
+                }
                 if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
-                parts.append(.attribute(name))
+                parts.append(style == nil ? .attribute(name) : .number(name))
                 index = text.index(after: close)
             } else {
                 literal.append(character)
@@ -86,12 +96,18 @@ public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
         }
         if !literal.isEmpty { parts.append(.literal(literal)) }
         self.parts = parts
+        self.locale = locale
         self.description = text
     }
 
     /// The attributes the format reads.
     public var attributes: [String] {
-        parts.compactMap { if case let .attribute(name) = $0 { name } else { nil } }
+        parts.compactMap {
+            switch $0 {
+            case let .attribute(name), let .number(name): name
+            case .literal: nil
+            }
+        }
     }
 
     /// The text with each placeholder replaced by the attribute's value (empty when missing).
@@ -100,8 +116,16 @@ public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
             switch part {
             case let .literal(text): text
             case let .attribute(name): attributes[name]?.description ?? ""
+            case let .number(name):
+                if case let .number(value)? = attributes[name] { grouped(value) } else { attributes[name]?.description ?? "" }
             }
         }.joined()
+    }
+
+    /// `value` with the locale's grouping and decimal separators, at most two decimals.
+    private func grouped(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return AttributeValue.number(value).description }
+        return value.formatted(.number.locale(locale).precision(.fractionLength(0...2)))
     }
 
     /// An error in a format, with the column (from 0) inside the format.

@@ -6,6 +6,8 @@ import Yams
 /// Builds the app's values from YAML nodes, then checks the references between scenes.
 struct AppBuilder {
     var reader: YAMLReader
+    /// The app's locale, for numbers that text formats show with `{attribute, number}`.
+    var locale = Locale(identifier: "en")
 
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
@@ -19,6 +21,7 @@ struct AppBuilder {
         let fields = reader.mapping(root, "the app", allowed: ["title", "language", "root", "scenes", "batches"])
         let title = reader.string(reader.required(reader.field(fields, "title"), in: root, "the app's title"), "the app's title") ?? ""
         let language = reader.string(reader.field(fields, "language"), "language") ?? "en"
+        locale = Locale(identifier: language)
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
         let rootScene = reader.string(rootNode, "the root scene") ?? ""
 
@@ -255,7 +258,7 @@ struct AppBuilder {
     mutating func format(_ node: Node?) -> TextFormat? {
         guard let text = reader.string(node, "text") else { return nil }
         do {
-            return try TextFormat(text)
+            return try TextFormat(text, locale: locale)
         } catch {
             reader.fail(node, "\(error.message) at character \(error.column + 1) of \"\(text)\"")
             return nil

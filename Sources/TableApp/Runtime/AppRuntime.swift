@@ -180,7 +180,8 @@ public struct AppRuntime: Sendable {
     private func detailRow(_ field: FieldDefinition, item: StoredItem?) -> SceneRow {
         var value = item?[field.attribute]?.description ?? ""
         if let unit = field.unit, !value.isEmpty { value += " " + unit }
-        if field.kind == .toggle { value = item?[field.attribute]?.bool == true ? "On" : "Off" }
+        // A yes-or-no fact about the item reads as one ("Dogs Allowed: Yes"); "On" is for settings.
+        if field.kind == .toggle { value = item?[field.attribute]?.bool == true ? "Yes" : "No" }
         let cell = Cell(key: "field-" + field.attribute, text: field.label, detailText: value, style: .value1, selectionStyle: .none)
         return SceneRow(cell: cell, origin: .field(attribute: field.attribute), push: nil)
     }

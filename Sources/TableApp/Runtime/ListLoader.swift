@@ -64,7 +64,8 @@ struct ListLoader {
     private func withPlaceholder(_ section: SceneSection, number: Int) -> SceneSection {
         guard let placeholder = binding.placeholder else { return section }
         var section = section
-        let cell = Cell(key: "placeholder-\(number)", text: placeholder, selectionStyle: .none)
+        // Shown as a placeholder (grey), with the green plus that adds an item in editing mode.
+        let cell = Cell(key: "placeholder-\(number)", text: placeholder, selectionStyle: .none, backgroundHint: "placeholder")
         section.rows.append(SceneRow(cell: cell, origin: .placeholder(section: number), push: nil))
         return section
     }

@@ -35,6 +35,14 @@ enum PendingWrite: Sendable {
 extension ResolvedScene {
     public mutating func commit(_ editingStyle: EditingStyle, forRowAt indexPath: IndexPath) throws(TableKitError) {
         let row = sections[indexPath.section].rows[indexPath.row]
+        if case .placeholder = row.origin, editingStyle == .insert, let list = sections[indexPath.section].list {
+            // The placeholder's plus adds a new item at the end of its section, just above it.
+            let attributes = newItemAttributes()
+            pendingWrites.append(.insert(attributes, after: nil, list: list))
+            sections[indexPath.section].rows.insert(newRow(attributes, list: list, position: itemCounts[indexPath.section], push: listBinding?.push),
+                                                    at: indexPath.row)
+            return
+        }
         guard case let .item(item, list, position) = row.origin else { throw .editingNotSupported(at: indexPath) }
         switch editingStyle {
         case .delete:
@@ -43,20 +51,29 @@ extension ResolvedScene {
         case .insert:
             // The insert control adds a new item after its row, filled from the Add form's
             // defaults (Listing 7-3 inserts a fresh item the same way).
-            var attributes: [String: AttributeValue] = [:]
-            for field in scene.add?.fields ?? [] {
-                if let value = field.defaultValue, case let .success(stored) = field.validate(value) { attributes[field.attribute] = stored }
-            }
-            if attributes.isEmpty { attributes["name"] = .string("New Item") }
+            let attributes = newItemAttributes()
             pendingWrites.append(.insert(attributes, after: item.key, list: list))
-            // The new row shows at once; `save` gives it its key.
-            let newItem = StoredItem(key: "", attributes: attributes)
-            let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
-            sections[indexPath.section].rows.insert(SceneRow(cell: cell, origin: .item(newItem, list: list, position: position + 1), push: row.push),
-                                                    at: indexPath.row + 1)
+            sections[indexPath.section].rows.insert(newRow(attributes, list: list, position: position + 1, push: row.push), at: indexPath.row + 1)
         case .none:
             throw .editingStyleNotOffered(.none, offered: self.editingStyle(forRowAt: indexPath), at: indexPath)
         }
+    }
+
+    /// A new item's attributes: the Add form's defaults, or the name "New Item".
+    private func newItemAttributes() -> [String: AttributeValue] {
+        var attributes: [String: AttributeValue] = [:]
+        for field in scene.add?.fields ?? [] {
+            if let value = field.defaultValue, case let .success(stored) = field.validate(value) { attributes[field.attribute] = stored }
+        }
+        if attributes.isEmpty { attributes["name"] = .string("New Item") }
+        return attributes
+    }
+
+    /// The row of a new item, shown at once; `save` gives it its key.
+    private func newRow(_ attributes: [String: AttributeValue], list: ListID, position: Int, push: String?) -> SceneRow {
+        let newItem = StoredItem(key: "", attributes: attributes)
+        let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
+        return SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: push)
     }
 
     /// Moves a row within its section or into another: a section of a list grouped by an

@@ -16,15 +16,11 @@ extension ResolvedScene: TableViewController {
     public func sectionIndexTitles() -> [SectionIndexTitle]? { indexTitles }
     public func section(forSectionIndexTitle title: String, at index: Int) -> Int { index }
 
-    public var commitsEditing: Bool { scene.editing != nil }
+    /// A scene commits edits when it has an editing rule, or placeholder rows whose plus adds an item.
+    public var commitsEditing: Bool { scene.editing != nil || listBinding?.placeholder != nil }
     public var movesRows: Bool { scene.moves != nil }
 
-    public func canEditRow(at indexPath: IndexPath) -> Bool {
-        readRow(at: indexPath) { row in
-            if case .placeholder = row.origin { return false }
-            return true
-        }
-    }
+    public func canEditRow(at indexPath: IndexPath) -> Bool { true }
 
     public func canMoveRow(at indexPath: IndexPath) -> Bool {
         guard let rule = scene.moves else { return false }
@@ -34,6 +30,8 @@ extension ResolvedScene: TableViewController {
     // MARK: Delegate
 
     public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
+        // A placeholder row ("Add Item") inserts, as the guide's placeholder rows do.
+        if case .placeholder = sections[indexPath.section].rows[indexPath.row].origin { return .insert }
         guard let rule = scene.editing?.rule else { return .none }
         // The rule counts the section's own items; a placeholder row is not one of them.
         return rule.editingStyle(forRowAt: indexPath, rowCounts: itemCounts)

@@ -138,10 +138,14 @@ public struct EditingControlContext: RenderContext, Hashable {
     /// The page that reveals the Delete button for this row (the no-JavaScript confirmation step).
     public var confirmHref: String
     public var insertAction: String
+    /// What the control does, for assistive technology ("Delete Milk", "Insert after Milk", or a
+    /// placeholder row's own text, "Add Item").
+    public var label: String
 
     public static let fields: [TemplateField<Self>] = [
         .init("isDelete") { $0.isDelete }, .init("isInsert") { $0.isInsert },
         .init("confirmHref") { $0.confirmHref }, .init("insertAction") { $0.insertAction },
+        .init("label") { $0.label },
     ]
 }
 

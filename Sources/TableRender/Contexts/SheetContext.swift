@@ -67,13 +67,15 @@ public struct FieldContext: RenderContext, Hashable {
     public var minimum: String
     public var maximum: String
     public var step: String
+    /// The most characters a text field takes (the server's own limit), as the input's `maxlength`.
+    public var maxLength: String?
     public var options: [OptionContext]
     public var error: String?
 
     /// Makes a field; only the parts its kind uses matter.
     public init(name: String, label: String, kind: Kind, value: String = "", placeholder: String = "",
                 isRequired: Bool = false, isOn: Bool = false, minimum: String = "", maximum: String = "",
-                step: String = "any", options: [OptionContext] = [], error: String? = nil) {
+                step: String = "any", maxLength: String? = nil, options: [OptionContext] = [], error: String? = nil) {
         self.name = name
         self.label = label
         self.kind = kind
@@ -84,6 +86,7 @@ public struct FieldContext: RenderContext, Hashable {
         self.minimum = minimum
         self.maximum = maximum
         self.step = step
+        self.maxLength = maxLength
         self.options = options
         self.error = error
     }
@@ -92,7 +95,8 @@ public struct FieldContext: RenderContext, Hashable {
         .init("name") { $0.name }, .init("label") { $0.label }, .init("value") { $0.value },
         .init("placeholder") { $0.placeholder }, .init("isRequired") { $0.isRequired },
         .init("isOn") { $0.isOn }, .init("minimum") { $0.minimum }, .init("maximum") { $0.maximum },
-        .init("step") { $0.step }, .init("options") { $0.options }, .init("error") { $0.error },
+        .init("step") { $0.step }, .init("maxLength") { $0.maxLength }, .init("options") { $0.options },
+        .init("error") { $0.error },
         .init("isText") { $0.kind == .text }, .init("isPassword") { $0.kind == .password },
         .init("isNumber") { $0.kind == .number }, .init("isSwitch") { $0.kind == .toggle },
         .init("isSlider") { $0.kind == .slider }, .init("isChoice") { $0.kind == .choice },

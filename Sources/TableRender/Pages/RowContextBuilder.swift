@@ -69,7 +69,8 @@ enum RowContextBuilder {
         if isEditing, row.editingStyle != .none {
             context.editingControl = EditingControlContext(
                 isDelete: row.editingStyle == .delete, isInsert: row.editingStyle == .insert,
-                confirmHref: actions.confirmDeleteHref(for: cell.key), insertAction: actions.action(.insert))
+                confirmHref: actions.confirmDeleteHref(for: cell.key), insertAction: actions.action(.insert),
+                label: row.editingStyle == .delete ? "Delete \(name)" : cell.backgroundHint == "placeholder" ? name : "Insert after \(name)")
         }
         if actions.confirmingDeleteKey == cell.key, row.editingStyle == .delete || row.canSwipeToDelete {
             context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete), cancelHref: actions.editingHref)

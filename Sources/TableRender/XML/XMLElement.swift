@@ -45,6 +45,21 @@ public struct XMLElement: Sendable, Hashable {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
+    /// The normalized text assistive technology reads: none from `aria-hidden="true"` elements
+    /// (a back button's measuring copy of its title, its "Back").
+    public var spokenText: String {
+        func spoken(_ element: XMLElement) -> String {
+            guard element.attributes["aria-hidden"] != "true" else { return "" }
+            return element.children.map { child in
+                switch child {
+                case let .text(text): text
+                case let .element(inner): spoken(inner)
+                }
+            }.joined()
+        }
+        return spoken(self).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     /// This element and every element below it, in document order.
     public var descendantsAndSelf: [XMLElement] {
         var result: [XMLElement] = []

@@ -1,0 +1,28 @@
+import Testing
+import Foundation
+import TableApp
+import TableStore
+
+@Suite("Text formats: attributes in text, numbers in the locale's grouping")
+struct TextFormatTests {
+    @Test("{attribute, number} groups digits as the locale does; other attributes print as they are")
+    func numbers() throws {
+        let english = try TextFormat("population {population, number} · {population}", locale: Locale(identifier: "en"))
+        #expect(english.render(["population": .number(5_024_279)]) == "population 5,024,279 · 5024279")
+        #expect(english.attributes == ["population", "population"])
+        let german = try TextFormat("{length, number} km", locale: Locale(identifier: "de"))
+        #expect(german.render(["length": .number(1234.5)]) == "1.234,5 km")
+        // Not a number: shown as it is.
+        #expect(english.render(["population": .string("unknown")]) == "population unknown · unknown")
+    }
+
+    @Test("an unknown style is refused with its column")
+    func unknownStyle() {
+        #expect(throws: TextFormat.FormatError.self) { try TextFormat("a {x, currency}") }
+        do {
+            _ = try TextFormat("a {x, currency}")
+        } catch {
+            #expect(error.column == 2 && error.message == "unknown style \"currency\" for {x} (expected number)")
+        }
+    }
+}
