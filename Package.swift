@@ -31,6 +31,8 @@ let package = Package(
         // Already in the graph through Hummingbird; named for the connection guard's channel handlers.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // PostgreSQL for several servers on one database (`--db postgresql://…`).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation, and ICU
@@ -66,6 +68,19 @@ let package = Package(
         .target(
             name: "TableStore",
             dependencies: ["TableKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+
+        // The store on PostgreSQL, with the change log followed through LISTEN/NOTIFY.
+        .target(
+            name: "TableStorePostgres",
+            dependencies: [
+                "TableStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -140,6 +155,7 @@ let package = Package(
                 "TableKit",
                 "TableRender",
                 "TableStore",
+                "TableStorePostgres",
                 "TableApp",
                 "TableSite",
                 "TableServer",
@@ -155,7 +171,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "TableStoreTests", dependencies: ["TableStore", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "TableStoreTests", dependencies: ["TableStore", "TableStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),
         .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore"], swiftSettings: strictSettings),
         .testTarget(

@@ -30,6 +30,16 @@ public protocol DataStore: Sendable {
     func document() async throws -> DataDocument
     /// Whether the store holds no item at all.
     func isEmpty() async throws -> Bool
+    /// The last commit of the change log this server has taken in (0 for a store without one).
+    var appliedSequence: Int { get }
+    /// Takes in the change log up to `sequence` at least, when this server is behind it: a
+    /// person whose edit another server committed sees it on this server's next page.
+    func catchUp(to sequence: Int) async throws
+}
+
+extension DataStore {
+    public var appliedSequence: Int { 0 }
+    public func catchUp(to sequence: Int) async throws {}
 }
 
 /// The data hierarchy as plain values: root lists of items, each item with its own lists.
@@ -127,4 +137,22 @@ extension Unicode.Scalar {
     var isASCIIAlphanumeric: Bool {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
     }
+}
+
+/// A store kept in a database (SQLite or PostgreSQL): the change log it writes with every
+/// commit, and the checks and upkeep the command line offers.
+public protocol DatabaseStore: DataStore {
+    /// The commits this process knows of, as they are made.
+    var feed: ChangeFeed { get }
+    /// The schema version the database is at.
+    func schemaVersion() async throws -> Int
+    /// Problems in the stored data; empty when it is consistent.
+    func integrityProblems() async throws -> [String]
+    /// The commits after `sequence` in the change log, oldest first; `nil` when the log was
+    /// trimmed past them.
+    func commits(after sequence: Int) async throws -> [Commit]?
+    /// Deletes change-log entries older than `cutoff` (the newest commit is always kept);
+    /// returns how many rows went.
+    @discardableResult
+    func trimChangeLog(before cutoff: Date) async throws -> Int
 }

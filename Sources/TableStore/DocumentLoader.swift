@@ -1,37 +1,48 @@
-import GRDB
-
 /// Writes a document's items into the database and reads the whole hierarchy back.
-struct DocumentLoader {
-    let db: Database
+package struct DocumentLoader {
+    let db: any SQLExecutor
+
+    /// The whole store as a document.
+    package static func document(in db: any SQLExecutor) throws -> DataDocument {
+        try DocumentLoader(db: db).document()
+    }
 
     /// Appends `items` (and their lists) to `list`, moving the revision of every list it adds
     /// to on: a server showing those lists must not keep serving pages made before the load.
-    func insert(_ items: [DataDocument.Item], into list: ListID) throws {
+    /// Returns the revision of each list it filled.
+    func insert(_ items: [DataDocument.Item], into list: ListID) throws -> [ListID: Int] {
+        var revisions: [ListID: Int] = [:]
+        try insert(items, into: list, revisions: &revisions)
+        return revisions
+    }
+
+    private func insert(_ items: [DataDocument.Item], into list: ListID, revisions: inout [ListID: Int]) throws {
         let start = try ListEditor.count(of: list, in: db)
-        try db.execute(sql: """
+        try db.run("""
             INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, 1)
-            ON CONFLICT(parent, relationship) DO UPDATE SET revision = revision + 1
-            """, arguments: [list.parent ?? "", list.relationship])
-        let revision = try SQLiteStore.revision(db, list)
+            ON CONFLICT(parent, relationship) DO UPDATE SET revision = lists.revision + 1
+            """, [list.parent ?? "", list.relationship])
+        let revision = try StoreWrites.revision(of: list, in: db)
+        revisions[list] = revision
         let editor = ListEditor(db: db, list: list, revision: revision)
         for (offset, item) in items.enumerated() {
             try editor.append(StoredItem(key: item.key, attributes: item.attributes), at: start + offset)
             for child in item.lists {
-                try insert(child.items, into: list.child(of: item.key, relationship: child.name))
+                try insert(child.items, into: list.child(of: item.key, relationship: child.name), revisions: &revisions)
             }
         }
     }
 
     func document() throws -> DataDocument {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, parent, relationship, attributes FROM items ORDER BY parent, relationship, position")
+        let rows = try db.rows("SELECT key, parent, relationship, attributes FROM items ORDER BY parent, relationship, position", [])
         // Lists by their owner's identity ('' for the root lists), each list's items in order.
         var relationships: [String: [String]] = [:]
         var items: [String: [(key: String, attributes: [String: AttributeValue])]] = [:]
         for row in rows {
-            let key: String = row["key"], parent: String = row["parent"], relationship: String = row["relationship"]
+            let key = try row.string(0), parent = try row.string(1), relationship = try row.string(2)
             let list = ListID(parent: parent.isEmpty ? nil : parent, relationship: relationship)
             if items[list.description] == nil { relationships[parent, default: []].append(relationship) }
-            items[list.description, default: []].append((key, try AttributeCoding.decode(row["attributes"])))
+            items[list.description, default: []].append((key, try AttributeCoding.decode(try row.string(3))))
         }
         func lists(of owner: String?) -> [(name: String, items: [DataDocument.Item])] {
             (relationships[owner ?? ""] ?? []).map { relationship in

@@ -1,14 +1,15 @@
 import Foundation
-import GRDB
 
 /// Carries out one change on one list inside an open transaction, keeping positions 0 … n−1.
 /// Items whose attributes a change sets are marked with `revision`, the list's new revision, so
 /// a later change can tell whether an item changed since a page showed it.
 struct ListEditor {
-    let db: Database
+    let db: any SQLExecutor
     let list: ListID
     /// The revision the list is at once the change is made.
     var revision = 0
+    /// Where what the change does is noted for the change feed.
+    var recorder: ChangeRecorder?
 
     private var parent: String { list.parent ?? "" }
 
@@ -16,17 +17,20 @@ struct ListEditor {
         switch change {
         case let .insert(item, position):
             try insert(item, at: position)
+            note { $0.inserted.append(item.key) }
         case let .insertAfter(item, key):
             try insert(item, at: try key.map { try position(of: $0) + 1 } ?? count())
+            note { $0.inserted.append(item.key) }
         case let .delete(key):
             try delete(key)
+            note { $0.deleted.append(key) }
         case let .deleteUnchanged(key, since):
-            guard let changed = try Int.fetchOne(db.cachedStatement(sql: "SELECT changed FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
-                                                 arguments: [parent, list.relationship, key]) else {
+            guard let changed = try db.int("SELECT changed FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key]) else {
                 throw StoreError.itemNotFound(key: key, list: list)
             }
             guard changed <= since else { throw StoreError.itemChanged(key: key, list: list) }
             try delete(key)
+            note { $0.deleted.append(key) }
         case let .move(key, destination):
             let source = try position(of: key)
             let count = try self.count()
@@ -38,12 +42,13 @@ struct ListEditor {
             } else if source > destination {
                 try shift(from: destination, through: source - 1, by: 1)
             }
-            try db.execute(sql: "UPDATE items SET position = ? WHERE parent = ? AND relationship = ? AND key = ?",
-                           arguments: [destination, parent, list.relationship, key])
+            try db.run("UPDATE items SET position = ? WHERE parent = ? AND relationship = ? AND key = ?", [destination, parent, list.relationship, key])
+            note { $0.moved.append(key) }
         case let .update(key, attributes):
             var current = try self.attributes(of: key)
             current.merge(attributes) { _, new in new }
             try write(current, to: key)
+            note { $0.reloaded.append(key) }
         case let .updateIfUnchanged(key, expected, attributes):
             var current = try self.attributes(of: key)
             let moved = expected.filter { current[$0.key] != $0.value }
@@ -52,37 +57,44 @@ struct ListEditor {
             }
             current.merge(attributes) { _, new in new }
             try write(current, to: key)
+            note { $0.reloaded.append(key) }
         case let .checkExclusively(attribute, key):
             _ = try position(of: key)
-            let rows = try Row.fetchAll(db, sql: "SELECT key, attributes FROM items WHERE parent = ? AND relationship = ?",
-                                        arguments: [parent, list.relationship])
+            let rows = try db.rows("SELECT key, attributes FROM items WHERE parent = ? AND relationship = ?", [parent, list.relationship])
             for row in rows {
-                var attributes = try AttributeCoding.decode(row["attributes"])
-                let itemKey: String = row["key"]
+                let itemKey = try row.string(0)
+                var attributes = try AttributeCoding.decode(try row.string(1))
                 let checked = AttributeValue.bool(itemKey == key)
                 guard attributes[attribute] != checked else { continue }
                 attributes[attribute] = checked
                 try write(attributes, to: itemKey)
+                note { $0.reloaded.append(itemKey) }
             }
         case let .moveIn(key, source, position, newKey):
             try moveIn(key, from: source, at: position, as: newKey ?? key)
+            note { $0.inserted.append(newKey ?? key) }
         case let .replaceAll(items):
             let keep = Set(items.map(\.key))
             guard keep.count == items.count else {
                 throw StoreError.duplicateKey(Dictionary(grouping: items.map(\.key), by: { $0 }).first { $0.value.count > 1 }?.key ?? "")
             }
-            let current = try String.fetchAll(db, sql: "SELECT key FROM items WHERE parent = ? AND relationship = ?",
-                                              arguments: [parent, list.relationship])
+            let current = try db.strings("SELECT key FROM items WHERE parent = ? AND relationship = ?", [parent, list.relationship])
             for key in current where !keep.contains(key) { try delete(key, closingGap: false) }
             for (position, item) in items.enumerated() {
                 guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
-                try db.execute(sql: """
+                try db.run("""
                     INSERT INTO items (parent, relationship, key, position, attributes, changed) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(parent, relationship, key) DO UPDATE SET position = excluded.position, attributes = excluded.attributes,
                         changed = CASE WHEN items.attributes = excluded.attributes THEN items.changed ELSE excluded.changed END
-                    """, arguments: [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
+                    """, [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
             }
+            note { $0.reset = true }
         }
+    }
+
+    /// Notes, for the change feed, what the change did to this list.
+    private func note(_ edit: (inout ListChangeRecord) -> Void) {
+        recorder?.note(list, edit)
     }
 
     /// Takes the item `key` out of `source` (closing its gap) and puts it at `position` here as
@@ -91,20 +103,18 @@ struct ListEditor {
     private func moveIn(_ key: String, from source: ListID, at position: Int, as newKey: String) throws {
         guard source != list else { throw StoreError.database("an item cannot be moved into its own list; use move") }
         let origin = ListEditor(db: db, list: source, revision: revision)
+        recorder?.note(source) { $0.deleted.append(key) }
         let oldPosition = try origin.position(of: key)
         let attributes = try origin.attributes(of: key)
         let count = try self.count()
         guard (0...count).contains(position) else { throw StoreError.positionOutOfRange(position, count: count, list: list) }
-        try db.execute(sql: "DELETE FROM items WHERE parent = ? AND relationship = ? AND key = ?",
-                       arguments: [source.parent ?? "", source.relationship, key])
-        try db.execute(sql: "UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?",
-                       arguments: [source.parent ?? "", source.relationship, oldPosition])
+        try db.run("DELETE FROM items WHERE parent = ? AND relationship = ? AND key = ?", [source.parent ?? "", source.relationship, key])
+        try db.run("UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?", [source.parent ?? "", source.relationship, oldPosition])
         try insert(StoredItem(key: newKey, attributes: attributes), at: position)
         let oldIdentity = source.itemIdentity(key)
         let newIdentity = list.itemIdentity(newKey)
         for table in ["items", "lists"] {
-            try db.execute(sql: "UPDATE \(table) SET parent = ? || substr(parent, length(?) + 1) WHERE parent = ? OR (parent >= ? AND parent < ?)",
-                           arguments: [newIdentity, oldIdentity, oldIdentity, oldIdentity + "/", oldIdentity + "0"])
+            try db.run("UPDATE \(table) SET parent = ? || substr(parent, length(?) + 1) WHERE parent = ? OR (parent >= ? AND parent < ?)", [newIdentity, oldIdentity, oldIdentity, oldIdentity + "/", oldIdentity + "0"])
         }
     }
 
@@ -114,8 +124,7 @@ struct ListEditor {
         guard (0...count).contains(position) else { throw StoreError.positionOutOfRange(position, count: count, list: list) }
         // Make room, then put the item there; a key already in use is refused and, the change
         // being one transaction, the room made is rolled back with it.
-        try db.execute(sql: "UPDATE items SET position = position + 1 WHERE parent = ? AND relationship = ? AND position >= ?",
-                       arguments: [parent, list.relationship, position])
+        try db.run("UPDATE items SET position = position + 1 WHERE parent = ? AND relationship = ? AND position >= ?", [parent, list.relationship, position])
         try append(item, at: position)
     }
 
@@ -124,48 +133,41 @@ struct ListEditor {
     /// loading 100,000 items take minutes) or the room `insert` made.
     func append(_ item: StoredItem, at position: Int) throws {
         guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
-        guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
-                               arguments: [parent, list.relationship, item.key]) == nil else {
+        guard try db.int("SELECT 1 FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, item.key]) == nil else {
             throw StoreError.duplicateKey(item.key)
         }
-        try db.cachedStatement(sql: "INSERT INTO items (parent, relationship, key, position, attributes, changed) VALUES (?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
+        try db.run("INSERT INTO items (parent, relationship, key, position, attributes, changed) VALUES (?, ?, ?, ?, ?, ?)", [parent, list.relationship, item.key, position, try AttributeCoding.encode(item.attributes), revision])
     }
 
     /// Deletes an item, every item below it at any depth and their lists' revisions, and closes
     /// the gap it leaves (unless the caller rewrites every position anyway).
     private func delete(_ key: String, closingGap: Bool = true) throws {
         let position = try position(of: key)
-        try db.execute(sql: "DELETE FROM items WHERE parent = ? AND relationship = ? AND key = ?", arguments: [parent, list.relationship, key])
+        try db.run("DELETE FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key])
         // Everything below the item names an owner whose identity is the item's, or starts with
         // it and a slash: one range of the index ('0' is the byte after '/').
         let identity = list.itemIdentity(key)
         for table in ["items", "lists"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE parent = ? OR (parent >= ? AND parent < ?)",
-                           arguments: [identity, identity + "/", identity + "0"])
+            try db.run("DELETE FROM \(table) WHERE parent = ? OR (parent >= ? AND parent < ?)", [identity, identity + "/", identity + "0"])
         }
         if closingGap {
-            try db.execute(sql: "UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?",
-                           arguments: [parent, list.relationship, position])
+            try db.run("UPDATE items SET position = position - 1 WHERE parent = ? AND relationship = ? AND position > ?", [parent, list.relationship, position])
         }
     }
 
     func attributes(of key: String) throws -> [String: AttributeValue] {
-        guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
-                                             arguments: [parent, list.relationship, key]) else {
+        guard let text = try db.string("SELECT attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key]) else {
             throw StoreError.itemNotFound(key: key, list: list)
         }
         return try AttributeCoding.decode(text)
     }
 
     private func write(_ attributes: [String: AttributeValue], to key: String) throws {
-        try db.execute(sql: "UPDATE items SET attributes = ?, changed = ? WHERE parent = ? AND relationship = ? AND key = ?",
-                       arguments: [try AttributeCoding.encode(attributes), revision, parent, list.relationship, key])
+        try db.run("UPDATE items SET attributes = ?, changed = ? WHERE parent = ? AND relationship = ? AND key = ?", [try AttributeCoding.encode(attributes), revision, parent, list.relationship, key])
     }
 
     func position(of key: String) throws -> Int {
-        guard let position = try Int.fetchOne(db.cachedStatement(sql: "SELECT position FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
-                                               arguments: [parent, list.relationship, key]) else {
+        guard let position = try db.int("SELECT position FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key]) else {
             throw StoreError.itemNotFound(key: key, list: list)
         }
         return position
@@ -176,26 +178,24 @@ struct ListEditor {
     /// How many items `list` holds: its last position plus one, since every change keeps a list's
     /// positions 0 … n−1 (`SQLiteStore.integrityProblems` checks it). One index lookup, where
     /// `COUNT(*)` walks the list: 3 ms for 100,000 items, paid by every insert and every window.
-    static func count(of list: ListID, in db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?"),
-                         arguments: [list.parent ?? "", list.relationship]) ?? 0
+    static func count(of list: ListID, in db: any SQLExecutor) throws -> Int {
+        try db.int("SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0
     }
 
     private func shift(from lower: Int, through upper: Int, by offset: Int) throws {
-        try db.execute(sql: "UPDATE items SET position = position + ? WHERE parent = ? AND relationship = ? AND position BETWEEN ? AND ?",
-                       arguments: [offset, parent, list.relationship, lower, upper])
+        try db.run("UPDATE items SET position = position + ? WHERE parent = ? AND relationship = ? AND position BETWEEN ? AND ?", [offset, parent, list.relationship, lower, upper])
     }
 }
 
 /// Attributes are kept as a JSON object in one column.
-enum AttributeCoding {
-    static func encode(_ attributes: [String: AttributeValue]) throws -> String {
+package enum AttributeCoding {
+    package static func encode(_ attributes: [String: AttributeValue]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(attributes), as: UTF8.self)
     }
 
-    static func decode(_ text: String) throws -> [String: AttributeValue] {
+    package static func decode(_ text: String) throws -> [String: AttributeValue] {
         if let read = AttributeJSON.decode(text) { return read }
         return try JSONDecoder().decode([String: AttributeValue].self, from: Data(text.utf8))
     }

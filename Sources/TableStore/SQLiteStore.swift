@@ -4,7 +4,7 @@ import GRDB
 /// The embedded store: SQLite in WAL mode through GRDB. A change is acknowledged only after its
 /// transaction commits; with `Durability.full` (the default) the commit is synced to disk, so
 /// neither a killed process nor a power cut loses it.
-public final class SQLiteStore: DataStore {
+public final class SQLiteStore: DatabaseStore {
     /// How hard a commit insists on reaching the disk.
     public enum Durability: String, Sendable, CaseIterable {
         /// fsync on every commit: survives power loss.
@@ -20,6 +20,8 @@ public final class SQLiteStore: DataStore {
     private let decoded = AttributeMemo()
     /// The database file.
     public let path: String
+    /// This process's commits, as they are made.
+    public let feed = ChangeFeed()
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
     public init(path: String, durability: Durability = .full) throws {
@@ -35,6 +37,7 @@ public final class SQLiteStore: DataStore {
             pool = try DatabasePool(path: path, configuration: configuration)
             try StoreSchema.migrator.migrate(pool)
             quickReaders = QuickReaders(path: path)
+            feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
         } catch {
             throw StoreError.database("\(path): \(error)")
         }
@@ -49,30 +52,7 @@ public final class SQLiteStore: DataStore {
     /// run 0 … n−1 without gaps or repeats; empty when the database is consistent.
     public func integrityProblems() async throws -> [String] {
         try await read { db in
-            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-            let lists = try Row.fetchAll(db, sql: """
-                SELECT parent, relationship, COUNT(*) AS count, COUNT(DISTINCT position) AS distinct_positions,
-                       MIN(position) AS low, MAX(position) AS high
-                FROM items GROUP BY parent, relationship
-                """)
-            for list in lists {
-                let count: Int = list["count"], distinct: Int = list["distinct_positions"], low: Int = list["low"], high: Int = list["high"]
-                if distinct != count || low != 0 || high != count - 1 {
-                    problems.append("list \(list["parent"] as String).\(list["relationship"] as String): positions \(low)…\(high) for \(count) items")
-                }
-            }
-            // Every owner a list names must be an item: `…/relationship/key` of the list `…`.
-            for owner in try String.fetchAll(db, sql: "SELECT DISTINCT parent FROM items WHERE parent <> ''") {
-                let parts = owner.split(separator: "/", omittingEmptySubsequences: false)
-                var exists = false
-                if parts.count >= 2 {
-                    exists = try Int.fetchOne(db, sql: "SELECT 1 FROM items WHERE parent = ? AND relationship = ? AND key = ?",
-                                              arguments: [parts.dropLast(2).joined(separator: "/"), String(parts[parts.count - 2]),
-                                                          String(parts[parts.count - 1])]) != nil
-                }
-                if !exists { problems.append("items under \(owner), which is not an item") }
-            }
-            return problems
+            try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" } + StoreWrites.integrityProblems(in: db)
         }
     }
 
@@ -123,45 +103,26 @@ public final class SQLiteStore: DataStore {
 
     @discardableResult
     public func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] {
-        try await write { db in
-            // Compare and swap in the same transaction as the change: each list moves on only if
-            // nobody moved it first, and every list the changes touch moves on once.
-            var lists: [ListID] = []
-            var expected: [ListID: Int] = [:]
-            for write in writes {
-                for list in [write.list] + write.changes.flatMap(\.otherLists) where !lists.contains(list) { lists.append(list) }
-                if let revision = write.revision, expected[write.list] == nil { expected[write.list] = revision }
-            }
-            var revisions: [ListID: Int] = [:]
-            for list in lists {
-                try db.execute(sql: "INSERT OR IGNORE INTO lists (parent, relationship, revision) VALUES (?, ?, 0)",
-                               arguments: [list.parent ?? "", list.relationship])
-                let current = try Self.revision(db, list)
-                if let revision = expected[list], revision != current {
-                    throw StoreError.staleRevision(list: list, expected: revision, current: current)
-                }
-                try db.execute(sql: "UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?",
-                               arguments: [current + 1, list.parent ?? "", list.relationship])
-                revisions[list] = current + 1
-            }
-            for write in writes {
-                let editor = ListEditor(db: db, list: write.list, revision: revisions[write.list] ?? 0)
-                for change in write.changes { try editor.apply(change) }
-            }
-            return revisions
-        }
+        let (revisions, commit) = try await write { db in try StoreWrites.apply(writes, in: db) }
+        feed.apply(commit)
+        return revisions
     }
 
     public func load(_ document: DataDocument, replacing: Bool) async throws {
-        try await write { db in
-            if replacing {
-                try db.execute(sql: "DELETE FROM items")
-                try db.execute(sql: "DELETE FROM lists")
-            }
-            for list in document.lists {
-                try DocumentLoader(db: db).insert(list.items, into: .root(list.name))
-            }
-        }
+        feed.apply(try await write { db in try StoreWrites.load(document, replacing: replacing, in: db) })
+    }
+
+    public var appliedSequence: Int { feed.appliedSequence }
+
+    /// The commits after `sequence` in the change log (`nil` when it was trimmed past them).
+    public func commits(after sequence: Int) async throws -> [Commit]? {
+        try await read { db in try StoreWrites.commits(after: sequence, in: db) }
+    }
+
+    /// Deletes change-log entries older than `cutoff`; returns how many went.
+    @discardableResult
+    public func trimChangeLog(before cutoff: Date) async throws -> Int {
+        try await write { db in try StoreWrites.trimLog(before: cutoff, in: db) }
     }
 
     public func document() async throws -> DataDocument {

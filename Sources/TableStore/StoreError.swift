@@ -11,6 +11,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateKey(String)
     case invalidKey(String)
     case database(String)
+    /// The database cannot be reached (restarting, network down): nothing was changed, and the
+    /// same request may succeed in a moment.
+    case unavailable(String)
     /// A data file could not be read: the file, where in it, and what was expected.
     case importFailed(file: String, location: String, message: String)
 
@@ -33,6 +36,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "\"\(key)\" is not a valid key: use 1 to 200 letters, digits, '-', '_' or '.'"
         case let .database(message):
             "database error: \(message)"
+        case let .unavailable(message):
+            "the database is unavailable (\(message)); nothing was changed, try again in a moment"
         case let .importFailed(file, location, message):
             location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)"
         }

@@ -60,6 +60,25 @@ enum StoreSchema {
                 PRAGMA user_version = 2;
                 """)
         }
+        migrator.registerMigration("3: the change log, and a version table as PostgreSQL has") { db in
+            try db.execute(sql: """
+                CREATE TABLE feed (sequence INTEGER NOT NULL);  -- the last commit's number
+                INSERT INTO feed (sequence) VALUES (0);
+                CREATE TABLE changes (
+                    sequence INTEGER NOT NULL,
+                    parent TEXT NOT NULL,             -- '' with relationship '' for a commit of no list
+                    relationship TEXT NOT NULL,
+                    revision INTEGER NOT NULL,        -- the list's revision after the commit
+                    summary TEXT NOT NULL,            -- keys inserted, deleted, moved, reloaded (JSON)
+                    at INTEGER NOT NULL,              -- seconds since 1970, for trimming
+                    PRIMARY KEY (sequence, parent, relationship)
+                ) WITHOUT ROWID;
+                CREATE INDEX changes_by_time ON changes (at);
+                CREATE TABLE schema_version (version INTEGER NOT NULL);
+                INSERT INTO schema_version (version) VALUES (3);
+                PRAGMA user_version = 3;
+                """)
+        }
         return migrator
     }()
 }

@@ -15,7 +15,7 @@ enum Binaries {
 struct CrashSafetyTests {
     @Test("a writer killed with SIGKILL mid-write loses no acknowledged change and leaves the database consistent")
     func killedWriter() async throws {
-        let temporary = try TemporaryStore()
+        let temporary = try await TemporaryStore()
         defer { temporary.remove() }
         #expect(FileManager.default.isExecutableFile(atPath: Binaries.tablestack), "build the tablestack binary first (swift build)")
 

@@ -11,8 +11,8 @@ struct MultiListWriteTests {
     static let south = regions.child(of: "south", relationship: "trails")
 
     /// Regions, trails, and photos of one trail: three levels.
-    static func store() async throws -> TemporaryStore {
-        let temporary = try TemporaryStore()
+    static func store(_ kind: StoreKind) async throws -> TemporaryStore {
+        let temporary = try await TemporaryStore(kind)
         let photos: [DataDocument.Item] = [.init(key: "p1", attributes: ["name": .string("Summit")]),
                                            .init(key: "p2", attributes: ["name": .string("Lake")])]
         try await temporary.store.load(DataDocument(lists: [("regions", [
@@ -28,9 +28,9 @@ struct MultiListWriteTests {
         return temporary
     }
 
-    @Test("an item moved into another list takes everything below it, and both lists move on one revision")
-    func movesWithDescendants() async throws {
-        let temporary = try await Self.store()
+    @Test("an item moved into another list takes everything below it, and both lists move on one revision", arguments: StoreKind.allCases)
+    func movesWithDescendants(kind: StoreKind) async throws {
+        let temporary = try await Self.store(kind)
         defer { temporary.remove() }
         let store = temporary.store
         let before = (north: try await store.revision(of: Self.north), south: try await store.revision(of: Self.south))
@@ -55,15 +55,15 @@ struct MultiListWriteTests {
         #expect(try await store.integrityProblems().isEmpty)
     }
 
-    @Test("one stale list refuses the whole write; a bad move changes nothing", arguments: [
+    @Test("one stale list refuses the whole write; a bad move changes nothing", arguments: StoreKind.allCases, [
         ListWrite([.moveIn(key: "cascade", from: MultiListWriteTests.north, at: 0, renamedTo: nil)], to: MultiListWriteTests.south, basedOn: nil),
         ListWrite([.moveIn(key: "nowhere", from: MultiListWriteTests.north, at: 0, renamedTo: nil)], to: MultiListWriteTests.south, basedOn: nil),
         ListWrite([.moveIn(key: "maple", from: MultiListWriteTests.north, at: 5, renamedTo: nil)], to: MultiListWriteTests.south, basedOn: nil),
         ListWrite([.moveIn(key: "maple", from: MultiListWriteTests.north, at: 0, renamedTo: nil)], to: MultiListWriteTests.north, basedOn: nil),
         ListWrite([], to: MultiListWriteTests.north, basedOn: 99),
     ])
-    func refusesWhole(_ bad: ListWrite) async throws {
-        let temporary = try await Self.store()
+    func refusesWhole(kind: StoreKind, _ bad: ListWrite) async throws {
+        let temporary = try await Self.store(kind)
         defer { temporary.remove() }
         let store = temporary.store
         let document = try await store.document()

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Point reads on the caller's thread")
 struct QuickReadTests {
-    static let letters = SQLiteStoreTests.letters
+    static let letters = StoreTests.letters
 
     @Test("a revision read sees every commit at once, this store's and another connection's")
     func seesCommits() async throws {
-        let temporary = try await SQLiteStoreTests.lettered(["a", "b", "c"])
+        let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
         defer { temporary.remove() }
         let other = try SQLiteStore(path: temporary.path)
         #expect(try await temporary.store.revision(of: Self.letters) == 1)
@@ -24,8 +24,8 @@ struct QuickReadTests {
     }
 
     @Test("when every quick connection is busy, a read answers nil at once instead of waiting")
-    func neverWaits() throws {
-        let temporary = try TemporaryStore()
+    func neverWaits() async throws {
+        let temporary = try await TemporaryStore()
         defer { temporary.remove() }
         let readers = QuickReaders(path: temporary.path, limit: 1)
         let outer: Int?? = try readers.read { db in
@@ -64,7 +64,7 @@ struct QuickReadTests {
 
     @Test("readers in many tasks while writers commit: every read ends, none goes backwards, the last sees all")
     func readersAndWriters() async throws {
-        let temporary = try await SQLiteStoreTests.lettered(["a"])
+        let temporary = try await StoreTests.lettered(["a"], on: .sqlite)
         defer { temporary.remove() }
         let store = temporary.store
         let commits = 40

@@ -1,20 +1,53 @@
 import Foundation
 import TableStore
+import TableStorePostgres
+import Testing
+import TestSupport
 
-/// A fresh database in its own temporary folder, removed when the test is done.
+/// The databases every store test runs on.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgresql
+    var testDescription: String { rawValue }
+}
+
+/// A fresh database, removed (SQLite) or left to the throwaway cluster (PostgreSQL) when the
+/// test is done.
 struct TemporaryStore {
+    let kind: StoreKind
     let folder: URL
-    let store: SQLiteStore
+    let store: any DatabaseStore
+    /// Where another store can open the same database: a file path or a URL.
+    let location: String
 
-    init(durability: SQLiteStore.Durability = .normal) throws {
+    init(_ kind: StoreKind = .sqlite, durability: SQLiteStore.Durability = .normal) async throws {
+        self.kind = kind
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = try SQLiteStore(path: folder.appendingPathComponent("test.sqlite").path, durability: durability)
+        switch kind {
+        case .sqlite:
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            location = folder.appendingPathComponent("test.sqlite").path
+            store = try SQLiteStore(path: location, durability: durability)
+        case .postgresql:
+            location = try PostgresCluster.running().newDatabase()
+            store = try await PostgresStore(address: PostgresAddress(url: location), readers: 2)
+        }
     }
 
-    var path: String { store.path }
+    /// SQLite's file (for the SQLite-only tests).
+    var path: String { location }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    /// A second store on the same database, as a second process or server would open it.
+    func another() async throws -> any DatabaseStore {
+        switch kind {
+        case .sqlite: try SQLiteStore(path: location)
+        case .postgresql: try await PostgresStore(address: PostgresAddress(url: location), readers: 2)
+        }
+    }
+
+    func remove() {
+        if let store = store as? PostgresStore { Task { await store.close() } }
+        try? FileManager.default.removeItem(at: folder)
+    }
 }
 
 extension DataDocument {

@@ -71,7 +71,14 @@ extension StoreError: PageError {
         switch self {
         case .staleRevision, .itemNotFound, .positionOutOfRange: .conflict
         case .duplicateKey, .invalidKey: .unprocessableContent
+        case .unavailable: .serviceUnavailable
         default: .internalServerError
         }
+    }
+
+    /// A database that is restarting is back in a moment: say when to try again.
+    public var headers: HTTPFields {
+        if case .unavailable = self { return [.retryAfter: "2"] }
+        return [:]
     }
 }

@@ -3,29 +3,30 @@ import Foundation
 import TableStore
 import GRDB
 
-@Suite("The SQLite store")
-struct SQLiteStoreTests {
+/// The store's rules, held on both databases: every test runs on SQLite and on PostgreSQL.
+@Suite("The stores, SQLite and PostgreSQL")
+struct StoreTests {
     static let letters = ListID.root("letters")
     static let northTrails = ListID.root("regions").child(of: "north", relationship: "trails")
 
-    static func lettered(_ keys: [String]) async throws -> TemporaryStore {
-        let temporary = try TemporaryStore()
+    static func lettered(_ keys: [String], on kind: StoreKind) async throws -> TemporaryStore {
+        let temporary = try await TemporaryStore(kind)
         try await temporary.store.load(DataDocument(lists: [("letters", keys.map { DataDocument.Item(key: $0, attributes: ["name": .string($0.uppercased())]) })]), replacing: true)
         return temporary
     }
 
-    @Test("a new database is migrated to the current schema version and starts empty")
-    func schema() async throws {
-        let temporary = try TemporaryStore()
+    @Test("a new database is migrated to the current schema version and starts empty", arguments: StoreKind.allCases)
+    func schema(kind: StoreKind) async throws {
+        let temporary = try await TemporaryStore(kind)
         defer { temporary.remove() }
-        #expect(try await temporary.store.schemaVersion() == 2)
+        #expect(try await temporary.store.schemaVersion() == 3)
         #expect(try await temporary.store.isEmpty())
         #expect(try await temporary.store.list(.root("nothing")) == StoredList(id: .root("nothing"), revision: 0, items: []))
     }
 
-    @Test("a loaded document reads back the same, nested lists included")
-    func roundTrip() async throws {
-        let temporary = try TemporaryStore()
+    @Test("a loaded document reads back the same, nested lists included", arguments: StoreKind.allCases)
+    func roundTrip(kind: StoreKind) async throws {
+        let temporary = try await TemporaryStore(kind)
         defer { temporary.remove() }
         try await temporary.store.load(.trails, replacing: true)
         #expect(try await temporary.store.document() == .trails)
@@ -37,9 +38,9 @@ struct SQLiteStoreTests {
         #expect(try await temporary.store.item("maple-pass", in: .root("regions")) == nil, "a key names an item of one list")
     }
 
-    @Test("loading appends to a list that already has items, moving its revision on; a key the list has, or an invalid one, loads nothing")
-    func loadingAppendsAndRefuses() async throws {
-        let temporary = try await Self.lettered(["a", "b"])
+    @Test("loading appends to a list that already has items, moving its revision on; a key the list has, or an invalid one, loads nothing", arguments: StoreKind.allCases)
+    func loadingAppendsAndRefuses(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b"], on: kind)
         defer { temporary.remove() }
         #expect(try await temporary.store.revision(of: Self.letters) == 1)
         try await temporary.store.load(DataDocument(lists: [("letters", [DataDocument.Item(key: "c", attributes: [:])])]), replacing: false)
@@ -60,9 +61,9 @@ struct SQLiteStoreTests {
         #expect(try await temporary.store.integrityProblems().isEmpty)
     }
 
-    @Test("insert puts the item at its position and bumps the revision")
-    func insert() async throws {
-        let temporary = try await Self.lettered(["a", "b", "c"])
+    @Test("insert puts the item at its position and bumps the revision", arguments: StoreKind.allCases)
+    func insert(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
         defer { temporary.remove() }
         let revision = try await temporary.store.apply([.insert(StoredItem(key: "x"), at: 1)], to: Self.letters, basedOn: 1)
         #expect(revision == 2)
@@ -72,9 +73,9 @@ struct SQLiteStoreTests {
         #expect(try await temporary.store.revision(of: Self.letters) == 3)
     }
 
-    @Test("delete removes the item and everything below it")
-    func delete() async throws {
-        let temporary = try TemporaryStore()
+    @Test("delete removes the item and everything below it", arguments: StoreKind.allCases)
+    func delete(kind: StoreKind) async throws {
+        let temporary = try await TemporaryStore(kind)
         defer { temporary.remove() }
         try await temporary.store.load(.trails, replacing: true)
         try await temporary.store.apply([.delete(key: "north")], to: .root("regions"), basedOn: 1)
@@ -84,9 +85,9 @@ struct SQLiteStoreTests {
         #expect(try await temporary.store.integrityProblems().isEmpty)
     }
 
-    @Test("moves land where asked, in both directions (Listing 8-2)")
-    func moves() async throws {
-        let temporary = try await Self.lettered(["a", "b", "c", "d", "e"])
+    @Test("moves land where asked, in both directions (Listing 8-2)", arguments: StoreKind.allCases)
+    func moves(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b", "c", "d", "e"], on: kind)
         defer { temporary.remove() }
         try await temporary.store.apply([.move(key: "b", to: 3)], to: Self.letters, basedOn: 1)
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "c", "d", "b", "e"])
@@ -97,9 +98,9 @@ struct SQLiteStoreTests {
         #expect(try await temporary.store.integrityProblems() == [])
     }
 
-    @Test("field edits merge attributes; exclusive checks clear every other item")
-    func updatesAndSelection() async throws {
-        let temporary = try await Self.lettered(["a", "b", "c"])
+    @Test("field edits merge attributes; exclusive checks clear every other item", arguments: StoreKind.allCases)
+    func updatesAndSelection(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
         defer { temporary.remove() }
         try await temporary.store.apply([.update(key: "b", attributes: ["name": .string("Bee"), "count": .number(2)])], to: Self.letters, basedOn: 1)
         let b = try #require(try await temporary.store.item("b", in: Self.letters))
@@ -110,18 +111,18 @@ struct SQLiteStoreTests {
         #expect(chosen == [.bool(false), .bool(false), .bool(true)])
     }
 
-    @Test("replaceAll sets the whole order at once, deleting what is gone")
-    func replaceAll() async throws {
-        let temporary = try await Self.lettered(["a", "b", "c"])
+    @Test("replaceAll sets the whole order at once, deleting what is gone", arguments: StoreKind.allCases)
+    func replaceAll(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
         defer { temporary.remove() }
         try await temporary.store.apply([.replaceAll([StoredItem(key: "c"), StoredItem(key: "new"), StoredItem(key: "a")])], to: Self.letters, basedOn: 1)
         #expect(try await temporary.store.list(Self.letters).keys == ["c", "new", "a"])
         #expect(try await temporary.store.item("b", in: Self.letters) == nil)
     }
 
-    @Test("several changes in one call are one transaction: a failing one undoes the others")
-    func batchIsAtomic() async throws {
-        let temporary = try await Self.lettered(["a", "b"])
+    @Test("several changes in one call are one transaction: a failing one undoes the others", arguments: StoreKind.allCases)
+    func batchIsAtomic(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b"], on: kind)
         defer { temporary.remove() }
         await #expect(throws: StoreError.itemNotFound(key: "zzz", list: Self.letters)) {
             try await temporary.store.apply([.delete(key: "a"), .move(key: "zzz", to: 0)], to: Self.letters, basedOn: 1)
@@ -131,7 +132,7 @@ struct SQLiteStoreTests {
         ]))
     }
 
-    @Test("bad changes are refused with clear errors and change nothing", arguments: [
+    @Test("bad changes are refused with clear errors and change nothing", arguments: StoreKind.allCases, [
         (ListChange.insert(StoredItem(key: "a"), at: 0), StoreError.duplicateKey("a")),
         (.insert(StoredItem(key: "x"), at: 9), .positionOutOfRange(9, count: 2, list: ListID.root("letters"))),
         (.insert(StoredItem(key: "bad key/"), at: 0), .invalidKey("bad key/")),
@@ -139,19 +140,19 @@ struct SQLiteStoreTests {
         (.delete(key: "nope"), .itemNotFound(key: "nope", list: ListID.root("letters"))),
         (.update(key: "nope", attributes: [:]), .itemNotFound(key: "nope", list: ListID.root("letters"))),
     ])
-    func refusals(change: ListChange, error: StoreError) async throws {
-        let temporary = try await Self.lettered(["a", "b"])
+    func refusals(kind: StoreKind, _ refusal: (change: ListChange, error: StoreError)) async throws {
+        let temporary = try await Self.lettered(["a", "b"], on: kind)
         defer { temporary.remove() }
-        await #expect(throws: error) { try await temporary.store.apply([change], to: Self.letters, basedOn: 1) }
+        await #expect(throws: refusal.error) { try await temporary.store.apply([refusal.change], to: Self.letters, basedOn: 1) }
         #expect(try await temporary.store.list(Self.letters).keys == ["a", "b"])
         #expect(try await temporary.store.revision(of: Self.letters) == 1)
     }
 
-    @Test("two writers from the same revision: the second is refused as stale and loses nothing")
-    func staleWriter() async throws {
-        let temporary = try await Self.lettered(["a", "b", "c"])
+    @Test("two writers from the same revision: the second is refused as stale and loses nothing", arguments: StoreKind.allCases)
+    func staleWriter(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
         defer { temporary.remove() }
-        let other = try SQLiteStore(path: temporary.path)
+        let other = try await temporary.another()
         let seenByBoth = try await temporary.store.revision(of: Self.letters)
         try await temporary.store.apply([.delete(key: "b")], to: Self.letters, basedOn: seenByBoth)
         await #expect(throws: StoreError.staleRevision(list: Self.letters, expected: 1, current: 2)) {
@@ -162,9 +163,9 @@ struct SQLiteStoreTests {
                 == "list letters changed meanwhile: the change was based on revision 1, the list is at revision 2")
     }
 
-    @Test("concurrent writers on one revision: exactly one wins")
-    func concurrentWriters() async throws {
-        let temporary = try await Self.lettered(["a"])
+    @Test("concurrent writers on one revision: exactly one wins", arguments: StoreKind.allCases)
+    func concurrentWriters(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a"], on: kind)
         defer { temporary.remove() }
         let store = temporary.store
         let outcomes = await withTaskGroup(of: Bool.self) { group in
@@ -179,9 +180,9 @@ struct SQLiteStoreTests {
         #expect(try await store.list(Self.letters).items.count == 2)
     }
 
-    @Test("a deletion based on an old revision goes ahead only if the item itself is unchanged since")
-    func deleteUnchanged() async throws {
-        let temporary = try await Self.lettered(["a", "b", "c"])
+    @Test("a deletion based on an old revision goes ahead only if the item itself is unchanged since", arguments: StoreKind.allCases)
+    func deleteUnchanged(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
         defer { temporary.remove() }
         try await temporary.store.apply([.update(key: "b", attributes: ["name": .string("Bee")])], to: Self.letters, basedOn: 1)
         try await temporary.store.apply([.insert(StoredItem(key: "d"), at: 3)], to: Self.letters, basedOn: 2)
@@ -192,9 +193,9 @@ struct SQLiteStoreTests {
         #expect(try await temporary.store.list(Self.letters).keys == ["b", "c", "d"])
     }
 
-    @Test("a guarded update writes only when the fields it expects are as it expects, and names them otherwise")
-    func updateIfUnchanged() async throws {
-        let temporary = try await Self.lettered(["a"])
+    @Test("a guarded update writes only when the fields it expects are as it expects, and names them otherwise", arguments: StoreKind.allCases)
+    func updateIfUnchanged(kind: StoreKind) async throws {
+        let temporary = try await Self.lettered(["a"], on: kind)
         defer { temporary.remove() }
         try await temporary.store.apply([.update(key: "a", attributes: ["count": .number(1)])], to: Self.letters, basedOn: 1)
         await #expect(throws: StoreError.attributesChanged(key: "a", list: Self.letters, current: ["count": .number(1)])) {
@@ -229,7 +230,7 @@ struct SQLiteStoreTests {
         }
         try queue.close()
         let store = try SQLiteStore(path: path)
-        #expect(try await store.schemaVersion() == 2)
+        #expect(try await store.schemaVersion() == 3)
         #expect(try await store.list(.root("regions")).keys == ["north", "south"])
         let trails = try await store.list(Self.northTrails)
         #expect(trails.keys == ["cascade-pass"] && trails.revision == 2)

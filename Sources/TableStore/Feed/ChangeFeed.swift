@@ -1,0 +1,103 @@
+import Foundation
+
+/// A server's view of the change log: the revision of every list it has learned, the last
+/// commit it has applied, and the subscribers that want each commit as it comes. Commits
+/// arrive in sequence order (from the store's own writes and, with PostgreSQL, from the
+/// other servers' notifications), so each list's revision here only moves forward.
+public final class ChangeFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var revisions: [ListID: Int] = [:]
+    private var applied = 0
+    private var subscribers: [UUID: AsyncStream<Commit>.Continuation] = [:]
+    /// Whether the revisions here are known to be current (the feed is followed); when not, a
+    /// revision is read from the database.
+    private var following = false
+
+    public init() {}
+
+    /// The last commit applied here.
+    public var appliedSequence: Int { lock.withLock { applied } }
+
+    /// Whether the revisions here are current.
+    public var isFollowing: Bool { lock.withLock { following } }
+
+    /// The revision of `list` as last learned, when the feed is followed and the list known.
+    public func revision(of list: ListID) -> Int? {
+        lock.withLock { following ? revisions[list] : nil }
+    }
+
+    /// Remembers a revision read from the database at a moment when the feed had applied
+    /// `sequence`; ignored if a commit was applied since (the read may predate it).
+    public func remember(_ revision: Int, of list: ListID, readAt sequence: Int) {
+        lock.withLock {
+            if following, applied == sequence { revisions[list] = revision }
+        }
+    }
+
+    /// Applies a commit (ignoring one already applied) and hands it to every subscriber.
+    public func apply(_ commit: Commit) {
+        let receivers: [AsyncStream<Commit>.Continuation] = lock.withLock {
+            guard commit.sequence > applied else { return [] }
+            applied = commit.sequence
+            if commit.everything { revisions.removeAll() }
+            for record in commit.lists {
+                // Lists below a deleted or moved-out item are gone; a new item with the same
+                // key starts them afresh, so forget what was known of them.
+                for key in record.deleted {
+                    let identity = record.list.itemIdentity(key)
+                    revisions = revisions.filter { list, _ in
+                        guard let parent = list.parent else { return true }
+                        return parent != identity && !parent.hasPrefix(identity + "/")
+                    }
+                }
+                revisions[record.list] = record.revision
+            }
+            return Array(subscribers.values)
+        }
+        for receiver in receivers { receiver.yield(commit) }
+    }
+
+    /// Applies a commit only if it is the next one; `false` means commits are missing before
+    /// it (another server's), which the caller must read from the log first.
+    public func applyIfNext(_ commit: Commit) -> Bool {
+        guard lock.withLock({ commit.sequence == applied + 1 || commit.sequence <= applied }) else { return false }
+        apply(commit)
+        return true
+    }
+
+    /// Follows again from where the feed stopped; the commits missed meanwhile are applied next.
+    public func resume() {
+        lock.withLock { following = true }
+    }
+
+    /// Starts following at `sequence`, knowing nothing of any list's revision yet.
+    public func start(at sequence: Int) {
+        lock.withLock {
+            revisions.removeAll()
+            applied = sequence
+            following = true
+        }
+    }
+
+    /// Stops trusting the revisions here (the feed was lost); reads go to the database until
+    /// `start` is called again.
+    public func stop() {
+        lock.withLock {
+            following = false
+            revisions.removeAll()
+        }
+    }
+
+    /// Every commit applied from now on, until the stream is dropped. A subscriber that does not
+    /// keep up loses the oldest commits it has not read (it holds back no one else) and can
+    /// tell from the sequence numbers.
+    public func subscribe(buffering limit: Int = 256) -> AsyncStream<Commit> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<Commit>.makeStream(bufferingPolicy: .bufferingNewest(limit))
+        continuation.onTermination = { [weak self] _ in
+            self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) }
+        }
+        lock.withLock { subscribers[id] = continuation }
+        return stream
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// What one committed change did to one list, as UIKit's batch updates name it: the rows
+/// inserted, deleted, moved and reloaded, by key, and the list's revision afterwards. `reset`
+/// says the list was rewritten as a whole (an import, a replaced order): reload all of it.
+public struct ListChangeRecord: Sendable, Hashable, Codable {
+    public var list: ListID
+    public var revision: Int
+    public var inserted: [String] = []
+    public var deleted: [String] = []
+    public var moved: [String] = []
+    public var reloaded: [String] = []
+    public var reset = false
+
+    public init(list: ListID, revision: Int) {
+        self.list = list
+        self.revision = revision
+    }
+
+    /// The keys' part, as the change log keeps it beside the list and revision columns.
+    struct Summary: Codable {
+        var inserted: [String]?, deleted: [String]?, moved: [String]?, reloaded: [String]?, reset: Bool?
+    }
+
+    var summary: String {
+        let summary = Summary(inserted: inserted.nilIfEmpty, deleted: deleted.nilIfEmpty, moved: moved.nilIfEmpty,
+                              reloaded: reloaded.nilIfEmpty, reset: reset ? true : nil)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: (try? encoder.encode(summary)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    init(list: ListID, revision: Int, summary text: String) {
+        self.init(list: list, revision: revision)
+        guard let summary = try? JSONDecoder().decode(Summary.self, from: Data(text.utf8)) else { reset = true; return }
+        inserted = summary.inserted ?? []
+        deleted = summary.deleted ?? []
+        moved = summary.moved ?? []
+        reloaded = summary.reloaded ?? []
+        reset = summary.reset ?? false
+    }
+}
+
+/// One committed transaction in the change feed: its place in the log and the lists it changed.
+/// `everything` marks a commit that replaced the whole store (an import with replacing).
+public struct Commit: Sendable, Hashable {
+    public var sequence: Int
+    public var lists: [ListChangeRecord]
+    public var everything: Bool
+
+    public init(sequence: Int, lists: [ListChangeRecord], everything: Bool = false) {
+        self.sequence = sequence
+        self.lists = lists
+        self.everything = everything
+    }
+}
+
+/// Gathers, while a transaction runs, what it does to each list.
+final class ChangeRecorder {
+    /// Each list's revision once the transaction commits.
+    let revisions: [ListID: Int]
+    private(set) var records: [ListID: ListChangeRecord] = [:]
+    private var order: [ListID] = []
+    var everything = false
+
+    init(revisions: [ListID: Int]) { self.revisions = revisions }
+
+    func note(_ list: ListID, _ edit: (inout ListChangeRecord) -> Void) {
+        if records[list] == nil {
+            records[list] = ListChangeRecord(list: list, revision: revisions[list] ?? 0)
+            order.append(list)
+        }
+        edit(&records[list]!)
+    }
+
+    var lists: [ListChangeRecord] { order.compactMap { records[$0] } }
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
+}

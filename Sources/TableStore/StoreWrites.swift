@@ -1,0 +1,158 @@
+import Foundation
+
+/// The store's writes as both databases make them, inside a transaction the store has opened:
+/// the compare and swap of revisions, the changes, and the change log entry, so that SQLite and
+/// PostgreSQL keep one set of rules.
+package enum StoreWrites {
+    /// The revision of `list` (0 for a list never written).
+    package static func revision(of list: ListID, in db: any SQLExecutor) throws -> Int {
+        try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0
+    }
+
+    /// Applies `writes` in order: every list named (by a write, or by a change that takes an item
+    /// from it) moves on one revision, and a write based on a revision its list is no longer at
+    /// throws `StoreError.staleRevision`, the caller then rolling everything back. Takes the
+    /// change log's next sequence number first, which serializes writers on both databases.
+    package static func apply(_ writes: [ListWrite], in db: any SQLExecutor, at time: Date = Date()) throws -> (revisions: [ListID: Int], commit: Commit) {
+        let sequence = try nextSequence(in: db)
+        var lists: [ListID] = []
+        var expected: [ListID: Int] = [:]
+        for write in writes {
+            for list in [write.list] + write.changes.flatMap(\.otherLists) where !lists.contains(list) { lists.append(list) }
+            if let revision = write.revision, expected[write.list] == nil { expected[write.list] = revision }
+        }
+        var revisions: [ListID: Int] = [:]
+        for list in lists {
+            try db.run("INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, 0) ON CONFLICT (parent, relationship) DO NOTHING",
+                       [list.parent ?? "", list.relationship])
+            let current = try revision(of: list, in: db)
+            if let revision = expected[list], revision != current {
+                throw StoreError.staleRevision(list: list, expected: revision, current: current)
+            }
+            try db.run("UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?", [current + 1, list.parent ?? "", list.relationship])
+            revisions[list] = current + 1
+        }
+        let recorder = ChangeRecorder(revisions: revisions)
+        for write in writes {
+            let editor = ListEditor(db: db, list: write.list, revision: revisions[write.list] ?? 0, recorder: recorder)
+            for change in write.changes { try editor.apply(change) }
+        }
+        // A list named but left as it was (an empty write) still moved on: say so.
+        for list in lists where recorder.records[list] == nil { recorder.note(list) { _ in } }
+        let commit = Commit(sequence: sequence, lists: recorder.lists)
+        try log(commit, in: db, at: time)
+        return (revisions, commit)
+    }
+
+    /// Loads a document, noting every list it fills as reset (all of them with `replacing`).
+    package static func load(_ document: DataDocument, replacing: Bool, in db: any SQLExecutor, at time: Date = Date()) throws -> Commit {
+        let sequence = try nextSequence(in: db)
+        if replacing {
+            try db.run("DELETE FROM items", [])
+            try db.run("DELETE FROM lists", [])
+        }
+        var revisions: [ListID: Int] = [:]
+        for list in document.lists {
+            revisions.merge(try DocumentLoader(db: db).insert(list.items, into: .root(list.name))) { _, new in new }
+        }
+        var records = revisions.map { list, revision in
+            var record = ListChangeRecord(list: list, revision: revision)
+            record.reset = true
+            return record
+        }
+        records.sort { $0.list.description < $1.list.description }
+        let commit = Commit(sequence: sequence, lists: records, everything: replacing)
+        try log(commit, in: db, at: time)
+        return commit
+    }
+
+    /// Takes the next sequence number of the change log. The row it updates stays locked until
+    /// the transaction ends, so commits enter the log in the order of their numbers and a
+    /// reader of the log never sees a later commit before an earlier one.
+    private static func nextSequence(in db: any SQLExecutor) throws -> Int {
+        guard let sequence = try db.int("UPDATE feed SET sequence = sequence + 1 RETURNING sequence") else {
+            throw StoreError.database("the change log's counter is missing (table feed)")
+        }
+        return sequence
+    }
+
+    /// Writes a commit into the change log: one row per list, or one row without a list for a
+    /// commit that replaced everything.
+    private static func log(_ commit: Commit, in db: any SQLExecutor, at time: Date) throws {
+        let seconds = Int(time.timeIntervalSince1970)
+        if commit.everything || commit.lists.isEmpty {
+            // A row without a list keeps the sequence number in the log: replaced everything, or nothing.
+            try db.run("INSERT INTO changes (sequence, parent, relationship, revision, summary, at) VALUES (?, '', '', 0, ?, ?)",
+                       [commit.sequence, commit.everything ? "{\"reset\":true}" : "{}", seconds])
+        }
+        for record in commit.lists {
+            try db.run("INSERT INTO changes (sequence, parent, relationship, revision, summary, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       [commit.sequence, record.list.parent ?? "", record.list.relationship, record.revision, record.summary, seconds])
+        }
+    }
+
+    /// The commits after `sequence`, in order, as the log holds them. `nil` when the log no
+    /// longer reaches back that far (it was trimmed): the reader must start afresh.
+    package static func commits(after sequence: Int, in db: any SQLExecutor) throws -> [Commit]? {
+        let oldest = try db.int("SELECT MIN(sequence) FROM changes")
+        let newest = try db.int("SELECT sequence FROM feed") ?? 0
+        if newest > sequence, let oldest, oldest > sequence + 1 { return nil }
+        if newest > sequence, oldest == nil { return nil }
+        var commits: [Commit] = []
+        for row in try db.rows("SELECT sequence, parent, relationship, revision, summary FROM changes WHERE sequence > ? ORDER BY sequence, parent, relationship",
+                               [sequence]) {
+            let number = try row.int(0), parent = try row.string(1), relationship = try row.string(2)
+            if commits.last?.sequence != number { commits.append(Commit(sequence: number, lists: [])) }
+            if relationship.isEmpty {
+                commits[commits.count - 1].everything = ListChangeRecord(list: .root(""), revision: 0, summary: try row.string(4)).reset
+            } else {
+                let list = ListID(parent: parent.isEmpty ? nil : parent, relationship: relationship)
+                commits[commits.count - 1].lists.append(ListChangeRecord(list: list, revision: try row.int(3), summary: try row.string(4)))
+            }
+        }
+        return commits
+    }
+
+    /// The newest sequence number in the log (0 before the first commit).
+    package static func newestSequence(in db: any SQLExecutor) throws -> Int {
+        try db.int("SELECT sequence FROM feed") ?? 0
+    }
+
+    /// Deletes the log's entries older than `cutoff`, always keeping the newest commit so that a
+    /// reader can tell how far the log reaches. Returns how many rows went.
+    package static func trimLog(before cutoff: Date, in db: any SQLExecutor) throws -> Int {
+        let newest = try newestSequence(in: db)
+        let before = try db.int("SELECT COUNT(*) FROM changes") ?? 0
+        try db.run("DELETE FROM changes WHERE at < ? AND sequence < ?", [Int(cutoff.timeIntervalSince1970), newest])
+        return before - (try db.int("SELECT COUNT(*) FROM changes") ?? 0)
+    }
+}
+
+extension StoreWrites {
+    /// Problems in the stored lists: positions that do not run 0 … n−1 without gaps or repeats,
+    /// and lists whose owner is not an item. Empty when the data is consistent.
+    package static func integrityProblems(in db: any SQLExecutor) throws -> [String] {
+        var problems: [String] = []
+        let lists = try db.rows("""
+            SELECT parent, relationship, COUNT(*), COUNT(DISTINCT position), MIN(position), MAX(position)
+            FROM items GROUP BY parent, relationship
+            """, [])
+        for list in lists {
+            let count = try list.int(2), distinct = try list.int(3), low = try list.int(4), high = try list.int(5)
+            if distinct != count || low != 0 || high != count - 1 {
+                problems.append("list \(try list.string(0)).\(try list.string(1)): positions \(low)…\(high) for \(count) items")
+            }
+        }
+        // Every owner a list names must be an item: `…/relationship/key` of the list `…`.
+        for owner in try db.strings("SELECT DISTINCT parent FROM items WHERE parent <> ''") {
+            let parts = owner.split(separator: "/", omittingEmptySubsequences: false)
+            var exists = false
+            if parts.count >= 2 {
+                exists = try db.int("SELECT 1 FROM items WHERE parent = ? AND relationship = ? AND key = ?",
+                                    [parts.dropLast(2).joined(separator: "/"), String(parts[parts.count - 2]), String(parts[parts.count - 1])]) != nil
+            }
+            if !exists { problems.append("items under \(owner), which is not an item") }
+        }
+        return problems
+    }
+}

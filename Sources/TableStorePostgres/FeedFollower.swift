@@ -1,0 +1,132 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import TableStore
+
+/// Follows the change log for one server: a connection of its own LISTENs for the commits the
+/// servers announce, and each announcement is answered by reading the log from the last commit
+/// taken in. When the connection is lost the feed stops vouching for its revisions (pages read
+/// them from the database, or fail with 503 while it is down) and the follower reconnects,
+/// reading whatever it missed meanwhile.
+final class FeedFollower: @unchecked Sendable {
+    typealias LogReader = @Sendable (_ after: Int) async throws -> (commits: [Commit]?, newest: Int)
+
+    private let address: PostgresAddress
+    private let feed: ChangeFeed
+    private let logger: Logger
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+    private var reader: LogReader?
+    /// Serializes catch-ups: each reads from the last commit applied and applies in order.
+    private let catchingUp = AsyncLock()
+
+    init(address: PostgresAddress, feed: ChangeFeed, logger: Logger) {
+        self.address = address
+        self.feed = feed
+        self.logger = logger
+    }
+
+    func start(reading reader: @escaping LogReader) {
+        lock.withLock {
+            self.reader = reader
+            task = Task { [weak self] in await self?.follow() }
+        }
+    }
+
+    func stop() async {
+        let task = lock.withLock { self.task }
+        task?.cancel()
+        await task?.value
+    }
+
+    /// Waits until the feed is followed (the first connection made), or throws after `timeout`.
+    func waitUntilFollowing(timeout: Duration) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !feed.isFollowing {
+            guard clock.now < deadline else { throw StoreError.unavailable("cannot LISTEN for the change log at \(address)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Reads the log after the last commit applied and applies what it finds.
+    func catchUp() async throws {
+        guard let reader = lock.withLock({ self.reader }) else { return }
+        try await catchingUp.run {
+            let (commits, newest) = try await reader(self.feed.appliedSequence)
+            if let commits {
+                for commit in commits { self.feed.apply(commit) }
+            } else {
+                // The log was trimmed past what this server had: start afresh from its end.
+                self.feed.start(at: newest)
+            }
+        }
+    }
+
+    private func follow() async {
+        var delay = Duration.milliseconds(50)
+        var started = false
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
+                                                                      configuration: address.configuration, id: 0, logger: logger)
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: PostgresStore.channel) { notifications in
+                    // Listening from here on: whatever commits after this read is announced.
+                    if !started, let reader = lock.withLock({ self.reader }) {
+                        // The first time, the log so far is history: start at its end.
+                        feed.start(at: try await reader(.max).newest)
+                        started = true
+                    }
+                    try await self.catchUp()
+                    self.feed.resume()
+                    delay = .milliseconds(50)
+                    for try await _ in notifications {
+                        try await self.catchUp()
+                    }
+                }
+            } catch {
+                if Task.isCancelled { break }
+                logger.warning("change log: \(error); reconnecting in \(delay)")
+            }
+            feed.stop()
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(2))
+        }
+        feed.stop()
+    }
+}
+
+/// A lock for async code: one holder at a time, the others wait their turn in order.
+final class AsyncLock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func run<T>(_ body: () async throws -> T) async throws -> T {
+        await acquire()
+        defer { release() }
+        return try await body()
+    }
+
+    private func acquire() async {
+        await withCheckedContinuation { continuation in
+            let granted = lock.withLock {
+                if held { waiting.append(continuation); return false }
+                held = true
+                return true
+            }
+            if granted { continuation.resume() }
+        }
+    }
+
+    private func release() {
+        let next = lock.withLock {
+            if waiting.isEmpty { held = false; return nil as CheckedContinuation<Void, Never>? }
+            return waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import TableStore
+
+/// One PostgreSQL connection, used synchronously on one thread at a time as GRDB uses a SQLite
+/// connection, so that the store's editors run unchanged on both databases. Statements are
+/// written with `?`; they are sent with PostgreSQL's `$1, $2 …` and typed binds. A lost
+/// connection is opened again on the next use.
+final class PostgresSession: SQLExecutor {
+    let address: PostgresAddress
+    private let logger: Logger
+    private var connection: PostgresConnection?
+    /// Statements already rewritten for PostgreSQL, by their `?` form.
+    private var rewritten: [String: String] = [:]
+
+    init(address: PostgresAddress, logger: Logger) {
+        self.address = address
+        self.logger = logger
+    }
+
+    deinit { try? connection?.close().wait() }
+
+    func run(_ sql: String, _ arguments: [any SQLBindable]) throws {
+        _ = try query(sql, arguments)
+    }
+
+    func rows(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
+        try query(sql, arguments).rows.map { row in
+            try SQLRow(row.map { cell -> SQLValue in
+                guard cell.bytes != nil else { return .null }
+                switch cell.dataType {
+                case .int2, .int4, .int8, .numeric: return .int(try cell.decode(Int.self))
+                default: return .text(try cell.decode(String.self))
+                }
+            })
+        }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ begin: String = "BEGIN", _ body: (PostgresSession) throws -> T) throws -> T {
+        try run(begin, [])
+        do {
+            let value = try body(self)
+            try run("COMMIT", [])
+            return value
+        } catch {
+            // A broken connection rolls back by itself; the error that matters is the first.
+            try? run("ROLLBACK", [])
+            throw error
+        }
+    }
+
+    /// Closes the connection (the next use opens another).
+    func close() {
+        try? connection?.close().wait()
+        connection = nil
+    }
+
+    private func query(_ sql: String, _ arguments: [any SQLBindable]) throws -> PostgresQueryResult {
+        let connection = try open()
+        var binds = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            switch argument.sqlValue {
+            case let .int(number): binds.append(number)
+            case let .text(text): binds.append(text)
+            case .null: binds.appendNull()
+            }
+        }
+        let text = rewritten[sql] ?? Self.numberingPlaceholders(sql)
+        rewritten[sql] = text
+        do {
+            return try connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).wait()
+        } catch {
+            if connection.isClosed { self.connection = nil }
+            throw PostgresErrors.storeError(error)
+        }
+    }
+
+    private func open() throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        connection = nil
+        do {
+            let opened = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: address.configuration,
+                                                        id: 1, logger: logger).wait()
+            connection = opened
+            return opened
+        } catch {
+            throw PostgresErrors.storeError(error)
+        }
+    }
+
+    /// `?` placeholders as `$1, $2 …`, leaving quoted text alone.
+    static func numberingPlaceholders(_ sql: String) -> String {
+        var result = ""
+        var number = 0
+        var quoted = false
+        for character in sql {
+            if character == "'" { quoted.toggle() }
+            if character == "?", !quoted {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// PostgreSQL's errors as the store's: an unreachable or restarting server is `unavailable`
+/// (the request may be tried again), anything the server refused is a database error.
+enum PostgresErrors {
+    static func storeError(_ error: any Error) -> any Error {
+        if error is StoreError { return error }
+        guard let psql = error as? PSQLError else { return StoreError.unavailable("\(error)") }
+        guard let info = psql.serverInfo else { return StoreError.unavailable(String(describing: psql.code)) }
+        let state = info[.sqlState] ?? ""
+        let message = info[.message] ?? String(describing: psql.code)
+        // 08: connection exceptions, 57: shutdown or recovery, 53: out of resources.
+        if ["08", "57", "53"].contains(String(state.prefix(2))) { return StoreError.unavailable("\(state) \(message)") }
+        return StoreError.database("\(state) \(message)")
+    }
+}
