@@ -1,4 +1,5 @@
 import Foundation
+import TableStore
 
 /// How a server is set up: where it listens, what it serves, and who may edit.
 public struct ServerConfiguration: Sendable {
@@ -20,6 +21,10 @@ public struct ServerConfiguration: Sendable {
     /// Further host names the server answers to (`tables.example.com`, `.example.com` for every
     /// subdomain, `name:port` for one port only).
     public var allowedHosts: [String] = []
+    /// The store whose change log this server follows, when several servers share one database:
+    /// a browser whose edit one server committed is answered by any other only once that one
+    /// has taken the commit in (see `Session.sequenceCookie`).
+    public var followedStore: (any DataStore)?
     /// A list longer than this many rows is sent while it is read, this many rows at a time,
     /// rather than read, rendered and kept whole (see `AppRuntime.isWindowable` for which lists
     /// qualify). Even, so alternating row backgrounds stay in step.

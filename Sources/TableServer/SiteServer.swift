@@ -76,6 +76,7 @@ public struct SiteServer: Sendable {
         let session = Session(request: request, signer: signer, revoked: revokedSessions)
         do {
             try checkHeaders(of: request, session: session)
+            try await catchUp(for: request)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
                 throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
             }
@@ -103,7 +104,9 @@ public struct SiteServer: Sendable {
                 return try await page(segments, request: request, session: session, notice: session.flash)
             case (.post, .action(let segments, let name)):
                 var request = request
-                return try await action(segments, name: name, request: &request, context: context, session: session)
+                var response = try await action(segments, name: name, request: &request, context: context, session: session)
+                markSeen(on: &response, session: session)
+                return response
             case (.post, _), (.put, _), (.delete, _), (.patch, _):
                 throw ServerError.methodNotAllowed("\(request.method) is not accepted here; pages change only through their forms")
             default:
@@ -117,6 +120,20 @@ public struct SiteServer: Sendable {
             return errorResponse(ServerError.internalError("Something went wrong on the server; nothing was changed."),
                                  request: request, session: session)
         }
+    }
+
+    /// Takes in the change log up to the browser's last edit when this server is behind it
+    /// (another server committed it). One read of the log at most, whatever the cookie says.
+    private func catchUp(for request: Request) async throws {
+        guard let store = configuration.followedStore,
+              let seen = request.cookies[Session.sequenceCookie].flatMap({ Int($0.value) }), seen > store.appliedSequence else { return }
+        try await store.catchUp(to: seen)
+    }
+
+    /// Gives the browser the change-log position its edit reached.
+    private func markSeen(on response: inout Response, session: Session) {
+        guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
+        response.setCookie(session.cookie(Session.sequenceCookie, String(store.appliedSequence), basePath: site.urls.basePath, maxAge: 3600))
     }
 
     /// What every request must pass before it is routed: a host name the server answers to

@@ -16,7 +16,7 @@ struct Import: AsyncParsableCommand {
     @Argument(help: "The data files to load.")
     var files: [String]
 
-    @Option(name: .long, help: "The database file.")
+    @Option(name: .long, help: StoreOpening.help)
     var db: String = DefaultPaths.database
 
     @Option(name: .long, help: "The root list an array or CSV file becomes.")
@@ -26,13 +26,13 @@ struct Import: AsyncParsableCommand {
     var replace = false
 
     func run() async throws {
-        let store = try CommandErrors.reporting { try SQLiteStore(path: db) }
+        let store = try await StoreOpening.open(db)
         var first = true
         for file in files {
             let document = try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }
             try await CommandErrors.reporting { try await store.load(document, replacing: replace && first) }
             first = false
-            print("\(file): \(document.itemCount) items into \(db)")
+            print("\(file): \(document.itemCount) items into \(StoreOpening.describe(db))")
         }
     }
 }
@@ -41,14 +41,14 @@ struct Import: AsyncParsableCommand {
 struct Dump: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write the whole database as JSON.")
 
-    @Option(name: .long, help: "The database file.")
+    @Option(name: .long, help: StoreOpening.help)
     var db: String = DefaultPaths.database
 
     @Option(name: .long, help: "Write to this file instead of standard output.")
     var out: String?
 
     func run() async throws {
-        let store = try CommandErrors.reporting { try SQLiteStore(path: db) }
+        let store = try await StoreOpening.open(db)
         let json = DataFileWriter.json(try await CommandErrors.reporting { try await store.document() })
         if let out {
             try CommandErrors.reporting { try Data(json.utf8).write(to: URL(fileURLWithPath: out)) }
@@ -69,7 +69,7 @@ struct StressWrite: AsyncParsableCommand {
     @Option(name: .long) var count: Int = 1_000
 
     func run() async throws {
-        let store = try SQLiteStore(path: db, durability: .full)
+        let store = try await StoreOpening.open(db)
         let list = ListID.root("stress")
         var revision = try await store.revision(of: list)
         for number in 0..<count {

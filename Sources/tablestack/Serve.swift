@@ -53,6 +53,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Connections open at once (lowered to fit the descriptor limit); past it the longest idle one is closed.")
     var maxConnections: Int = ConnectionLimits().maximumConnections
 
+    @Option(name: .long, help: "Days the change log keeps each commit (trimmed hourly); servers that lose their database connection for longer start afresh.")
+    var changeLogDays: Double = 7
+
     @Option(name: .long, help: "The largest request body accepted, in bytes.")
     var maxBodySize: Int = ConnectionLimits().maximumBodySize
 
@@ -69,6 +72,10 @@ struct Serve: AsyncParsableCommand {
         }
         guard maxConnections >= 1, maxBodySize >= 1_024 else {
             printError("tablestack: --max-connections must be at least 1 and --max-body-size at least 1024")
+            throw ExitCode.validationFailure
+        }
+        guard changeLogDays > 0 else {
+            printError("tablestack: --change-log-days must be above 0, not \(changeLogDays)")
             throw ExitCode.validationFailure
         }
         var publicAddress: URL?
@@ -92,6 +99,7 @@ struct Serve: AsyncParsableCommand {
                                                                          maximumBodySize: maxBodySize))
         configuration.publicURL = publicAddress
         configuration.allowedHosts = allowedHost
+        configuration.followedStore = loaded.store
         if let editorPasswordFile {
             let text = try CommandErrors.reporting { try String(contentsOfFile: editorPasswordFile, encoding: .utf8) }
             guard let hash = PasswordHash(text) else {
@@ -117,7 +125,9 @@ struct Serve: AsyncParsableCommand {
         let cap = configuration.limits.connectionCap(descriptors: descriptors)
         let host = self.host
         let basePath = configuration.basePath
-        let database = loaded.databasePath
+        let database = loaded.database
+        let trimming = ChangeLogTrimming.start(store: loaded.store, keeping: changeLogDays * 86_400, logger: logger)
+        defer { trimming.cancel() }
         try await server.run(logger: logger) { port in
             // Written straight to the file descriptor, so a supervising process sees it at once.
             FileHandle.standardOutput.write(Data("""
@@ -136,7 +146,7 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "The app file (YAML); the built-in demo when left out.")
     var app: String?
 
-    @Option(name: .long, help: "The database file.")
+    @Option(name: .long, help: StoreOpening.help)
     var db: String = DefaultPaths.database
 
     @Option(name: .long, help: "The template folder.")
@@ -150,7 +160,7 @@ struct SiteOptions: ParsableArguments {
 
     /// Validates the templates and the app, opens the database (seeding the demo's data into a
     /// new one) and makes the site.
-    func load(relativeLinks: Bool = false) async throws -> (site: Site, databasePath: String) {
+    func load(relativeLinks: Bool = false) async throws -> (site: Site, store: any DatabaseStore, database: String) {
         let templateSet: TemplateSet
         do {
             templateSet = try TemplateSet(folder: templates)
@@ -167,15 +177,15 @@ struct SiteOptions: ParsableArguments {
             printError("tablestack: the app file is invalid; fix the problems above")
             throw ExitCode.failure
         }
-        let store = try CommandErrors.reporting { try SQLiteStore(path: db) }
+        let store = try await StoreOpening.open(db)
         if app == nil {
             try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }
         } else if try await store.isEmpty() {
-            printError("tablestack: note: \(db) holds no data yet; load some with `tablestack import`")
+            printError("tablestack: note: \(StoreOpening.describe(db)) holds no data yet; load some with `tablestack import`")
         }
         let site = Site(storyboard: AppRuntime(app: definition, store: store), renderer: PageRenderer(templates: templateSet),
                         urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
-        return (site, db)
+        return (site, store, StoreOpening.describe(db))
     }
 }
 

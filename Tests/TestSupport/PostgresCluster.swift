@@ -21,6 +21,11 @@ public final class PostgresCluster: Sendable {
         public var description: String
     }
 
+    /// A cluster of the caller's own, for a test that stops and starts it.
+    public static func dedicated() throws(ClusterError) -> PostgresCluster {
+        try PostgresCluster()
+    }
+
     /// The shared cluster, or a failure that says how to get PostgreSQL.
     public static func running() throws -> PostgresCluster {
         try shared.get()

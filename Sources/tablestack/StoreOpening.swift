@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import TableStore
+import TableStorePostgres
+
+/// The database a command works on, from its `--db`: a SQLite file (a path, or `sqlite:PATH`)
+/// or a PostgreSQL URL (`postgresql://user@host:port/name`).
+enum StoreOpening {
+    static let help = ArgumentHelp(
+        "The database: a SQLite file (a path or sqlite:PATH) or postgresql://USER[:PASSWORD]@HOST[:PORT]/NAME.")
+
+    /// Opens the database, creating or migrating its schema; a message and exit status 1 when it
+    /// cannot be opened or reached.
+    static func open(_ db: String, durability: SQLiteStore.Durability = .full) async throws -> any DatabaseStore {
+        try await CommandErrors.reporting {
+            if PostgresAddress.isURL(db) {
+                let address = try PostgresAddress(url: db)
+                do {
+                    return try await PostgresStore(address: address)
+                } catch {
+                    throw OpeningError(description: "cannot use \(address): \(error)")
+                }
+            }
+            return try SQLiteStore(path: sqlitePath(db), durability: durability)
+        }
+    }
+
+    /// The database as messages name it (a PostgreSQL URL without its password).
+    static func describe(_ db: String) -> String {
+        guard PostgresAddress.isURL(db) else { return sqlitePath(db) }
+        return (try? PostgresAddress(url: db).description) ?? db
+    }
+
+    private static func sqlitePath(_ db: String) -> String {
+        db.hasPrefix("sqlite:") ? String(db.dropFirst("sqlite:".count)) : db
+    }
+
+    struct OpeningError: Error, CustomStringConvertible {
+        var description: String
+    }
+}
