@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libxml2-dev libsqlite3-dev zlib1g-dev libicu-dev pkg-config
 # Run apt-get as root, or through sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps e2e-deps bench-deps build release run test swift-test e2e bench validate preview export clean help
+.PHONY: all deps test-deps e2e-deps bench-deps build release run test swift-test e2e bench validate preview export clean help
 
 all: build
 
@@ -23,16 +23,27 @@ help:
 	@echo "make preview   write sample pages to $(PREVIEW_DIR) to open in a browser"
 	@echo "make clean   remove build products"
 
-# Installs only what is missing; apt-get update runs only then, so a ready machine stays offline.
-deps:
+# Installs the Debian packages in $(1) that are missing; apt-get update runs only then, so a
+# ready machine stays offline.
+define install_missing
 	@missing=""; \
-	for package in $(SYSTEM_PACKAGES); do \
+	for package in $(1); do \
 	  dpkg-query -W -f='$${Status}' "$$package" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(SYSTEM_PACKAGES))
+
+# The tests start throwaway PostgreSQL clusters of their own from Debian's server package.
+TEST_PACKAGES := postgresql
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
 
 build: deps
 	$(SWIFT) build --build-path $(BUILD_DIR)
@@ -51,7 +62,7 @@ run: build
 # Every test: the Swift suites, then the browser tests against the real binary.
 test: swift-test e2e
 
-swift-test: deps
+swift-test: test-deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
 	$(SWIFT) test --skip-build --build-path $(BUILD_DIR)
 

@@ -13,15 +13,16 @@ enum Binaries {
 
 @Suite("Crash safety")
 struct CrashSafetyTests {
-    @Test("a writer killed with SIGKILL mid-write loses no acknowledged change and leaves the database consistent")
-    func killedWriter() async throws {
-        let temporary = try await TemporaryStore()
+    @Test("a writer killed with SIGKILL mid-write loses no acknowledged change and leaves the database consistent",
+          arguments: StoreKind.allCases)
+    func killedWriter(kind: StoreKind) async throws {
+        let temporary = try await TemporaryStore(kind)
         defer { temporary.remove() }
         #expect(FileManager.default.isExecutableFile(atPath: Binaries.tablestack), "build the tablestack binary first (swift build)")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.tablestack)
-        process.arguments = ["stress-write", "--db", temporary.path, "--count", "100000"]
+        process.arguments = ["stress-write", "--db", temporary.location, "--count", "100000"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -46,7 +47,7 @@ struct CrashSafetyTests {
         #expect(acknowledged.count >= 300)
 
         // Reopen: every acknowledged item is there, positions are 0…n−1, the revision counts the commits.
-        let reopened = try SQLiteStore(path: temporary.path)
+        let reopened = try await temporary.another()
         #expect(try await reopened.integrityProblems() == [])
         let list = try await reopened.list(.root("stress"))
         let keys = Set(list.items.map(\.key))

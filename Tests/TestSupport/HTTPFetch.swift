@@ -43,6 +43,36 @@ public enum HTTPFetch {
         return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.value(forHTTPHeaderField: "Set-Cookie"))
     }
 
+    /// A browser's cookies across requests (and servers: behind one load balancer every server
+    /// gets the same cookies).
+    public final class CookieJar: @unchecked Sendable {
+        private let lock = NSLock()
+        private var header: String?
+        public init() {}
+        public var cookie: String? { lock.withLock { header } }
+        func store(_ setCookie: String?) { lock.withLock { header = HTTPFetch.merged(header, setCookie) } }
+    }
+
+    /// A request from the browser whose cookies `jar` keeps: each response's cookies are stored,
+    /// a 303 is followed with them. Returns the final status and body.
+    public static func fetch(_ url: String, method: String = "GET", body: String? = nil, jar: CookieJar) async throws -> (Int, String) {
+        var request = URLRequest(url: URL(string: url)!, timeoutInterval: 30)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        if let cookie = jar.cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        jar.store(http?.value(forHTTPHeaderField: "Set-Cookie"))
+        if http?.statusCode == 303, let location = http?.value(forHTTPHeaderField: "Location"), let base = URL(string: url) {
+            let target = "\(base.scheme ?? "http")://\(base.host ?? "127.0.0.1"):\(base.port ?? 80)" + location.split(separator: "#")[0]
+            return try await fetch(target, jar: jar)
+        }
+        return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
     /// The `Cookie` header `cookie` becomes once the cookies in `setCookie` are stored (several
     /// may come folded into one header, separated by commas); an empty value removes one.
     static func merged(_ cookie: String?, _ setCookie: String?) -> String? {

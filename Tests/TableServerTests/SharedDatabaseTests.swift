@@ -1,0 +1,202 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TableRender
+import Testing
+import TestSupport
+
+/// Two `tablestack serve` processes on one PostgreSQL database, as behind a load balancer: one
+/// secret, requests alternating between them.
+@Suite("Several servers on one PostgreSQL database", .serialized)
+struct SharedDatabaseTests {
+    /// Two servers on a fresh database of `cluster`, sharing a cookie secret.
+    struct Pair {
+        let servers: [RunningServer]
+        let database: String
+        let folder: URL
+
+        init(cluster: PostgresCluster? = nil, count: Int = 2) throws {
+            let cluster = try cluster ?? PostgresCluster.running()
+            folder = try RunningServer.folder()
+            let secret = folder.appendingPathComponent("secret")
+            try Data((0..<48).map { _ in UInt8.random(in: 0...255) }).write(to: secret)
+            database = try cluster.newDatabase()
+            // One at a time: the first creates the schema and seeds the demo, the next finds it.
+            var servers: [RunningServer] = []
+            for _ in 0..<count { servers.append(try RunningServer(database: database, arguments: ["--secret-file", secret.path])) }
+            self.servers = servers
+        }
+
+        func stop() {
+            for server in servers where server.process.isRunning { server.stop() }
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// A browser with JavaScript off, its cookies kept across both servers.
+    struct Visitor {
+        let jar = HTTPFetch.CookieJar()
+
+        func get(_ server: RunningServer, _ path: String) async throws -> (status: Int, html: String) {
+            try await HTTPFetch.fetch(server.base + path.dropFirst(), jar: jar)
+        }
+
+        func post(_ server: RunningServer, _ path: String, _ fields: [(String, String)]) async throws -> (status: Int, html: String) {
+            let body = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+            return try await HTTPFetch.fetch(server.base + path.dropFirst(), method: "POST", body: body, jar: jar)
+        }
+
+        /// The CSRF token and revision of the groceries in editing mode.
+        func editingTokens(_ server: RunningServer) async throws -> (csrf: String, revision: String) {
+            let root = LibXML.parse(try await get(server, "/groceries/?editing=1").html, file: "page").root
+            func field(_ name: String) -> String { root?.first { $0.attributes["name"] == name }?.attributes["value"] ?? "" }
+            return (field("csrf"), field("revision"))
+        }
+
+        /// The named inputs of an item's detail form, as a browser would send them.
+        func detailForm(_ server: RunningServer, item: String) async throws -> [(String, String)] {
+            let root = LibXML.parse(try await get(server, "/groceries/\(item)/?editing=1").html, file: "page").root
+            let inputs = root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
+            return inputs.compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } }
+        }
+    }
+
+    static func rows(_ html: String) -> [String] {
+        LibXML.parse(html, file: "page").root?.all { $0.attributes["class"] == "cell__text" }.map(\.text) ?? []
+    }
+
+    static func replacing(_ fields: [(String, String)], _ name: String, with value: String) -> [(String, String)] {
+        fields.map { $0.0 == name ? ($0.0, value) : $0 }
+    }
+
+    @Test("an edit on one server is on the other's next page; a stale edit on the second after the first is refused")
+    func editsCrossServers() async throws {
+        let pair = try Pair()
+        defer { pair.stop() }
+        let (a, b) = (pair.servers[0], pair.servers[1])
+        let alice = Visitor(), bob = Visitor()
+        #expect(Self.rows(try await bob.get(b, "/groceries/").html) == ["Milk", "Eggs", "Bread", "Butter"])
+        #expect(Self.rows(try await bob.get(b, "/groceries/").html) == ["Milk", "Eggs", "Bread", "Butter"], "now B's cached page")
+
+        let tokens = try await alice.editingTokens(a)
+        let deleted = try await alice.post(a, "/groceries/_/delete", [("csrf", tokens.csrf), ("revision", tokens.revision), ("editing", "1"), ("key", "milk")])
+        #expect(deleted.status == 200)
+        #expect(Self.rows(try await alice.get(b, "/groceries/").html) == ["Eggs", "Bread", "Butter"], "Alice's own next page, on B")
+        #expect(Self.rows(try await bob.get(b, "/groceries/").html) == ["Eggs", "Bread", "Butter"], "B's cached page was not served stale")
+
+        // The same field changed on both servers from one page: the second is told, on B, what A saved.
+        let aliceEggs = try await alice.detailForm(a, item: "eggs")
+        let bobEggs = try await bob.detailForm(b, item: "eggs")
+        #expect(try await alice.post(a, "/groceries/eggs/_/save", Self.replacing(aliceEggs, "quantity", with: "24")).status == 200)
+        let refused = try await bob.post(b, "/groceries/eggs/_/save", Self.replacing(bobEggs, "quantity", with: "6"))
+        #expect(refused.status == 409)
+        #expect(refused.html.contains("24"), "the conflict names the value the other server saved")
+    }
+
+    @Test("an import into the shared database by `tablestack import` is on both servers' next pages")
+    func importReachesBoth() async throws {
+        let pair = try Pair()
+        defer { pair.stop() }
+        for server in pair.servers { _ = try await Visitor().get(server, "/groceries/") }
+        let imported = try OtherWritersTests.importing("name,quantity\nTea,1\n", list: "groceries", into: pair.database, folder: pair.folder)
+        #expect(imported.status == 0, "\(imported.output)")
+        for server in pair.servers {
+            var rows: [String] = []
+            let deadline = Date().addingTimeInterval(5)
+            // Announced at commit; each server takes it in within moments.
+            while !rows.contains("Tea"), Date() < deadline {
+                rows = Self.rows(try await Visitor().get(server, "/groceries/").html)
+                if !rows.contains("Tea") { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(rows == ["Milk", "Eggs", "Bread", "Butter", "Tea"])
+        }
+    }
+
+    @Test("editors on both servers at once: every acknowledged addition is there, none twice")
+    func concurrentEditors() async throws {
+        let pair = try Pair()
+        defer { pair.stop() }
+        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
+            for editor in 0..<8 {
+                group.addTask {
+                    let visitor = Visitor()
+                    var made: [String] = []
+                    for number in 0..<6 {
+                        let server = pair.servers[(editor + number) % 2]
+                        let tokens = try await visitor.editingTokens(server)
+                        let name = "Item \(editor)-\(number)"
+                        let answer = try await visitor.post(server, "/groceries/_/add",
+                                                            [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
+                        if answer.status == 200 { made.append(name) }
+                    }
+                    return made
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(acknowledged.count >= 40, "additions at the end of a list do not conflict: \(acknowledged.count) of 48")
+        for server in pair.servers {
+            let rows = Self.rows(try await Visitor().get(server, "/groceries/").html)
+            #expect(Set(acknowledged).isSubset(of: Set(rows)))
+            #expect(rows.count == Set(rows).count && rows.count == 4 + acknowledged.count, "each once, nothing unacknowledged")
+        }
+    }
+
+    @Test("kill -9 of one server during edits loses no acknowledged change; the other goes on")
+    func killedServer() async throws {
+        let pair = try Pair()
+        defer { pair.stop() }
+        let (a, b) = (pair.servers[0], pair.servers[1])
+        let visitor = Visitor()
+        var acknowledged: [String] = []
+        for number in 0..<40 {
+            if number == 20 { kill(a.process.processIdentifier, SIGKILL) }
+            let server = number.isMultiple(of: 2) || number >= 20 ? b : a
+            guard let tokens = try? await visitor.editingTokens(server) else { continue }
+            let name = "Kept \(number)"
+            let answer = try? await visitor.post(server, "/groceries/_/add",
+                                                 [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
+            if answer?.status == 200 { acknowledged.append(name) }
+        }
+        a.process.waitUntilExit()
+        #expect(acknowledged.count >= 30)
+        let rows = Self.rows(try await Visitor().get(b, "/groceries/").html)
+        #expect(Set(acknowledged).isSubset(of: Set(rows)), "every acknowledged addition survived the killed server")
+    }
+
+    @Test("restarting PostgreSQL mid-run costs only the requests in flight: 503 meanwhile, then the servers reconnect by themselves")
+    func databaseRestart() async throws {
+        let cluster = try PostgresCluster.dedicated()
+        let pair = try Pair(cluster: cluster)
+        defer { pair.stop() }
+        let visitor = Visitor()
+        var acknowledged: [String] = []
+        func add(_ name: String, on server: RunningServer) async -> Int {
+            guard let tokens = try? await visitor.editingTokens(server), !tokens.csrf.isEmpty else { return 0 }
+            let answer = try? await visitor.post(server, "/groceries/_/add",
+                                                 [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
+            if answer?.status == 200 { acknowledged.append(name) }
+            return answer?.status ?? 0
+        }
+        #expect(await add("Before", on: pair.servers[0]) == 200)
+        try cluster.stop()
+        let down = try await visitor.get(pair.servers[1], "/groceries/?editing=1")
+        #expect(down.status == 503)
+        #expect(down.html.contains("unavailable") && down.html.contains("nothing was changed"))
+        try cluster.start()
+        // Both servers reconnect on their own within a few seconds.
+        for (index, server) in pair.servers.enumerated() {
+            var status = 0
+            let deadline = Date().addingTimeInterval(15)
+            while status != 200, Date() < deadline {
+                status = await add("After \(index)", on: server)
+                if status != 200 { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(status == 200, "server \(index) answers again after the restart")
+        }
+        let rows = Self.rows(try await Visitor().get(pair.servers[0], "/groceries/").html)
+        #expect(Set(acknowledged).isSubset(of: Set(rows)))
+        try? cluster.stop()
+    }
+}
