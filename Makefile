@@ -39,8 +39,9 @@ endef
 deps:
 	$(call install_missing,$(SYSTEM_PACKAGES))
 
-# The tests start throwaway PostgreSQL clusters of their own from Debian's server package.
-TEST_PACKAGES := postgresql
+# The tests start throwaway PostgreSQL clusters of their own from Debian's server package, and
+# run the shipped nginx configuration in front of two servers.
+TEST_PACKAGES := postgresql nginx
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))

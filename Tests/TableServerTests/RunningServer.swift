@@ -1,8 +1,14 @@
 import Foundation
 
+/// Something a test browses over HTTP: a server, or a load balancer in front of several.
+protocol ReachableServer: Sendable {
+    /// `http://127.0.0.1:PORT/`.
+    var base: String { get }
+}
+
 /// The real `tablestack serve` binary on a free loopback port, serving the demo from its own
 /// database, stopped by the test that started it.
-final class RunningServer: @unchecked Sendable {
+final class RunningServer: ReachableServer, @unchecked Sendable {
     static var binary: String {
         ProcessInfo.processInfo.environment["TABLESTACK_BINARY"]
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tablestack").path

@@ -36,26 +36,28 @@ struct SharedDatabaseTests {
 
     /// A browser with JavaScript off, its cookies kept across both servers.
     struct Visitor {
+        typealias Server = any ReachableServer
+
         let jar = HTTPFetch.CookieJar()
 
-        func get(_ server: RunningServer, _ path: String) async throws -> (status: Int, html: String) {
+        func get(_ server: Server, _ path: String) async throws -> (status: Int, html: String) {
             try await HTTPFetch.fetch(server.base + path.dropFirst(), jar: jar)
         }
 
-        func post(_ server: RunningServer, _ path: String, _ fields: [(String, String)]) async throws -> (status: Int, html: String) {
+        func post(_ server: Server, _ path: String, _ fields: [(String, String)]) async throws -> (status: Int, html: String) {
             let body = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
             return try await HTTPFetch.fetch(server.base + path.dropFirst(), method: "POST", body: body, jar: jar)
         }
 
         /// The CSRF token and revision of the groceries in editing mode.
-        func editingTokens(_ server: RunningServer) async throws -> (csrf: String, revision: String) {
+        func editingTokens(_ server: Server) async throws -> (csrf: String, revision: String) {
             let root = LibXML.parse(try await get(server, "/groceries/?editing=1").html, file: "page").root
             func field(_ name: String) -> String { root?.first { $0.attributes["name"] == name }?.attributes["value"] ?? "" }
             return (field("csrf"), field("revision"))
         }
 
         /// The named inputs of an item's detail form, as a browser would send them.
-        func detailForm(_ server: RunningServer, item: String) async throws -> [(String, String)] {
+        func detailForm(_ server: Server, item: String) async throws -> [(String, String)] {
             let root = LibXML.parse(try await get(server, "/groceries/\(item)/?editing=1").html, file: "page").root
             let inputs = root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
             return inputs.compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } }

@@ -104,7 +104,7 @@ public final class PostgresCluster: Sendable {
     }
 
     /// A port nobody listens on now: bind to port 0 and read what the system chose.
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socketFD) }
         var address = sockaddr_in()
