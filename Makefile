@@ -98,7 +98,7 @@ export: build
 	$(BUILD_DIR)/debug/tablestack export --db $(DB) --out dist
 
 # Benchmarks: a release build against wrk and nginx on 127.0.0.1; prints one table of figures.
-BENCH_PACKAGES := wrk nginx curl time
+BENCH_PACKAGES := wrk nginx curl time postgresql
 bench-deps:
 	@missing=""; \
 	for package in $(BENCH_PACKAGES); do \

@@ -1,7 +1,8 @@
 -- wrk script for durable edits: each thread edits its own list (16 threads, one connection each),
 -- cycling an add, delete, move down, move up and an inclusive-list selection (checking and
 -- unchecking in turn). Every post carries the CSRF token and the list's current revision, read
--- from X-TableStack-Revision.
+-- from X-TableStack-Revision. An optional third argument offsets the groups (group-1 becomes
+-- group-(1 + offset)), so that two wrk processes against two servers edit different lists.
 local counter = 0
 local threads = {}
 
@@ -14,6 +15,8 @@ end
 function init(args)
   csrf = args[1]
   cookie = args[2]
+  -- A second wrk against another server takes the groups after the first one's.
+  if args[3] then group = "group-" .. (tonumber(group:match("%d+")) + tonumber(args[3])) end
   revision = nil
   step = 0
   inserted = nil

@@ -83,7 +83,10 @@ final class FeedFollower: @unchecked Sendable {
                     try await self.catchUp()
                     self.feed.resume()
                     delay = .milliseconds(50)
-                    for try await _ in notifications {
+                    for try await notification in notifications {
+                        // The payload is the commit's number: this server's own commits, and
+                        // any a catch-up already read, need no read of the log.
+                        if let sequence = Int(notification.payload), sequence <= self.feed.appliedSequence { continue }
                         try await self.catchUp()
                     }
                 }
