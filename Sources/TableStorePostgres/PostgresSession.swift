@@ -116,7 +116,10 @@ enum PostgresErrors {
     static func storeError(_ error: any Error) -> any Error {
         if error is StoreError { return error }
         guard let psql = error as? PSQLError else { return StoreError.unavailable("\(error)") }
-        guard let info = psql.serverInfo else { return StoreError.unavailable(String(describing: psql.code)) }
+        guard let info = psql.serverInfo else {
+            // The connection's own failure (refused, reset) says more than the code does.
+            return StoreError.unavailable(psql.underlying.map { "\($0)" } ?? String(describing: psql.code))
+        }
         let state = info[.sqlState] ?? ""
         let message = info[.message] ?? String(describing: psql.code)
         // 08: connection exceptions, 57: shutdown or recovery, 53: out of resources.
