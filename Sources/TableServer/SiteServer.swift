@@ -98,7 +98,7 @@ public struct SiteServer: Sendable {
                     return redirect(to: site.urls.page(segments, from: segments) + (request.uri.query.map { "?" + $0 } ?? ""),
                                     status: .movedPermanently, session: session)
                 }
-                if session.flash == nil, !wantsJSON(request), let cached = try await cachedPage(request, session: session) {
+                if session.flash == nil, let cached = try await cachedPage(request, session: session) {
                     return cached
                 }
                 return try await page(segments, request: request, session: session, notice: session.flash)
@@ -212,8 +212,15 @@ public struct SiteServer: Sendable {
             let snapshot = try page.controller.snapshot(isEditing: state.isEditing)
             var json = SceneJSON(page: page, snapshot: snapshot)
             if let notice { json.title = DocumentText.cleaned(notice) }
-            return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: status, request: request,
-                           session: session, etag: etag(of: page, variant: "json:\(state.isEditing)"))
+            let text = String(decoding: json.encoded(), as: UTF8.self)
+            if status == .ok, notice == nil, let scene = page.scene {
+                // Kept like the HTML page, so API reads and bursts of them cost no rebuild.
+                cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: SplicedPage(text, placeholder: PageCache.tokenPlaceholder),
+                                            etagRevisions: scene.revisionNumbers),
+                            for: cacheKey(request, canEdit: mayEdit(session), session: session))
+            }
+            return respond(bytes: Array(text.utf8), type: "application/json; charset=utf-8", status: status, request: request,
+                           session: session, etag: etag(of: page, variant: jsonVariant(isEditing: state.isEditing)))
         }
         if let sheet = try given ?? self.sheet(of: page, state: state, session: session) {
             return html(site.renderer.render(sheet: sheet, documentTitle: sheet.title, language: site.language,
@@ -225,17 +232,26 @@ public struct SiteServer: Sendable {
         var tablePage = try site.tablePage(page, options: options)
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
-        if status == .ok, notice == nil, let scene = page.scene, let runtime = site.appRuntime {
-            var revisions: [ListID: Int] = scene.revisions
-            for list in scene.ancestorLists where revisions[list] == nil {
-                revisions[list] = try await runtime.store.revision(of: list)
-            }
-            cache.store(PageCache.Entry(revisions: revisions, page: rendered, etagRevisions: scene.revisionNumbers),
+        if status == .ok, notice == nil, let scene = page.scene {
+            cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered, etagRevisions: scene.revisionNumbers),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
         return tablePageResponse(rendered, status: status, request: request, session: session, canEdit: canEdit,
                                  etag: pageETag(of: page, request: request, session: session, notice: notice, canEdit: canEdit))
     }
+
+    /// The revision of every list a scene's page depends on: its own lists' as loaded, and those
+    /// of the lists above it (a title or back button names an item of theirs).
+    private func cachedRevisions(of scene: ResolvedScene) async throws -> [ListID: Int] {
+        var revisions: [ListID: Int] = scene.revisions
+        guard let runtime = site.appRuntime else { return revisions }
+        for list in scene.ancestorLists where revisions[list] == nil {
+            revisions[list] = try await runtime.store.revision(of: list)
+        }
+        return revisions
+    }
+
+    private func jsonVariant(isEditing: Bool) -> String { "json:\(isEditing)" }
 
     /// The sheet `state` puts over the page, if any: Add, Move to…, or a detail scene's fields
     /// in editing mode. A sheet the page does not have is a 404.
@@ -358,6 +374,12 @@ public struct SiteServer: Sendable {
               entry.page.parts != nil || request.acceptsGzip else {
             return nil // not kept, or kept only compressed (a streamed list) and not wanted so
         }
+        if wantsJSON(request) {
+            let variant = jsonVariant(isEditing: viewState(of: request, session: session).isEditing)
+            return respond(type: "application/json; charset=utf-8", status: .ok, request: request, session: session,
+                           etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
+                           plain: { entry.page.plain(token: "") ?? [] }, gzip: { entry.page.byteCount > 1024 ? entry.page.gzip(token: "") : nil })
+        }
         return tablePageResponse(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
                                  etag: site.renderer.etag(revisions: entry.etagRevisions,
                                                           variant: pageVariant(request: request, session: session, notice: nil, canEdit: canEdit)))
@@ -373,7 +395,7 @@ public struct SiteServer: Sendable {
 
     private func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
         request.uri.path + "?" + (request.uri.query ?? "") + "|" + String(canEdit)
-            + "|" + String(configuration.editorPassword != nil && !session.isEditor)
+            + "|" + String(configuration.editorPassword != nil && !session.isEditor) + (wantsJSON(request) ? "|json" : "")
     }
 
     /// An app file's scene at `segments`, a window of its rows where it is a long list.

@@ -21,7 +21,9 @@ public final class SQLiteStore: DatabaseStore {
     /// The database file.
     public let path: String
     /// This process's commits, as they are made.
-    public let feed = ChangeFeed()
+    public let feed: ChangeFeed
+    /// Edits that arrive together share one synced transaction.
+    private let groupCommit: GroupCommit
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
     public init(path: String, durability: Durability = .full) throws {
@@ -37,6 +39,9 @@ public final class SQLiteStore: DatabaseStore {
             pool = try DatabasePool(path: path, configuration: configuration)
             try StoreSchema.migrator.migrate(pool)
             quickReaders = QuickReaders(path: path)
+            let feed = ChangeFeed()
+            self.feed = feed
+            groupCommit = GroupCommit(pool: pool, feed: feed)
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
         } catch {
             throw StoreError.database("\(path): \(error)")
@@ -103,9 +108,7 @@ public final class SQLiteStore: DatabaseStore {
 
     @discardableResult
     public func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] {
-        let (revisions, commit) = try await write { db in try StoreWrites.apply(writes, in: db) }
-        feed.apply(commit)
-        return revisions
+        try await groupCommit.write { db in try StoreWrites.apply(writes, in: db) }.0
     }
 
     public func load(_ document: DataDocument, replacing: Bool) async throws {

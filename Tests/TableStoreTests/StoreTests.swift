@@ -180,6 +180,47 @@ struct StoreTests {
         #expect(try await store.list(Self.letters).items.count == 2)
     }
 
+    @Test("writes arriving together are each checked against their own revisions: a refused one undoes none of the others",
+          arguments: StoreKind.allCases)
+    func writesTogether(kind: StoreKind) async throws {
+        let temporary = try await TemporaryStore(kind)
+        defer { temporary.remove() }
+        let store = temporary.store
+        let lists = (0..<16).map { ListID.root("list-\($0)") }
+        try await store.load(DataDocument(lists: lists.map { ($0.relationship, [DataDocument.Item(key: "a", attributes: [:])]) }), replacing: true)
+        let start = store.feed.appliedSequence
+        // 16 writers at once, 40 writes each; every fifth based on a revision that is wrong.
+        let outcomes = try await withThrowingTaskGroup(of: (made: Int, refused: Int).self) { group in
+            for list in lists {
+                group.addTask {
+                    var made = 0, refused = 0
+                    var revision = try await store.revision(of: list)
+                    for number in 0..<40 {
+                        let stale = number % 5 == 4
+                        do {
+                            revision = try await store.apply([.insert(StoredItem(key: "k\(number)"), at: 0)], to: list,
+                                                             basedOn: stale ? revision - 1 : revision)
+                            made += 1
+                        } catch StoreError.staleRevision {
+                            refused += 1
+                        }
+                    }
+                    return (made, refused)
+                }
+            }
+            return try await group.reduce(into: [(made: Int, refused: Int)]()) { $0.append($1) }
+        }
+        #expect(outcomes.allSatisfy { $0.made == 32 && $0.refused == 8 })
+        for list in lists {
+            let stored = try await store.list(list)
+            #expect(stored.items.count == 33 && stored.revision == 33, "\(list): every acknowledged write, nothing refused")
+        }
+        let commits = try #require(try await store.commits(after: start))
+        #expect(commits.map(\.sequence) == Array(start + 1...start + 16 * 32), "one log entry per acknowledged write, numbered without gaps")
+        #expect(store.feed.appliedSequence == start + 16 * 32)
+        #expect(try await store.integrityProblems().isEmpty)
+    }
+
     @Test("a deletion based on an old revision goes ahead only if the item itself is unchanged since", arguments: StoreKind.allCases)
     func deleteUnchanged(kind: StoreKind) async throws {
         let temporary = try await Self.lettered(["a", "b", "c"], on: kind)

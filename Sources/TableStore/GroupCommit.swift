@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// Group commit for SQLite: writes that arrive while a commit is being synced wait together and
+/// go into the next transaction, each in a savepoint of its own (so each is still checked
+/// against its own revisions, and a refused one is rolled back alone), with one sync for all
+/// of them. Each is answered only after that transaction is on disk.
+final class GroupCommit: @unchecked Sendable {
+    /// One write waiting: runs inside the group's transaction, is answered after its commit.
+    private struct Waiting: @unchecked Sendable {
+        var run: (Database) throws -> Commit
+        var answer: (Result<Commit, any Error>) -> Void
+    }
+
+    private let pool: DatabasePool
+    /// Where each commit goes, in order, before its writer is answered.
+    private let feed: ChangeFeed
+    private let lock = NSLock()
+    private var waiting: [Waiting] = []
+    private var isCommitting = false
+
+    init(pool: DatabasePool, feed: ChangeFeed) {
+        self.pool = pool
+        self.feed = feed
+    }
+
+    /// Runs `body` in the next group's transaction and returns its result once committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, Commit)) async throws -> (T, Commit) {
+        try await withCheckedThrowingContinuation { continuation in
+            // The body's own result travels beside the commit it made.
+            let box = ResultBox<T>()
+            let entry = Waiting(run: { db in
+                let (value, commit) = try body(db)
+                box.value = value
+                return commit
+            }, answer: { result in
+                continuation.resume(with: result.map { (box.value!, $0) })
+            })
+            let startsGroup = lock.withLock {
+                waiting.append(entry)
+                if isCommitting { return false }
+                isCommitting = true
+                return true
+            }
+            if startsGroup { Task { await self.commitGroups() } }
+        }
+    }
+
+    /// Commits groups until nobody waits.
+    private func commitGroups() async {
+        while true {
+            let group: [Waiting] = lock.withLock {
+                let taken = waiting
+                waiting.removeAll()
+                if taken.isEmpty { isCommitting = false }
+                return taken
+            }
+            if group.isEmpty { return }
+            let outcomes = UnsafeOutcomes(count: group.count)
+            do {
+                try await pool.write { db in
+                    for (index, entry) in group.enumerated() {
+                        do {
+                            var commit: Commit?
+                            try db.inSavepoint {
+                                commit = try entry.run(db)
+                                return .commit
+                            }
+                            outcomes.results[index] = .success(commit!)
+                        } catch {
+                            outcomes.results[index] = .failure(StoreErrors.storeError(error))
+                        }
+                    }
+                }
+            } catch {
+                // The transaction itself failed: none of the group is made.
+                for index in group.indices { outcomes.results[index] = .failure(StoreErrors.storeError(error)) }
+            }
+            for case let .success(commit)? in outcomes.results { feed.apply(commit) }
+            for (entry, result) in zip(group, outcomes.results) { entry.answer(result ?? .failure(StoreError.database("no outcome"))) }
+        }
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+
+    /// Written inside GRDB's write closure, read after it returned: one thread at a time.
+    private final class UnsafeOutcomes: @unchecked Sendable {
+        var results: [Result<Commit, any Error>?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+    }
+}
+
+/// Database errors as the store's errors.
+enum StoreErrors {
+    static func storeError(_ error: any Error) -> any Error {
+        error is StoreError ? error : StoreError.database("\(error)")
+    }
+}
