@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "TableServerTests",
             dependencies: [
-                "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit", "CZlib", "TestSupport",
+                "TableServer", "TableSite", "TableApp", "TableStore", "TableStorePostgres", "TableRender", "TableKit", "CZlib", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings

@@ -76,7 +76,6 @@ public struct SiteServer: Sendable {
         let session = Session(request: request, signer: signer, revoked: revokedSessions)
         do {
             try checkHeaders(of: request, session: session)
-            try await catchUp(for: request)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
                 throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
             }
@@ -94,6 +93,7 @@ public struct SiteServer: Sendable {
                 var request = request
                 return try await signOut(&request, session: session)
             case (.get, .page(let segments)), (.head, .page(let segments)):
+                try await catchUp(for: request)
                 if !request.uri.path.hasSuffix("/") {
                     return redirect(to: site.urls.page(segments, from: segments) + (request.uri.query.map { "?" + $0 } ?? ""),
                                     status: .movedPermanently, session: session)
@@ -113,6 +113,9 @@ public struct SiteServer: Sendable {
                 throw ServerError.methodNotAllowed("\(request.method) is not accepted at \(request.uri.path)")
             }
         } catch let error as any PageError where error.status != .internalServerError {
+            if error.status == .serviceUnavailable, let store = error as? StoreError {
+                context.logger.warning("\(store.detailedDescription)")  // the page says less: no host names
+            }
             return errorResponse(error, request: request, session: session)
         } catch {
             // The person hears that nothing was changed; the log says what went wrong.
@@ -126,14 +129,17 @@ public struct SiteServer: Sendable {
     /// (another server committed it). One read of the log at most, whatever the cookie says.
     private func catchUp(for request: Request) async throws {
         guard let store = configuration.followedStore,
-              let seen = request.cookies[Session.sequenceCookie].flatMap({ Int($0.value) }), seen > store.appliedSequence else { return }
+              let seen = request.cookies[Session.sequenceCookie].flatMap({ signer.opened($0.value) }).flatMap({ Int($0) }),
+              seen > store.appliedSequence else { return }
         try await store.catchUp(to: seen)
     }
 
     /// Gives the browser the change-log position its edit reached.
     private func markSeen(on response: inout Response, session: Session) {
         guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
-        response.setCookie(session.cookie(Session.sequenceCookie, String(store.appliedSequence), basePath: site.urls.basePath, maxAge: 3600))
+        // Signed, so that nobody can send servers reading the log for positions never reached.
+        response.setCookie(session.cookie(Session.sequenceCookie, signer.sealed(String(store.appliedSequence)), basePath: site.urls.basePath,
+                                          maxAge: 3600))
     }
 
     /// What every request must pass before it is routed: a host name the server answers to

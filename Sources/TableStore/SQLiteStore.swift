@@ -112,7 +112,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func load(_ document: DataDocument, replacing: Bool) async throws {
-        feed.apply(try await write { db in try StoreWrites.load(document, replacing: replacing, in: db) })
+        _ = try await groupCommit.write { db in ((), try StoreWrites.load(document, replacing: replacing, in: db)) }
     }
 
     public var appliedSequence: Int { feed.appliedSequence }

@@ -1,5 +1,14 @@
 /// What the store refuses, each with a message that says what was expected.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The description, and for an unreachable database what the connection said (names the
+    /// host and port: for the command line and the log, not for pages).
+    public var detailedDescription: String {
+        switch self {
+        case let .unavailable(detail), let .outcomeUnknown(detail): "\(description) (\(detail))"
+        default: description
+        }
+    }
+
     /// The change was based on an older revision: someone else changed the list first.
     case staleRevision(list: ListID, expected: Int, current: Int)
     case itemNotFound(key: String, list: ListID)
@@ -12,8 +21,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidKey(String)
     case database(String)
     /// The database cannot be reached (restarting, network down): nothing was changed, and the
-    /// same request may succeed in a moment.
+    /// same request may succeed in a moment. The text is the connection's own error, for logs
+    /// and the command line; pages show only `description`.
     case unavailable(String)
+    /// The connection broke after the commit was sent: the change may or may not have been made.
+    case outcomeUnknown(String)
     /// A data file could not be read: the file, where in it, and what was expected.
     case importFailed(file: String, location: String, message: String)
 
@@ -36,8 +48,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "\"\(key)\" is not a valid key: use 1 to 200 letters, digits, '-', '_' or '.'"
         case let .database(message):
             "database error: \(message)"
-        case let .unavailable(message):
-            "the database is unavailable (\(message)); nothing was changed, try again in a moment"
+        case .unavailable:
+            "the database cannot be reached just now; nothing was changed, try again in a moment"
+        case .outcomeUnknown:
+            "the database stopped answering while the change was being saved: reload the page to see whether it was made"
         case let .importFailed(file, location, message):
             location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)"
         }

@@ -48,8 +48,10 @@ package enum StoreWrites {
     package static func load(_ document: DataDocument, replacing: Bool, in db: any SQLExecutor, at time: Date = Date()) throws -> Commit {
         let sequence = try nextSequence(in: db)
         if replacing {
+            // Lists keep their rows and move on: a revision number, once shown, never comes back
+            // for other contents (pages and ETags are kept by revision).
             try db.run("DELETE FROM items", [])
-            try db.run("DELETE FROM lists", [])
+            try db.run("UPDATE lists SET revision = revision + 1", [])
         }
         var revisions: [ListID: Int] = [:]
         for list in document.lists {
@@ -91,18 +93,19 @@ package enum StoreWrites {
         }
     }
 
-    /// The commits after `sequence`, in order, as the log holds them. `nil` when the log no
-    /// longer reaches back that far (it was trimmed): the reader must start afresh.
+    /// The commits after `sequence`, in order, as the log holds them; `nil` when the log no
+    /// longer holds every one of them (it was trimmed past them): the reader must start afresh.
+    /// Every commit writes at least one row, so the numbers run without gaps; a gap means a
+    /// trim. Run it in one snapshot (a read transaction) so that a trim cannot come between.
     package static func commits(after sequence: Int, in db: any SQLExecutor) throws -> [Commit]? {
-        let oldest = try db.int("SELECT MIN(sequence) FROM changes")
-        let newest = try db.int("SELECT sequence FROM feed") ?? 0
-        if newest > sequence, let oldest, oldest > sequence + 1 { return nil }
-        if newest > sequence, oldest == nil { return nil }
         var commits: [Commit] = []
         for row in try db.rows("SELECT sequence, parent, relationship, revision, summary FROM changes WHERE sequence > ? ORDER BY sequence, parent, relationship",
                                [sequence]) {
             let number = try row.int(0), parent = try row.string(1), relationship = try row.string(2)
-            if commits.last?.sequence != number { commits.append(Commit(sequence: number, lists: [])) }
+            if commits.last?.sequence != number {
+                guard number == (commits.last?.sequence ?? sequence) + 1 else { return nil }
+                commits.append(Commit(sequence: number, lists: []))
+            }
             if relationship.isEmpty {
                 commits[commits.count - 1].everything = ListChangeRecord(list: .root(""), revision: 0, summary: try row.string(4)).reset
             } else {
@@ -110,6 +113,9 @@ package enum StoreWrites {
                 commits[commits.count - 1].lists.append(ListChangeRecord(list: list, revision: try row.int(3), summary: try row.string(4)))
             }
         }
+        // Nothing after `sequence` in the log, though the counter is past it: all trimmed away.
+        let newest = try newestSequence(in: db)
+        guard (commits.last?.sequence ?? sequence) >= newest else { return nil }
         return commits
     }
 
@@ -118,12 +124,15 @@ package enum StoreWrites {
         try db.int("SELECT sequence FROM feed") ?? 0
     }
 
-    /// Deletes the log's entries older than `cutoff`, always keeping the newest commit so that a
-    /// reader can tell how far the log reaches. Returns how many rows went.
+    /// Deletes the log's oldest entries, up to the last one written before `cutoff`, always
+    /// keeping the newest commit so that a reader can tell how far the log reaches. It deletes a
+    /// prefix by number, never a commit in the middle: servers whose clocks differ may have
+    /// stamped later commits earlier. Returns how many rows went.
     package static func trimLog(before cutoff: Date, in db: any SQLExecutor) throws -> Int {
         let newest = try newestSequence(in: db)
+        guard let last = try db.int("SELECT MAX(sequence) FROM changes WHERE at < ?", [Int(cutoff.timeIntervalSince1970)]) else { return 0 }
         let before = try db.int("SELECT COUNT(*) FROM changes") ?? 0
-        try db.run("DELETE FROM changes WHERE at < ? AND sequence < ?", [Int(cutoff.timeIntervalSince1970), newest])
+        try db.run("DELETE FROM changes WHERE sequence <= ? AND sequence < ?", [last, newest])
         return before - (try db.int("SELECT COUNT(*) FROM changes") ?? 0)
     }
 }

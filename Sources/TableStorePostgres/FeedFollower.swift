@@ -60,7 +60,7 @@ final class FeedFollower: @unchecked Sendable {
                 for commit in commits { self.feed.apply(commit) }
             } else {
                 // The log was trimmed past what this server had: start afresh from its end.
-                self.feed.start(at: newest)
+                self.feed.reset(at: newest)
             }
         }
     }
@@ -83,6 +83,15 @@ final class FeedFollower: @unchecked Sendable {
                     try await self.catchUp()
                     self.feed.resume()
                     delay = .milliseconds(50)
+                    // Announcements can be lost without the connection noticing (a silent
+                    // network): read the log every second as well, so no commit stays unseen.
+                    let heartbeat = Task {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: .seconds(1))
+                            try? await self.catchUp()
+                        }
+                    }
+                    defer { heartbeat.cancel() }
                     for try await notification in notifications {
                         // The payload is the commit's number: this server's own commits, and
                         // any a catch-up already read, need no read of the log.

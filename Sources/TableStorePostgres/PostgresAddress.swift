@@ -19,21 +19,35 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         self.database = database
     }
 
-    /// Reads a URL, or throws a message that says what is wrong with it.
-    public init(url text: String) throws {
-        guard let components = URLComponents(string: text), ["postgresql", "postgres"].contains(components.scheme ?? "") else {
-            throw AddressError("\"\(text)\" is not a postgresql:// URL")
+    /// Reads a URL, or throws a message that says what is wrong with it (never repeating the
+    /// password). Without a password in the URL, `PGPASSWORD` from the environment is used, so
+    /// the password need not appear in the process list.
+    public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let shown = Self.redacted(text)
+        guard let components = URLComponents(string: text), ["postgresql", "postgres"].contains(components.scheme?.lowercased() ?? "") else {
+            throw AddressError("\"\(shown)\" is not a postgresql:// URL")
         }
-        guard let host = components.host, !host.isEmpty else { throw AddressError("\(text): the URL names no host") }
-        guard let user = components.user, !user.isEmpty else { throw AddressError("\(text): the URL names no user (postgresql://USER@HOST/NAME)") }
+        guard let host = components.host, !host.isEmpty else { throw AddressError("\(shown): the URL names no host") }
+        guard let user = components.user, !user.isEmpty else { throw AddressError("\(shown): the URL names no user (postgresql://USER@HOST/NAME)") }
         let name = String(components.path.drop { $0 == "/" })
-        guard !name.isEmpty, !name.contains("/") else { throw AddressError("\(text): the URL names no database (postgresql://USER@HOST/NAME)") }
-        self.init(host: host, port: components.port ?? 5432, user: user, password: components.password, database: name)
+        guard !name.isEmpty, !name.contains("/") else { throw AddressError("\(shown): the URL names no database (postgresql://USER@HOST/NAME)") }
+        guard components.query == nil else {
+            throw AddressError("\(shown): options after \"?\" are not supported (connections do not use TLS; see docs/deployment.md)")
+        }
+        self.init(host: host, port: components.port ?? 5432, user: user, password: components.password ?? environment["PGPASSWORD"], database: name)
     }
 
     /// Whether `text` is meant as a PostgreSQL address rather than a SQLite file.
     public static func isURL(_ text: String) -> Bool {
-        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://")
+    }
+
+    /// `text` with any password between `user:` and `@` replaced by `***`.
+    static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+              let colon = text[scheme.upperBound..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + "***" + String(text[at...])
     }
 
     /// The address for logs and messages, without the password.

@@ -13,6 +13,9 @@ final class PostgresSession: SQLExecutor {
     let address: PostgresAddress
     private let logger: Logger
     private var connection: PostgresConnection?
+    /// Inside BEGIN … COMMIT: a lost connection then fails the transaction instead of being
+    /// replaced, which would run the rest of it outside any transaction.
+    private var inTransaction = false
     /// Statements already rewritten for PostgreSQL, by their `?` form.
     private var rewritten: [String: String] = [:]
 
@@ -21,7 +24,15 @@ final class PostgresSession: SQLExecutor {
         self.logger = logger
     }
 
-    deinit { try? connection?.close().wait() }
+    deinit {
+        // Waiting would deadlock on an event loop; anywhere else the connection is closed whole.
+        if MultiThreadedEventLoopGroup.currentEventLoop == nil {
+            try? connection?.close().wait()
+        } else {
+            let closing: EventLoopFuture<Void>? = connection?.close()
+            _ = closing
+        }
+    }
 
     func run(_ sql: String, _ arguments: [any SQLBindable]) throws {
         _ = try query(sql, arguments)
@@ -32,7 +43,7 @@ final class PostgresSession: SQLExecutor {
             try SQLRow(row.map { cell -> SQLValue in
                 guard cell.bytes != nil else { return .null }
                 switch cell.dataType {
-                case .int2, .int4, .int8, .numeric: return .int(try cell.decode(Int.self))
+                case .int2, .int4, .int8: return .int(try cell.decode(Int.self))
                 default: return .text(try cell.decode(String.self))
                 }
             })
@@ -42,15 +53,26 @@ final class PostgresSession: SQLExecutor {
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ begin: String = "BEGIN", _ body: (PostgresSession) throws -> T) throws -> T {
         try run(begin, [])
+        inTransaction = true
+        defer { inTransaction = false }
+        let value: T
         do {
-            let value = try body(self)
-            try run("COMMIT", [])
-            return value
+            value = try body(self)
         } catch {
             // A broken connection rolls back by itself; the error that matters is the first.
-            try? run("ROLLBACK", [])
+            do { try run("ROLLBACK", []) } catch { close() }
             throw error
         }
+        do {
+            let result = try query("COMMIT", [])
+            // PostgreSQL answers COMMIT with ROLLBACK when the transaction had already failed.
+            guard result.metadata.command == "COMMIT" else { throw StoreError.database("the transaction was rolled back") }
+        } catch StoreError.unavailable(let detail) {
+            // The connection broke after COMMIT was sent: PostgreSQL may have made the change.
+            close()
+            throw StoreError.outcomeUnknown(detail)
+        }
+        return value
     }
 
     /// Closes the connection (the next use opens another).
@@ -82,6 +104,7 @@ final class PostgresSession: SQLExecutor {
     private func open() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         connection = nil
+        guard !inTransaction else { throw StoreError.unavailable("the connection was lost during a transaction") }
         do {
             let opened = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: address.configuration,
                                                         id: 1, logger: logger).wait()

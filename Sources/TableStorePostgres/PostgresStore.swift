@@ -20,6 +20,8 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     private let turn = NSLock()
     private var nextReader = 0
     private let follower: FeedFollower
+    /// The follower's own connection for reading the log.
+    private let logReader: SessionQueue
     private let logger: Logger
 
     /// The channel commits are announced on.
@@ -33,10 +35,15 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         writer = SessionQueue(address: address, label: "writer", logger: logger)
         readers = (0..<max(1, count)).map { SessionQueue(address: address, label: "reader-\($0)", logger: logger) }
         follower = FeedFollower(address: address, feed: feed, logger: logger)
+        logReader = SessionQueue(address: address, label: "log", logger: logger)
         _ = try await writer.perform { session in try PostgresSchema.migrate(session) }
-        follower.start(reading: { [readers] after in
-            try await readers[0].perform { session in
-                (try StoreWrites.commits(after: after, in: session), try StoreWrites.newestSequence(in: session))
+        // The follower reads the log on a connection of its own, never queued behind pages.
+        let logReader = self.logReader
+        follower.start(reading: { after in
+            try await logReader.perform { session in
+                try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { db in
+                    (try StoreWrites.commits(after: after, in: db), try StoreWrites.newestSequence(in: db))
+                }
             }
         })
         try await follower.waitUntilFollowing(timeout: .seconds(10))
@@ -45,6 +52,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     /// Stops following the log and closes every connection.
     public func close() async {
         await follower.stop()
+        logReader.close()
         writer.close()
         for reader in readers { reader.close() }
     }
@@ -143,7 +151,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
 
     /// The commits after `sequence` in the change log (`nil` when it was trimmed past them).
     public func commits(after sequence: Int) async throws -> [Commit]? {
-        try await read { db in try StoreWrites.commits(after: sequence, in: db) }
+        try await snapshot { db in try StoreWrites.commits(after: sequence, in: db) }
     }
 
     /// Deletes change-log entries older than `cutoff`; returns how many went.
@@ -162,8 +170,11 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     private func learn(_ commit: Commit) async {
         if feed.applyIfNext(commit) { return }
         do { try await follower.catchUp() } catch {
-            // The follower starts afresh when it reconnects; until then revisions are read.
-            feed.stop()
+            // The database stopped answering just after the commit: the follower's next read
+            // of the log (at most a second away, or at its reconnection) takes it in; until
+            // then the lists it changed are read from the database, not remembered stale.
+            feed.forget(commit.lists.map(\.list))
+            logger.warning("change log: \(error)")
         }
     }
 

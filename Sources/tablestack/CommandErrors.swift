@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TableServer
+import TableStore
 
 /// Where the command line puts its files by default.
 enum DefaultPaths {
@@ -23,7 +24,7 @@ enum CommandErrors {
 
     private static func fail(_ error: any Error) -> ExitCode {
         if error is ExitCode { return error as? ExitCode ?? .failure }
-        printError("tablestack: \(error)")
+        printError("tablestack: \((error as? StoreError)?.detailedDescription ?? "\(error)")")
         return .failure
     }
 }

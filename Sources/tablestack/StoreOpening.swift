@@ -18,7 +18,7 @@ enum StoreOpening {
                 do {
                     return try await PostgresStore(address: address)
                 } catch {
-                    throw OpeningError(description: "cannot use \(address): \(error)")
+                    throw OpeningError(description: "cannot use \(address): \((error as? StoreError)?.detailedDescription ?? "\(error)")")
                 }
             }
             return try SQLiteStore(path: sqlitePath(db), durability: durability)

@@ -71,7 +71,7 @@ extension StoreError: PageError {
         switch self {
         case .staleRevision, .itemNotFound, .positionOutOfRange: .conflict
         case .duplicateKey, .invalidKey: .unprocessableContent
-        case .unavailable: .serviceUnavailable
+        case .unavailable, .outcomeUnknown: .serviceUnavailable
         default: .internalServerError
         }
     }

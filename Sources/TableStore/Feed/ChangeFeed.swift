@@ -41,13 +41,13 @@ public final class ChangeFeed: @unchecked Sendable {
             applied = commit.sequence
             if commit.everything { revisions.removeAll() }
             for record in commit.lists {
-                // Lists below a deleted or moved-out item are gone; a new item with the same
-                // key starts them afresh, so forget what was known of them.
-                for key in record.deleted {
-                    let identity = record.list.itemIdentity(key)
+                // The lists below a deleted or moved-out item (below every item, for a list
+                // rewritten whole) moved on too: forget them, to be read again when asked.
+                let prefixes = record.reset ? [record.list.itemIdentity("")] : record.deleted.map { record.list.itemIdentity($0) + "/" }
+                if !prefixes.isEmpty {
                     revisions = revisions.filter { list, _ in
-                        guard let parent = list.parent else { return true }
-                        return parent != identity && !parent.hasPrefix(identity + "/")
+                        guard let parent = list.parent.map({ $0 + "/" }) else { return true }
+                        return !prefixes.contains { parent.hasPrefix($0) }
                     }
                 }
                 revisions[record.list] = record.revision
@@ -76,6 +76,21 @@ public final class ChangeFeed: @unchecked Sendable {
             revisions.removeAll()
             applied = sequence
             following = true
+        }
+    }
+
+    /// Forgets what is known of `lists`: their revisions are read from the database until a
+    /// commit names them again.
+    public func forget(_ lists: [ListID]) {
+        lock.withLock { for list in lists { revisions[list] = nil } }
+    }
+
+    /// Forgets every revision and continues from `sequence` (the log was trimmed past what was
+    /// applied), without changing whether the feed is followed.
+    public func reset(at sequence: Int) {
+        lock.withLock {
+            revisions.removeAll()
+            applied = sequence
         }
     }
 
