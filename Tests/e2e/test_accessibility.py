@@ -1,4 +1,6 @@
 """axe-core on every demo page, in normal, editing and dark mode: no serious or critical violations."""
+import time
+
 from axe_selenium_python import Axe
 
 from conftest import make_driver
@@ -8,6 +10,16 @@ from pages import demo_pages
 def serious(results):
     return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
             for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def settle(driver, seconds=3):
+    """Waits until no animation or transition runs: axe judges colours as they end, not half-way
+    through a fade (on a loaded machine a page's entrance can still be running when axe starts)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if driver.execute_script("return document.getAnimations().every(a => a.playState !== 'running')"):
+            return
+        time.sleep(0.05)
 
 
 def test_axe_on_every_page_normal_editing_and_dark(server):
@@ -23,6 +35,7 @@ def test_axe_on_every_page_normal_editing_and_dark(server):
                 variants.append((light, path + "?editing=1", "editing"))
             for driver, url, mode in variants:
                 driver.get(server.url(url))
+                settle(driver)
                 axe = Axe(driver)
                 axe.inject()
                 found = serious(axe.run())
