@@ -176,7 +176,7 @@ struct ListEditor {
     private func count() throws -> Int { try Self.count(of: list, in: db) }
 
     /// How many items `list` holds: its last position plus one, since every change keeps a list's
-    /// positions 0 … n−1 (`SQLiteStore.integrityProblems` checks it). One index lookup, where
+    /// positions 0 … n−1 (`StoreWrites.integrityProblems` checks it). One index lookup, where
     /// `COUNT(*)` walks the list: 3 ms for 100,000 items, paid by every insert and every window.
     static func count(of list: ListID, in db: any SQLExecutor) throws -> Int {
         try db.int("SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0

@@ -3,7 +3,7 @@ import Foundation
 /// What one committed change did to one list, as UIKit's batch updates name it: the rows
 /// inserted, deleted, moved and reloaded, by key, and the list's revision afterwards. `reset`
 /// says the list was rewritten as a whole (an import, a replaced order): reload all of it.
-public struct ListChangeRecord: Sendable, Hashable, Codable {
+public struct ListChangeRecord: Sendable, Hashable {
     public var list: ListID
     public var revision: Int
     public var inserted: [String] = []
@@ -61,7 +61,6 @@ final class ChangeRecorder {
     let revisions: [ListID: Int]
     private(set) var records: [ListID: ListChangeRecord] = [:]
     private var order: [ListID] = []
-    var everything = false
 
     init(revisions: [ListID: Int]) { self.revisions = revisions }
 
