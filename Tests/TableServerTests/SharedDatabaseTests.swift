@@ -57,11 +57,43 @@ struct SharedDatabaseTests {
             return (field("csrf"), field("revision"))
         }
 
+        /// Adds an item through the groceries' Add form; the status, or 0 when no answer came.
+        func add(_ name: String, on server: Server) async -> Int {
+            guard let tokens = try? await editingTokens(server), !tokens.csrf.isEmpty else { return 0 }
+            let answer = try? await post(server, "/groceries/_/add",
+                                         [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
+            return answer?.status ?? 0
+        }
+
         /// The named inputs of an item's detail form, as a browser would send them.
         func detailForm(_ server: Server, item: String) async throws -> [(String, String)] {
             let root = LibXML.parse(try await get(server, "/groceries/\(item)/?editing=1").html, file: "page").root
             let inputs = root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
             return inputs.compactMap { input in input.attributes["name"].map { ($0, input.attributes["value"] ?? "") } }
+        }
+    }
+
+    /// `editors` visitors at once, each adding `rounds` items to the servers in turn (a
+    /// failure, such as a server gone or a database down, is only not counted); the names of
+    /// the additions acknowledged with 200.
+    static func adding(editors: Int, rounds: Int, on servers: [any ReachableServer], named prefix: String) async -> [String] {
+        await withTaskGroup(of: [String].self) { group in
+            for editor in 0..<editors {
+                group.addTask {
+                    let visitor = Visitor()
+                    var made: [String] = []
+                    for number in 0..<rounds {
+                        let name = "\(prefix) \(editor)-\(number)"
+                        if await visitor.add(name, on: servers[(editor + number) % servers.count]) == 200 {
+                            made.append(name)
+                        } else {
+                            try? await Task.sleep(for: .milliseconds(20))
+                        }
+                    }
+                    return made
+                }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
         }
     }
 
@@ -126,24 +158,7 @@ struct SharedDatabaseTests {
     func concurrentEditors() async throws {
         let pair = try Pair()
         defer { pair.stop() }
-        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
-            for editor in 0..<8 {
-                group.addTask {
-                    let visitor = Visitor()
-                    var made: [String] = []
-                    for number in 0..<6 {
-                        let server = pair.servers[(editor + number) % 2]
-                        let tokens = try await visitor.editingTokens(server)
-                        let name = "Item \(editor)-\(number)"
-                        let answer = try await visitor.post(server, "/groceries/_/add",
-                                                            [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
-                        if answer.status == 200 { made.append(name) }
-                    }
-                    return made
-                }
-            }
-            return try await group.reduce(into: [String]()) { $0 += $1 }
-        }
+        let acknowledged = await Self.adding(editors: 8, rounds: 6, on: pair.servers, named: "Item")
         #expect(acknowledged.count >= 40, "additions at the end of a list do not conflict: \(acknowledged.count) of 48")
         for server in pair.servers {
             let rows = Self.rows(try await Visitor().get(server, "/groceries/").html)
@@ -158,29 +173,10 @@ struct SharedDatabaseTests {
         defer { pair.stop() }
         let (a, b) = (pair.servers[0], pair.servers[1])
         // Eight editors add to both servers as fast as answers come; A is killed under them.
-        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
-            for editor in 0..<8 {
-                group.addTask {
-                    let visitor = Visitor()
-                    var made: [String] = []
-                    for number in 0..<30 {
-                        let server = (editor + number).isMultiple(of: 2) ? a : b
-                        guard let tokens = try? await visitor.editingTokens(server), !tokens.csrf.isEmpty else { continue }
-                        let name = "Kept \(editor)-\(number)"
-                        let answer = try? await visitor.post(server, "/groceries/_/add",
-                                                             [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
-                        if answer?.status == 200 { made.append(name) }
-                    }
-                    return made
-                }
-            }
-            group.addTask {
-                try await Task.sleep(for: .milliseconds(400))
-                kill(a.process.processIdentifier, SIGKILL)
-                return []
-            }
-            return try await group.reduce(into: [String]()) { $0 += $1 }
-        }
+        let editors = Task { await Self.adding(editors: 8, rounds: 30, on: [a, b], named: "Kept") }
+        try await Task.sleep(for: .milliseconds(400))
+        kill(a.process.processIdentifier, SIGKILL)
+        let acknowledged = await editors.value
         a.process.waitUntilExit()
         #expect(a.process.terminationReason == .uncaughtSignal, "A was killed while the editors were still at work")
         #expect(acknowledged.count >= 40)
@@ -200,37 +196,13 @@ struct SharedDatabaseTests {
         let visitor = Visitor()
         var acknowledged: [String] = []
         func add(_ name: String, on server: RunningServer) async -> Int {
-            guard let tokens = try? await visitor.editingTokens(server), !tokens.csrf.isEmpty else { return 0 }
-            let answer = try? await visitor.post(server, "/groceries/_/add",
-                                                 [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
-            if answer?.status == 200 { acknowledged.append(name) }
-            return answer?.status ?? 0
+            let status = await visitor.add(name, on: server)
+            if status == 200 { acknowledged.append(name) }
+            return status
         }
         #expect(await add("Before", on: pair.servers[0]) == 200)
         // Editors keep adding on both servers while PostgreSQL stops and starts under them.
-        let editors = Task {
-            try await withThrowingTaskGroup(of: [String].self) { group in
-                for editor in 0..<4 {
-                    group.addTask {
-                        let visitor = Visitor()
-                        var made: [String] = []
-                        for number in 0..<40 {
-                            let server = pair.servers[(editor + number) % 2]
-                            guard let tokens = try? await visitor.editingTokens(server), !tokens.csrf.isEmpty else {
-                                try await Task.sleep(for: .milliseconds(50))
-                                continue
-                            }
-                            let name = "During \(editor)-\(number)"
-                            let answer = try? await visitor.post(server, "/groceries/_/add",
-                                                                 [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", name), ("quantity", "1")])
-                            if answer?.status == 200 { made.append(name) }
-                        }
-                        return made
-                    }
-                }
-                return try await group.reduce(into: [String]()) { $0 += $1 }
-            }
-        }
+        let editors = Task { await Self.adding(editors: 4, rounds: 40, on: pair.servers, named: "During") }
         try await Task.sleep(for: .milliseconds(300))
         try cluster.stop()
         let down = try await visitor.get(pair.servers[1], "/groceries/?editing=1")
@@ -238,7 +210,7 @@ struct SharedDatabaseTests {
         #expect(down.html.contains("cannot be reached") && down.html.contains("nothing was changed"))
         #expect(!down.html.contains("127.0.0.1"), "the page names no host")
         try cluster.start()
-        acknowledged += try await editors.value
+        acknowledged += await editors.value
         // Both servers reconnect on their own within a few seconds.
         for (index, server) in pair.servers.enumerated() {
             var status = 0
