@@ -85,10 +85,18 @@ final class FeedFollower: @unchecked Sendable {
                     delay = .milliseconds(50)
                     // Announcements can be lost without the connection noticing (a silent
                     // network): read the log every second as well, so no commit stays unseen.
+                    // When that read fails, the revisions kept here are no longer vouched for
+                    // (pages read them from the database) until a read succeeds again.
                     let heartbeat = Task {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: .seconds(1))
-                            try? await self.catchUp()
+                            guard !Task.isCancelled else { break }
+                            do {
+                                try await self.catchUp()
+                                if !self.feed.isFollowing { self.feed.resume() }
+                            } catch {
+                                self.feed.stop()
+                            }
                         }
                     }
                     defer { heartbeat.cancel() }

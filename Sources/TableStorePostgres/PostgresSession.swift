@@ -93,10 +93,23 @@ final class PostgresSession: SQLExecutor {
         }
         let text = rewritten[sql] ?? Self.numberingPlaceholders(sql)
         rewritten[sql] = text
+        // A server that vanished without closing the connection (a cut network) would leave
+        // the wait without end, and with it a request and a graceful shutdown: give up after
+        // `answerTimeout` and drop the connection.
+        let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).cascade(to: answer)
+        let timeout = connection.eventLoop.scheduleTask(in: Self.answerTimeout) {
+            answer.fail(StoreError.unavailable("no answer within \(Self.answerTimeout)"))
+        }
+        defer { timeout.cancel() }
         do {
-            return try connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).wait()
+            return try answer.futureResult.wait()
         } catch {
-            if connection.isClosed { self.connection = nil }
+            if connection.isClosed || (error as? StoreError) != nil {
+                self.connection = nil
+                let closing: EventLoopFuture<Void> = connection.close()
+                _ = closing
+            }
             throw PostgresErrors.storeError(error)
         }
     }
@@ -114,6 +127,9 @@ final class PostgresSession: SQLExecutor {
             throw PostgresErrors.storeError(error)
         }
     }
+
+    /// How long a statement may go unanswered before the connection is given up.
+    static let answerTimeout = TimeAmount.seconds(30)
 
     /// `?` placeholders as `$1, $2 …`, leaving quoted text alone.
     static func numberingPlaceholders(_ sql: String) -> String {
