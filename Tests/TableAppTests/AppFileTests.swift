@@ -48,13 +48,15 @@ struct AppFileTests {
                 header: Head
                 footer: Foot
                 list: things
-                cell: { style: subtitle, text: "{name}", detail: "{size} cm", image: "icons/{icon}.svg", accessory: detail-disclosure-button, indentation: 2, selectable: false }
+                cell: { style: subtitle, text: "{name}", detail: "{size} cm", image: "icons/{icon}.svg", accessory: detail-disclosure-button, indentation: 2, selectable: false, selectionStyle: none }
                 sectionBy: kind
                 sectionOrder: [big, small]
                 push: leaf
                 info: leaf
                 placeholder: Add Item
-                editing: { rows: delete, lastRow: insert, swipe: false }
+                editing: { rows: delete, lastRow: insert, swipe: false, deleteTitle: "Remove {name}", indent: false }
+                allowsSelection: false
+                allowsSelectionDuringEditing: true
                 moves: { fixedFirstRows: 1, reservedLastRows: 1, keepInSection: true }
                 add: { title: New Thing, fields: [{ attribute: name, label: Name, type: text, required: true, maxLength: 10, default: Thing }] }
                 batches: [reset]
@@ -84,12 +86,14 @@ struct AppFileTests {
         #expect(scene.title.render(["name": .string("My")]) == "My list")
         #expect(scene.headerTitle?.description == "Head" && scene.footerTitle?.description == "Foot")
         #expect(scene.editing?.rule == EditingRule(rowStyle: .delete, lastRowStyle: .insert, allowsSwipeToDelete: false))
+        #expect(scene.editing?.deleteTitle?.render(["name": .string("Milk")]) == "Remove Milk" && scene.editing?.indentsWhileEditing == false)
+        #expect(!scene.allowsSelection && scene.allowsSelectionDuringEditing)
         #expect(scene.moves == MoveRule(fixedLeadingRows: 1, reservedTrailingRows: 1, keepsRowsInSection: true))
         #expect(scene.add?.title == "New Thing" && scene.add?.fields.first?.defaultValue == "Thing")
         #expect(scene.alternatesRows && scene.emptyMessage == "Nothing here." && scene.batchActions == ["reset"])
         guard case let .list(binding) = scene.content else { Issue.record("not a list"); return }
         #expect(binding.cell.style == .subtitle && binding.cell.accessory == .detailDisclosureButton)
-        #expect(binding.cell.indentationLevel == 2 && binding.cell.selectionStyle == SelectionStyle.none)
+        #expect(binding.cell.indentationLevel == 2 && binding.cell.selectionStyle == SelectionStyle.none && !binding.cell.isSelectable)
         #expect(binding.push == "leaf" && binding.detail == "leaf" && binding.placeholder == "Add Item")
         guard case let .detail(detail) = try #require(app.scene("leaf")).content else { Issue.record("not a detail"); return }
         #expect(detail.isEditable && detail.sections[0].fields.map(\.kind) == [.number, .choice, .toggle, .slider])
@@ -104,7 +108,7 @@ struct AppFileTests {
         ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: value1, image: i.png }\n",
          "app.yaml:7:44: the value1 cell style has no place for an image (only default and subtitle do)"),
         ("  list:\n    title: T\n    list: x\n    colour: red\n    cell: { text: a }\n",
-         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty or detail)"#),
+         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection or allowsSelectionDuringEditing)"#),
         ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: nowhere\n",
          #"app.yaml:8:11: scene "nowhere" is not defined"#),
         ("  list:\n    title: T\n    style: grouped\n    list: x\n    index: { by: name }\n    cell: { text: a }\n",

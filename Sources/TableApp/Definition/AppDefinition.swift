@@ -38,6 +38,10 @@ public struct SceneDefinition: Sendable {
     public var takesBatchUpdates: Bool
     /// The message an empty table shows.
     public var emptyMessage: String
+    /// Whether rows can be selected outside editing mode (`allowsSelection`).
+    public var allowsSelection: Bool = true
+    /// Whether rows can be selected in editing mode (`allowsSelectionDuringEditing`).
+    public var allowsSelectionDuringEditing: Bool = false
 }
 
 /// What fills a scene's table.
@@ -128,6 +132,10 @@ public struct SelectionDefinition: Sendable {
 /// Which rows show which editing control.
 public struct EditingDefinition: Sendable {
     public var rule: EditingRule
+    /// The title of a row's delete confirmation button, filled from its item; "Delete" when unset.
+    public var deleteTitle: TextFormat?
+    /// Whether rows without an editing control keep their content in place (`shouldIndentWhileEditing`).
+    public var indentsWhileEditing: Bool = true
 }
 
 /// A detail scene: sections of fields.

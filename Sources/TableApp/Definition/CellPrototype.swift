@@ -11,11 +11,16 @@ public struct CellPrototype: Sendable {
     public var image: TextFormat?
     public var accessory: AccessoryKind
     public var indentationLevel: Int
+    /// The highlight a tapped row shows; it does not decide whether the row can be selected.
     public var selectionStyle: SelectionStyle
+    /// Whether the row can be selected (`selectable:` in the app file; the delegate's
+    /// `willSelectRow` refuses the others).
+    public var isSelectable: Bool
 
     /// Makes a prototype.
     public init(style: CellStyle = .default, text: TextFormat, detail: TextFormat? = nil, image: TextFormat? = nil,
-                accessory: AccessoryKind = .none, indentationLevel: Int = 0, selectionStyle: SelectionStyle = .default) {
+                accessory: AccessoryKind = .none, indentationLevel: Int = 0, selectionStyle: SelectionStyle = .default,
+                isSelectable: Bool = true) {
         self.style = style
         self.text = text
         self.detail = detail
@@ -23,6 +28,7 @@ public struct CellPrototype: Sendable {
         self.accessory = accessory
         self.indentationLevel = indentationLevel
         self.selectionStyle = selectionStyle
+        self.isSelectable = isSelectable
     }
 
     /// The cell for `item` (or for no item, for fixed cells).

@@ -11,7 +11,8 @@ struct AppBuilder {
 
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
-                            "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail"]
+                            "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail",
+                            "allowsSelection", "allowsSelectionDuringEditing"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
@@ -77,12 +78,14 @@ struct AppBuilder {
 
         var editing: EditingDefinition?
         if let editingNode = reader.field(fields, "editing") {
-            let editingFields = reader.mapping(editingNode, "editing", allowed: ["rows", "lastRow", "swipe"])
+            let editingFields = reader.mapping(editingNode, "editing", allowed: ["rows", "lastRow", "swipe", "deleteTitle", "indent"])
             let styles = EditingStyle.allCases.map { ($0.rawValue, $0) }
             let rows = reader.choice(reader.field(editingFields, "rows"), "editing style", styles) ?? .delete
             let lastRow = reader.choice(reader.field(editingFields, "lastRow"), "editing style", styles)
             let swipe = reader.bool(reader.field(editingFields, "swipe"), "swipe") ?? true
-            editing = EditingDefinition(rule: EditingRule(rowStyle: rows, lastRowStyle: lastRow, allowsSwipeToDelete: swipe))
+            editing = EditingDefinition(rule: EditingRule(rowStyle: rows, lastRowStyle: lastRow, allowsSwipeToDelete: swipe),
+                                        deleteTitle: format(reader.field(editingFields, "deleteTitle")),
+                                        indentsWhileEditing: reader.bool(reader.field(editingFields, "indent"), "indent") ?? true)
         }
         var moves: MoveRule?
         if let movesNode = reader.field(fields, "moves") {
@@ -111,7 +114,9 @@ struct AppBuilder {
             headerTitle: format(reader.field(fields, "header")), footerTitle: format(reader.field(fields, "footer")),
             content: content, alternatesRows: reader.bool(reader.field(fields, "alternateRows"), "alternateRows") ?? false,
             editing: editing, moves: moves, add: add, batchActions: batchNames, takesBatchUpdates: takesBatchUpdates,
-            emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items")
+            emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items",
+            allowsSelection: reader.bool(reader.field(fields, "allowsSelection"), "allowsSelection") ?? true,
+            allowsSelectionDuringEditing: reader.bool(reader.field(fields, "allowsSelectionDuringEditing"), "allowsSelectionDuringEditing") ?? false)
     }
 
     private mutating func sceneContent(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node,
@@ -190,7 +195,7 @@ struct AppBuilder {
 
     // MARK: Cells and fields
 
-    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "indentation", "selectable"]
+    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "indentation", "selectable", "selectionStyle"]
 
     mutating func prototype(_ node: Node?, allowed: [String]) -> CellPrototype? {
         guard let node, let fields = reader.mapping(node, "a cell", allowed: allowed) else { return nil }
@@ -205,7 +210,9 @@ struct AppBuilder {
             detail: format(reader.field(fields, "detail")), image: format(imageNode),
             accessory: reader.choice(reader.field(fields, "accessory"), "accessory", accessories) ?? .none,
             indentationLevel: reader.integer(reader.field(fields, "indentation"), "indentation", range: 0...Cell.maximumIndentationLevel) ?? 0,
-            selectionStyle: (reader.bool(reader.field(fields, "selectable"), "selectable") ?? true) ? .default : .none)
+            selectionStyle: reader.choice(reader.field(fields, "selectionStyle"), "selection style",
+                                          SelectionStyle.allCases.map { ($0.rawValue, $0) }) ?? .default,
+            isSelectable: reader.bool(reader.field(fields, "selectable"), "selectable") ?? true)
     }
 
     mutating func fixedSection(_ node: Node) -> FixedSection {

@@ -58,7 +58,8 @@ struct ListLoader {
             accessory = item[selection.attribute]?.bool == true ? .checkmark : Accessory.none
         }
         return SceneRow(cell: binding.cell.cell(key: item.key, item: item, accessory: accessory),
-                        origin: .item(item, list: list, position: position), push: binding.push)
+                        origin: .item(item, list: list, position: position), push: binding.push,
+                        isSelectable: binding.cell.isSelectable)
     }
 
     private func withPlaceholder(_ section: SceneSection, number: Int) -> SceneSection {
@@ -66,7 +67,7 @@ struct ListLoader {
         var section = section
         // Shown as a placeholder (grey), with the green plus that adds an item in editing mode.
         let cell = Cell(key: "placeholder-\(number)", text: placeholder, selectionStyle: .none, backgroundHint: "placeholder")
-        section.rows.append(SceneRow(cell: cell, origin: .placeholder(section: number), push: nil))
+        section.rows.append(SceneRow(cell: cell, origin: .placeholder(section: number), push: nil, isSelectable: false))
         return section
     }
 }

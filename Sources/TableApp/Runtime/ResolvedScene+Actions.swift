@@ -73,7 +73,8 @@ extension ResolvedScene {
     private func newRow(_ attributes: [String: AttributeValue], list: ListID, position: Int, push: String?) -> SceneRow {
         let newItem = StoredItem(key: "", attributes: attributes)
         let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
-        return SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: push)
+        return SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: push,
+                        isSelectable: listBinding?.cell.isSelectable ?? true)
     }
 
     /// Moves a row within its section or into another: a section of a list grouped by an

@@ -61,10 +61,25 @@ extension ResolvedScene: TableViewController {
         if scene.alternatesRows, !row.isMultiple(of: 2) { cell.backgroundHint = "alternate" }
     }
 
-    /// A row whose cell is not selectable (`selectable: false`, a row of fields or controls)
-    /// refuses selection.
+    /// A row the app file makes unselectable (`selectable: false`, a detail's field, a
+    /// placeholder) refuses selection; `selectionStyle: none` only takes the highlight away.
     public func willSelectRow(at indexPath: IndexPath) -> IndexPath? {
-        readRow(at: indexPath) { $0.cell.selectionStyle } == .none ? nil : indexPath
+        readRow(at: indexPath) { $0.isSelectable } ? indexPath : nil
+    }
+
+    /// The app file's title for the Delete button, filled from the row's item.
+    public func titleForDeleteConfirmationButton(forRowAt indexPath: IndexPath) -> String? {
+        guard let format = scene.editing?.deleteTitle else { return nil }
+        return readRow(at: indexPath) { format.render($0.item?.attributes ?? [:]) }
+    }
+
+    public func shouldIndentWhileEditingRow(at indexPath: IndexPath) -> Bool { scene.editing?.indentsWhileEditing ?? true }
+
+    /// An item's plus adds the new item after it; a placeholder's adds it in the placeholder's
+    /// place, at the end of the section's items.
+    public func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement {
+        if case .placeholder = sections[indexPath.section].rows[indexPath.row].origin { return .before }
+        return .after
     }
 
     public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome {
@@ -88,6 +103,8 @@ extension ResolvedScene: TableViewController {
     public var tableFooterTitle: String? { scene.footerTitle.map { $0.render(item?.attributes ?? [:]) } }
     public var showsEditButton: Bool { canEdit }
     public var allowsSwipeToDelete: Bool { scene.editing?.rule.allowsSwipeToDelete ?? false }
+    public var allowsSelection: Bool { scene.allowsSelection }
+    public var allowsSelectionDuringEditing: Bool { scene.allowsSelectionDuringEditing }
     public var selectionMode: SelectionList.Mode? { selection?.mode }
     public var emptyMessage: String { scene.emptyMessage }
 

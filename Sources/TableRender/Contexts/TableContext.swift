@@ -16,6 +16,9 @@ public struct TableContext: RenderContext {
     public var emptyMessage: String
     /// Buttons below the table posting page actions through the shared form.
     public var commands: [CommandContext]
+    /// What the table says about its own data to the person reading it (an exclusive list
+    /// stored with several checkmarks).
+    public var notes: [TextLineContext]
 
     public static let fields: [TemplateField<Self>] = [
         .init("style") { $0.style }, .init("isIndexed") { $0.isIndexed },
@@ -24,7 +27,7 @@ public struct TableContext: RenderContext {
         .init("sections") { $0.sections }, .init("sectionIndex") { $0.sectionIndex },
         .init("actionForm") { $0.actionForm }, .init("isEmpty") { $0.isEmpty },
         .init("emptyMessage") { $0.emptyMessage }, .init("commands") { $0.commands },
-        .init("hasCommands") { !$0.commands.isEmpty },
+        .init("hasCommands") { !$0.commands.isEmpty }, .init("notes") { $0.notes },
     ]
 }
 

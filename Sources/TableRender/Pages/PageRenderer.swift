@@ -92,7 +92,8 @@ public final class PageRenderer: Sendable {
             revision: revision, headerTitle: snapshot.headerTitle, footerTitle: snapshot.footerTitle,
             sections: sections, sectionIndex: index, actionForm: form,
             isEmpty: snapshot.sections.allSatisfy { $0.rows.isEmpty }, emptyMessage: page.emptyMessage,
-            commands: page.actions == nil ? [] : page.commands)
+            commands: page.actions == nil ? [] : page.commands,
+            notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) })
         return (tableTemplate.render(table, templates: templates), sectionRows)
     }
 
