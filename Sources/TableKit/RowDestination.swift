@@ -19,10 +19,10 @@ public enum RowDestination {
 }
 
 extension TableViewController {
-    /// The segment selecting the row at `path` leads to, or `nil` when selecting it stays on the
-    /// page (refused, a checkmark, nothing).
+    /// The segment selecting the row at `path` outside editing mode leads to (as a read-only
+    /// page links it), or `nil` when selecting it stays on the page (refused, a checkmark, nothing).
     public func linkSegment(ofRowAt path: IndexPath) -> String? {
-        navigableSelection(at: path).flatMap { RowDestination.segment(for: $0.outcome) }
+        selectRow(at: path, isEditing: false).flatMap { RowDestination.segment(for: $0.outcome) }
     }
 
     /// Selecting the row in whichever mode the table selects rows in: a page it leads to can
