@@ -11,6 +11,7 @@ public struct SceneJSON: Encodable {
         var text: String
         var detailText: String?
         var style: String
+        var indentationLevel: Int
         var accessory: String
         var editingStyle: String?
         var isMovable: Bool
@@ -65,7 +66,8 @@ public struct SceneJSON: Encodable {
         sections = snapshot.sections.enumerated().map { number, section in
             Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean), rows: section.rows.map { row in
                 var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: clean(row.cell.text), detailText: row.cell.detailText.map(clean),
-                               style: row.cell.style.rawValue, accessory: row.cell.accessory.kind.rawValue,
+                               style: row.cell.style.rawValue, indentationLevel: row.cell.indentationLevel,
+                               accessory: row.cell.accessory.kind.rawValue,
                                editingStyle: snapshot.isEditing ? row.editingStyle.rawValue : nil, isMovable: row.isMovable,
                                isSelectable: row.isSelectable, canSwipeToDelete: row.canSwipeToDelete, highlights: row.cell.selectionStyle != .none)
                 if snapshot.isEditing {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TableKit
 import TableApp
@@ -108,7 +109,7 @@ struct AppFileTests {
         ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: value1, image: i.png }\n",
          "app.yaml:7:44: the value1 cell style has no place for an image (only default and subtitle do)"),
         ("  list:\n    title: T\n    list: x\n    colour: red\n    cell: { text: a }\n",
-         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection or allowsSelectionDuringEditing)"#),
+         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection, allowsSelectionDuringEditing or rows)"#),
         ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: nowhere\n",
          #"app.yaml:8:11: scene "nowhere" is not defined"#),
         ("  list:\n    title: T\n    style: grouped\n    list: x\n    index: { by: name }\n    cell: { text: a }\n",
@@ -143,5 +144,29 @@ struct AppFileTests {
         let problems = Self.problems("title: T\nroot: home\nscenes:\n  list:\n    title: T\n    list: x\n    cell: { text: a }\n    batches: [nope]\n")
         #expect(problems.contains(#"app.yaml:2:7: root scene "home" is not defined (scenes: list)"#))
         #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
+    }
+
+    @Test("rows: per-row values read as constants, attributes or index paths; a bad index path or value is named")
+    func rowRules() throws {
+        let yaml = """
+            title: T
+            root: list
+            scenes:
+              list:
+                title: T
+                list: x
+                cell: { text: a }
+                rows:
+                  indentation: { default: 1, at: { "1.0": 2 } }
+                  editingStyle: { attribute: control, default: none }
+                  canSelect: false
+            """
+        let rules = try #require(try AppFileLoader.parse(yaml, file: "app.yaml").scene("list")).rowRules
+        #expect(rules.indentation == .indexPaths([IndexPath(1, 0): 2], fallback: 1))
+        #expect(rules.editingStyle == .attribute("control", fallback: EditingStyle.none))
+        #expect(rules.canSelect == .constant(false) && rules.canMove == nil)
+        let problems = Self.problems(yaml.replacingOccurrences(of: "\"1.0\": 2", with: "first: 2, \"0.1\": 12"))
+        #expect(problems.contains(#"app.yaml:9:40: "first" is not an index path (section.row, as "1.0")"#), "\(problems)")
+        #expect(problems.contains(#"app.yaml:9:57: indentation must be a whole number from 0 to 10, not "12""#), "\(problems)")
     }
 }

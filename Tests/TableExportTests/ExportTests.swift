@@ -82,7 +82,7 @@ struct ExportTests {
         defer { fixture.remove() }
         let report = try await fixture.export()
         #expect(report.problems == [])
-        #expect(report.pages.count == 40)
+        #expect(report.pages.count == 46)
         let pages = try fixture.parsedPages()
         #expect(pages.count == report.pages.count)
         #expect(pages["trails/north-cascades/cascade-pass/index.html"] != nil)
@@ -118,6 +118,19 @@ struct ExportTests {
         let recent = try #require(pages["recently-played/index.html"])
         #expect(recent.all { $0.name == "a" && $0.attributes["class"] == "row__action" }.isEmpty)
         #expect(recent.all(having: "data-index-path").count == 4)
+    }
+
+    @Test("the export shows per-row values from attributes and rules as the server does")
+    func rowRules() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        let pages = try fixture.parsedPages()
+        let outline = try #require(pages["outline/index.html"])
+        #expect(outline.first { $0.attributes["data-key"] == "installing" }?.attributes["class"]?.contains("row--indent-2") == true)
+        #expect(pages["outline/grouped-tables/index.html"] == nil && report.pages.contains(["outline", "plain-tables"]))
+        let trail = try #require(pages["trails/north-cascades/cascade-pass/index.html"])
+        #expect(trail.first { $0.attributes["data-key"] == "map" }?.attributes["class"]?.contains("row--indent-2") == true)
     }
 
     @Test("each exported page shows the same table content as the server renders for the same path")

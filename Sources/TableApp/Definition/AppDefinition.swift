@@ -42,6 +42,8 @@ public struct SceneDefinition: Sendable {
     public var allowsSelection: Bool = true
     /// Whether rows can be selected in editing mode (`allowsSelectionDuringEditing`).
     public var allowsSelectionDuringEditing: Bool = false
+    /// Per-row indentation, editing style and whether rows can be edited, moved and selected.
+    public var rowRules: RowRules = .none
 }
 
 /// What fills a scene's table.

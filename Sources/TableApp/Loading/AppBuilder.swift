@@ -12,7 +12,7 @@ struct AppBuilder {
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
                             "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail",
-                            "allowsSelection", "allowsSelectionDuringEditing"]
+                            "allowsSelection", "allowsSelectionDuringEditing", "rows"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
@@ -116,7 +116,8 @@ struct AppBuilder {
             editing: editing, moves: moves, add: add, batchActions: batchNames, takesBatchUpdates: takesBatchUpdates,
             emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items",
             allowsSelection: reader.bool(reader.field(fields, "allowsSelection"), "allowsSelection") ?? true,
-            allowsSelectionDuringEditing: reader.bool(reader.field(fields, "allowsSelectionDuringEditing"), "allowsSelectionDuringEditing") ?? false)
+            allowsSelectionDuringEditing: reader.bool(reader.field(fields, "allowsSelectionDuringEditing"), "allowsSelectionDuringEditing") ?? false,
+            rowRules: rowRules(reader.field(fields, "rows")))
     }
 
     private mutating func sceneContent(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node,
