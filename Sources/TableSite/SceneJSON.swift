@@ -13,6 +13,8 @@ public struct SceneJSON: Encodable {
         var style: String
         var indentationLevel: Int
         var accessory: String
+        /// Editing mode: what the row shows at its right edge instead of its accessory.
+        var editingAccessory: String?
         var editingStyle: String?
         var isMovable: Bool
         var isChecked: Bool?
@@ -71,6 +73,7 @@ public struct SceneJSON: Encodable {
                                editingStyle: snapshot.isEditing ? row.editingStyle.rawValue : nil, isMovable: row.isMovable,
                                isSelectable: row.isSelectable, canSwipeToDelete: row.canSwipeToDelete, highlights: row.cell.selectionStyle != .none)
                 if snapshot.isEditing {
+                    json.editingAccessory = row.cell.editingAccessory.kind.rawValue
                     json.indentsWhileEditing = row.indentsWhileEditing
                     if row.isMovable { (json.canMoveUp, json.canMoveDown) = (row.canMoveUp, row.canMoveDown) }
                     if row.editingStyle == .insert { json.insertionPlacement = row.insertionPlacement.rawValue }

@@ -82,7 +82,7 @@ struct ExportTests {
         defer { fixture.remove() }
         let report = try await fixture.export()
         #expect(report.problems == [])
-        #expect(report.pages.count == 46)
+        #expect(report.pages.count == 77)
         let pages = try fixture.parsedPages()
         #expect(pages.count == report.pages.count)
         #expect(pages["trails/north-cascades/cascade-pass/index.html"] != nil)
@@ -131,6 +131,22 @@ struct ExportTests {
         #expect(pages["outline/grouped-tables/index.html"] == nil && report.pages.contains(["outline", "plain-tables"]))
         let trail = try #require(pages["trails/north-cascades/cascade-pass/index.html"])
         #expect(trail.first { $0.attributes["data-key"] == "map" }?.attributes["class"]?.contains("row--indent-2") == true)
+    }
+
+    @Test("the export shows each alarm's switch as it is stored, and every element's info page")
+    func listAccessories() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        let pages = try fixture.parsedPages()
+        let alarms = try #require(pages["alarms/index.html"])
+        let switches = alarms.all { $0.attributes["role"] == "switch" }
+        #expect(switches.map { $0.attributes["checked"] == "checked" } == [true, false, false, true])
+        #expect(switches.allSatisfy { $0.attributes["disabled"] == "disabled" })
+        #expect(!report.pages.contains(["alarms", "weekday"]), "a read-only page opens no alarm")
+        let elements = try #require(pages["elements/index.html"])
+        #expect(elements.first { $0.attributes["aria-label"] == "More info about Hydrogen" }?.attributes["href"] == "../elements/hydrogen~info/index.html")
+        #expect(pages["elements/hydrogen~info/index.html"]?.first { $0.name == "h1" }?.normalizedText == "Hydrogen")
     }
 
     @Test("each exported page shows the same table content as the server renders for the same path")

@@ -10,6 +10,11 @@ public struct CellPrototype: Sendable {
     /// A format giving the image path (relative to the public folder).
     public var image: TextFormat?
     public var accessory: AccessoryKind
+    /// What the row shows at its right edge in editing mode instead (`editingAccessoryType`).
+    public var editingAccessory: AccessoryKind = .none
+    /// The item attribute a switch in each row shows and sets (a list of alarms, each with its
+    /// own switch); `nil` for none.
+    public var toggleAttribute: String?
     public var indentationLevel: Int
     /// The highlight a tapped row shows; it does not decide whether the row can be selected.
     public var selectionStyle: SelectionStyle
@@ -34,9 +39,16 @@ public struct CellPrototype: Sendable {
     /// The cell for `item` (or for no item, for fixed cells).
     func cell(key: String, item: StoredItem?, accessory: Accessory? = nil) -> Cell {
         let attributes = item?.attributes ?? [:]
+        var shown = accessory ?? Self.simpleAccessory(self.accessory)
+        var selectionStyle = selectionStyle
+        if accessory == nil, let toggleAttribute {
+            shown = .toggle(isOn: attributes[toggleAttribute]?.bool ?? false)
+            // Listing 6-2: a row holding a switch does not highlight.
+            selectionStyle = .none
+        }
         return Cell(key: key, text: text.render(attributes), detailText: detail.map { $0.render(attributes) },
                     image: image.map { CellImage(source: $0.render(attributes)) }, style: style,
-                    accessory: accessory ?? Self.simpleAccessory(self.accessory),
+                    accessory: shown, editingAccessory: Self.simpleAccessory(editingAccessory),
                     indentationLevel: indentationLevel, selectionStyle: selectionStyle)
     }
 

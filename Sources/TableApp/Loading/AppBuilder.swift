@@ -156,7 +156,12 @@ struct AppBuilder {
     private mutating func listBinding(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node, style: TableStyle) -> ListBinding {
         let relationship = reader.string(reader.field(fields, "list"), "list") ?? ""
         let cellNode = reader.required(reader.field(fields, "cell"), in: node, "the prototype cell")
-        let cell = prototype(cellNode, allowed: Self.prototypeKeys) ?? CellPrototype(text: .empty)
+        var cell = prototype(cellNode, allowed: Self.prototypeKeys + ["switch"]) ?? CellPrototype(text: .empty)
+        let switchNode = reader.field(reader.mapping(cellNode, "a cell"), "switch")
+        cell.toggleAttribute = reader.string(switchNode, "switch")
+        if switchNode != nil, cell.accessory != .none {
+            reader.fail(switchNode, "a row has one accessory: a switch or \(cell.accessory.rawValue), not both")
+        }
         var grouping = SectionGrouping.single
         if let attribute = reader.string(reader.field(fields, "sectionBy"), "sectionBy") {
             let order = (reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? []).compactMap { reader.string($0, "a section") }
@@ -196,7 +201,8 @@ struct AppBuilder {
 
     // MARK: Cells and fields
 
-    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "indentation", "selectable", "selectionStyle"]
+    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "editingAccessory", "indentation", "selectable",
+                                "selectionStyle"]
 
     mutating func prototype(_ node: Node?, allowed: [String]) -> CellPrototype? {
         guard let node, let fields = reader.mapping(node, "a cell", allowed: allowed) else { return nil }
@@ -206,7 +212,7 @@ struct AppBuilder {
             reader.fail(imageNode, "the \(style.rawValue) cell style has no place for an image (only default and subtitle do)")
         }
         let accessories = [AccessoryKind.none, .disclosureIndicator, .detailDisclosureButton, .checkmark].map { ($0.rawValue, $0) }
-        return CellPrototype(
+        var prototype = CellPrototype(
             style: style, text: format(reader.required(reader.field(fields, "text"), in: node, "the cell's text")) ?? .empty,
             detail: format(reader.field(fields, "detail")), image: format(imageNode),
             accessory: reader.choice(reader.field(fields, "accessory"), "accessory", accessories) ?? .none,
@@ -214,6 +220,8 @@ struct AppBuilder {
             selectionStyle: reader.choice(reader.field(fields, "selectionStyle"), "selection style",
                                           SelectionStyle.allCases.map { ($0.rawValue, $0) }) ?? .default,
             isSelectable: reader.bool(reader.field(fields, "selectable"), "selectable") ?? true)
+        prototype.editingAccessory = reader.choice(reader.field(fields, "editingAccessory"), "accessory", accessories) ?? .none
+        return prototype
     }
 
     mutating func fixedSection(_ node: Node) -> FixedSection {
