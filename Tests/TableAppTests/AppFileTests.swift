@@ -169,4 +169,25 @@ struct AppFileTests {
         #expect(problems.contains(#"app.yaml:9:40: "first" is not an index path (section.row, as "1.0")"#), "\(problems)")
         #expect(problems.contains(#"app.yaml:9:57: indentation must be a whole number from 0 to 10, not "12""#), "\(problems)")
     }
+
+    @Test("a list prototype's switch and editing accessory; a row cannot hold a switch and another accessory")
+    func listAccessories() throws {
+        let yaml = """
+            title: T
+            root: list
+            scenes:
+              list:
+                title: T
+                list: x
+                cell: { text: a, switch: enabled, editingAccessory: disclosure-indicator }
+            """
+        guard case let .list(binding) = try #require(try AppFileLoader.parse(yaml, file: "app.yaml").scene("list")).content else {
+            Issue.record("not a list")
+            return
+        }
+        #expect(binding.cell.toggleAttribute == "enabled" && binding.cell.editingAccessory == .disclosureIndicator)
+        let problems = Self.problems(yaml.replacingOccurrences(of: "editingAccessory", with: "accessory"))
+        #expect(problems.contains(#"app.yaml:7:30: a row has one accessory: a switch or disclosure-indicator, not both"#), "\(problems)")
+    }
 }
+
