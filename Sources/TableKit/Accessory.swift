@@ -43,6 +43,10 @@ public enum AccessoryKind: String, Sendable, Codable, CaseIterable {
     case toggle = "switch"
     case slider
     case custom
+
+    /// Whether the accessory would sit under the index bar of an indexed list, which the guide
+    /// advises against: indexed rows should show no disclosure indicator or detail button.
+    public var sitsUnderIndexBar: Bool { self == .disclosureIndicator || self == .detailDisclosureButton }
 }
 
 /// A slider's range and value; the value always lies inside the range.

@@ -42,7 +42,7 @@ extension TableSnapshot {
                     row.canMoveUp = MovePlaces.adjacent(to: path, upward: true, rowCounts: rowCounts, target: moveTarget(path)) != nil
                     row.canMoveDown = MovePlaces.adjacent(to: path, upward: false, rowCounts: rowCounts, target: moveTarget(path)) != nil
                 }
-                if index != nil, [.disclosureIndicator, .detailDisclosureButton].contains(row.cell.accessory.kind) {
+                if index != nil, row.cell.accessory.kind.sitsUnderIndexBar {
                     warnings.append(.accessoryInIndexedList(row.cell.accessory.kind, at: path))
                 }
                 sections[section].rows.append(row)

@@ -16,10 +16,15 @@ public enum TableWarning: Sendable, Hashable, Codable, CustomStringConvertible {
         return false
     }
 
+    /// What the guide advises against when rows of an indexed list show `kind`.
+    public static func accessoryUnderIndexBar(_ kind: AccessoryKind) -> String {
+        "a \(kind.rawValue) accessory sits under the index bar of an indexed list; the guide gives indexed rows none"
+    }
+
     public var description: String {
         switch self {
         case let .accessoryInIndexedList(kind, at: path):
-            "row \(path.textForm): a \(kind.rawValue) accessory sits under the index bar of an indexed list"
+            "row \(path.textForm): " + Self.accessoryUnderIndexBar(kind)
         case let .severalCheckmarksInExclusiveList(kept, cleared):
             "Only one choice counts in this list: the saved data also checked \(cleared.map { "“\($0)”" }.joined(separator: ", ")); “\(kept)” is kept."
         }

@@ -12,6 +12,9 @@ public struct AppDefinition: Sendable {
     public var scenes: [String: SceneDefinition]
     /// Named batch updates scenes can offer.
     public var batches: [String: BatchDefinition]
+    /// What the file does that the guide advises against (a disclosure accessory in an indexed
+    /// list), each as `file:line:column: warning: …`; the app still loads.
+    public var warnings: [AppDiagnostic] = []
 
     /// The scene named `name`.
     public func scene(_ name: String) -> SceneDefinition? { scenes[name] }

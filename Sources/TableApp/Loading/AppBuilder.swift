@@ -184,6 +184,10 @@ struct AppBuilder {
                 reader.fail(localeNode ?? indexNode, error.description)
             }
             if style == .grouped { reader.fail(indexNode, TableKitError.groupedTableCannotHaveIndex.description) }
+            if cell.accessory.sitsUnderIndexBar {
+                reader.warn(reader.field(reader.mapping(cellNode, "a cell"), "accessory") ?? cellNode,
+                            TableWarning.accessoryUnderIndexBar(cell.accessory))
+            }
         }
         var selection: SelectionDefinition?
         if let selectionNode = reader.field(fields, "selection") {
