@@ -82,7 +82,7 @@ struct ExportTests {
         defer { fixture.remove() }
         let report = try await fixture.export()
         #expect(report.problems == [])
-        #expect(report.pages.count == 77)
+        #expect(report.pages.count == 51)
         let pages = try fixture.parsedPages()
         #expect(pages.count == report.pages.count)
         #expect(pages["trails/north-cascades/cascade-pass/index.html"] != nil)
@@ -133,7 +133,7 @@ struct ExportTests {
         #expect(trail.first { $0.attributes["data-key"] == "map" }?.attributes["class"]?.contains("row--indent-2") == true)
     }
 
-    @Test("the export shows each alarm's switch as it is stored, and every element's info page")
+    @Test("the export shows each alarm's switch as it is stored, and every song's info page behind its ⓘ button")
     func listAccessories() async throws {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
@@ -144,9 +144,10 @@ struct ExportTests {
         #expect(switches.map { $0.attributes["checked"] == "checked" } == [true, false, false, true])
         #expect(switches.allSatisfy { $0.attributes["disabled"] == "disabled" })
         #expect(!report.pages.contains(["alarms", "weekday"]), "a read-only page opens no alarm")
-        let elements = try #require(pages["elements/index.html"])
-        #expect(elements.first { $0.attributes["aria-label"] == "More info about Hydrogen" }?.attributes["href"] == "../elements/hydrogen~info/index.html")
-        #expect(pages["elements/hydrogen~info/index.html"]?.first { $0.name == "h1" }?.normalizedText == "Hydrogen")
+        let recent = try #require(pages["recently-played/index.html"])
+        #expect(recent.first { $0.attributes["aria-label"] == "More info about The Swan" }?.attributes["href"]
+            == "../recently-played/the-swan~info/index.html")
+        #expect(pages["recently-played/the-swan~info/index.html"]?.first { $0.name == "h1" }?.normalizedText == "The Swan")
     }
 
     @Test("each exported page shows the same table content as the server renders for the same path")

@@ -4,7 +4,7 @@ import TableRender
 import TableStore
 
 /// Accessories bound to each item of a list, through the served demo: a switch per alarm, the
-/// alarms' editing accessory, and the elements' detail disclosure buttons.
+/// alarms' editing accessory, and the detail disclosure buttons of Recently Played.
 @Suite("Accessories on list rows")
 struct ListAccessoryTests {
     static func switches(_ page: Browser.Page) -> [String: Bool] {
@@ -62,23 +62,23 @@ struct ListAccessoryTests {
         }
     }
 
-    @Test("the detail disclosure button opens the item's info page; the row itself stays put")
+    @Test("the detail disclosure button opens the item's info page, though a tap on the row selects nothing")
     func detailDisclosureButton() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
         try await demo.browse { browser in
-            let page = try await browser.get("/elements/")
-            let row = try #require(page.root?.first { $0.attributes["data-key"] == "hydrogen" })
+            let page = try await browser.get("/recently-played/")
+            let row = try #require(page.root?.first { $0.attributes["data-key"] == "the-swan" })
             #expect(row.attributes["data-accessory"] == "detail-disclosure-button")
             #expect(row.first { $0.name == "a" && $0.attributes["class"] == "row__action" } == nil)
             let button = try #require(row.first { $0.attributes["class"] == "accessory accessory--detail-disclosure-button" })
-            #expect(button.attributes["href"] == "/elements/hydrogen~info/" && button.attributes["aria-label"] == "More info about Hydrogen")
-            let info = try await browser.get("/elements/hydrogen~info/")
-            #expect(info.root?.first { $0.name == "h1" }?.normalizedText == "Hydrogen")
-            #expect(info.root?.first { $0.attributes["rel"] == "up" }?.attributes["href"] == "/elements/#row-hydrogen")
-            #expect(info.text.contains("Atomic Number") && info.text.contains("Gas"))
-            let json = try EditingDetailsTests.jsonRows(try await browser.get("/elements/", accept: "application/json"))
-            #expect(json["hydrogen"]?["accessory"] as? String == "detail-disclosure-button")
+            #expect(button.attributes["href"] == "/recently-played/the-swan~info/" && button.attributes["aria-label"] == "More info about The Swan")
+            let info = try await browser.get("/recently-played/the-swan~info/")
+            #expect(info.root?.first { $0.name == "h1" }?.normalizedText == "The Swan")
+            #expect(info.root?.first { $0.attributes["rel"] == "up" }?.attributes["href"] == "/recently-played/#row-the-swan")
+            #expect(info.text.contains("Camille Saint-Saëns"))
+            let json = try EditingDetailsTests.jsonRows(try await browser.get("/recently-played/", accept: "application/json"))
+            #expect(json["the-swan"]?["accessory"] as? String == "detail-disclosure-button")
         }
     }
 }
