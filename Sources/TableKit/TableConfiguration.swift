@@ -6,6 +6,8 @@ public struct TableConfiguration: Sendable, Hashable, Codable {
     public var style: TableStyle
     /// The table header title.
     public var headerTitle: String?
+    /// How the header title shows: a line of text, or Listing 4-10's title label.
+    public var headerStyle: TableHeaderStyle = .text
     /// The table footer title.
     public var footerTitle: String?
     /// Whether the table is in editing mode (`setEditing(_:animated:)`).

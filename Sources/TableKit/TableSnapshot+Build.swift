@@ -50,9 +50,11 @@ extension TableSnapshot {
         }
         if configuration.selectionMode == .exclusive, let warning = keepFirstCheckmark(in: &sections) { warnings.append(warning) }
 
-        return TableSnapshot(style: configuration.style, headerTitle: configuration.headerTitle,
-                             footerTitle: configuration.footerTitle, sections: sections,
-                             sectionIndex: index, isEditing: configuration.isEditing, warnings: warnings)
+        var snapshot = TableSnapshot(style: configuration.style, headerTitle: configuration.headerTitle,
+                                     footerTitle: configuration.footerTitle, sections: sections,
+                                     sectionIndex: index, isEditing: configuration.isEditing, warnings: warnings)
+        snapshot.headerStyle = configuration.headerStyle
+        return snapshot
     }
 
     /// Asks for the index titles and maps each to its section.

@@ -14,6 +14,8 @@ public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
     var tableStyle: TableStyle { get }
     /// The table's header view, as a line of text; none by default.
     var tableHeaderTitle: String? { get }
+    /// How the header view shows its title; a line of text by default.
+    var tableHeaderStyle: TableHeaderStyle { get }
     /// The table's footer view, as a line of text; none by default.
     var tableFooterTitle: String? { get }
     /// Whether the navigation bar offers Edit (`editButtonItem`); by default when the data
@@ -61,6 +63,7 @@ extension TableViewController {
     public var tableStyle: TableStyle { .plain }
     public var tableHeaderTitle: String? { nil }
     public var tableFooterTitle: String? { nil }
+    public var tableHeaderStyle: TableHeaderStyle { .text }
     public var showsEditButton: Bool { commitsEditing || movesRows }
     public var allowsSwipeToDelete: Bool { true }
     public var allowsSelection: Bool { true }
@@ -87,10 +90,13 @@ extension TableViewController {
 
     /// The table as the controller sets it up before its data source is asked anything.
     public func tableConfiguration(isEditing: Bool) -> TableConfiguration {
-        TableConfiguration(style: tableStyle, headerTitle: tableHeaderTitle, footerTitle: tableFooterTitle,
-                           isEditing: isEditing && showsEditButton, allowsSwipeToDelete: allowsSwipeToDelete,
-                           allowsSelection: allowsSelection, allowsSelectionDuringEditing: allowsSelectionDuringEditing,
-                           selectionMode: selectionMode)
+        var configuration = TableConfiguration(
+            style: tableStyle, headerTitle: tableHeaderTitle, footerTitle: tableFooterTitle,
+            isEditing: isEditing && showsEditButton, allowsSwipeToDelete: allowsSwipeToDelete,
+            allowsSelection: allowsSelection, allowsSelectionDuringEditing: allowsSelectionDuringEditing,
+            selectionMode: selectionMode)
+        configuration.headerStyle = tableHeaderStyle
+        return configuration
     }
 
     /// The snapshot of the table, built through the data source and delegate.

@@ -45,6 +45,8 @@ public struct SceneJSON: Encodable {
     var isEditing: Bool
     var revision: String
     var headerTitle: String?
+    /// `text`, or `title` for Listing 4-10's title label.
+    var headerStyle: String
     var footerTitle: String?
     var sections: [Section]
     var sectionIndex: [IndexTitle]?
@@ -62,6 +64,7 @@ public struct SceneJSON: Encodable {
         isEditing = snapshot.isEditing
         revision = page.controller.revisionToken
         headerTitle = snapshot.headerTitle.map(clean)
+        headerStyle = snapshot.headerStyle.rawValue
         footerTitle = snapshot.footerTitle.map(clean)
         notes = snapshot.warnings.filter(\.isShownOnPage).map { clean($0.description) }
         sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: clean($0.title), section: $0.section) }

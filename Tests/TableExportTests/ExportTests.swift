@@ -131,6 +131,9 @@ struct ExportTests {
         #expect(pages["outline/grouped-tables/index.html"] == nil && report.pages.contains(["outline", "plain-tables"]))
         let trail = try #require(pages["trails/north-cascades/cascade-pass/index.html"])
         #expect(trail.first { $0.attributes["data-key"] == "map" }?.attributes["class"]?.contains("row--indent-2") == true)
+        #expect(trail.first { $0.attributes["class"] == "table__header table__header--title" }?.normalizedText == "Cascade Pass")
+        let packing = try #require(pages["packing/index.html"])
+        #expect(packing.first { $0.attributes["class"] == "section__footer" }?.normalizedText == "Liquids in containers of 100 ml or less.")
     }
 
     @Test("the export shows each alarm's switch as it is stored, and every song's info page behind its ⓘ button")

@@ -79,4 +79,23 @@ struct RowDetailsTests {
         let defaults = try TableSnapshot.build(TableConfiguration(style: .plain, isEditing: true), dataSource: source).sections[0].rows
         #expect(defaults.map(\.deleteConfirmationTitle) == ["Delete", "Delete"] && defaults.allSatisfy { $0.indentsWhileEditing })
     }
+
+    @Test("a controller's header style reaches the snapshot (Listing 4-10's title label)")
+    func headerStyle() throws {
+        struct Trail: TableViewController {
+            var title: String { "Trail" }
+            var tableHeaderTitle: String? { "Cascade Pass" }
+            var tableHeaderStyle: TableHeaderStyle { .title }
+            func numberOfRows(inSection section: Int) -> Int { 0 }
+            func cell(at indexPath: IndexPath) -> Cell { Cell(key: "k", text: "") }
+        }
+        struct Plain: TableViewController {
+            var title: String { "Plain" }
+            func numberOfRows(inSection section: Int) -> Int { 0 }
+            func cell(at indexPath: IndexPath) -> Cell { Cell(key: "k", text: "") }
+        }
+        #expect(try Trail().snapshot(isEditing: false).headerStyle == .title)
+        #expect(try Plain().snapshot(isEditing: false).headerStyle == .text)
+    }
 }
+

@@ -47,6 +47,8 @@ public struct SceneDefinition: Sendable {
     public var allowsSelectionDuringEditing: Bool = false
     /// Per-row indentation, editing style and whether rows can be edited, moved and selected.
     public var rowRules: RowRules = .none
+    /// How the table header shows (`headerStyle: title` for Listing 4-10's label).
+    public var headerStyle: TableHeaderStyle = .text
 }
 
 /// What fills a scene's table.
@@ -110,6 +112,11 @@ public struct ListBinding: Sendable {
     public var selection: SelectionDefinition?
     /// A placeholder row after each section's items (the add-item row of Listing 8-3).
     public var placeholder: String?
+    /// The footer of each section grouped by an attribute, by the section's title.
+    public var sectionFooters: [String: String] = [:]
+    /// The footer of each section of a nested list, filled from the section's item; an empty
+    /// result shows none.
+    public var nestedFooter: TextFormat?
 }
 
 /// How a list's rows form sections.

@@ -12,7 +12,7 @@ struct AppBuilder {
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
                             "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail",
-                            "allowsSelection", "allowsSelectionDuringEditing", "rows"]
+                            "allowsSelection", "allowsSelectionDuringEditing", "rows", "sectionFooters", "headerStyle"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
@@ -117,7 +117,9 @@ struct AppBuilder {
             emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items",
             allowsSelection: reader.bool(reader.field(fields, "allowsSelection"), "allowsSelection") ?? true,
             allowsSelectionDuringEditing: reader.bool(reader.field(fields, "allowsSelectionDuringEditing"), "allowsSelectionDuringEditing") ?? false,
-            rowRules: rowRules(reader.field(fields, "rows")))
+            rowRules: rowRules(reader.field(fields, "rows")),
+            headerStyle: reader.choice(reader.field(fields, "headerStyle"), "header style",
+                                       TableHeaderStyle.allCases.map { ($0.rawValue, $0) }) ?? .text)
     }
 
     private mutating func sceneContent(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node,
@@ -167,8 +169,10 @@ struct AppBuilder {
             let order = (reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? []).compactMap { reader.string($0, "a section") }
             grouping = .byAttribute(attribute, order: order)
         }
+        var nestedFooter: TextFormat?
         if let nestedNode = reader.field(fields, "nested") {
-            let nestedFields = reader.mapping(nestedNode, "nested", allowed: ["title", "rows"])
+            let nestedFields = reader.mapping(nestedNode, "nested", allowed: ["title", "rows", "footer"])
+            nestedFooter = format(reader.field(nestedFields, "footer"))
             grouping = .nested(title: format(reader.field(nestedFields, "title")) ?? .empty,
                                rows: reader.string(reader.required(reader.field(nestedFields, "rows"), in: nestedNode, "the rows of nested sections"), "rows") ?? "")
         }
@@ -197,10 +201,18 @@ struct AppBuilder {
                                     SelectionList.Mode.allCases.map { ($0.rawValue, $0) }) ?? .exclusive,
                 attribute: reader.string(reader.field(selectionFields, "attribute"), "attribute") ?? "checked")
         }
+        var sectionFooters: [String: String] = [:]
+        if let footersNode = reader.field(fields, "sectionFooters") {
+            for entry in reader.mapping(footersNode, "sectionFooters") ?? [] {
+                if let text = reader.string(entry.value, "a section footer") { sectionFooters[entry.key] = text }
+            }
+            if case .byAttribute = grouping {} else { reader.fail(footersNode, "sectionFooters name sections made by sectionBy") }
+        }
         return ListBinding(relationship: relationship, cell: cell, sections: grouping, index: index,
                            push: reader.string(reader.field(fields, "push"), "push"),
                            detail: reader.string(reader.field(fields, "info"), "info"),
-                           selection: selection, placeholder: reader.string(reader.field(fields, "placeholder"), "placeholder"))
+                           selection: selection, placeholder: reader.string(reader.field(fields, "placeholder"), "placeholder"),
+                           sectionFooters: sectionFooters, nestedFooter: nestedFooter)
     }
 
     // MARK: Cells and fields

@@ -32,7 +32,8 @@ struct ListLoader {
         case let .byAttribute(attribute, order):
             let groups = AttributeGrouping(attribute: attribute, order: order).groups(of: rows) { $0.item }
             let sections = groups.map { group in
-                SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: nil, rows: group.members, list: list.id,
+                SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: binding.sectionFooters[group.title],
+                             rows: group.members, list: list.id,
                              owner: .value(attribute: attribute, group.value))
             }
             return (sections.enumerated().map { withPlaceholder($0.element, number: $0.offset) }, nil, [:])
@@ -44,7 +45,9 @@ struct ListLoader {
                 let child = try await store.list(childID)
                 revisions[childID] = child.revision
                 let childRows = child.items.enumerated().map { row($0.element, list: childID, position: $0.offset) }
-                sections.append(withPlaceholder(SceneSection(headerTitle: title.render(sectionItem.attributes), footerTitle: nil,
+                let footer = binding.nestedFooter?.render(sectionItem.attributes)
+                sections.append(withPlaceholder(SceneSection(headerTitle: title.render(sectionItem.attributes),
+                                                             footerTitle: footer?.isEmpty == false ? footer : nil,
                                                              rows: childRows, list: childID, owner: .item(sectionItem, list: list.id)),
                                                 number: number))
             }

@@ -115,6 +115,7 @@ extension ResolvedScene: TableViewController {
 
     public var tableStyle: TableStyle { scene.style }
     public var tableHeaderTitle: String? { scene.headerTitle.map { $0.render(item?.attributes ?? [:]) } }
+    public var tableHeaderStyle: TableHeaderStyle { scene.headerStyle }
     public var tableFooterTitle: String? { scene.footerTitle.map { $0.render(item?.attributes ?? [:]) } }
     public var showsEditButton: Bool { canEdit }
     public var allowsSwipeToDelete: Bool { scene.editing?.rule.allowsSwipeToDelete ?? false }
