@@ -97,5 +97,15 @@ struct RowDetailsTests {
         #expect(try Trail().snapshot(isEditing: false).headerStyle == .title)
         #expect(try Plain().snapshot(isEditing: false).headerStyle == .text)
     }
+
+    @Test("a detail button sits under an index bar as a detail disclosure button does, and is warned about")
+    func detailButtonInIndexedList() throws {
+        let source = RecordingDataSource([["A"]])
+        source.indexTitles = ["A"]
+        source.accessory = .detailButton
+        let snapshot = try TableSnapshot.build(TableConfiguration(style: .plain), dataSource: source)
+        #expect(snapshot.warnings == [.accessoryInIndexedList(.detailButton, at: IndexPath(0, 0))])
+        #expect(snapshot.sections[0].rows[0].cell.accessory.kind.rawValue == "detail-button")
+    }
 }
 

@@ -62,14 +62,32 @@ struct ListAccessoryTests {
         }
     }
 
-    @Test("the detail disclosure button opens the item's info page, though a tap on the row selects nothing")
+    @Test("the detail disclosure button: the ⓘ opens the item's info page, the chevron says the row opens the item")
     func detailDisclosureButton() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let page = try await browser.get("/playlist/")
+            let row = try #require(page.root?.first { $0.attributes["data-key"] == "the-swan" })
+            #expect(row.attributes["data-accessory"] == "detail-disclosure-button")
+            #expect(row.first { $0.name == "a" && $0.attributes["class"] == "row__action" }?.attributes["href"] == "/playlist/the-swan/")
+            #expect(row.first { $0.attributes["class"] == "accessory accessory--disclosure-indicator" } != nil)
+            let button = try #require(row.first { $0.attributes["class"] == "accessory accessory--detail-disclosure-button" })
+            #expect(button.attributes["href"] == "/playlist/the-swan~info/")
+            let info = try await browser.get("/playlist/the-swan~info/")
+            #expect(info.status == 200 && info.root?.first { $0.attributes["rel"] == "up" }?.attributes["href"] == "/playlist/#row-the-swan")
+        }
+    }
+
+    @Test("the detail button: the ⓘ alone opens the item's info page, though a tap on the row selects nothing")
+    func detailButton() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
         try await demo.browse { browser in
             let page = try await browser.get("/recently-played/")
             let row = try #require(page.root?.first { $0.attributes["data-key"] == "the-swan" })
-            #expect(row.attributes["data-accessory"] == "detail-disclosure-button")
+            #expect(row.attributes["data-accessory"] == "detail-button")
+            #expect(row.first { $0.attributes["class"] == "accessory accessory--disclosure-indicator" } == nil, "no chevron")
             #expect(row.first { $0.name == "a" && $0.attributes["class"] == "row__action" } == nil)
             let button = try #require(row.first { $0.attributes["class"] == "accessory accessory--detail-disclosure-button" })
             #expect(button.attributes["href"] == "/recently-played/the-swan~info/" && button.attributes["aria-label"] == "More info about The Swan")
@@ -78,7 +96,7 @@ struct ListAccessoryTests {
             #expect(info.root?.first { $0.attributes["rel"] == "up" }?.attributes["href"] == "/recently-played/#row-the-swan")
             #expect(info.text.contains("Camille Saint-Saëns"))
             let json = try EditingDetailsTests.jsonRows(try await browser.get("/recently-played/", accept: "application/json"))
-            #expect(json["the-swan"]?["accessory"] as? String == "detail-disclosure-button")
+            #expect(json["the-swan"]?["accessory"] as? String == "detail-button")
         }
     }
 }

@@ -56,6 +56,7 @@ public struct CellPrototype: Sendable {
         switch kind {
         case .disclosureIndicator: .disclosureIndicator
         case .detailDisclosureButton: .detailDisclosureButton
+        case .detailButton: .detailButton
         case .checkmark: .checkmark
         case .none, .toggle, .slider, .custom: .none
         }

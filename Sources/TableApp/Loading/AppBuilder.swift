@@ -227,7 +227,7 @@ struct AppBuilder {
         if imageNode != nil, !style.allowsImage {
             reader.fail(imageNode, "the \(style.rawValue) cell style has no place for an image (only default and subtitle do)")
         }
-        let accessories = [AccessoryKind.none, .disclosureIndicator, .detailDisclosureButton, .checkmark].map { ($0.rawValue, $0) }
+        let accessories = [AccessoryKind.none, .disclosureIndicator, .detailDisclosureButton, .detailButton, .checkmark].map { ($0.rawValue, $0) }
         var prototype = CellPrototype(
             style: style, text: format(reader.required(reader.field(fields, "text"), in: node, "the cell's text")) ?? .empty,
             detail: format(reader.field(fields, "detail")), image: format(imageNode),

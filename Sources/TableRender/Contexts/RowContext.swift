@@ -42,7 +42,8 @@ public struct RowContext: RenderContext, Hashable {
     public var confirmDelete: DeleteConfirmationContext?
     public var reorder: ReorderContext?
 
-    var hasChevron: Bool { accessory == "disclosure-indicator" }
+    /// A disclosure indicator, or a detail disclosure button's chevron beside its ⓘ.
+    var hasChevron: Bool { accessory == "disclosure-indicator" || accessory == "detail-disclosure-button" }
     var hasCheckmark: Bool { accessory == "checkmark" }
 
     public static let fields: [TemplateField<Self>] = [

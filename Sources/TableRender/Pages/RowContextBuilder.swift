@@ -50,7 +50,7 @@ enum RowContextBuilder {
 
         let accessory = isEditing ? cell.editingAccessory : cell.accessory
         switch accessory {
-        case .detailDisclosureButton:
+        case .detailDisclosureButton, .detailButton:
             if let href = page.links.detailLink(for: row) {
                 context.detailButton = DetailButtonContext(href: href, label: "More info about \(name)")
             }
