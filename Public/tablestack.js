@@ -75,7 +75,7 @@
     var button = document.createElement("button");
     button.type = "submit";
     button.className = "swipe-delete";
-    button.textContent = "Delete";
+    button.textContent = row.getAttribute("data-delete-title") || "Delete";
     button.setAttribute("form", "table-actions");
     button.setAttribute("formaction", actionURL("delete"));
     button.name = "key";

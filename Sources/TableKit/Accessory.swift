@@ -6,8 +6,11 @@ public enum Accessory: Sendable, Hashable, Codable {
     case none
     /// A chevron: selecting the row shows the next level of the hierarchy.
     case disclosureIndicator
-    /// A separate ⓘ button that opens the item's detail, apart from the row's own action.
+    /// A separate ⓘ button that opens the item's detail, apart from the row's own action, with
+    /// the chevron of a row that leads on.
     case detailDisclosureButton
+    /// The ⓘ button alone (`detailButton`): the item's detail, for a row that leads nowhere itself.
+    case detailButton
     /// A checkmark: the row is chosen in a selection list.
     case checkmark
     /// An on/off switch control (`UISwitch`).
@@ -23,6 +26,7 @@ public enum Accessory: Sendable, Hashable, Codable {
         case .none: .none
         case .disclosureIndicator: .disclosureIndicator
         case .detailDisclosureButton: .detailDisclosureButton
+        case .detailButton: .detailButton
         case .checkmark: .checkmark
         case .toggle: .toggle
         case .slider: .slider
@@ -39,10 +43,15 @@ public enum AccessoryKind: String, Sendable, Codable, CaseIterable {
     case none
     case disclosureIndicator = "disclosure-indicator"
     case detailDisclosureButton = "detail-disclosure-button"
+    case detailButton = "detail-button"
     case checkmark
     case toggle = "switch"
     case slider
     case custom
+
+    /// Whether the accessory would sit under the index bar of an indexed list, which the guide
+    /// advises against: indexed rows should show no disclosure indicator or detail button.
+    public var sitsUnderIndexBar: Bool { [.disclosureIndicator, .detailDisclosureButton, .detailButton].contains(self) }
 }
 
 /// A slider's range and value; the value always lies inside the range.

@@ -55,9 +55,10 @@ public struct EditingRule: Sendable, Hashable, Codable {
 
 extension Array {
     /// Commits an edit to a sectioned model (Listing 7-3): a deletion removes the row at `path`;
-    /// an insertion puts `newItem` at `path` (UIKit inserts the new row where the control was).
-    public mutating func commit<Item>(_ style: EditingStyle, at path: IndexPath,
-                                      inserting newItem: Item? = nil) throws(TableKitError)
+    /// an insertion puts `newItem` beside the row at `path` as `placement` says (after it by
+    /// default, as the insert control's label reads; before it for an "Add Item" row).
+    public mutating func commit<Item>(_ style: EditingStyle, at path: IndexPath, inserting newItem: Item? = nil,
+                                      placement: InsertionPlacement = .after) throws(TableKitError)
         where Element == [Item] {
         let counts = map(\.count)
         switch style {
@@ -69,11 +70,12 @@ extension Array {
             }
             self[path.section].remove(at: path.row)
         case .insert:
-            guard indices.contains(path.section), (0...self[path.section].count).contains(path.row) else {
-                throw .indexPathOutOfRange(path, rowCounts: counts)
-            }
+            // After a row needs the row; before one may also be the end of the section.
+            let places = placement == .after ? 0..<(indices.contains(path.section) ? self[path.section].count : 0)
+                : 0..<(indices.contains(path.section) ? self[path.section].count + 1 : 0)
+            guard places.contains(path.row) else { throw .indexPathOutOfRange(path, rowCounts: counts) }
             guard let newItem else { throw .missingInsertedItem(path) }
-            self[path.section].insert(newItem, at: path.row)
+            self[path.section].insert(newItem, at: placement.indexPath(besideRowAt: path).row)
         }
     }
 }

@@ -19,10 +19,17 @@ public enum RowDestination {
 }
 
 extension TableViewController {
-    /// The segment selecting the row at `path` leads to, or `nil` when selecting it stays on the
-    /// page (refused, a checkmark, nothing).
+    /// The segment selecting the row at `path` outside editing mode leads to (as a read-only
+    /// page links it), or `nil` when selecting it stays on the page (refused, a checkmark, nothing).
     public func linkSegment(ofRowAt path: IndexPath) -> String? {
-        selectRow(at: path).flatMap { RowDestination.segment(for: $0.outcome) }
+        selectRow(at: path, isEditing: false).flatMap { RowDestination.segment(for: $0.outcome) }
+    }
+
+    /// Selecting the row in whichever mode the table selects rows in: a page it leads to can
+    /// be reached (and exported) when either mode offers its link.
+    private func navigableSelection(at path: IndexPath) -> (indexPath: IndexPath, outcome: SelectionOutcome)? {
+        guard allowsSelection || allowsSelectionDuringEditing else { return nil }
+        return selectRow(at: path)
     }
 
     /// The segment the detail disclosure button of the row at `path` leads to, if any.
@@ -41,14 +48,14 @@ extension TableViewController {
             let outcome = accessoryButtonTapped(forRowAt: path)
             return RowDestination.segment(for: outcome) == segment ? outcome : nil
         }
-        if let path = indexPath(forRowWithKey: segment), let selected = selectRow(at: path),
+        if let path = indexPath(forRowWithKey: segment), let selected = navigableSelection(at: path),
            RowDestination.segment(for: selected.outcome) == segment {
             return selected.outcome
         }
         // The row of that key is refused or sent elsewhere; another row may be sent there.
         for section in 0..<numberOfSections() {
             for row in 0..<numberOfRows(inSection: section) {
-                if let selected = selectRow(at: IndexPath(row: row, section: section)),
+                if let selected = navigableSelection(at: IndexPath(row: row, section: section)),
                    RowDestination.segment(for: selected.outcome) == segment {
                     return selected.outcome
                 }

@@ -4,8 +4,9 @@ import Foundation
 /// people's changes, where index paths do not). Each says what the person wants, not what to
 /// flip, so repeating it or crossing it with someone else's changes nothing it should not.
 public enum TableAction: Sendable, Hashable {
-    /// Select the row of a selection list, wanting its checkmark on or off.
-    case setChecked(key: String, isChecked: Bool)
+    /// Select the row of a selection list, wanting its checkmark on or off, in editing mode
+    /// or not (a table may allow selection in one and not the other).
+    case setChecked(key: String, isChecked: Bool, isEditing: Bool = false)
     /// Turn the row's switch on or off.
     case toggle(key: String, isOn: Bool)
     /// Move the row's slider.
@@ -88,8 +89,8 @@ extension TableViewController {
     public mutating func apply(_ action: TableAction) throws(TableActionError) -> TableActionResult {
         do {
             switch action {
-            case let .setChecked(key, isChecked):
-                let (chosen, change) = try chooseRow(at: try locate(key), wantingCheckmark: isChecked)
+            case let .setChecked(key, isChecked, isEditing):
+                let (chosen, change) = try chooseRow(at: try locate(key), wantingCheckmark: isChecked, isEditing: isEditing)
                 return TableActionResult(indexPath: chosen, key: cell(at: chosen).key, selectionChange: change)
             case let .toggle(key, isOn):
                 let path = try locate(key)
@@ -109,12 +110,12 @@ extension TableViewController {
             case let .insert(key):
                 let path = try locate(key)
                 let count = numberOfRows(inSection: path.section)
+                let placement = insertionPlacement(forRowAt: path)
                 try commitEditing(.insert, forRowAt: path, isEditing: true)
-                // Where the data source put the new row, when it shows it already: beside the
-                // control's row, after it if that row is still where it was.
+                // The new row, when the data source shows it already: where the control's label
+                // said it would go.
                 guard numberOfRows(inSection: path.section) == count + 1 else { return TableActionResult() }
-                let stayed = cell(at: path).key == key
-                return TableActionResult(indexPath: IndexPath(row: path.row + (stayed ? 1 : 0), section: path.section))
+                return TableActionResult(indexPath: placement.indexPath(besideRowAt: path))
             case let .move(key, destination):
                 let source = try locate(key)
                 let proposed = try proposedIndexPath(moving: source, to: destination)

@@ -20,6 +20,15 @@ public protocol TableDelegate {
     func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome
     /// What tapping the row's detail disclosure button does; nothing by default.
     func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome
+    /// The title of the button that confirms the row's deletion
+    /// (`tableView(_:titleForDeleteConfirmationButtonForRowAt:)`); `nil` (the default) says "Delete".
+    func titleForDeleteConfirmationButton(forRowAt indexPath: IndexPath) -> String?
+    /// Whether the row's content moves right to make room for its editing control
+    /// (`tableView(_:shouldIndentWhileEditingRowAt:)`); `true` by default.
+    func shouldIndentWhileEditingRow(at indexPath: IndexPath) -> Bool
+    /// Where the new row goes when the row's insert control is committed, as its label says it.
+    /// UIKit leaves this to `commit`; `.after` by default.
+    func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement
 }
 
 extension TableDelegate {
@@ -30,6 +39,9 @@ extension TableDelegate {
     public func willSelectRow(at indexPath: IndexPath) -> IndexPath? { indexPath }
     public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome { .none }
     public func accessoryButtonTapped(forRowAt indexPath: IndexPath) -> SelectionOutcome { .none }
+    public func titleForDeleteConfirmationButton(forRowAt indexPath: IndexPath) -> String? { nil }
+    public func shouldIndentWhileEditingRow(at indexPath: IndexPath) -> Bool { true }
+    public func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement { .after }
 }
 
 /// A delegate that keeps every UIKit default.

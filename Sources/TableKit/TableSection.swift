@@ -29,14 +29,35 @@ public struct TableRow: Sendable, Hashable, Codable {
     public var isMovable: Bool
     /// Whether the row can be deleted outside editing mode (swipe to delete).
     public var canSwipeToDelete: Bool
+    /// Whether a movable row has a place one step up (or down) that the delegate lets it go to,
+    /// so that its reorder menu offers Move up (or Move down).
+    public var canMoveUp: Bool
+    public var canMoveDown: Bool
+    /// Whether tapping the row selects it: the table allows selection in its current mode and
+    /// the delegate's `willSelectRow` does not refuse it.
+    public var isSelectable: Bool
+    /// The title of the button that confirms the row's deletion.
+    public var deleteConfirmationTitle: String
+    /// Whether the row's content moves right for its editing control in editing mode.
+    public var indentsWhileEditing: Bool
+    /// Where the row's insert control puts the new row (meaningful for insert-style rows).
+    public var insertionPlacement: InsertionPlacement
 
     /// Makes a row.
     public init(indexPath: IndexPath, cell: Cell, editingStyle: EditingStyle = .none,
-                isMovable: Bool = false, canSwipeToDelete: Bool = false) {
+                isMovable: Bool = false, canSwipeToDelete: Bool = false, canMoveUp: Bool = false,
+                canMoveDown: Bool = false, isSelectable: Bool = true, deleteConfirmationTitle: String = "Delete",
+                indentsWhileEditing: Bool = true, insertionPlacement: InsertionPlacement = .after) {
         self.indexPath = indexPath
         self.cell = cell
         self.editingStyle = editingStyle
         self.isMovable = isMovable
         self.canSwipeToDelete = canSwipeToDelete
+        self.canMoveUp = canMoveUp
+        self.canMoveDown = canMoveDown
+        self.isSelectable = isSelectable
+        self.deleteConfirmationTitle = deleteConfirmationTitle
+        self.indentsWhileEditing = indentsWhileEditing
+        self.insertionPlacement = insertionPlacement
     }
 }

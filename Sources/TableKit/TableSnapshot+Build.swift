@@ -29,23 +29,32 @@ extension TableSnapshot {
         }
 
         let index = try sectionIndex(from: dataSource, style: configuration.style, sectionCount: sectionCount)
+        // Move up and Move down are offered only where the delegate lets the row go.
+        let moveTarget = { (source: IndexPath) in { (proposed: IndexPath) in delegate.targetIndexPath(forMoveFrom: source, toProposed: proposed) } }
 
         var warnings: [TableWarning] = []
         for section in 0..<sectionCount {
             sections[section].rows.reserveCapacity(rowCounts[section])
             for rowIndex in 0..<rowCounts[section] {
                 let path = IndexPath(row: rowIndex, section: section)
-                let row = try row(at: path, configuration: configuration, dataSource: dataSource, delegate: delegate)
-                if index != nil, [.disclosureIndicator, .detailDisclosureButton].contains(row.cell.accessory.kind) {
+                var row = try row(at: path, configuration: configuration, dataSource: dataSource, delegate: delegate)
+                if row.isMovable {
+                    row.canMoveUp = MovePlaces.adjacent(to: path, upward: true, rowCounts: rowCounts, target: moveTarget(path)) != nil
+                    row.canMoveDown = MovePlaces.adjacent(to: path, upward: false, rowCounts: rowCounts, target: moveTarget(path)) != nil
+                }
+                if index != nil, row.cell.accessory.kind.sitsUnderIndexBar {
                     warnings.append(.accessoryInIndexedList(row.cell.accessory.kind, at: path))
                 }
                 sections[section].rows.append(row)
             }
         }
+        if configuration.selectionMode == .exclusive, let warning = keepFirstCheckmark(in: &sections) { warnings.append(warning) }
 
-        return TableSnapshot(style: configuration.style, headerTitle: configuration.headerTitle,
-                             footerTitle: configuration.footerTitle, sections: sections,
-                             sectionIndex: index, isEditing: configuration.isEditing, warnings: warnings)
+        var snapshot = TableSnapshot(style: configuration.style, headerTitle: configuration.headerTitle,
+                                     footerTitle: configuration.footerTitle, sections: sections,
+                                     sectionIndex: index, isEditing: configuration.isEditing, warnings: warnings)
+        snapshot.headerStyle = configuration.headerStyle
+        return snapshot
     }
 
     /// Asks for the index titles and maps each to its section.
@@ -84,7 +93,31 @@ extension TableSnapshot {
             cell: cell,
             editingStyle: configuration.isEditing ? style : .none,
             isMovable: configuration.isEditing && movable,
-            canSwipeToDelete: !configuration.isEditing && style == .delete
+            canSwipeToDelete: !configuration.isEditing && style == .delete && configuration.allowsSwipeToDelete,
+            isSelectable: configuration.selectsRows && delegate.willSelectRow(at: path) != nil,
+            deleteConfirmationTitle: style == .delete ? delegate.titleForDeleteConfirmationButton(forRowAt: path) ?? "Delete" : "Delete",
+            indentsWhileEditing: delegate.shouldIndentWhileEditingRow(at: path),
+            insertionPlacement: style == .insert ? delegate.insertionPlacement(forRowAt: path) : .after
         )
+    }
+
+    /// An exclusive list whose data holds several checkmarks shows only the first, in table
+    /// order (the one choosing another row replaces), and says which it cleared.
+    private static func keepFirstCheckmark(in sections: inout [TableSection]) -> TableWarning? {
+        var kept: String?
+        var cleared: [String] = []
+        for section in sections.indices {
+            for row in sections[section].rows.indices where sections[section].rows[row].cell.accessory == .checkmark {
+                if kept == nil {
+                    kept = sections[section].rows[row].cell.key
+                } else {
+                    cleared.append(sections[section].rows[row].cell.text)
+                    sections[section].rows[row].cell.accessory = .none
+                }
+            }
+        }
+        guard let kept, !cleared.isEmpty else { return nil }
+        let keptText = sections.lazy.flatMap(\.rows).first { $0.cell.key == kept }?.cell.text ?? kept
+        return .severalCheckmarksInExclusiveList(kept: keptText, cleared: cleared)
     }
 }

@@ -9,6 +9,8 @@ public struct TableSnapshot: Sendable, Hashable, Codable {
     public var style: TableStyle
     /// The table header, shown above the first section.
     public var headerTitle: String?
+    /// How the header shows: a line of text, or Listing 4-10's title label.
+    public var headerStyle: TableHeaderStyle = .text
     /// The table footer, shown below the last section.
     public var footerTitle: String?
     /// The sections from top to bottom.

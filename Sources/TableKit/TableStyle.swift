@@ -8,3 +8,11 @@ public enum TableStyle: String, Sendable, Codable, CaseIterable {
     /// Visually separate, inset sections on a grey background; never has a section index.
     case grouped
 }
+
+/// How the table's header view shows its text.
+public enum TableHeaderStyle: String, Sendable, Codable, CaseIterable {
+    /// A line of secondary text above the first section.
+    case text
+    /// A title label, as Listing 4-10 makes one: bold, 18 points, in the tint colour.
+    case title
+}

@@ -57,29 +57,20 @@ extension TableViewController {
     /// its reorder menu's Up and Down have it: up from a section's first row is the end of the
     /// section above, when the rules let the row go there. `nil` when there is none.
     public func adjacentMovePlace(to source: IndexPath, upward: Bool) -> IndexPath? {
-        let counts = rowCounts
-        guard counts.indices.contains(source.section) else { return nil }
-        func places(in section: Int) -> [Int] {
-            let rows = Array(0..<counts[section] + (section == source.section ? 0 : 1))
-            return upward ? rows.reversed() : rows
-        }
-        let own = places(in: source.section).filter { upward ? $0 < source.row : $0 > source.row }
-        let others = upward ? Array((0..<source.section).reversed()) : Array(source.section + 1..<counts.count)
-        let candidates = own.lazy.map { IndexPath(row: $0, section: source.section) }
-            + others.lazy.flatMap { section in places(in: section).lazy.map { IndexPath(row: $0, section: section) } }
-        return candidates.first { targetIndexPath(forMoveFrom: source, toProposed: $0) == $0 }
+        MovePlaces.adjacent(to: source, upward: upward, rowCounts: rowCounts) { targetIndexPath(forMoveFrom: source, toProposed: $0) }
     }
 
     /// Selects the row at `path` in a selection list, the person wanting its checkmark on (or,
-    /// in an inclusive list, off): the delegate may refuse or redirect, and must answer
+    /// in an inclusive list, off): the table must allow selection in the mode it is in
+    /// (`allowsSelection`, `allowsSelectionDuringEditing`), the delegate may refuse or redirect, and must answer
     /// `.toggleCheckmark`; the checkmarks then change as Listing 6-3 (exclusive) or 6-4
     /// (inclusive) has them, through `setCheckmark(_:forRowAt:)`. A row already as wanted stays
     /// as it is, so a choice sent twice, or crossing someone else's, never flips back. Returns
     /// the row chosen and what changed.
-    public mutating func chooseRow(at path: IndexPath, wantingCheckmark: Bool = true) throws(TableKitError)
+    public mutating func chooseRow(at path: IndexPath, wantingCheckmark: Bool = true, isEditing: Bool = false) throws(TableKitError)
         -> (indexPath: IndexPath, change: SelectionList.Change) {
         try checkExists(path)
-        guard let mode = selectionMode, let (chosen, outcome) = selectRow(at: path), outcome == .toggleCheckmark else {
+        guard let mode = selectionMode, let (chosen, outcome) = selectRow(at: path, isEditing: isEditing), outcome == .toggleCheckmark else {
             throw .selectionNotSupported(at: path)
         }
         try checkExists(chosen)

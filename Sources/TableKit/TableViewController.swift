@@ -14,6 +14,8 @@ public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
     var tableStyle: TableStyle { get }
     /// The table's header view, as a line of text; none by default.
     var tableHeaderTitle: String? { get }
+    /// How the header view shows its title; a line of text by default.
+    var tableHeaderStyle: TableHeaderStyle { get }
     /// The table's footer view, as a line of text; none by default.
     var tableFooterTitle: String? { get }
     /// Whether the navigation bar offers Edit (`editButtonItem`); by default when the data
@@ -22,6 +24,11 @@ public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
     /// Whether a row whose control would be Delete can be deleted by a swipe outside editing
     /// mode; UIKit offers it whenever the data source commits edits, and so does the default.
     var allowsSwipeToDelete: Bool { get }
+    /// Whether rows can be selected outside editing mode (`allowsSelection`); `true` by default.
+    var allowsSelection: Bool { get }
+    /// Whether rows can be selected in editing mode (`allowsSelectionDuringEditing`); `false`
+    /// by default.
+    var allowsSelectionDuringEditing: Bool { get }
     /// The kind of selection list the table is, when selecting a row toggles checkmarks
     /// (`didSelectRow` answers `.toggleCheckmark`); `nil` by default.
     var selectionMode: SelectionList.Mode? { get }
@@ -56,8 +63,11 @@ extension TableViewController {
     public var tableStyle: TableStyle { .plain }
     public var tableHeaderTitle: String? { nil }
     public var tableFooterTitle: String? { nil }
+    public var tableHeaderStyle: TableHeaderStyle { .text }
     public var showsEditButton: Bool { commitsEditing || movesRows }
     public var allowsSwipeToDelete: Bool { true }
+    public var allowsSelection: Bool { true }
+    public var allowsSelectionDuringEditing: Bool { false }
     public var selectionMode: SelectionList.Mode? { nil }
     public var emptyMessage: String { "No Items" }
     public var revisionToken: String { "" }
@@ -80,8 +90,13 @@ extension TableViewController {
 
     /// The table as the controller sets it up before its data source is asked anything.
     public func tableConfiguration(isEditing: Bool) -> TableConfiguration {
-        TableConfiguration(style: tableStyle, headerTitle: tableHeaderTitle, footerTitle: tableFooterTitle,
-                           isEditing: isEditing && showsEditButton)
+        var configuration = TableConfiguration(
+            style: tableStyle, headerTitle: tableHeaderTitle, footerTitle: tableFooterTitle,
+            isEditing: isEditing && showsEditButton, allowsSwipeToDelete: allowsSwipeToDelete,
+            allowsSelection: allowsSelection, allowsSelectionDuringEditing: allowsSelectionDuringEditing,
+            selectionMode: selectionMode)
+        configuration.headerStyle = tableHeaderStyle
+        return configuration
     }
 
     /// The snapshot of the table, built through the data source and delegate.
@@ -97,6 +112,13 @@ extension TableViewController {
             }
         }
         return nil
+    }
+
+    /// Selects the row at `path` as a tap in the table's current mode does: nothing when the
+    /// table does not allow selection in that mode, otherwise `selectRow(at:)`.
+    public func selectRow(at path: IndexPath, isEditing: Bool) -> (indexPath: IndexPath, outcome: SelectionOutcome)? {
+        guard tableConfiguration(isEditing: isEditing).selectsRows else { return nil }
+        return selectRow(at: path)
     }
 
     /// How many rows each section has.

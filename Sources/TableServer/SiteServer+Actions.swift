@@ -116,8 +116,8 @@ extension SiteServer {
     /// The table action a form posts, or `nil` for an app file's form and batch actions.
     static func tableAction(_ action: PageAction, form: FormBody) throws(ServerError) -> TableAction? {
         switch action {
-        case .select: return .setChecked(key: try form.required("key"), isChecked: true)
-        case .deselect: return .setChecked(key: try form.required("key"), isChecked: false)
+        case .select: return .setChecked(key: try form.required("key"), isChecked: true, isEditing: form["editing"] == "1")
+        case .deselect: return .setChecked(key: try form.required("key"), isChecked: false, isEditing: form["editing"] == "1")
         case .toggle:
             let key = try form.required("key")
             return .toggle(key: key, isOn: form["on-\(key)"] == "on")

@@ -11,12 +11,29 @@ public struct SceneJSON: Encodable {
         var text: String
         var detailText: String?
         var style: String
+        var indentationLevel: Int
         var accessory: String
+        /// Editing mode: what the row shows at its right edge instead of its accessory.
+        var editingAccessory: String?
         var editingStyle: String?
         var isMovable: Bool
         var isChecked: Bool?
         var value: Double?
         var isOn: Bool?
+        /// Whether tapping the row selects it, in the mode the page is in.
+        var isSelectable: Bool
+        var canSwipeToDelete: Bool
+        /// Editing mode: whether the reorder menu offers Move up and Move down.
+        var canMoveUp: Bool?
+        var canMoveDown: Bool?
+        /// The title of the button confirming the row's deletion, where it can be deleted.
+        var deleteConfirmationTitle: String?
+        /// Editing mode: whether the row's content moves right for its editing control.
+        var indentsWhileEditing: Bool?
+        /// Editing mode, insert rows: where the new row goes, `after` or `before` the row.
+        var insertionPlacement: String?
+        /// Whether the row shows a highlight when tapped (`selectionStyle`).
+        var highlights: Bool
     }
     struct Section: Encodable { var index: Int; var headerTitle: String?; var footerTitle: String?; var rows: [Row] }
     struct IndexTitle: Encodable { var title: String; var section: Int }
@@ -28,9 +45,13 @@ public struct SceneJSON: Encodable {
     var isEditing: Bool
     var revision: String
     var headerTitle: String?
+    /// `text`, or `title` for Listing 4-10's title label.
+    var headerStyle: String
     var footerTitle: String?
     var sections: [Section]
     var sectionIndex: [IndexTitle]?
+    /// What the page says about its own data (an exclusive list stored with several checkmarks).
+    var notes: [String]
 
     /// Every text is passed through `DocumentText.cleaned`, as pages are: a character stored
     /// before input refused it comes out as U+FFFD here too.
@@ -43,13 +64,24 @@ public struct SceneJSON: Encodable {
         isEditing = snapshot.isEditing
         revision = page.controller.revisionToken
         headerTitle = snapshot.headerTitle.map(clean)
+        headerStyle = snapshot.headerStyle.rawValue
         footerTitle = snapshot.footerTitle.map(clean)
+        notes = snapshot.warnings.filter(\.isShownOnPage).map { clean($0.description) }
         sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: clean($0.title), section: $0.section) }
         sections = snapshot.sections.enumerated().map { number, section in
             Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean), rows: section.rows.map { row in
                 var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: clean(row.cell.text), detailText: row.cell.detailText.map(clean),
-                               style: row.cell.style.rawValue, accessory: row.cell.accessory.kind.rawValue,
-                               editingStyle: snapshot.isEditing ? row.editingStyle.rawValue : nil, isMovable: row.isMovable)
+                               style: row.cell.style.rawValue, indentationLevel: row.cell.indentationLevel,
+                               accessory: row.cell.accessory.kind.rawValue,
+                               editingStyle: snapshot.isEditing ? row.editingStyle.rawValue : nil, isMovable: row.isMovable,
+                               isSelectable: row.isSelectable, canSwipeToDelete: row.canSwipeToDelete, highlights: row.cell.selectionStyle != .none)
+                if snapshot.isEditing {
+                    json.editingAccessory = row.cell.editingAccessory.kind.rawValue
+                    json.indentsWhileEditing = row.indentsWhileEditing
+                    if row.isMovable { (json.canMoveUp, json.canMoveDown) = (row.canMoveUp, row.canMoveDown) }
+                    if row.editingStyle == .insert { json.insertionPlacement = row.insertionPlacement.rawValue }
+                }
+                if row.editingStyle == .delete || row.canSwipeToDelete { json.deleteConfirmationTitle = clean(row.deleteConfirmationTitle) }
                 if page.controller.selectionMode != nil { json.isChecked = row.cell.accessory == .checkmark }
                 if case let .slider(slider) = row.cell.accessory { json.value = slider.value }
                 if case let .toggle(isOn) = row.cell.accessory { json.isOn = isOn }

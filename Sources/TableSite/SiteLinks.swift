@@ -39,7 +39,7 @@ struct SiteLinks: RowLinker {
             for (rowNumber, tableRow) in section.rows.enumerated() {
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
                 let key = tableRow.cell.key
-                let selection: Selection = switch controller.selectRow(at: indexPath)?.outcome {
+                let selection: Selection = switch controller.selectRow(at: indexPath, isEditing: snapshot.isEditing)?.outcome {
                 case .toggleCheckmark?: .choice
                 case let .push(_, itemKey)? where itemKey == key: .ownKey
                 case let outcome?: RowDestination.segment(for: outcome).map(Selection.segment) ?? .none

@@ -177,6 +177,7 @@ struct SiteOptions: ParsableArguments {
             printError("tablestack: the app file is invalid; fix the problems above")
             throw ExitCode.failure
         }
+        for warning in definition.warnings { printError(warning.description) }
         let store = try await StoreOpening.open(db)
         if app == nil {
             try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }

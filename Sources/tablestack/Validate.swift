@@ -1,16 +1,24 @@
 import ArgumentParser
 import Foundation
+import TableApp
 import TableRender
 
 /// `tablestack validate`: checks a template folder and prints every problem as file:line:column.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a template folder: well-formed XHTML, balanced sections, known partials and keys.",
-        discussion: "Prints every problem as file:line:column: message and exits with status 1 when there is one."
+        abstract: "Check a template folder (well-formed XHTML, balanced sections, known partials and keys) and, with --app, an app file.",
+        discussion: """
+            Prints every problem as file:line:column: message and exits with status 1 when there is one; \
+            warnings (advice the guide gives, such as no disclosure accessory in an indexed list) are printed too \
+            and leave the status 0.
+            """
     )
 
     @Option(name: .long, help: "The template folder to check.")
     var templates: String = TemplateSet.bundledFolder
+
+    @Option(name: .long, help: "An app file (YAML) to check as well.")
+    var app: String?
 
     func run() throws {
         var isDirectory: ObjCBool = false
@@ -24,6 +32,16 @@ struct Validate: ParsableCommand {
             throw ExitCode(1)
         }
         print("\(templates): every template is valid")
+        guard let app else { return }
+        do {
+            let definition = try AppFileLoader.load(path: app)
+            for warning in definition.warnings { printError(warning.description) }
+            print("\(app): the app file is valid" + (definition.warnings.isEmpty ? "" : " (with \(definition.warnings.count) warning\(definition.warnings.count == 1 ? "" : "s"))"))
+        } catch {
+            printError(error.description)
+            printError("tablestack: the app file \(app) is invalid")
+            throw ExitCode(1)
+        }
     }
 }
 

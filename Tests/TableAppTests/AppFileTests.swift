@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TableKit
 import TableApp
@@ -48,13 +49,15 @@ struct AppFileTests {
                 header: Head
                 footer: Foot
                 list: things
-                cell: { style: subtitle, text: "{name}", detail: "{size} cm", image: "icons/{icon}.svg", accessory: detail-disclosure-button, indentation: 2, selectable: false }
+                cell: { style: subtitle, text: "{name}", detail: "{size} cm", image: "icons/{icon}.svg", accessory: detail-disclosure-button, indentation: 2, selectable: false, selectionStyle: none }
                 sectionBy: kind
                 sectionOrder: [big, small]
                 push: leaf
                 info: leaf
                 placeholder: Add Item
-                editing: { rows: delete, lastRow: insert, swipe: false }
+                editing: { rows: delete, lastRow: insert, swipe: false, deleteTitle: "Remove {name}", indent: false }
+                allowsSelection: false
+                allowsSelectionDuringEditing: true
                 moves: { fixedFirstRows: 1, reservedLastRows: 1, keepInSection: true }
                 add: { title: New Thing, fields: [{ attribute: name, label: Name, type: text, required: true, maxLength: 10, default: Thing }] }
                 batches: [reset]
@@ -84,12 +87,14 @@ struct AppFileTests {
         #expect(scene.title.render(["name": .string("My")]) == "My list")
         #expect(scene.headerTitle?.description == "Head" && scene.footerTitle?.description == "Foot")
         #expect(scene.editing?.rule == EditingRule(rowStyle: .delete, lastRowStyle: .insert, allowsSwipeToDelete: false))
+        #expect(scene.editing?.deleteTitle?.render(["name": .string("Milk")]) == "Remove Milk" && scene.editing?.indentsWhileEditing == false)
+        #expect(!scene.allowsSelection && scene.allowsSelectionDuringEditing)
         #expect(scene.moves == MoveRule(fixedLeadingRows: 1, reservedTrailingRows: 1, keepsRowsInSection: true))
         #expect(scene.add?.title == "New Thing" && scene.add?.fields.first?.defaultValue == "Thing")
         #expect(scene.alternatesRows && scene.emptyMessage == "Nothing here." && scene.batchActions == ["reset"])
         guard case let .list(binding) = scene.content else { Issue.record("not a list"); return }
         #expect(binding.cell.style == .subtitle && binding.cell.accessory == .detailDisclosureButton)
-        #expect(binding.cell.indentationLevel == 2 && binding.cell.selectionStyle == SelectionStyle.none)
+        #expect(binding.cell.indentationLevel == 2 && binding.cell.selectionStyle == SelectionStyle.none && !binding.cell.isSelectable)
         #expect(binding.push == "leaf" && binding.detail == "leaf" && binding.placeholder == "Add Item")
         guard case let .detail(detail) = try #require(app.scene("leaf")).content else { Issue.record("not a detail"); return }
         #expect(detail.isEditable && detail.sections[0].fields.map(\.kind) == [.number, .choice, .toggle, .slider])
@@ -104,7 +109,7 @@ struct AppFileTests {
         ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: value1, image: i.png }\n",
          "app.yaml:7:44: the value1 cell style has no place for an image (only default and subtitle do)"),
         ("  list:\n    title: T\n    list: x\n    colour: red\n    cell: { text: a }\n",
-         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty or detail)"#),
+         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection, allowsSelectionDuringEditing, rows, sectionFooters or headerStyle)"#),
         ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: nowhere\n",
          #"app.yaml:8:11: scene "nowhere" is not defined"#),
         ("  list:\n    title: T\n    style: grouped\n    list: x\n    index: { by: name }\n    cell: { text: a }\n",
@@ -140,4 +145,49 @@ struct AppFileTests {
         #expect(problems.contains(#"app.yaml:2:7: root scene "home" is not defined (scenes: list)"#))
         #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
     }
+
+    @Test("rows: per-row values read as constants, attributes or index paths; a bad index path or value is named")
+    func rowRules() throws {
+        let yaml = """
+            title: T
+            root: list
+            scenes:
+              list:
+                title: T
+                list: x
+                cell: { text: a }
+                rows:
+                  indentation: { default: 1, at: { "1.0": 2 } }
+                  editingStyle: { attribute: control, default: none }
+                  canSelect: false
+            """
+        let rules = try #require(try AppFileLoader.parse(yaml, file: "app.yaml").scene("list")).rowRules
+        #expect(rules.indentation == .indexPaths([IndexPath(1, 0): 2], fallback: 1))
+        #expect(rules.editingStyle == .attribute("control", fallback: EditingStyle.none))
+        #expect(rules.canSelect == .constant(false) && rules.canMove == nil)
+        let problems = Self.problems(yaml.replacingOccurrences(of: "\"1.0\": 2", with: "first: 2, \"0.1\": 12"))
+        #expect(problems.contains(#"app.yaml:9:40: "first" is not an index path (section.row, as "1.0")"#), "\(problems)")
+        #expect(problems.contains(#"app.yaml:9:57: indentation must be a whole number from 0 to 10, not "12""#), "\(problems)")
+    }
+
+    @Test("a list prototype's switch and editing accessory; a row cannot hold a switch and another accessory")
+    func listAccessories() throws {
+        let yaml = """
+            title: T
+            root: list
+            scenes:
+              list:
+                title: T
+                list: x
+                cell: { text: a, switch: enabled, editingAccessory: disclosure-indicator }
+            """
+        guard case let .list(binding) = try #require(try AppFileLoader.parse(yaml, file: "app.yaml").scene("list")).content else {
+            Issue.record("not a list")
+            return
+        }
+        #expect(binding.cell.toggleAttribute == "enabled" && binding.cell.editingAccessory == .disclosureIndicator)
+        let problems = Self.problems(yaml.replacingOccurrences(of: "editingAccessory", with: "accessory"))
+        #expect(problems.contains(#"app.yaml:7:30: a row has one accessory: a switch or disclosure-indicator, not both"#), "\(problems)")
+    }
 }
+

@@ -21,12 +21,20 @@ struct DemoAppTests {
                 let snapshot = try scene.snapshot(isEditing: editing)
                 #expect(snapshot.style == scene.scene.style)
             }
-            for row in scene.sections.flatMap(\.rows) where row.push != nil {
-                queue.append(path + [row.cell.key])
+            // Rows a tap selects in either mode (Recently Played selects none, Outline's draft refuses).
+            let selects = scene.allowsSelection || scene.allowsSelectionDuringEditing
+            for (number, section) in scene.sections.enumerated() {
+                for (index, row) in section.rows.enumerated()
+                    where row.push != nil && selects && scene.willSelectRow(at: IndexPath(row: index, section: number)) != nil {
+                    queue.append(path + [row.cell.key])
+                }
+                for index in section.rows.indices {
+                    if let segment = scene.detailSegment(ofRowAt: IndexPath(row: index, section: number)) { queue.append(path + [segment]) }
+                }
             }
         }
         #expect(scenes == Set(demo.runtime.app.scenes.keys), "every scene is reachable")
-        #expect(visited == 33, "the root, 13 scenes below it, 4 regions, 11 trails and 4 groceries")
+        #expect(visited == 59, "the root, 18 scenes below it, 4 regions, 11 trails, 4 groceries, 4 songs and 8 songs' info pages, 4 alarms, 5 outline entries")
     }
 
     @Test("Trails: regions, trails, then a grouped trail detail with a header and an indented map row")
@@ -43,7 +51,9 @@ struct DemoAppTests {
         #expect(snapshot.style == .grouped && snapshot.headerTitle == "Cascade Pass")
         #expect(trail.stack.backTitle == "North Cascades")
         #expect(snapshot.sections[0].rows.map(\.cell.detailText).prefix(3) == ["Cascade Pass", "Marblemount, WA", "7.4 mi"])
-        #expect(snapshot.sections[1].rows[0].cell.indentationLevel == 1)
+        // Listing 4-12: the map section's first row two levels in, every other row one.
+        #expect(snapshot.sections[1].rows[0].cell.indentationLevel == 2)
+        #expect(snapshot.sections[0].rows.allSatisfy { $0.cell.indentationLevel == 1 })
     }
 
     @Test("States: an indexed list A to Z where letters without states have no header")

@@ -82,7 +82,7 @@ struct ExportTests {
         defer { fixture.remove() }
         let report = try await fixture.export()
         #expect(report.problems == [])
-        #expect(report.pages.count == 33)
+        #expect(report.pages.count == 55)
         let pages = try fixture.parsedPages()
         #expect(pages.count == report.pages.count)
         #expect(pages["trails/north-cascades/cascade-pass/index.html"] != nil)
@@ -100,6 +100,57 @@ struct ExportTests {
         #expect(toppings.all { $0.attributes["aria-label"]?.hasSuffix(", selected") == true }.count == 2)
         let settings = try #require(pages["settings/index.html"])
         #expect(settings.first { $0.attributes["role"] == "switch" }?.attributes["disabled"] == "disabled")
+    }
+
+    @Test("the export shows issue 17's selection details as the server does: one checkmark and the note, no swipe, no links where rows select nothing")
+    func selectionDetails() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export()
+        let pages = try fixture.parsedPages()
+        let ringtone = try #require(pages["ringtone/index.html"])
+        #expect(ringtone.all { $0.attributes["aria-label"]?.hasSuffix(", selected") == true }.map { $0.attributes["aria-label"] } == ["Opening, selected"])
+        #expect(ringtone.first { $0.attributes["class"] == "table__note" }?.normalizedText.contains("“Chimes”") == true)
+        let playlist = try #require(pages["playlist/index.html"])
+        #expect(playlist.all(having: "data-swipe-delete").isEmpty && playlist.all(having: "data-delete-title").isEmpty)
+        #expect(playlist.all { $0.name == "a" && $0.attributes["class"] == "row__action" }.count == 4, "selectionStyle none still links")
+        #expect(pages["playlist/the-swan/index.html"] != nil)
+        let recent = try #require(pages["recently-played/index.html"])
+        #expect(recent.all { $0.name == "a" && $0.attributes["class"] == "row__action" }.isEmpty)
+        #expect(recent.all(having: "data-index-path").count == 4)
+    }
+
+    @Test("the export shows per-row values from attributes and rules as the server does")
+    func rowRules() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        let pages = try fixture.parsedPages()
+        let outline = try #require(pages["outline/index.html"])
+        #expect(outline.first { $0.attributes["data-key"] == "installing" }?.attributes["class"]?.contains("row--indent-2") == true)
+        #expect(pages["outline/grouped-tables/index.html"] == nil && report.pages.contains(["outline", "plain-tables"]))
+        let trail = try #require(pages["trails/north-cascades/cascade-pass/index.html"])
+        #expect(trail.first { $0.attributes["data-key"] == "map" }?.attributes["class"]?.contains("row--indent-2") == true)
+        #expect(trail.first { $0.attributes["class"] == "table__header table__header--title" }?.normalizedText == "Cascade Pass")
+        let packing = try #require(pages["packing/index.html"])
+        #expect(packing.first { $0.attributes["class"] == "section__footer" }?.normalizedText == "Liquids in containers of 100 ml or less.")
+    }
+
+    @Test("the export shows each alarm's switch as it is stored, and every song's info page behind its ⓘ button")
+    func listAccessories() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let report = try await fixture.export()
+        let pages = try fixture.parsedPages()
+        let alarms = try #require(pages["alarms/index.html"])
+        let switches = alarms.all { $0.attributes["role"] == "switch" }
+        #expect(switches.map { $0.attributes["checked"] == "checked" } == [true, false, false, true])
+        #expect(switches.allSatisfy { $0.attributes["disabled"] == "disabled" })
+        #expect(!report.pages.contains(["alarms", "weekday"]), "a read-only page opens no alarm")
+        let recent = try #require(pages["recently-played/index.html"])
+        #expect(recent.first { $0.attributes["aria-label"] == "More info about The Swan" }?.attributes["href"]
+            == "../recently-played/the-swan~info/index.html")
+        #expect(pages["recently-played/the-swan~info/index.html"]?.first { $0.name == "h1" }?.normalizedText == "The Swan")
     }
 
     @Test("each exported page shows the same table content as the server renders for the same path")

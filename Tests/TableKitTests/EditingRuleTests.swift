@@ -51,13 +51,19 @@ struct EditingRuleTests {
         }
     }
 
-    @Test("Listings 7-3 and 7-6: committing a delete removes the row, an insert adds the new item where the control was")
+    @Test("Listings 7-3 and 7-6: committing a delete removes the row, an insert adds the new item after its row, or in an Add row's place")
     func commitToModel() throws {
         var list = [["Milk", "Eggs", "Add Item"]]
         try list.commit(.delete, at: IndexPath(0, 0))
         #expect(list == [["Eggs", "Add Item"]])
-        try list.commit(.insert, at: IndexPath(0, 1), inserting: "Bread")
+        try list.commit(.insert, at: IndexPath(0, 1), inserting: "Bread", placement: .before)
         #expect(list == [["Eggs", "Bread", "Add Item"]])
+        try list.commit(.insert, at: IndexPath(0, 0), inserting: "Jam")
+        #expect(list == [["Eggs", "Jam", "Bread", "Add Item"]], "after the control's row, as its label says")
+        #expect(throws: TableKitError.indexPathOutOfRange(IndexPath(0, 4), rowCounts: [4])) {
+            try list.commit(.insert, at: IndexPath(0, 4), inserting: "Tea")
+        }
+        list[0].removeAll { $0 == "Jam" }
         #expect(throws: TableKitError.missingInsertedItem(IndexPath(0, 0))) { try list.commit(.insert, at: IndexPath(0, 0)) }
         #expect(throws: TableKitError.indexPathOutOfRange(IndexPath(0, 3), rowCounts: [3])) { try list.commit(.delete, at: IndexPath(0, 3)) }
         #expect(throws: TableKitError.self) { try list.commit(.none, at: IndexPath(0, 0)) }

@@ -161,7 +161,7 @@ struct TableSnapshotTests {
         let source = RecordingDataSource([["A", "B", "C"]])
         try source.commit(.delete, forRowAt: IndexPath(0, 1))
         try source.moveRow(from: IndexPath(0, 1), to: IndexPath(0, 0))
-        try source.commit(.insert, forRowAt: IndexPath(0, 2))
+        try source.commit(.insert, forRowAt: IndexPath(0, 1))
         let snapshot = try TableSnapshot.build(TableConfiguration(style: .plain), dataSource: source)
         #expect(snapshot.sections[0].rows.map(\.cell.text) == ["C", "A", "New Item"])
     }

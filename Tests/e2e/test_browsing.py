@@ -185,3 +185,15 @@ def test_a_placeholder_row_adds_what_it_says(server, browser):
         until(browser, lambda d: row_texts(d)[5:] == ["Cook Dinner", "Take a Walk", "Read a Book", "Sleep", "New Item", "Add Item"])
         assert notice(browser) == "Inserted a new item."
         assert browser.find_element(By.TAG_NAME, "main").get_attribute("data-editing") == "true"
+
+
+def test_an_emptied_grouped_section_keeps_its_title(server, browser):
+    for key in ("a1", "a2", "a3"):
+        with step(browser, f"delete {key} through its confirmation"):
+            browser.get(server.url(f"/figure-7-2/?editing=1&delete={key}"))
+            row(browser, key).find_element(By.CSS_SELECTOR, ".delete-confirmation__delete").click()
+            until(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-key="{key}"]'))
+    with step(browser, "Section A has no rows and still shows its header, as UIKit does"):
+        header = browser.find_element(By.ID, "section-0-header")
+        assert header.is_displayed() and header.text.upper() == "SECTION A"
+

@@ -12,6 +12,9 @@ public struct AppDefinition: Sendable {
     public var scenes: [String: SceneDefinition]
     /// Named batch updates scenes can offer.
     public var batches: [String: BatchDefinition]
+    /// What the file does that the guide advises against (a disclosure accessory in an indexed
+    /// list), each as `file:line:column: warning: …`; the app still loads.
+    public var warnings: [AppDiagnostic] = []
 
     /// The scene named `name`.
     public func scene(_ name: String) -> SceneDefinition? { scenes[name] }
@@ -38,6 +41,14 @@ public struct SceneDefinition: Sendable {
     public var takesBatchUpdates: Bool
     /// The message an empty table shows.
     public var emptyMessage: String
+    /// Whether rows can be selected outside editing mode (`allowsSelection`).
+    public var allowsSelection: Bool = true
+    /// Whether rows can be selected in editing mode (`allowsSelectionDuringEditing`).
+    public var allowsSelectionDuringEditing: Bool = false
+    /// Per-row indentation, editing style and whether rows can be edited, moved and selected.
+    public var rowRules: RowRules = .none
+    /// How the table header shows (`headerStyle: title` for Listing 4-10's label).
+    public var headerStyle: TableHeaderStyle = .text
 }
 
 /// What fills a scene's table.
@@ -101,6 +112,11 @@ public struct ListBinding: Sendable {
     public var selection: SelectionDefinition?
     /// A placeholder row after each section's items (the add-item row of Listing 8-3).
     public var placeholder: String?
+    /// The footer of each section grouped by an attribute, by the section's title.
+    public var sectionFooters: [String: String] = [:]
+    /// The footer of each section of a nested list, filled from the section's item; an empty
+    /// result shows none.
+    public var nestedFooter: TextFormat?
 }
 
 /// How a list's rows form sections.
@@ -128,6 +144,10 @@ public struct SelectionDefinition: Sendable {
 /// Which rows show which editing control.
 public struct EditingDefinition: Sendable {
     public var rule: EditingRule
+    /// The title of a row's delete confirmation button, filled from its item; "Delete" when unset.
+    public var deleteTitle: TextFormat?
+    /// Whether rows without an editing control keep their content in place (`shouldIndentWhileEditing`).
+    public var indentsWhileEditing: Bool = true
 }
 
 /// A detail scene: sections of fields.

@@ -10,12 +10,22 @@ public struct CellPrototype: Sendable {
     /// A format giving the image path (relative to the public folder).
     public var image: TextFormat?
     public var accessory: AccessoryKind
+    /// What the row shows at its right edge in editing mode instead (`editingAccessoryType`).
+    public var editingAccessory: AccessoryKind = .none
+    /// The item attribute a switch in each row shows and sets (a list of alarms, each with its
+    /// own switch); `nil` for none.
+    public var toggleAttribute: String?
     public var indentationLevel: Int
+    /// The highlight a tapped row shows; it does not decide whether the row can be selected.
     public var selectionStyle: SelectionStyle
+    /// Whether the row can be selected (`selectable:` in the app file; the delegate's
+    /// `willSelectRow` refuses the others).
+    public var isSelectable: Bool
 
     /// Makes a prototype.
     public init(style: CellStyle = .default, text: TextFormat, detail: TextFormat? = nil, image: TextFormat? = nil,
-                accessory: AccessoryKind = .none, indentationLevel: Int = 0, selectionStyle: SelectionStyle = .default) {
+                accessory: AccessoryKind = .none, indentationLevel: Int = 0, selectionStyle: SelectionStyle = .default,
+                isSelectable: Bool = true) {
         self.style = style
         self.text = text
         self.detail = detail
@@ -23,14 +33,22 @@ public struct CellPrototype: Sendable {
         self.accessory = accessory
         self.indentationLevel = indentationLevel
         self.selectionStyle = selectionStyle
+        self.isSelectable = isSelectable
     }
 
     /// The cell for `item` (or for no item, for fixed cells).
     func cell(key: String, item: StoredItem?, accessory: Accessory? = nil) -> Cell {
         let attributes = item?.attributes ?? [:]
+        var shown = accessory ?? Self.simpleAccessory(self.accessory)
+        var selectionStyle = selectionStyle
+        if accessory == nil, let toggleAttribute {
+            shown = .toggle(isOn: attributes[toggleAttribute]?.bool ?? false)
+            // Listing 6-2: a row holding a switch does not highlight.
+            selectionStyle = .none
+        }
         return Cell(key: key, text: text.render(attributes), detailText: detail.map { $0.render(attributes) },
                     image: image.map { CellImage(source: $0.render(attributes)) }, style: style,
-                    accessory: accessory ?? Self.simpleAccessory(self.accessory),
+                    accessory: shown, editingAccessory: Self.simpleAccessory(editingAccessory),
                     indentationLevel: indentationLevel, selectionStyle: selectionStyle)
     }
 
@@ -38,6 +56,7 @@ public struct CellPrototype: Sendable {
         switch kind {
         case .disclosureIndicator: .disclosureIndicator
         case .detailDisclosureButton: .detailDisclosureButton
+        case .detailButton: .detailButton
         case .checkmark: .checkmark
         case .none, .toggle, .slider, .custom: .none
         }

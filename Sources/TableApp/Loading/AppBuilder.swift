@@ -11,7 +11,8 @@ struct AppBuilder {
 
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
-                            "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail"]
+                            "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail",
+                            "allowsSelection", "allowsSelectionDuringEditing", "rows", "sectionFooters", "headerStyle"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
@@ -77,12 +78,14 @@ struct AppBuilder {
 
         var editing: EditingDefinition?
         if let editingNode = reader.field(fields, "editing") {
-            let editingFields = reader.mapping(editingNode, "editing", allowed: ["rows", "lastRow", "swipe"])
+            let editingFields = reader.mapping(editingNode, "editing", allowed: ["rows", "lastRow", "swipe", "deleteTitle", "indent"])
             let styles = EditingStyle.allCases.map { ($0.rawValue, $0) }
             let rows = reader.choice(reader.field(editingFields, "rows"), "editing style", styles) ?? .delete
             let lastRow = reader.choice(reader.field(editingFields, "lastRow"), "editing style", styles)
             let swipe = reader.bool(reader.field(editingFields, "swipe"), "swipe") ?? true
-            editing = EditingDefinition(rule: EditingRule(rowStyle: rows, lastRowStyle: lastRow, allowsSwipeToDelete: swipe))
+            editing = EditingDefinition(rule: EditingRule(rowStyle: rows, lastRowStyle: lastRow, allowsSwipeToDelete: swipe),
+                                        deleteTitle: format(reader.field(editingFields, "deleteTitle")),
+                                        indentsWhileEditing: reader.bool(reader.field(editingFields, "indent"), "indent") ?? true)
         }
         var moves: MoveRule?
         if let movesNode = reader.field(fields, "moves") {
@@ -111,7 +114,12 @@ struct AppBuilder {
             headerTitle: format(reader.field(fields, "header")), footerTitle: format(reader.field(fields, "footer")),
             content: content, alternatesRows: reader.bool(reader.field(fields, "alternateRows"), "alternateRows") ?? false,
             editing: editing, moves: moves, add: add, batchActions: batchNames, takesBatchUpdates: takesBatchUpdates,
-            emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items")
+            emptyMessage: reader.string(reader.field(fields, "empty"), "empty") ?? "No Items",
+            allowsSelection: reader.bool(reader.field(fields, "allowsSelection"), "allowsSelection") ?? true,
+            allowsSelectionDuringEditing: reader.bool(reader.field(fields, "allowsSelectionDuringEditing"), "allowsSelectionDuringEditing") ?? false,
+            rowRules: rowRules(reader.field(fields, "rows")),
+            headerStyle: reader.choice(reader.field(fields, "headerStyle"), "header style",
+                                       TableHeaderStyle.allCases.map { ($0.rawValue, $0) }) ?? .text)
     }
 
     private mutating func sceneContent(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node,
@@ -150,14 +158,21 @@ struct AppBuilder {
     private mutating func listBinding(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node, style: TableStyle) -> ListBinding {
         let relationship = reader.string(reader.field(fields, "list"), "list") ?? ""
         let cellNode = reader.required(reader.field(fields, "cell"), in: node, "the prototype cell")
-        let cell = prototype(cellNode, allowed: Self.prototypeKeys) ?? CellPrototype(text: .empty)
+        var cell = prototype(cellNode, allowed: Self.prototypeKeys + ["switch"]) ?? CellPrototype(text: .empty)
+        let switchNode = reader.field(reader.mapping(cellNode, "a cell"), "switch")
+        cell.toggleAttribute = reader.string(switchNode, "switch")
+        if switchNode != nil, cell.accessory != .none {
+            reader.fail(switchNode, "a row has one accessory: a switch or \(cell.accessory.rawValue), not both")
+        }
         var grouping = SectionGrouping.single
         if let attribute = reader.string(reader.field(fields, "sectionBy"), "sectionBy") {
             let order = (reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? []).compactMap { reader.string($0, "a section") }
             grouping = .byAttribute(attribute, order: order)
         }
+        var nestedFooter: TextFormat?
         if let nestedNode = reader.field(fields, "nested") {
-            let nestedFields = reader.mapping(nestedNode, "nested", allowed: ["title", "rows"])
+            let nestedFields = reader.mapping(nestedNode, "nested", allowed: ["title", "rows", "footer"])
+            nestedFooter = format(reader.field(nestedFields, "footer"))
             grouping = .nested(title: format(reader.field(nestedFields, "title")) ?? .empty,
                                rows: reader.string(reader.required(reader.field(nestedFields, "rows"), in: nestedNode, "the rows of nested sections"), "rows") ?? "")
         }
@@ -173,6 +188,10 @@ struct AppBuilder {
                 reader.fail(localeNode ?? indexNode, error.description)
             }
             if style == .grouped { reader.fail(indexNode, TableKitError.groupedTableCannotHaveIndex.description) }
+            if cell.accessory.sitsUnderIndexBar {
+                reader.warn(reader.field(reader.mapping(cellNode, "a cell"), "accessory") ?? cellNode,
+                            TableWarning.accessoryUnderIndexBar(cell.accessory))
+            }
         }
         var selection: SelectionDefinition?
         if let selectionNode = reader.field(fields, "selection") {
@@ -182,15 +201,24 @@ struct AppBuilder {
                                     SelectionList.Mode.allCases.map { ($0.rawValue, $0) }) ?? .exclusive,
                 attribute: reader.string(reader.field(selectionFields, "attribute"), "attribute") ?? "checked")
         }
+        var sectionFooters: [String: String] = [:]
+        if let footersNode = reader.field(fields, "sectionFooters") {
+            for entry in reader.mapping(footersNode, "sectionFooters") ?? [] {
+                if let text = reader.string(entry.value, "a section footer") { sectionFooters[entry.key] = text }
+            }
+            if case .byAttribute = grouping {} else { reader.fail(footersNode, "sectionFooters name sections made by sectionBy") }
+        }
         return ListBinding(relationship: relationship, cell: cell, sections: grouping, index: index,
                            push: reader.string(reader.field(fields, "push"), "push"),
                            detail: reader.string(reader.field(fields, "info"), "info"),
-                           selection: selection, placeholder: reader.string(reader.field(fields, "placeholder"), "placeholder"))
+                           selection: selection, placeholder: reader.string(reader.field(fields, "placeholder"), "placeholder"),
+                           sectionFooters: sectionFooters, nestedFooter: nestedFooter)
     }
 
     // MARK: Cells and fields
 
-    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "indentation", "selectable"]
+    static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "editingAccessory", "indentation", "selectable",
+                                "selectionStyle"]
 
     mutating func prototype(_ node: Node?, allowed: [String]) -> CellPrototype? {
         guard let node, let fields = reader.mapping(node, "a cell", allowed: allowed) else { return nil }
@@ -199,13 +227,17 @@ struct AppBuilder {
         if imageNode != nil, !style.allowsImage {
             reader.fail(imageNode, "the \(style.rawValue) cell style has no place for an image (only default and subtitle do)")
         }
-        let accessories = [AccessoryKind.none, .disclosureIndicator, .detailDisclosureButton, .checkmark].map { ($0.rawValue, $0) }
-        return CellPrototype(
+        let accessories = [AccessoryKind.none, .disclosureIndicator, .detailDisclosureButton, .detailButton, .checkmark].map { ($0.rawValue, $0) }
+        var prototype = CellPrototype(
             style: style, text: format(reader.required(reader.field(fields, "text"), in: node, "the cell's text")) ?? .empty,
             detail: format(reader.field(fields, "detail")), image: format(imageNode),
             accessory: reader.choice(reader.field(fields, "accessory"), "accessory", accessories) ?? .none,
             indentationLevel: reader.integer(reader.field(fields, "indentation"), "indentation", range: 0...Cell.maximumIndentationLevel) ?? 0,
-            selectionStyle: (reader.bool(reader.field(fields, "selectable"), "selectable") ?? true) ? .default : .none)
+            selectionStyle: reader.choice(reader.field(fields, "selectionStyle"), "selection style",
+                                          SelectionStyle.allCases.map { ($0.rawValue, $0) }) ?? .default,
+            isSelectable: reader.bool(reader.field(fields, "selectable"), "selectable") ?? true)
+        prototype.editingAccessory = reader.choice(reader.field(fields, "editingAccessory"), "accessory", accessories) ?? .none
+        return prototype
     }
 
     mutating func fixedSection(_ node: Node) -> FixedSection {

@@ -25,9 +25,10 @@ public enum AppFileLoader {
         var builder = AppBuilder(reader: reader)
         let app = builder.app(root)
         reader = builder.reader
-        guard reader.problems.isEmpty, let app else {
+        guard reader.problems.isEmpty, var app else {
             throw .invalidApp(reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
+        app.warnings = reader.warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         return app
     }
 

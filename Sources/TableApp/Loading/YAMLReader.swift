@@ -6,8 +6,15 @@ import Yams
 struct YAMLReader {
     let file: String
     private(set) var problems: [AppDiagnostic] = []
+    /// Advice the file goes against without being wrong.
+    private(set) var warnings: [AppDiagnostic] = []
 
     init(file: String) { self.file = file }
+
+    mutating func warn(_ node: Node?, _ message: String) {
+        let mark = node?.mark
+        warnings.append(AppDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "warning: " + message))
+    }
 
     mutating func fail(_ node: Node?, _ message: String) {
         let mark = node?.mark

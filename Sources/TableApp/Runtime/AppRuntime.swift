@@ -174,7 +174,7 @@ public struct AppRuntime: Sendable {
         }
         var built = cell.prototype.cell(key: cell.key, item: item, accessory: accessory)
         if accessory != nil { built.selectionStyle = .none }
-        return SceneRow(cell: built, origin: .fixed(key: cell.key), push: cell.push)
+        return SceneRow(cell: built, origin: .fixed(key: cell.key), push: cell.push, isSelectable: cell.prototype.isSelectable)
     }
 
     private func detailRow(_ field: FieldDefinition, item: StoredItem?) -> SceneRow {
@@ -183,7 +183,7 @@ public struct AppRuntime: Sendable {
         // A yes-or-no fact about the item reads as one ("Dogs Allowed: Yes"); "On" is for settings.
         if field.kind == .toggle { value = item?[field.attribute]?.bool == true ? "Yes" : "No" }
         let cell = Cell(key: "field-" + field.attribute, text: field.label, detailText: value, style: .value1, selectionStyle: .none)
-        return SceneRow(cell: cell, origin: .field(attribute: field.attribute), push: nil)
+        return SceneRow(cell: cell, origin: .field(attribute: field.attribute), push: nil, isSelectable: false)
     }
 }
 

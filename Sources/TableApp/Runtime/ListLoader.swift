@@ -32,7 +32,8 @@ struct ListLoader {
         case let .byAttribute(attribute, order):
             let groups = AttributeGrouping(attribute: attribute, order: order).groups(of: rows) { $0.item }
             let sections = groups.map { group in
-                SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: nil, rows: group.members, list: list.id,
+                SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: binding.sectionFooters[group.title],
+                             rows: group.members, list: list.id,
                              owner: .value(attribute: attribute, group.value))
             }
             return (sections.enumerated().map { withPlaceholder($0.element, number: $0.offset) }, nil, [:])
@@ -44,7 +45,9 @@ struct ListLoader {
                 let child = try await store.list(childID)
                 revisions[childID] = child.revision
                 let childRows = child.items.enumerated().map { row($0.element, list: childID, position: $0.offset) }
-                sections.append(withPlaceholder(SceneSection(headerTitle: title.render(sectionItem.attributes), footerTitle: nil,
+                let footer = binding.nestedFooter?.render(sectionItem.attributes)
+                sections.append(withPlaceholder(SceneSection(headerTitle: title.render(sectionItem.attributes),
+                                                             footerTitle: footer?.isEmpty == false ? footer : nil,
                                                              rows: childRows, list: childID, owner: .item(sectionItem, list: list.id)),
                                                 number: number))
             }
@@ -58,7 +61,8 @@ struct ListLoader {
             accessory = item[selection.attribute]?.bool == true ? .checkmark : Accessory.none
         }
         return SceneRow(cell: binding.cell.cell(key: item.key, item: item, accessory: accessory),
-                        origin: .item(item, list: list, position: position), push: binding.push)
+                        origin: .item(item, list: list, position: position), push: binding.push,
+                        isSelectable: binding.cell.isSelectable)
     }
 
     private func withPlaceholder(_ section: SceneSection, number: Int) -> SceneSection {
@@ -66,7 +70,7 @@ struct ListLoader {
         var section = section
         // Shown as a placeholder (grey), with the green plus that adds an item in editing mode.
         let cell = Cell(key: "placeholder-\(number)", text: placeholder, selectionStyle: .none, backgroundHint: "placeholder")
-        section.rows.append(SceneRow(cell: cell, origin: .placeholder(section: number), push: nil))
+        section.rows.append(SceneRow(cell: cell, origin: .placeholder(section: number), push: nil, isSelectable: false))
         return section
     }
 }

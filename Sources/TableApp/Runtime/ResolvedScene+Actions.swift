@@ -73,7 +73,8 @@ extension ResolvedScene {
     private func newRow(_ attributes: [String: AttributeValue], list: ListID, position: Int, push: String?) -> SceneRow {
         let newItem = StoredItem(key: "", attributes: attributes)
         let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
-        return SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: push)
+        return SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: push,
+                        isSelectable: listBinding?.cell.isSelectable ?? true)
     }
 
     /// Moves a row within its section or into another: a section of a list grouped by an
@@ -146,9 +147,18 @@ extension ResolvedScene {
         sections[indexPath.section].rows[indexPath.row].cell.accessory = isChecked ? .checkmark : .none
     }
 
+    /// A fixed cell's switch sets the scene's item; a list row's, its own item.
     public mutating func switchChanged(_ isOn: Bool, forRowAt indexPath: IndexPath) throws(TableKitError) {
-        guard let attribute = fixedCell(at: indexPath)?.toggle else { throw .controlNotSupported("switch", at: indexPath) }
-        try writeItem([attribute: .bool(isOn)], at: indexPath)
+        if let attribute = fixedCell(at: indexPath)?.toggle {
+            try writeItem([attribute: .bool(isOn)], at: indexPath)
+            return
+        }
+        guard let attribute = listBinding?.cell.toggleAttribute,
+              case let .item(item, list, _) = sections[indexPath.section].rows[indexPath.row].origin else {
+            throw .controlNotSupported("switch", at: indexPath)
+        }
+        pendingWrites.append(.change(.update(key: item.key, attributes: [attribute: .bool(isOn)]), list: list))
+        sections[indexPath.section].rows[indexPath.row].cell.accessory = .toggle(isOn: isOn)
     }
 
     public mutating func sliderChanged(_ value: Double, forRowAt indexPath: IndexPath) throws(TableKitError) {

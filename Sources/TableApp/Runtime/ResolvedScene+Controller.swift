@@ -20,11 +20,17 @@ extension ResolvedScene: TableViewController {
     public var commitsEditing: Bool { scene.editing != nil || listBinding?.placeholder != nil }
     public var movesRows: Bool { scene.moves != nil }
 
-    public func canEditRow(at indexPath: IndexPath) -> Bool { true }
+    public func canEditRow(at indexPath: IndexPath) -> Bool { rowValue(scene.rowRules.canEdit, at: indexPath, read: RowRules.flag) ?? true }
 
     public func canMoveRow(at indexPath: IndexPath) -> Bool {
-        guard let rule = scene.moves else { return false }
-        return rule.canMoveRow(at: indexPath, rowCounts: rowCounts)
+        guard let rule = scene.moves, rule.canMoveRow(at: indexPath, rowCounts: rowCounts) else { return false }
+        return rowValue(scene.rowRules.canMove, at: indexPath, read: RowRules.flag) ?? true
+    }
+
+    /// The scene's `rows:` value for the row at `indexPath`, if the scene gives one.
+    func rowValue<Value>(_ value: RowValue<Value>?, at indexPath: IndexPath, read: (AttributeValue) -> Value?) -> Value? {
+        guard let value else { return nil }
+        return readRow(at: indexPath) { value.value(at: indexPath, item: $0.item, read: read) }
     }
 
     // MARK: Delegate
@@ -32,6 +38,7 @@ extension ResolvedScene: TableViewController {
     public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
         // A placeholder row ("Add Item") inserts, as the guide's placeholder rows do.
         if case .placeholder = sections[indexPath.section].rows[indexPath.row].origin { return .insert }
+        if let style = rowValue(scene.rowRules.editingStyle, at: indexPath, read: RowRules.editingStyle) { return style }
         guard let rule = scene.editing?.rule else { return .none }
         // The rule counts the section's own items; a placeholder row is not one of them.
         return rule.editingStyle(forRowAt: indexPath, rowCounts: itemCounts)
@@ -58,13 +65,36 @@ extension ResolvedScene: TableViewController {
 
     public func willDisplay(_ cell: inout Cell, forRowAt indexPath: IndexPath) {
         let row = indexPath.row + (window?.range.lowerBound ?? 0)
-        if scene.alternatesRows, !row.isMultiple(of: 2) { cell.backgroundHint = "alternate" }
+        // Listing 5-2 colours the rows whose index is even.
+        if scene.alternatesRows, row.isMultiple(of: 2) { cell.backgroundHint = "alternate" }
     }
 
-    /// A row whose cell is not selectable (`selectable: false`, a row of fields or controls)
-    /// refuses selection.
+    /// A row the app file makes unselectable (`selectable: false`, a detail's field, a
+    /// placeholder) refuses selection; `selectionStyle: none` only takes the highlight away.
     public func willSelectRow(at indexPath: IndexPath) -> IndexPath? {
-        readRow(at: indexPath) { $0.cell.selectionStyle } == .none ? nil : indexPath
+        guard readRow(at: indexPath, { $0.isSelectable }),
+              rowValue(scene.rowRules.canSelect, at: indexPath, read: RowRules.flag) ?? true else { return nil }
+        return indexPath
+    }
+
+    /// The scene's `rows: { indentation: … }`; `nil` keeps the prototype's level.
+    public func indentationLevel(forRowAt indexPath: IndexPath) -> Int? {
+        rowValue(scene.rowRules.indentation, at: indexPath, read: RowRules.indentation)
+    }
+
+    /// The app file's title for the Delete button, filled from the row's item.
+    public func titleForDeleteConfirmationButton(forRowAt indexPath: IndexPath) -> String? {
+        guard let format = scene.editing?.deleteTitle else { return nil }
+        return readRow(at: indexPath) { format.render($0.item?.attributes ?? [:]) }
+    }
+
+    public func shouldIndentWhileEditingRow(at indexPath: IndexPath) -> Bool { scene.editing?.indentsWhileEditing ?? true }
+
+    /// An item's plus adds the new item after it; a placeholder's adds it in the placeholder's
+    /// place, at the end of the section's items.
+    public func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement {
+        if case .placeholder = sections[indexPath.section].rows[indexPath.row].origin { return .before }
+        return .after
     }
 
     public func didSelectRow(at indexPath: IndexPath) -> SelectionOutcome {
@@ -85,9 +115,12 @@ extension ResolvedScene: TableViewController {
 
     public var tableStyle: TableStyle { scene.style }
     public var tableHeaderTitle: String? { scene.headerTitle.map { $0.render(item?.attributes ?? [:]) } }
+    public var tableHeaderStyle: TableHeaderStyle { scene.headerStyle }
     public var tableFooterTitle: String? { scene.footerTitle.map { $0.render(item?.attributes ?? [:]) } }
     public var showsEditButton: Bool { canEdit }
     public var allowsSwipeToDelete: Bool { scene.editing?.rule.allowsSwipeToDelete ?? false }
+    public var allowsSelection: Bool { scene.allowsSelection }
+    public var allowsSelectionDuringEditing: Bool { scene.allowsSelectionDuringEditing }
     public var selectionMode: SelectionList.Mode? { selection?.mode }
     public var emptyMessage: String { scene.emptyMessage }
 

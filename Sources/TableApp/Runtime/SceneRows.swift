@@ -20,6 +20,8 @@ public struct SceneRow: Sendable {
     public var origin: RowOrigin
     /// The scene selecting the row pushes, if any.
     public var push: String?
+    /// Whether the row can be selected at all (`willSelectRow` refuses the others).
+    public var isSelectable = true
 
     /// Whether the row shows a stored item.
     public var isItem: Bool {

@@ -18,7 +18,15 @@ public struct RowContext: RenderContext, Hashable {
     public var isMovable: Bool
     /// Whether a swipe may reveal the row's Delete button (outside editing mode).
     public var canSwipeToDelete: Bool
+    /// Whether tapping the row selects nothing (the table or the delegate refuses it).
     public var isUnselectable: Bool
+    /// Whether the row shows no highlight when tapped (`selectionStyle = .none`); it may still
+    /// be selectable.
+    public var hasNoHighlight: Bool
+    /// Whether the row keeps its content where it is in editing mode (`shouldIndentWhileEditing`).
+    public var staysUnindentedWhileEditing: Bool
+    /// The title of the row's delete confirmation button, when the row can be deleted.
+    public var deleteTitle: String?
     public var backgroundHint: String?
     /// The row's main action: a link (push or detail) …
     public var link: LinkContext?
@@ -34,7 +42,8 @@ public struct RowContext: RenderContext, Hashable {
     public var confirmDelete: DeleteConfirmationContext?
     public var reorder: ReorderContext?
 
-    var hasChevron: Bool { accessory == "disclosure-indicator" }
+    /// A disclosure indicator, or a detail disclosure button's chevron beside its ⓘ.
+    var hasChevron: Bool { accessory == "disclosure-indicator" || accessory == "detail-disclosure-button" }
     var hasCheckmark: Bool { accessory == "checkmark" }
 
     public static let fields: [TemplateField<Self>] = [
@@ -47,7 +56,8 @@ public struct RowContext: RenderContext, Hashable {
         .init("accessibleName") { $0.accessibleName }, .init("name") { $0.text },
         .init("isEditing") { $0.isEditing }, .init("editingStyle") { $0.editingStyle },
         .init("isMovable") { $0.isMovable }, .init("canSwipeToDelete") { $0.canSwipeToDelete },
-        .init("isUnselectable") { $0.isUnselectable },
+        .init("isUnselectable") { $0.isUnselectable }, .init("hasNoHighlight") { $0.hasNoHighlight },
+        .init("staysUnindentedWhileEditing") { $0.staysUnindentedWhileEditing }, .init("deleteTitle") { $0.deleteTitle },
         .init("backgroundHint") { $0.backgroundHint }, .init("link") { $0.link },
         .init("choice") { $0.choice }, .init("isStatic") { $0.isStatic },
         .init("hasChevron") { $0.hasChevron }, .init("hasCheckmark") { $0.hasCheckmark },
@@ -153,9 +163,11 @@ public struct EditingControlContext: RenderContext, Hashable {
 public struct DeleteConfirmationContext: RenderContext, Hashable {
     public var action: String
     public var cancelHref: String
+    /// The button's title (`titleForDeleteConfirmationButton`).
+    public var title: String
 
     public static let fields: [TemplateField<Self>] = [
-        .init("action") { $0.action }, .init("cancelHref") { $0.cancelHref },
+        .init("action") { $0.action }, .init("cancelHref") { $0.cancelHref }, .init("title") { $0.title },
     ]
 }
 

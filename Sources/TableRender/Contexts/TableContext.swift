@@ -7,6 +7,8 @@ public struct TableContext: RenderContext {
     public var isEditing: Bool
     public var revision: String
     public var headerTitle: String?
+    /// Whether the header is Listing 4-10's title label rather than a line of text.
+    public var hasTitleHeader: Bool
     public var footerTitle: String?
     public var sections: [SectionContext]
     public var sectionIndex: SectionIndexContext?
@@ -16,15 +18,18 @@ public struct TableContext: RenderContext {
     public var emptyMessage: String
     /// Buttons below the table posting page actions through the shared form.
     public var commands: [CommandContext]
+    /// What the table says about its own data to the person reading it (an exclusive list
+    /// stored with several checkmarks).
+    public var notes: [TextLineContext]
 
     public static let fields: [TemplateField<Self>] = [
         .init("style") { $0.style }, .init("isIndexed") { $0.isIndexed },
         .init("isEditing") { $0.isEditing }, .init("revision") { $0.revision },
-        .init("headerTitle") { $0.headerTitle }, .init("footerTitle") { $0.footerTitle },
-        .init("sections") { $0.sections }, .init("sectionIndex") { $0.sectionIndex },
+        .init("headerTitle") { $0.headerTitle }, .init("hasTitleHeader") { $0.hasTitleHeader },
+        .init("footerTitle") { $0.footerTitle }, .init("sections") { $0.sections }, .init("sectionIndex") { $0.sectionIndex },
         .init("actionForm") { $0.actionForm }, .init("isEmpty") { $0.isEmpty },
         .init("emptyMessage") { $0.emptyMessage }, .init("commands") { $0.commands },
-        .init("hasCommands") { !$0.commands.isEmpty },
+        .init("hasCommands") { !$0.commands.isEmpty }, .init("notes") { $0.notes },
     ]
 }
 

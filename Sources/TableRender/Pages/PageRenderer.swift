@@ -89,10 +89,12 @@ public final class PageRenderer: Sendable {
         let form = page.actions.map { FormContext(action: $0.action(.update), csrf: $0.csrf, revision: revision) }
         let table = TableContext(
             style: snapshot.style.rawValue, isIndexed: snapshot.isIndexed, isEditing: snapshot.isEditing,
-            revision: revision, headerTitle: snapshot.headerTitle, footerTitle: snapshot.footerTitle,
+            revision: revision, headerTitle: snapshot.headerTitle, hasTitleHeader: snapshot.headerStyle == .title,
+            footerTitle: snapshot.footerTitle,
             sections: sections, sectionIndex: index, actionForm: form,
             isEmpty: snapshot.sections.allSatisfy { $0.rows.isEmpty }, emptyMessage: page.emptyMessage,
-            commands: page.actions == nil ? [] : page.commands)
+            commands: page.actions == nil ? [] : page.commands,
+            notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) })
         return (tableTemplate.render(table, templates: templates), sectionRows)
     }
 

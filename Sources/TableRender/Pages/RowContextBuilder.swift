@@ -22,13 +22,16 @@ enum RowContextBuilder {
             accessibleName: accessibleName, isEditing: isEditing, editingStyle: row.editingStyle.rawValue,
             isMovable: row.isMovable && actions != nil,
             canSwipeToDelete: row.canSwipeToDelete && actions != nil && !isEditing,
-            isUnselectable: cell.selectionStyle == .none, backgroundHint: cell.backgroundHint,
+            isUnselectable: !row.isSelectable, hasNoHighlight: cell.selectionStyle == .none,
+            staysUnindentedWhileEditing: isEditing && !row.indentsWhileEditing,
+            deleteTitle: actions != nil && (row.editingStyle == .delete || row.canSwipeToDelete) ? row.deleteConfirmationTitle : nil,
+            backgroundHint: cell.backgroundHint,
             link: nil, choice: nil, isStatic: false, detailButton: nil, toggle: nil, slider: nil, custom: nil,
             editingControl: nil, confirmDelete: nil, reorder: nil)
 
-        // The main action, as the delegate decides it: none while editing (UIKit does not
-        // select during editing).
-        switch isEditing ? .none : page.links.selection(for: row) {
+        // The main action, as the delegate decides it: none where the table does not select
+        // rows (by default in editing mode, as UIKit).
+        switch row.isSelectable ? page.links.selection(for: row) : .none {
         case .choice:
             if let mode = page.selectionMode, let actions {
                 // The post says what the person wants (this checkmark on, or off), not "toggle":
@@ -47,7 +50,7 @@ enum RowContextBuilder {
 
         let accessory = isEditing ? cell.editingAccessory : cell.accessory
         switch accessory {
-        case .detailDisclosureButton:
+        case .detailDisclosureButton, .detailButton:
             if let href = page.links.detailLink(for: row) {
                 context.detailButton = DetailButtonContext(href: href, label: "More info about \(name)")
             }
@@ -70,13 +73,15 @@ enum RowContextBuilder {
             context.editingControl = EditingControlContext(
                 isDelete: row.editingStyle == .delete, isInsert: row.editingStyle == .insert,
                 confirmHref: actions.confirmDeleteHref(for: cell.key), insertAction: actions.action(.insert),
-                label: row.editingStyle == .delete ? "Delete \(name)" : cell.backgroundHint == "placeholder" ? name : "Insert after \(name)")
+                label: row.editingStyle == .delete ? "Delete \(name)" : cell.backgroundHint == "placeholder" ? name
+                    : "Insert \(row.insertionPlacement.rawValue) \(name)")
         }
         if actions.confirmingDeleteKey == cell.key, row.editingStyle == .delete || row.canSwipeToDelete {
-            context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete), cancelHref: actions.editingHref)
+            context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete), cancelHref: actions.editingHref,
+                                                              title: row.deleteConfirmationTitle)
         }
         if isEditing, row.isMovable {
-            context.reorder = ReorderContext(canMoveUp: true, canMoveDown: true, upAction: actions.action(.moveUp),
+            context.reorder = ReorderContext(canMoveUp: row.canMoveUp, canMoveDown: row.canMoveDown, upAction: actions.action(.moveUp),
                                              downAction: actions.action(.moveDown),
                                              moveToHref: actions.moveToHref(for: cell.key))
         }

@@ -35,7 +35,7 @@ public enum TemplateName: String, CaseIterable, Sendable {
                 .union(EditButtonContext.keys).union(SaveButtonContext.keys)
         case .table, .actionForm, .section, .sectionIndex:
             TableContext.keys.union(FormContext.keys).union(SectionContext.keys)
-                .union(SectionIndexContext.keys).union(IndexEntryContext.keys).union(CommandContext.keys)
+                .union(SectionIndexContext.keys).union(IndexEntryContext.keys).union(CommandContext.keys).union(TextLineContext.keys)
         case .row, .cell, .cellDefault, .cellSubtitle, .cellValue1, .cellValue2, .accessory, .editingControl,
              .deleteConfirmation, .reorderControl:
             Self.rowKeys

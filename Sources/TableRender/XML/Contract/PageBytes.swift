@@ -179,7 +179,7 @@ enum ContractAttribute: Int {
     ].map { Array($0.utf8) }
 
     static let cellStyles: [[UInt8]] = ["default", "subtitle", "value1", "value2"].map { Array($0.utf8) }
-    static let accessories: [[UInt8]] = ["none", "disclosure-indicator", "detail-disclosure-button", "checkmark", "switch", "slider", "custom"]
+    static let accessories: [[UInt8]] = ["none", "disclosure-indicator", "detail-disclosure-button", "detail-button", "checkmark", "switch", "slider", "custom"]
         .map { Array($0.utf8) }
     static let editingStyles: [[UInt8]] = ["none", "delete", "insert"].map { Array($0.utf8) }
     static let booleans: [[UInt8]] = ["true", "false"].map { Array($0.utf8) }
