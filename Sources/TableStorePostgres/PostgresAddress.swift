@@ -54,7 +54,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "postgresql://\(user)@\(host):\(port)/\(database)" }
 
     var configuration: PostgresConnection.Configuration {
-        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        var configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                                             tls: .disable)
+        // A busy server forks a backend per connection: give it more than postgres-nio's 10 s.
+        configuration.options.connectTimeout = .seconds(30)
+        return configuration
     }
 
     public struct AddressError: Error, CustomStringConvertible {

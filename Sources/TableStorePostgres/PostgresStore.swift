@@ -46,7 +46,11 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
                 }
             }
         })
-        try await follower.waitUntilFollowing(timeout: .seconds(10))
+        // Pages can be served before the follower has connected (revisions are read from the
+        // database until then); wait a little so that a fresh server starts warm.
+        if !(await follower.waitUntilFollowing(timeout: .seconds(30))) {
+            logger.warning("change log: not followed yet at \(address); revisions are read from the database until it is")
+        }
     }
 
     /// Stops following the log and closes every connection.

@@ -11,7 +11,7 @@ struct BatchUpdateSectionTests {
     @Test("Figure 7-2: delete row 0.1 and section 1, insert row 1.1 — the insertion lands in the old section 2")
     func figure72() throws {
         var batch = BatchUpdate()
-        try batch.performUpdates { batch in
+        batch.performUpdates { batch in
             batch.deleteRows(at: [IndexPath(0, 1)])
             batch.deleteSections([1])
             batch.insertRows(at: [IndexPath(1, 1)])

@@ -28,10 +28,21 @@ struct TemporaryStore {
             location = folder.appendingPathComponent("test.sqlite").path
             store = try SQLiteStore(path: location, durability: durability)
         case .postgresql:
-            location = try PostgresCluster.running().newDatabase()
-            store = try await PostgresStore(address: PostgresAddress(url: location), readers: 2)
+            // Each test's store holds four connections and a cluster forks a process for each:
+            // a few stores at a time, so a busy machine does not time out connecting.
+            await Self.postgresStores.acquire()
+            do {
+                location = try PostgresCluster.running().newDatabase()
+                store = try await PostgresStore(address: PostgresAddress(url: location), readers: 1)
+            } catch {
+                Self.postgresStores.release()
+                throw error
+            }
         }
     }
+
+    /// PostgreSQL stores open at once in this test process.
+    static let postgresStores = TestSemaphore(count: 6)
 
     /// SQLite's file (for the SQLite-only tests).
     var path: String { location }
@@ -40,12 +51,17 @@ struct TemporaryStore {
     func another() async throws -> any DatabaseStore {
         switch kind {
         case .sqlite: try SQLiteStore(path: location)
-        case .postgresql: try await PostgresStore(address: PostgresAddress(url: location), readers: 2)
+        case .postgresql: try await PostgresStore(address: PostgresAddress(url: location), readers: 1)
         }
     }
 
     func remove() {
-        if let store = store as? PostgresStore { Task { await store.close() } }
+        if let store = store as? PostgresStore {
+            Task {
+                await store.close()
+                Self.postgresStores.release()
+            }
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -117,3 +117,31 @@ public final class PostgresCluster: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+/// At most `count` holders at once; the others wait their turn in order.
+public final class TestSemaphore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    public init(count: Int) { available = count }
+
+    public func acquire() async {
+        await withCheckedContinuation { continuation in
+            let granted = lock.withLock {
+                if available > 0 { available -= 1; return true }
+                waiting.append(continuation)
+                return false
+            }
+            if granted { continuation.resume() }
+        }
+    }
+
+    public func release() {
+        let next: CheckedContinuation<Void, Never>? = lock.withLock {
+            if waiting.isEmpty { available += 1; return nil }
+            return waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}
