@@ -3,7 +3,7 @@ import Foundation
 /// Carries out one change on one list inside an open transaction, keeping positions 0 … n−1.
 /// Items whose attributes a change sets are marked with `revision`, the list's new revision, so
 /// a later change can tell whether an item changed since a page showed it.
-struct ListEditor {
+package struct ListEditor {
     let db: any SQLExecutor
     let list: ListID
     /// The revision the list is at once the change is made.
@@ -178,7 +178,7 @@ struct ListEditor {
     /// How many items `list` holds: its last position plus one, since every change keeps a list's
     /// positions 0 … n−1 (`StoreWrites.integrityProblems` checks it). One index lookup, where
     /// `COUNT(*)` walks the list: 3 ms for 100,000 items, paid by every insert and every window.
-    static func count(of list: ListID, in db: any SQLExecutor) throws -> Int {
+    package static func count(of list: ListID, in db: any SQLExecutor) throws -> Int {
         try db.int("SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0
     }
 

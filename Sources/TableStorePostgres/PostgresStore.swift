@@ -83,8 +83,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     public func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) {
         try await snapshot { db in
             let revision = try StoreWrites.revision(of: id, in: db)
-            let count = try db.int("SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?",
-                                   [id.parent ?? "", id.relationship]) ?? 0
+            let count = try ListEditor.count(of: id, in: db)
             let rows = try db.rows("""
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND position >= ? AND position < ? ORDER BY position
                 """, [id.parent ?? "", id.relationship, positions.lowerBound, positions.upperBound])
