@@ -17,8 +17,8 @@ public enum Accessory: Sendable, Hashable, Codable {
     case toggle(isOn: Bool)
     /// A slider control (`UISlider`) with its range and current value.
     case slider(Slider)
-    /// An app-defined control, named so that a renderer can pick its template.
-    case custom(name: String)
+    /// An app-defined accessory view, drawn by the app's template (`accessories/NAME`).
+    case custom(TemplateView)
 
     /// The contract name of the accessory kind, as in `data-accessory`.
     public var kind: AccessoryKind {
@@ -36,6 +36,11 @@ public enum Accessory: Sendable, Hashable, Codable {
 
     /// Whether the accessory is a control the user operates in place (it posts a value).
     public var isControl: Bool { kind == .toggle || kind == .slider }
+
+    /// The app's template drawing the accessory, for a custom accessory view.
+    public var templateView: TemplateView? {
+        if case let .custom(view) = self { view } else { nil }
+    }
 }
 
 /// The kinds of accessory, by the names the markup contract uses.

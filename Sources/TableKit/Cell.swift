@@ -27,6 +27,11 @@ public struct Cell: Sendable, Hashable, Codable {
     /// A free-form appearance hint set by the delegate just before display (Listing 5-2 alternates
     /// row backgrounds this way); renderers map known values to classes and ignore the rest.
     public var backgroundHint: String?
+    /// The app's template that draws the row's content instead of its style's layout (a custom
+    /// cell); `nil` for the standard layouts. `text` and `detailText` still name the row.
+    public var customView: TemplateView?
+    /// How tall the row is; `nil` sizes it to its content, at least a standard row's height.
+    public var rowHeight: RowHeight?
 
     /// Makes a cell. Defaults are UIKit's: default style, no accessory, selectable, no indentation.
     public init(
@@ -41,7 +46,9 @@ public struct Cell: Sendable, Hashable, Codable {
         selectionStyle: SelectionStyle = .default,
         accessibilityLabel: String? = nil,
         showsReorderControl: Bool = true,
-        backgroundHint: String? = nil
+        backgroundHint: String? = nil,
+        customView: TemplateView? = nil,
+        rowHeight: RowHeight? = nil
     ) {
         self.key = key
         self.text = text
@@ -55,6 +62,8 @@ public struct Cell: Sendable, Hashable, Codable {
         self.accessibilityLabel = accessibilityLabel
         self.showsReorderControl = showsReorderControl
         self.backgroundHint = backgroundHint
+        self.customView = customView
+        self.rowHeight = rowHeight
     }
 
     /// The name assistive technology announces: the explicit label, or the visible texts and the
@@ -75,6 +84,13 @@ public struct Cell: Sendable, Hashable, Codable {
         }
         if key.isEmpty {
             problems.append(.emptyItemKey(at: indexPath))
+        }
+        for view in [customView, accessory.templateView, editingAccessory.templateView].compactMap({ $0 })
+        where !TemplateView.isValidName(view.name) {
+            problems.append(.invalidTemplateName(view.name, at: indexPath))
+        }
+        if let rowHeight, !RowHeight.allowedPoints.contains(rowHeight.points) {
+            problems.append(.invalidRowHeight(rowHeight.points, at: indexPath))
         }
         return problems
     }

@@ -29,6 +29,14 @@ public protocol TableDelegate {
     /// Where the new row goes when the row's insert control is committed, as its label says it.
     /// UIKit leaves this to `commit`; `.after` by default.
     func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement
+    /// The row's height (`tableView(_:heightForRowAt:)`); `nil` (the default) keeps the cell's own.
+    func heightForRow(at indexPath: IndexPath) -> RowHeight?
+    /// A template drawing the section's header (`tableView(_:viewForHeaderInSection:)`); `nil`
+    /// (the default) shows the header title.
+    func viewForHeader(inSection section: Int) -> TemplateView?
+    /// A template drawing the section's footer (`tableView(_:viewForFooterInSection:)`); `nil`
+    /// (the default) shows the footer title.
+    func viewForFooter(inSection section: Int) -> TemplateView?
 }
 
 extension TableDelegate {
@@ -42,6 +50,9 @@ extension TableDelegate {
     public func titleForDeleteConfirmationButton(forRowAt indexPath: IndexPath) -> String? { nil }
     public func shouldIndentWhileEditingRow(at indexPath: IndexPath) -> Bool { true }
     public func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement { .after }
+    public func heightForRow(at indexPath: IndexPath) -> RowHeight? { nil }
+    public func viewForHeader(inSection section: Int) -> TemplateView? { nil }
+    public func viewForFooter(inSection section: Int) -> TemplateView? { nil }
 }
 
 /// A delegate that keeps every UIKit default.

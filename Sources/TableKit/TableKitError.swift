@@ -10,6 +10,9 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
     case imageNotAllowed(style: CellStyle, at: IndexPath)
     case invalidIndentationLevel(Int, at: IndexPath)
     case emptyItemKey(at: IndexPath)
+    case invalidTemplateName(String, at: IndexPath)
+    case invalidSectionTemplateName(String, section: Int)
+    case invalidRowHeight(Int, at: IndexPath)
     case invalidSliderRange(minimum: Double, maximum: Double)
     case sliderValueOutOfRange(value: Double, minimum: Double, maximum: Double)
 
@@ -60,6 +63,12 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
             "row \(path.textForm): indentation level \(level) is outside 0...\(Cell.maximumIndentationLevel)"
         case let .emptyItemKey(path):
             "row \(path.textForm): the item has an empty key; every row needs a stable key"
+        case let .invalidTemplateName(name, path):
+            "row \(path.textForm): \"\(name)\" cannot name a template (1 to 64 letters, digits, - and _, starting with a letter)"
+        case let .invalidSectionTemplateName(name, section):
+            "section \(section): \"\(name)\" cannot name a template (1 to 64 letters, digits, - and _, starting with a letter)"
+        case let .invalidRowHeight(points, path):
+            "row \(path.textForm): a height of \(points) points is outside \(RowHeight.allowedPoints.lowerBound)...\(RowHeight.allowedPoints.upperBound)"
         case let .invalidSliderRange(minimum, maximum):
             "a slider needs a finite minimum below its maximum (got \(minimum)...\(maximum))"
         case let .sliderValueOutOfRange(value, minimum, maximum):

@@ -8,12 +8,20 @@ public struct TableSection: Sendable, Hashable, Codable {
     public var footerTitle: String?
     /// The rows from top to bottom.
     public var rows: [TableRow]
+    /// The app's template drawing the header instead of the title (`viewForHeaderInSection`);
+    /// the title still names the section for assistive technology and the JSON twin.
+    public var headerView: TemplateView?
+    /// The app's template drawing the footer instead of the footer title.
+    public var footerView: TemplateView?
 
     /// Makes a section.
-    public init(headerTitle: String? = nil, footerTitle: String? = nil, rows: [TableRow]) {
+    public init(headerTitle: String? = nil, footerTitle: String? = nil, rows: [TableRow],
+                headerView: TemplateView? = nil, footerView: TemplateView? = nil) {
         self.headerTitle = headerTitle
         self.footerTitle = footerTitle
         self.rows = rows
+        self.headerView = headerView
+        self.footerView = footerView
     }
 }
 

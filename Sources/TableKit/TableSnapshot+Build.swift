@@ -25,7 +25,13 @@ extension TableSnapshot {
         var sections = (0..<sectionCount).map { section in
             TableSection(headerTitle: dataSource.titleForHeader(inSection: section),
                          footerTitle: dataSource.titleForFooter(inSection: section),
-                         rows: [])
+                         rows: [], headerView: delegate.viewForHeader(inSection: section),
+                         footerView: delegate.viewForFooter(inSection: section))
+        }
+        for (number, section) in sections.enumerated() {
+            for view in [section.headerView, section.footerView].compactMap({ $0 }) where !TemplateView.isValidName(view.name) {
+                throw .invalidSectionTemplateName(view.name, section: number)
+            }
         }
 
         let index = try sectionIndex(from: dataSource, style: configuration.style, sectionCount: sectionCount)
@@ -81,6 +87,7 @@ extension TableSnapshot {
     ) throws(TableKitError) -> TableRow {
         var cell = dataSource.cell(at: path)
         if let level = delegate.indentationLevel(forRowAt: path) { cell.indentationLevel = level }
+        if let height = delegate.heightForRow(at: path) { cell.rowHeight = height }
         delegate.willDisplay(&cell, forRowAt: path)
         if let problem = cell.problems(at: path).first { throw problem }
 

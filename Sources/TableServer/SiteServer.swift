@@ -216,7 +216,7 @@ public struct SiteServer: Sendable {
         }
         if wantsJSON(request) {
             let snapshot = try page.controller.snapshot(isEditing: state.isEditing)
-            var json = SceneJSON(page: page, snapshot: snapshot)
+            var json = SceneJSON(page: page, snapshot: snapshot, templates: site.renderer.templates)
             if let notice { json.title = DocumentText.cleaned(notice) }
             let text = String(decoding: json.encoded(), as: UTF8.self)
             if status == .ok, notice == nil, let scene = page.scene {

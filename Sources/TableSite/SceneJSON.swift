@@ -1,6 +1,7 @@
 import Foundation
 import TableApp
 import TableKit
+import TableRender
 
 /// The JSON twin of a page: the same snapshot as data, with the navigation stack and revision.
 public struct SceneJSON: Encodable {
@@ -34,8 +35,26 @@ public struct SceneJSON: Encodable {
         var insertionPlacement: String?
         /// Whether the row shows a highlight when tapped (`selectionStyle`).
         var highlights: Bool
+        /// A custom cell: the app's template drawing it and the values that template shows.
+        var template: String?
+        var templateValues: [String: String]?
+        /// A custom accessory view: its template and the values it shows.
+        var accessoryTemplate: String?
+        var accessoryValues: [String: String]?
+        /// The row's height in points, and whether it is an estimate (the row sizes to its content).
+        var height: Int?
+        var heightIsEstimate: Bool?
     }
-    struct Section: Encodable { var index: Int; var headerTitle: String?; var footerTitle: String?; var rows: [Row] }
+    struct Section: Encodable {
+        var index: Int
+        var headerTitle: String?
+        var footerTitle: String?
+        /// The app's templates drawing the header and footer, with the values they show.
+        var headerView: TemplateViewJSON?
+        var footerView: TemplateViewJSON?
+        var rows: [Row]
+    }
+    struct TemplateViewJSON: Encodable { var template: String; var values: [String: String] }
     struct IndexTitle: Encodable { var title: String; var section: Int }
 
     public var title: String
@@ -55,7 +74,7 @@ public struct SceneJSON: Encodable {
 
     /// Every text is passed through `DocumentText.cleaned`, as pages are: a character stored
     /// before input refused it comes out as U+FFFD here too.
-    public init(page: SitePage, snapshot: TableSnapshot) {
+    public init(page: SitePage, snapshot: TableSnapshot, templates: TemplateSet) {
         let clean = DocumentText.cleaned
         title = clean(page.title)
         path = page.path
@@ -69,7 +88,10 @@ public struct SceneJSON: Encodable {
         notes = snapshot.warnings.filter(\.isShownOnPage).map { clean($0.description) }
         sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: clean($0.title), section: $0.section) }
         sections = snapshot.sections.enumerated().map { number, section in
-            Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean), rows: section.rows.map { row in
+            Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean),
+                    headerView: section.headerView.map { TemplateViewJSON(template: $0.name, values: Self.shown($0, .section, templates)) },
+                    footerView: section.footerView.map { TemplateViewJSON(template: $0.name, values: Self.shown($0, .section, templates)) },
+                    rows: section.rows.map { row in
                 var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: clean(row.cell.text), detailText: row.cell.detailText.map(clean),
                                style: row.cell.style.rawValue, indentationLevel: row.cell.indentationLevel,
                                accessory: row.cell.accessory.kind.rawValue,
@@ -85,9 +107,24 @@ public struct SceneJSON: Encodable {
                 if page.controller.selectionMode != nil { json.isChecked = row.cell.accessory == .checkmark }
                 if case let .slider(slider) = row.cell.accessory { json.value = slider.value }
                 if case let .toggle(isOn) = row.cell.accessory { json.isOn = isOn }
+                if let view = row.cell.customView {
+                    (json.template, json.templateValues) = (view.name, Self.shown(view, .cell, templates))
+                }
+                if let view = row.cell.accessory.templateView {
+                    (json.accessoryTemplate, json.accessoryValues) = (view.name, Self.shown(view, .accessory, templates))
+                }
+                if let height = row.cell.rowHeight {
+                    json.height = height.points
+                    if case .estimated = height { json.heightIsEstimate = true } else { json.heightIsEstimate = false }
+                }
                 return json
             })
         }
+    }
+
+    /// The values a template shows, cleaned as every text of the twin is.
+    private static func shown(_ view: TemplateView, _ kind: CustomTemplateKind, _ templates: TemplateSet) -> [String: String] {
+        templates.shownValues(of: view, kind: kind).mapValues(DocumentText.cleaned)
     }
 
     /// The twin as pretty-printed JSON with sorted keys.

@@ -161,14 +161,6 @@ struct SiteOptions: ParsableArguments {
     /// Validates the templates and the app, opens the database (seeding the demo's data into a
     /// new one) and makes the site.
     func load(relativeLinks: Bool = false) async throws -> (site: Site, store: any DatabaseStore, database: String) {
-        let templateSet: TemplateSet
-        do {
-            templateSet = try TemplateSet(folder: templates)
-        } catch {
-            printError(error.description)
-            printError("tablestack: the template folder \(templates) is invalid; fix the problems above")
-            throw ExitCode.failure
-        }
         let definition: AppDefinition
         do {
             definition = try app.map { try AppFileLoader.load(path: $0) } ?? DemoApp.definition()
@@ -178,6 +170,7 @@ struct SiteOptions: ParsableArguments {
             throw ExitCode.failure
         }
         for warning in definition.warnings { printError(warning.description) }
+        let templateSet = try AppTemplates.load(folder: templates, for: definition)
         let store = try await StoreOpening.open(db)
         if app == nil {
             try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }

@@ -36,8 +36,9 @@ struct Validate: ParsableCommand {
         do {
             let definition = try AppFileLoader.load(path: app)
             for warning in definition.warnings { printError(warning.description) }
+            _ = try AppTemplates.load(folder: templates, for: definition)
             print("\(app): the app file is valid" + (definition.warnings.isEmpty ? "" : " (with \(definition.warnings.count) warning\(definition.warnings.count == 1 ? "" : "s"))"))
-        } catch {
+        } catch let error as AppError {
             printError(error.description)
             printError("tablestack: the app file \(app) is invalid")
             throw ExitCode(1)

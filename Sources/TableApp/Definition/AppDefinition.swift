@@ -1,4 +1,5 @@
 import TableKit
+import TableStore
 
 /// An app: scenes (table view controllers) joined by segues, as read from an app file.
 public struct AppDefinition: Sendable {
@@ -15,9 +16,27 @@ public struct AppDefinition: Sendable {
     /// What the file does that the guide advises against (a disclosure accessory in an indexed
     /// list), each as `file:line:column: warning: …`; the app still loads.
     public var warnings: [AppDiagnostic] = []
+    /// The folder of the app's own templates (`templates:`, relative to the app file), with
+    /// `cells`, `accessories` and `sections` subfolders.
+    public var templateFolder: String?
+    /// Every template the file names, with its place, checked against the templates at start.
+    public var templateReferences: [AppTemplateReference] = []
 
     /// The scene named `name`.
     public func scene(_ name: String) -> SceneDefinition? { scenes[name] }
+}
+
+/// A template an app file names for a custom cell, accessory view or section view.
+public struct AppTemplateReference: Sendable, Hashable {
+    /// The subfolder of a template folder the template lives in.
+    public enum Kind: String, Sendable {
+        case cell = "cells", accessory = "accessories", section = "sections"
+    }
+
+    public var kind: Kind
+    public var name: String
+    /// Where the file names it (the message is empty).
+    public var place: AppDiagnostic
 }
 
 /// One scene: a table view controller's table and behaviour.
@@ -93,6 +112,14 @@ public struct SliderBinding: Sendable, Hashable {
     public var minimum: Double
     public var maximum: Double
     public var initial: Double
+
+    /// The slider showing `stored` as an accessory: the initial value when there is none, and a
+    /// value stored outside the range shown at the nearer end (the data stays as it is until
+    /// someone moves it). `.none` only for a range the loader would have refused.
+    func accessory(showing stored: Double?) -> Accessory {
+        let value = min(max(stored.flatMap { $0.isFinite ? $0 : nil } ?? initial, minimum), maximum)
+        return (try? Slider(minimum: minimum, maximum: maximum, value: value)).map(Accessory.slider) ?? .none
+    }
 }
 
 /// A list of items with its prototype cell and what selecting a row does.
@@ -117,6 +144,26 @@ public struct ListBinding: Sendable {
     /// The footer of each section of a nested list, filled from the section's item; an empty
     /// result shows none.
     public var nestedFooter: TextFormat?
+    /// Prototypes chosen per row by an attribute's value (several reuse identifiers); rows
+    /// whose value names none use `cell`.
+    public var prototypes: PrototypeChoice?
+    /// The app's templates drawing each section's header and footer (`sections/NAME`).
+    public var sectionHeaderView: String?
+    public var sectionFooterView: String?
+
+    /// The prototype that shows `item`.
+    public func prototype(for item: StoredItem?) -> CellPrototype {
+        guard let prototypes, let value = item?[prototypes.attribute]?.description else { return cell }
+        return prototypes.cells[value] ?? cell
+    }
+}
+
+/// Several prototype cells in one list, as several reuse identifiers: the value of `attribute`
+/// picks the prototype of each row.
+public struct PrototypeChoice: Sendable {
+    public var attribute: String
+    /// The prototypes by attribute value.
+    public var cells: [String: CellPrototype]
 }
 
 /// How a list's rows form sections.

@@ -21,6 +21,14 @@ public struct CellPrototype: Sendable {
     /// Whether the row can be selected (`selectable:` in the app file; the delegate's
     /// `willSelectRow` refuses the others).
     public var isSelectable: Bool
+    /// The app's template drawing the row (`template:`, `cells/NAME`): a custom cell.
+    public var template: String?
+    /// The app's template drawing the accessory (`accessoryView:`, `accessories/NAME`).
+    public var accessoryView: String?
+    /// The row's height (`height:` or `estimatedHeight:`); `nil` sizes it to its content.
+    public var rowHeight: RowHeight?
+    /// The item attribute a slider in each row shows and sets, with its range.
+    public var slider: SliderBinding?
 
     /// Makes a prototype.
     public init(style: CellStyle = .default, text: TextFormat, detail: TextFormat? = nil, image: TextFormat? = nil,
@@ -41,15 +49,33 @@ public struct CellPrototype: Sendable {
         let attributes = item?.attributes ?? [:]
         var shown = accessory ?? Self.simpleAccessory(self.accessory)
         var selectionStyle = selectionStyle
+        let text = text.render(attributes)
+        let detailText = detail.map { $0.render(attributes) }
+        // The templates see every attribute as text, and the cell's own texts as `text` and
+        // `detail` where no attribute has those names.
+        let values = (template != nil || accessoryView != nil) ? Self.templateValues(attributes, text: text, detail: detailText) : [:]
         if accessory == nil, let toggleAttribute {
             shown = .toggle(isOn: attributes[toggleAttribute]?.bool ?? false)
             // Listing 6-2: a row holding a switch does not highlight.
             selectionStyle = .none
+        } else if accessory == nil, let slider {
+            shown = slider.accessory(showing: attributes[slider.attribute]?.number)
+            selectionStyle = .none
+        } else if accessory == nil, let accessoryView {
+            shown = .custom(TemplateView(name: accessoryView, values: values))
         }
-        return Cell(key: key, text: text.render(attributes), detailText: detail.map { $0.render(attributes) },
+        return Cell(key: key, text: text, detailText: detailText,
                     image: image.map { CellImage(source: $0.render(attributes)) }, style: style,
                     accessory: shown, editingAccessory: Self.simpleAccessory(editingAccessory),
-                    indentationLevel: indentationLevel, selectionStyle: selectionStyle)
+                    indentationLevel: indentationLevel, selectionStyle: selectionStyle,
+                    customView: template.map { TemplateView(name: $0, values: values) }, rowHeight: rowHeight)
+    }
+
+    static func templateValues(_ attributes: [String: AttributeValue], text: String, detail: String?) -> [String: String] {
+        var values = ["text": text]
+        if let detail { values["detail"] = detail }
+        for (name, value) in attributes { values[name] = value.description }
+        return values
     }
 
     static func simpleAccessory(_ kind: AccessoryKind) -> Accessory {

@@ -8,18 +8,21 @@ struct AppBuilder {
     var reader: YAMLReader
     /// The app's locale, for numbers that text formats show with `{attribute, number}`.
     var locale = Locale(identifier: "en")
+    /// The templates the file names, with their places.
+    var templateReferences: [AppTemplateReference] = []
 
     static let sceneKeys = ["title", "style", "header", "footer", "sections", "item", "list", "cell", "sectionBy",
                             "sectionOrder", "nested", "index", "push", "info", "selection", "placeholder", "editing",
                             "moves", "add", "batches", "batchEditing", "alternateRows", "empty", "detail",
-                            "allowsSelection", "allowsSelectionDuringEditing", "rows", "sectionFooters", "headerStyle"]
+                            "allowsSelection", "allowsSelectionDuringEditing", "rows", "sectionFooters", "headerStyle",
+                            "prototypes", "sectionHeaderView", "sectionFooterView", "allowsMultipleSelection"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
             reader.fail(nil, "the app file is empty")
             return nil
         }
-        let fields = reader.mapping(root, "the app", allowed: ["title", "language", "root", "scenes", "batches"])
+        let fields = reader.mapping(root, "the app", allowed: ["title", "language", "root", "scenes", "batches", "templates"])
         let title = reader.string(reader.required(reader.field(fields, "title"), in: root, "the app's title"), "the app's title") ?? ""
         let language = reader.string(reader.field(fields, "language"), "language") ?? "en"
         locale = Locale(identifier: language)
@@ -59,7 +62,36 @@ struct AppBuilder {
                 }
             }
         }
-        return AppDefinition(title: title, language: language, rootScene: rootScene, scenes: scenes, batches: batches)
+        var app = AppDefinition(title: title, language: language, rootScene: rootScene, scenes: scenes, batches: batches)
+        app.templateFolder = templateFolder(reader.field(fields, "templates"))
+        app.templateReferences = templateReferences
+        return app
+    }
+
+    /// The app's template folder, relative to the app file; it must exist.
+    private mutating func templateFolder(_ node: Node?) -> String? {
+        guard let path = reader.string(node, "templates") else { return nil }
+        let base = URL(fileURLWithPath: reader.file).deletingLastPathComponent()
+        let folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            reader.fail(node, "no template folder at \(folder.standardized.path)")
+            return nil
+        }
+        return folder.standardized.path
+    }
+
+    /// Notes a template the file names at `node`, checking that the name can name a file.
+    mutating func templateName(_ node: Node?, kind: AppTemplateReference.Kind) -> String? {
+        guard let node, let name = reader.string(node, "a template name") else { return nil }
+        guard TemplateView.isValidName(name) else {
+            reader.fail(node, "\"\(name)\" cannot name a template (1 to 64 letters, digits, - and _, starting with a letter)")
+            return nil
+        }
+        let mark = node.mark
+        templateReferences.append(AppTemplateReference(kind: kind, name: name, place: AppDiagnostic(
+            file: reader.file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "")))
+        return name
     }
 
     private mutating func checkReference(_ node: Node?, _ scenes: [String: SceneDefinition]) {
@@ -158,11 +190,16 @@ struct AppBuilder {
     private mutating func listBinding(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node, style: TableStyle) -> ListBinding {
         let relationship = reader.string(reader.field(fields, "list"), "list") ?? ""
         let cellNode = reader.required(reader.field(fields, "cell"), in: node, "the prototype cell")
-        var cell = prototype(cellNode, allowed: Self.prototypeKeys + ["switch"]) ?? CellPrototype(text: .empty)
-        let switchNode = reader.field(reader.mapping(cellNode, "a cell"), "switch")
-        cell.toggleAttribute = reader.string(switchNode, "switch")
-        if switchNode != nil, cell.accessory != .none {
-            reader.fail(switchNode, "a row has one accessory: a switch or \(cell.accessory.rawValue), not both")
+        let cell = listCell(cellNode)
+        var prototypes: PrototypeChoice?
+        if let prototypesNode = reader.field(fields, "prototypes") {
+            let choiceFields = reader.mapping(prototypesNode, "prototypes", allowed: ["by", "cells"])
+            let cellsNode = reader.required(reader.field(choiceFields, "cells"), in: prototypesNode, "the prototypes' cells")
+            var cells: [String: CellPrototype] = [:]
+            for entry in reader.mapping(cellsNode, "the prototypes' cells") ?? [] { cells[entry.key] = listCell(entry.value) }
+            prototypes = PrototypeChoice(
+                attribute: reader.string(reader.required(reader.field(choiceFields, "by"), in: prototypesNode, "the attribute that picks a prototype"), "by") ?? "",
+                cells: cells)
         }
         var grouping = SectionGrouping.single
         if let attribute = reader.string(reader.field(fields, "sectionBy"), "sectionBy") {
@@ -188,7 +225,7 @@ struct AppBuilder {
                 reader.fail(localeNode ?? indexNode, error.description)
             }
             if style == .grouped { reader.fail(indexNode, TableKitError.groupedTableCannotHaveIndex.description) }
-            if cell.accessory.sitsUnderIndexBar {
+            if cell.accessory.sitsUnderIndexBar || prototypes?.cells.values.contains(where: { $0.accessory.sitsUnderIndexBar }) == true {
                 reader.warn(reader.field(reader.mapping(cellNode, "a cell"), "accessory") ?? cellNode,
                             TableWarning.accessoryUnderIndexBar(cell.accessory))
             }
@@ -201,6 +238,15 @@ struct AppBuilder {
                                     SelectionList.Mode.allCases.map { ($0.rawValue, $0) }) ?? .exclusive,
                 attribute: reader.string(reader.field(selectionFields, "attribute"), "attribute") ?? "checked")
         }
+        // UIKit's allowsMultipleSelection, with a checkmark on each selected row: here the
+        // selection is kept in the items (`selected`, or the selection's attribute), so it is an
+        // inclusive selection list.
+        if let multipleNode = reader.field(fields, "allowsMultipleSelection"), reader.bool(multipleNode, "allowsMultipleSelection") == true {
+            if selection?.mode == .exclusive {
+                reader.fail(multipleNode, "an exclusive selection list selects one row; allowsMultipleSelection needs mode inclusive or no selection")
+            }
+            selection = selection ?? SelectionDefinition(mode: .inclusive, attribute: "selected")
+        }
         var sectionFooters: [String: String] = [:]
         if let footersNode = reader.field(fields, "sectionFooters") {
             for entry in reader.mapping(footersNode, "sectionFooters") ?? [] {
@@ -212,13 +258,49 @@ struct AppBuilder {
                            push: reader.string(reader.field(fields, "push"), "push"),
                            detail: reader.string(reader.field(fields, "info"), "info"),
                            selection: selection, placeholder: reader.string(reader.field(fields, "placeholder"), "placeholder"),
-                           sectionFooters: sectionFooters, nestedFooter: nestedFooter)
+                           sectionFooters: sectionFooters, nestedFooter: nestedFooter, prototypes: prototypes,
+                           sectionHeaderView: templateName(reader.field(fields, "sectionHeaderView"), kind: .section),
+                           sectionFooterView: templateName(reader.field(fields, "sectionFooterView"), kind: .section))
+    }
+
+    /// A list's prototype cell: a fixed cell's keys, with a switch or a slider bound to each
+    /// row's own item.
+    private mutating func listCell(_ node: Node?) -> CellPrototype {
+        var cell = prototype(node, allowed: Self.prototypeKeys + ["switch", "slider"]) ?? CellPrototype(text: .empty)
+        let fields = reader.mapping(node, "a cell")
+        let switchNode = reader.field(fields, "switch")
+        let sliderNode = reader.field(fields, "slider")
+        cell.toggleAttribute = reader.string(switchNode, "switch")
+        cell.slider = sliderBinding(sliderNode)
+        let controls = [("a switch", switchNode), ("a slider", sliderNode)].filter { $0.1 != nil }
+        if let (name, controlNode) = controls.first {
+            if controls.count > 1 {
+                reader.fail(sliderNode, "a row has one accessory: a switch or a slider, not both")
+            } else if cell.accessory != .none || cell.accessoryView != nil {
+                reader.fail(controlNode, "a row has one accessory: \(name) or \(cell.accessoryView.map { "accessory view \($0)" } ?? cell.accessory.rawValue), not both")
+            }
+        }
+        return cell
+    }
+
+    /// A slider bound to an attribute, with its range.
+    private mutating func sliderBinding(_ node: Node?) -> SliderBinding? {
+        guard let node else { return nil }
+        let sliderFields = reader.mapping(node, "slider", allowed: ["attribute", "min", "max", "initial"])
+        let minimum = reader.number(reader.field(sliderFields, "min"), "min") ?? 0
+        let maximum = reader.number(reader.field(sliderFields, "max"), "max") ?? 1
+        let initial = reader.number(reader.field(sliderFields, "initial"), "initial") ?? minimum
+        if !(minimum < maximum) || !(minimum...maximum).contains(initial) {
+            reader.fail(node, "a slider needs min below max and its initial value between them")
+        }
+        return SliderBinding(attribute: reader.string(reader.required(reader.field(sliderFields, "attribute"), in: node, "the slider's attribute"), "attribute") ?? "",
+                             minimum: minimum, maximum: maximum, initial: initial)
     }
 
     // MARK: Cells and fields
 
     static let prototypeKeys = ["style", "text", "detail", "image", "accessory", "editingAccessory", "indentation", "selectable",
-                                "selectionStyle"]
+                                "selectionStyle", "template", "accessoryView", "height", "estimatedHeight"]
 
     mutating func prototype(_ node: Node?, allowed: [String]) -> CellPrototype? {
         guard let node, let fields = reader.mapping(node, "a cell", allowed: allowed) else { return nil }
@@ -237,6 +319,20 @@ struct AppBuilder {
                                           SelectionStyle.allCases.map { ($0.rawValue, $0) }) ?? .default,
             isSelectable: reader.bool(reader.field(fields, "selectable"), "selectable") ?? true)
         prototype.editingAccessory = reader.choice(reader.field(fields, "editingAccessory"), "accessory", accessories) ?? .none
+        prototype.template = templateName(reader.field(fields, "template"), kind: .cell)
+        let accessoryViewNode = reader.field(fields, "accessoryView")
+        prototype.accessoryView = templateName(accessoryViewNode, kind: .accessory)
+        if accessoryViewNode != nil, prototype.accessory != .none {
+            reader.fail(accessoryViewNode, "a row has one accessory: accessory view or \(prototype.accessory.rawValue), not both")
+        }
+        let heightNode = reader.field(fields, "height"), estimateNode = reader.field(fields, "estimatedHeight")
+        if let fixed = reader.integer(heightNode, "height", range: RowHeight.allowedPoints) {
+            prototype.rowHeight = .fixed(fixed)
+        }
+        if let estimate = reader.integer(estimateNode, "estimatedHeight", range: RowHeight.allowedPoints) {
+            if heightNode != nil { reader.fail(estimateNode, "a row has a fixed height or an estimated one, not both") }
+            prototype.rowHeight = .estimated(estimate)
+        }
         return prototype
     }
 
@@ -251,18 +347,7 @@ struct AppBuilder {
         let allowed = Self.prototypeKeys + ["key", "push", "switch", "slider"]
         guard let prototype = prototype(node, allowed: allowed) else { return nil }
         let fields = reader.mapping(node, "a cell", allowed: allowed)
-        var slider: SliderBinding?
-        if let sliderNode = reader.field(fields, "slider") {
-            let sliderFields = reader.mapping(sliderNode, "slider", allowed: ["attribute", "min", "max", "initial"])
-            let minimum = reader.number(reader.field(sliderFields, "min"), "min") ?? 0
-            let maximum = reader.number(reader.field(sliderFields, "max"), "max") ?? 1
-            let initial = reader.number(reader.field(sliderFields, "initial"), "initial") ?? minimum
-            if !(minimum < maximum) || !(minimum...maximum).contains(initial) {
-                reader.fail(sliderNode, "a slider needs min below max and its initial value between them")
-            }
-            slider = SliderBinding(attribute: reader.string(reader.required(reader.field(sliderFields, "attribute"), in: sliderNode, "the slider's attribute"), "attribute") ?? "",
-                                   minimum: minimum, maximum: maximum, initial: initial)
-        }
+        let slider = sliderBinding(reader.field(fields, "slider"))
         let key = reader.string(reader.field(fields, "key"), "key") ?? ItemKey.slug(prototype.text.description)
         return FixedCell(key: key, prototype: prototype, push: reader.string(reader.field(fields, "push"), "push"),
                          toggle: reader.string(reader.field(fields, "switch"), "switch"), slider: slider)

@@ -169,8 +169,7 @@ public struct AppRuntime: Sendable {
         if let attribute = cell.toggle {
             accessory = .toggle(isOn: item?[attribute]?.bool ?? false)
         } else if let binding = cell.slider {
-            let value = min(max(item?[binding.attribute]?.number ?? binding.initial, binding.minimum), binding.maximum)
-            accessory = (try? Slider(minimum: binding.minimum, maximum: binding.maximum, value: value)).map(Accessory.slider)
+            accessory = binding.accessory(showing: item?[binding.attribute]?.number)
         }
         var built = cell.prototype.cell(key: cell.key, item: item, accessory: accessory)
         if accessory != nil { built.selectionStyle = .none }

@@ -60,9 +60,10 @@ struct ListLoader {
         if let selection {
             accessory = item[selection.attribute]?.bool == true ? .checkmark : Accessory.none
         }
-        return SceneRow(cell: binding.cell.cell(key: item.key, item: item, accessory: accessory),
+        let prototype = binding.prototype(for: item)
+        return SceneRow(cell: prototype.cell(key: item.key, item: item, accessory: accessory),
                         origin: .item(item, list: list, position: position), push: binding.push,
-                        isSelectable: binding.cell.isSelectable)
+                        isSelectable: prototype.isSelectable)
     }
 
     private func withPlaceholder(_ section: SceneSection, number: Int) -> SceneSection {

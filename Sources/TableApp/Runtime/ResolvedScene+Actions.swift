@@ -72,9 +72,10 @@ extension ResolvedScene {
     /// The row of a new item, shown at once; `save` gives it its key.
     private func newRow(_ attributes: [String: AttributeValue], list: ListID, position: Int, push: String?) -> SceneRow {
         let newItem = StoredItem(key: "", attributes: attributes)
-        let cell = listBinding?.cell.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
+        let prototype = listBinding?.prototype(for: newItem)
+        let cell = prototype?.cell(key: "", item: newItem, accessory: nil) ?? Cell(key: "", text: attributes["name"]?.description ?? "")
         return SceneRow(cell: cell, origin: .item(newItem, list: list, position: position), push: push,
-                        isSelectable: listBinding?.cell.isSelectable ?? true)
+                        isSelectable: prototype?.isSelectable ?? true)
     }
 
     /// Moves a row within its section or into another: a section of a list grouped by an
@@ -153,18 +154,29 @@ extension ResolvedScene {
             try writeItem([attribute: .bool(isOn)], at: indexPath)
             return
         }
-        guard let attribute = listBinding?.cell.toggleAttribute,
-              case let .item(item, list, _) = sections[indexPath.section].rows[indexPath.row].origin else {
+        guard case let .item(item, list, _) = sections[indexPath.section].rows[indexPath.row].origin,
+              let attribute = listBinding?.prototype(for: item).toggleAttribute else {
             throw .controlNotSupported("switch", at: indexPath)
         }
         pendingWrites.append(.change(.update(key: item.key, attributes: [attribute: .bool(isOn)]), list: list))
         sections[indexPath.section].rows[indexPath.row].cell.accessory = .toggle(isOn: isOn)
     }
 
+    /// A fixed cell's slider sets the scene's item; a list row's, its own item. A value outside
+    /// the slider's range is refused, never clamped.
     public mutating func sliderChanged(_ value: Double, forRowAt indexPath: IndexPath) throws(TableKitError) {
-        guard let binding = fixedCell(at: indexPath)?.slider else { throw .controlNotSupported("slider", at: indexPath) }
-        _ = try Slider(minimum: binding.minimum, maximum: binding.maximum, value: binding.minimum).setting(value)
-        try writeItem([binding.attribute: .number(value)], at: indexPath)
+        if let binding = fixedCell(at: indexPath)?.slider {
+            _ = try Slider(minimum: binding.minimum, maximum: binding.maximum, value: binding.minimum).setting(value)
+            try writeItem([binding.attribute: .number(value)], at: indexPath)
+            return
+        }
+        guard case let .item(item, list, _) = sections[indexPath.section].rows[indexPath.row].origin,
+              let binding = listBinding?.prototype(for: item).slider else {
+            throw .controlNotSupported("slider", at: indexPath)
+        }
+        let slider = try Slider(minimum: binding.minimum, maximum: binding.maximum, value: binding.minimum).setting(value)
+        pendingWrites.append(.change(.update(key: item.key, attributes: [binding.attribute: .number(value)]), list: list))
+        sections[indexPath.section].rows[indexPath.row].cell.accessory = .slider(slider)
     }
 
     /// Writes what the actions recorded, every list in one transaction. Changes are refused

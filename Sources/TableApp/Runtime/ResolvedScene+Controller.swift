@@ -90,6 +90,30 @@ extension ResolvedScene: TableViewController {
 
     public func shouldIndentWhileEditingRow(at indexPath: IndexPath) -> Bool { scene.editing?.indentsWhileEditing ?? true }
 
+    /// The app file's `sectionHeaderView`, filled with the section's title, footer and row count
+    /// (and, in a nested list, the section item's attributes).
+    public func viewForHeader(inSection section: Int) -> TemplateView? {
+        listBinding?.sectionHeaderView.map { TemplateView(name: $0, values: sectionValues(section)) }
+    }
+
+    public func viewForFooter(inSection section: Int) -> TemplateView? {
+        listBinding?.sectionFooterView.map { TemplateView(name: $0, values: sectionValues(section)) }
+    }
+
+    private func sectionValues(_ number: Int) -> [String: String] {
+        let section = sections[number]
+        var values: [String: String] = [:]
+        if case let .item(item, _)? = section.owner {
+            for (name, value) in item.attributes { values[name] = value.description }
+        }
+        let items = itemCounts[number]
+        values["title"] = section.headerTitle ?? ""
+        values["footer"] = section.footerTitle ?? ""
+        values["count"] = String(items)
+        values["rows"] = items == 1 ? "1 row" : "\(items) rows"
+        return values
+    }
+
     /// An item's plus adds the new item after it; a placeholder's adds it in the placeholder's
     /// place, at the end of the section's items.
     public func insertionPlacement(forRowAt indexPath: IndexPath) -> InsertionPlacement {

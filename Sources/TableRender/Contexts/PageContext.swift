@@ -13,12 +13,15 @@ public struct PageContext: RenderContext {
     /// The rendered `<main>`; raw HTML produced by the templates themselves.
     public var content: String
     public var exportNote: String?
+    /// Whether a row on the page has a height of its own (`row-heights.css`).
+    public var usesRowHeights: Bool = false
 
     public static let fields: [TemplateField<Self>] = [
         .init("documentTitle") { $0.documentTitle }, .init("language") { $0.language },
         .init("assets") { $0.assets }, .init("kind") { $0.kind },
         .init("navigationBar") { $0.navigationBar }, .init("notice") { $0.notice },
         .init("content") { $0.content }, .init("exportNote") { $0.exportNote },
+        .init("usesRowHeights") { $0.usesRowHeights },
     ]
 }
 

@@ -28,6 +28,12 @@ public struct RowContext: RenderContext, Hashable {
     /// The title of the row's delete confirmation button, when the row can be deleted.
     public var deleteTitle: String?
     public var backgroundHint: String?
+    /// The class giving the row its height (`row-heights.css`); `nil` sizes it to its content.
+    public var heightClass: String?
+    /// The app's template that draws the cell, when it is a custom cell.
+    public var customTemplate: String?
+    /// That template's HTML, made from the item's values; raw because the template made it.
+    public var customCell: String?
     /// The row's main action: a link (push or detail) …
     public var link: LinkContext?
     /// … or a post that checks it in a selection list …
@@ -58,7 +64,8 @@ public struct RowContext: RenderContext, Hashable {
         .init("isMovable") { $0.isMovable }, .init("canSwipeToDelete") { $0.canSwipeToDelete },
         .init("isUnselectable") { $0.isUnselectable }, .init("hasNoHighlight") { $0.hasNoHighlight },
         .init("staysUnindentedWhileEditing") { $0.staysUnindentedWhileEditing }, .init("deleteTitle") { $0.deleteTitle },
-        .init("backgroundHint") { $0.backgroundHint }, .init("link") { $0.link },
+        .init("backgroundHint") { $0.backgroundHint }, .init("heightClass") { $0.heightClass },
+        .init("customTemplate") { $0.customTemplate }, .init("customCell") { $0.customCell }, .init("link") { $0.link },
         .init("choice") { $0.choice }, .init("isStatic") { $0.isStatic },
         .init("hasChevron") { $0.hasChevron }, .init("hasCheckmark") { $0.hasCheckmark },
         .init("detailButton") { $0.detailButton }, .init("toggle") { $0.toggle },
@@ -132,12 +139,14 @@ public struct SliderContext: RenderContext, Hashable {
     ]
 }
 
-/// An app-defined accessory, named for styling and scripts.
+/// An app-defined accessory view, named for styling and scripts.
 public struct CustomAccessoryContext: RenderContext, Hashable {
     public var name: String
+    /// The app's template's HTML; raw because the template made it.
+    public var content: String?
 
     public static let fields: [TemplateField<Self>] = [
-        .init("name") { $0.name },
+        .init("name") { $0.name }, .init("content") { $0.content },
     ]
 }
 

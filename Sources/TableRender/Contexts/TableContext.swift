@@ -61,11 +61,15 @@ public struct SectionContext: RenderContext {
     public var hasRows: Bool
     /// The section's rows as HTML made by the row template.
     public var rows: String
+    /// The app's header and footer views, as their templates made them (raw).
+    public var headerView: String?
+    public var footerView: String?
 
     public static let fields: [TemplateField<Self>] = [
         .init("number") { $0.number }, .init("headerTitle") { $0.headerTitle },
         .init("hiddenHeading") { $0.hiddenHeading }, .init("footerTitle") { $0.footerTitle },
         .init("hasRows") { $0.hasRows }, .init("rows") { $0.rows },
+        .init("headerView") { $0.headerView }, .init("footerView") { $0.footerView },
     ]
 }
 

@@ -32,7 +32,7 @@ public final class PageRenderer: Sendable {
         let main = renderMainParts(page, remembersRows: remembersRows)
         let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
                            navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
-                           content: RowsMarker.content)
+                           content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
         return RowsMarker.assemble(shell, content: main.html, rows: main.rows)
     }
 
@@ -45,7 +45,7 @@ public final class PageRenderer: Sendable {
         let main = renderMainParts(page, remembersRows: false)
         let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
                            navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
-                           content: RowsMarker.content)
+                           content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
         let whole = RowsMarker.assemble(shell, content: main.html, rows: [[RowsMarker.rows(0)]])
         // The section's rows stand in one place only, or the page cannot be sent in parts.
         guard let (head, tail) = TextSplice.split(whole[...], at: RowsMarker.rows(0)),
@@ -57,7 +57,7 @@ public final class PageRenderer: Sendable {
     /// of streamed lists are not kept for reuse, so a long list does not fill the memory.
     public func renderRows(_ page: TablePage) -> String {
         guard let section = page.snapshot.sections.first else { return "" }
-        return section.rows.map { row in rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: templates) }.joined()
+        return section.rows.map { row in rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: templates), templates: templates) }.joined()
     }
 
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
@@ -72,14 +72,16 @@ public final class PageRenderer: Sendable {
                                                        assets: page.assets, links: AnyHashable(page.links)) : nil
         var sectionRows: [[String]] = []
         let sections = snapshot.sections.enumerated().map { number, section in
-            let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page), templates: self.templates) }
+            let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: self.templates), templates: self.templates) }
             let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, render: render) }
                 ?? section.rows.map(render)
             sectionRows.append(rows)
-            let hiddenHeading: String? = section.headerTitle == nil && !rows.isEmpty
+            let headerView = section.headerView.flatMap { templates.render($0, kind: .section) }
+            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && !rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
             return SectionContext(number: number, headerTitle: section.headerTitle, hiddenHeading: hiddenHeading,
-                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: RowsMarker.rows(number))
+                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: RowsMarker.rows(number),
+                                  headerView: headerView, footerView: section.footerView.flatMap { templates.render($0, kind: .section) })
         }
         let index = snapshot.sectionIndex.map { index in
             SectionIndexContext(label: "Section index", entries: index.entries.map {
@@ -115,10 +117,14 @@ public final class PageRenderer: Sendable {
 
     private func layout(documentTitle: String, language: String, assets: String, kind: String,
                         navigationBar: NavigationBarContext?, notice: String?, exportNote: String?,
-                        content: String) -> String {
+                        content: String, usesRowHeights: Bool = false) -> String {
         layoutTemplate.render(PageContext(documentTitle: documentTitle, language: language, assets: assets, kind: kind,
                                           navigationBar: navigationBar, notice: notice, content: content,
-                                          exportNote: exportNote), templates: templates)
+                                          exportNote: exportNote, usesRowHeights: usesRowHeights), templates: templates)
+    }
+
+    private static func usesRowHeights(_ page: TablePage) -> Bool {
+        page.snapshot.sections.contains { $0.rows.contains { $0.cell.rowHeight != nil } }
     }
 }
 

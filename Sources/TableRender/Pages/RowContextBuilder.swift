@@ -4,7 +4,7 @@ import TableKit
 
 /// Decides what a row offers on a page and gathers it into the row template's context.
 enum RowContextBuilder {
-    static func context(for row: TableRow, on page: TablePage) -> RowContext {
+    static func context(for row: TableRow, on page: TablePage, templates: TemplateSet) -> RowContext {
         let cell = row.cell
         let actions = page.actions
         let isEditing = page.snapshot.isEditing
@@ -14,6 +14,9 @@ enum RowContextBuilder {
         let accessibleName = actions == nil && page.selectionMode != nil && isChecked
             ? cell.accessibleName + ", selected" : cell.accessibleName
 
+        // A custom cell whose template the set lacks (a Swift data source naming one that is
+        // not there) falls back to its style's layout: the row's texts are never lost.
+        let customCell = cell.customView.flatMap { templates.render($0, kind: .cell) }
         var context = RowContext(
             key: cell.key, anchor: RowAnchor.id(for: cell.key), indexPath: row.indexPath.textForm,
             style: cell.style.rawValue, text: cell.text, detailText: cell.detailText,
@@ -25,7 +28,8 @@ enum RowContextBuilder {
             isUnselectable: !row.isSelectable, hasNoHighlight: cell.selectionStyle == .none,
             staysUnindentedWhileEditing: isEditing && !row.indentsWhileEditing,
             deleteTitle: actions != nil && (row.editingStyle == .delete || row.canSwipeToDelete) ? row.deleteConfirmationTitle : nil,
-            backgroundHint: cell.backgroundHint,
+            backgroundHint: cell.backgroundHint, heightClass: RowHeightClass.name(for: cell.rowHeight),
+            customTemplate: customCell == nil ? nil : cell.customView?.name, customCell: customCell,
             link: nil, choice: nil, isStatic: false, detailButton: nil, toggle: nil, slider: nil, custom: nil,
             editingControl: nil, confirmDelete: nil, reorder: nil)
 
@@ -62,8 +66,8 @@ enum RowContextBuilder {
                 id: "slider-" + context.anchor, label: name, minimum: NumberText.format(slider.minimum),
                 maximum: NumberText.format(slider.maximum), step: "any", value: NumberText.format(slider.value),
                 action: actions?.action(.slider) ?? "", isReadOnly: actions == nil)
-        case let .custom(name):
-            context.custom = CustomAccessoryContext(name: name)
+        case let .custom(view):
+            context.custom = CustomAccessoryContext(name: view.name, content: templates.render(view, kind: .accessory))
         case .none, .disclosureIndicator, .checkmark:
             break
         }

@@ -50,7 +50,9 @@ public enum TemplateName: String, CaseIterable, Sendable {
     public var rawKeys: Set<String> {
         switch self {
         case .layout: ["content"]
-        case .section: ["rows"]
+        case .section: ["rows", "headerView", "footerView"]
+        case .cell: ["customCell"]
+        case .accessory: ["content"]
         default: []
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TableKit
 
 /// A validated template folder, compiled once into a Mustache library.
 public struct TemplateSet: Sendable {
@@ -8,10 +9,16 @@ public struct TemplateSet: Sendable {
     private let library: MustacheLibrary
     /// Changes whenever any template's text changes; part of every page's ETag.
     public let fingerprint: String
+    /// The app's own templates, by kind: names without their folder.
+    public let customNames: [CustomTemplateKind: Set<String>]
+    /// The keys each of the app's templates reads, by library name.
+    private let customKeys: [String: Set<String>]
 
-    /// Loads and validates every template in `folder`; any problem refuses the whole folder,
-    /// listing every problem as `file:line:column: message`.
-    public init(folder: String) throws(RenderError) {
+    /// Loads and validates every template in `folder`, with the app's own templates from its
+    /// `cells`, `accessories` and `sections` subfolders and then from `appFolder`'s (which
+    /// replace those of the same name). Any problem refuses the whole set, listing every problem
+    /// as `file:line:column: message`.
+    public init(folder: String, appFolder: String? = nil) throws(RenderError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .templateFolderMissing(folder)
@@ -33,9 +40,63 @@ public struct TemplateSet: Sendable {
                 throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
             }
         }
+        var customNames: [CustomTemplateKind: Set<String>] = [:]
+        var customKeys: [String: Set<String>] = [:]
+        var problems: [XMLDiagnostic] = []
+        for base in [folder] + (appFolder.map { [$0] } ?? []) {
+            for kind in CustomTemplateKind.allCases {
+                let subfolder = (base as NSString).appendingPathComponent(kind.rawValue)
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: subfolder)) ?? []).filter { $0.hasSuffix(".mustache") }
+                for file in names.sorted() {
+                    let path = (subfolder as NSString).appendingPathComponent(file)
+                    let name = String(file.dropLast(".mustache".count))
+                    guard TemplateView.isValidName(name) else {
+                        problems.append(XMLDiagnostic(file: path, line: 1, column: 1, message: "\"\(name)\" cannot name a template (1 to 64 letters, digits, - and _, starting with a letter)"))
+                        continue
+                    }
+                    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                        problems.append(XMLDiagnostic(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8"))
+                        continue
+                    }
+                    let found = CustomTemplateValidator.validate(text: text, file: path)
+                    problems += found
+                    guard found.isEmpty else { continue }
+                    allText += kind.libraryName(name) + "\u{0}" + text
+                    do {
+                        try library.register(HTMLEscaping.pragma + text, named: kind.libraryName(name))
+                    } catch {
+                        problems.append(XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)"))
+                    }
+                    customNames[kind, default: []].insert(name)
+                    customKeys[kind.libraryName(name)] = Set(MustacheScanner.tags(in: text).tags.compactMap { tag in
+                        [.variable, .sectionOpen, .invertedOpen].contains(tag.kind) && tag.name != "." ? tag.name : nil
+                    })
+                }
+            }
+        }
+        guard problems.isEmpty else { throw .invalidTemplates(problems) }
         self.folder = folder
         self.library = library
+        self.customNames = customNames
+        self.customKeys = customKeys
         self.fingerprint = Fingerprint.hex(of: allText)
+    }
+
+    /// Whether the app's template `name` of `kind` is in the set.
+    public func contains(_ name: String, kind: CustomTemplateKind) -> Bool {
+        customNames[kind]?.contains(name) ?? false
+    }
+
+    /// The values of `view` its template reads: what a custom cell shows, for the JSON twin.
+    public func shownValues(of view: TemplateView, kind: CustomTemplateKind) -> [String: String] {
+        guard let keys = customKeys[kind.libraryName(view.name)] else { return [:] }
+        return view.values.filter { keys.contains($0.key) }
+    }
+
+    /// `view` drawn by the app's template of `kind`; `nil` when the set has no such template.
+    public func render(_ view: TemplateView, kind: CustomTemplateKind) -> String? {
+        guard contains(view.name, kind: kind) else { return nil }
+        return library.render(view.values, withTemplate: kind.libraryName(view.name))
     }
 
     /// The folder of templates that ships with TableStack, found from the working directory or

@@ -46,20 +46,10 @@ public enum TemplateValidator {
 
         let allowedKeys = template?.allowedKeys ?? TemplateName.everyKey
         let rawKeys = template?.rawKeys ?? []
-        var open: [MustacheTag] = []
-        for tag in tags {
+        checkSections(tags, report) { tag in
             switch tag.kind {
-            case .sectionOpen, .invertedOpen:
-                open.append(tag)
+            case .sectionOpen, .invertedOpen, .variable:
                 checkKey(tag, allowedKeys, template, report)
-            case .sectionClose:
-                guard let last = open.popLast() else {
-                    report(tag.line, tag.column, "{{/\(tag.name)}} closes a section that was never opened")
-                    continue
-                }
-                if last.name != tag.name {
-                    report(tag.line, tag.column, "{{/\(tag.name)}} closes section \"\(last.name)\" opened at \(last.line):\(last.column)")
-                }
             case .partial:
                 if !knownTemplates.contains(tag.name) {
                     report(tag.line, tag.column, "partial \"\(tag.name)\" does not exist (no \(tag.name).mustache in the folder)")
@@ -69,21 +59,43 @@ public enum TemplateValidator {
                     let allowed = rawKeys.isEmpty ? "none here" : rawKeys.sorted().joined(separator: ", ")
                     report(tag.line, tag.column, "unescaped output of \"\(tag.name)\" is not allowed (allowed: \(allowed)); use {{\(tag.name)}}")
                 }
-            case .variable:
-                checkKey(tag, allowedKeys, template, report)
-            case .comment:
+            case .comment, .sectionClose:
                 break
             case let .other(sigil):
                 report(tag.line, tag.column, "the {{\(sigil) … }} tag is not supported in TableStack templates")
             }
         }
-        for tag in open {
-            report(tag.line, tag.column, "section \"\(tag.name)\" is never closed")
-        }
 
         diagnostics += wellFormedness(of: MustacheScanner.neutralized(text, tags: tags), file: file)
         diagnostics += duplicateStaticIDs(in: text, file: file)
         return diagnostics
+    }
+
+    /// Reports sections that do not balance, and hands every tag to `check`.
+    static func checkSections(_ tags: [MustacheTag], _ report: (Int, Int, String) -> Void, check: (MustacheTag) -> Void) {
+        var open: [MustacheTag] = []
+        for tag in tags {
+            check(tag)
+            switch tag.kind {
+            case .sectionOpen, .invertedOpen:
+                open.append(tag)
+            case .sectionClose:
+                guard let last = open.popLast() else {
+                    report(tag.line, tag.column, "{{/\(tag.name)}} closes a section that was never opened")
+                    continue
+                }
+                if last.name != tag.name {
+                    report(tag.line, tag.column, "{{/\(tag.name)}} closes section \"\(last.name)\" opened at \(last.line):\(last.column)")
+                }
+            case let .other(sigil):
+                report(tag.line, tag.column, "the {{\(sigil) … }} tag is not supported in TableStack templates")
+            default:
+                break
+            }
+        }
+        for tag in open {
+            report(tag.line, tag.column, "section \"\(tag.name)\" is never closed")
+        }
     }
 
     private static func checkKey(_ tag: MustacheTag, _ allowed: Set<String>, _ template: TemplateName?,
@@ -96,10 +108,10 @@ public enum TemplateValidator {
 
     /// Parses the blanked-out markup as XML. A fragment is wrapped in one element on its first
     /// line; columns on that line are shifted back so they point into the template.
-    private static func wellFormedness(of markup: String, file: String) -> [XMLDiagnostic] {
+    static func wellFormedness(of markup: String, file: String) -> [XMLDiagnostic] {
         let isDocument = markup.drop { $0.isWhitespace }.hasPrefix("<!DOCTYPE")
-        let prefix = isDocument ? "" : "<template-fragment xmlns=\"http://www.w3.org/1999/xhtml\">"
-        let suffix = isDocument ? "" : "</template-fragment>"
+        let prefix = isDocument ? "" : fragmentPrefix
+        let suffix = isDocument ? "" : fragmentSuffix
         let (_, diagnostics) = LibXML.parse(prefix + markup + suffix, file: file)
         let lineLengths = markup.split(separator: "\n", omittingEmptySubsequences: false).map(\.count)
         return diagnostics.compactMap { diagnostic in
@@ -120,6 +132,10 @@ public enum TemplateValidator {
             return shifted
         }
     }
+
+    /// The element a template fragment is parsed in.
+    static let fragmentPrefix = "<template-fragment xmlns=\"http://www.w3.org/1999/xhtml\">"
+    static let fragmentSuffix = "</template-fragment>"
 
     /// Ids written out in full (no Mustache inside) must be unique in a template.
     private static func duplicateStaticIDs(in text: String, file: String) -> [XMLDiagnostic] {

@@ -1,0 +1,27 @@
+import ArgumentParser
+import TableApp
+import TableRender
+import TableSite
+
+/// The template set for an app: TableStack's templates with the app's own, every problem and
+/// every template the app names but lacks printed as file:line:column, then a failure.
+enum AppTemplates {
+    static func load(folder: String, for definition: AppDefinition) throws -> TemplateSet {
+        let templates: TemplateSet
+        do {
+            templates = try TemplateSet(folder: folder, appFolder: definition.templateFolder)
+        } catch {
+            printError(error.description)
+            printError("tablestack: the templates in \(folder)" + (definition.templateFolder.map { " and \($0)" } ?? "")
+                + " are invalid; fix the problems above")
+            throw ExitCode.failure
+        }
+        let missing = AppTemplateCheck.problems(definition, templates: templates)
+        guard missing.isEmpty else {
+            for problem in missing { printError(problem.description) }
+            printError("tablestack: the app file names templates that are not there; fix the problems above")
+            throw ExitCode.failure
+        }
+        return templates
+    }
+}
