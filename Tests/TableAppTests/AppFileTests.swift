@@ -109,7 +109,7 @@ struct AppFileTests {
         ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: value1, image: i.png }\n",
          "app.yaml:7:44: the value1 cell style has no place for an image (only default and subtitle do)"),
         ("  list:\n    title: T\n    list: x\n    colour: red\n    cell: { text: a }\n",
-         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection, allowsSelectionDuringEditing, rows, sectionFooters or headerStyle)"#),
+         #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection, allowsSelectionDuringEditing, rows, sectionFooters, headerStyle, prototypes, sectionHeaderView, sectionFooterView or allowsMultipleSelection)"#),
         ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: nowhere\n",
          #"app.yaml:8:11: scene "nowhere" is not defined"#),
         ("  list:\n    title: T\n    style: grouped\n    list: x\n    index: { by: name }\n    cell: { text: a }\n",

@@ -48,7 +48,7 @@ struct CellTests {
     func accessoryKindNames() throws {
         let slider = try Slider(minimum: 0, maximum: 10, value: 7.5)
         let names = [Accessory.none, .disclosureIndicator, .detailDisclosureButton, .checkmark,
-                     .toggle(isOn: true), .slider(slider), .custom(name: "stepper")].map(\.kind.rawValue)
+                     .toggle(isOn: true), .slider(slider), .custom(TemplateView(name: "stepper"))].map(\.kind.rawValue)
         #expect(names == ["none", "disclosure-indicator", "detail-disclosure-button", "checkmark", "switch", "slider", "custom"])
         #expect(Accessory.toggle(isOn: false).isControl && Accessory.slider(slider).isControl)
         #expect(!Accessory.checkmark.isControl)

@@ -34,7 +34,7 @@ struct CompiledTemplateTests {
             for page in modes {
                 for _ in 0..<2 {  // the second pass goes through the plans the first one made
                     for row in rows {
-                        let context = RowContextBuilder.context(for: row, on: page)
+                        let context = RowContextBuilder.context(for: row, on: page, templates: Fixtures.templates)
                         let expected = Fixtures.templates.render(context, with: .row)
                         #expect(compiled.render(context, templates: Fixtures.templates) == expected, "\(row.cell.key)")
                         compared += 1
@@ -51,7 +51,7 @@ struct CompiledTemplateTests {
         let cells = [(0..<1_000).map { Cell(key: "item-\($0)", text: "Item \($0) & <more>", detailText: "\($0)", style: .subtitle) }]
         let snapshot = try Fixtures.snapshot(style: .plain, cells: cells)
         let page = Fixtures.page(snapshot)
-        let html = snapshot.sections[0].rows.map { compiled.render(RowContextBuilder.context(for: $0, on: page), templates: Fixtures.templates) }
+        let html = snapshot.sections[0].rows.map { compiled.render(RowContextBuilder.context(for: $0, on: page, templates: Fixtures.templates), templates: Fixtures.templates) }
         #expect(compiled.shapeCount == 2, "the fixture's first row cannot move, the others can")
         #expect(html[417].contains("Item 417 &amp; &lt;more&gt;") && html[417].contains("row-item-417"))
         #expect(Set(html).count == 1_000)

@@ -31,7 +31,7 @@ enum Fixtures {
     /// One cell of every style with every accessory, some with images, some indented.
     static func catalogueCells() -> [[Cell]] {
         let accessories: [Accessory] = [.none, .disclosureIndicator, .detailDisclosureButton, .checkmark,
-                                        .toggle(isOn: true), .slider(slider), .custom(name: "badge")]
+                                        .toggle(isOn: true), .slider(slider), .custom(TemplateView(name: "badge"))]
         return CellStyle.allCases.map { style in
             accessories.enumerated().map { number, accessory in
                 Cell(key: "\(style.rawValue)-\(number)", text: "\(style.rawValue) \(accessory.kind.rawValue)",
