@@ -40,6 +40,8 @@ public struct ExportReport: Sendable {
     public var seconds: Double
     /// Every problem found: invalid pages and links that lead nowhere, each naming the page.
     public var problems: [String]
+    /// Advice about a Swift data source's tables (an app file's is given as it loads).
+    public var warnings: [String] = []
 
     /// Pages per second.
     public var rate: Double { seconds > 0 ? Double(pages.count) / seconds : 0 }

@@ -17,6 +17,7 @@ public struct SiteExporter: Sendable {
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
     private let notes = ExportNotes()
+    private let advice = DeveloperAdvice()
 
     /// Makes an exporter; the site's links are made relative for files.
     public init(site: Site, options: ExportOptions) {
@@ -126,9 +127,11 @@ public struct SiteExporter: Sendable {
         }()
         let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
         try await written
-        return ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
-                            unchanged: results.filter { !$0.wasWritten }.count,
-                            seconds: Date().timeIntervalSince(started), problems: problems)
+        var report = ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
+                                  unchanged: results.filter { !$0.wasWritten }.count,
+                                  seconds: Date().timeIntervalSince(started), problems: problems)
+        report.warnings = results.flatMap(\.advice)
+        return report
     }
 
     /// How many pages one finding task takes on.
@@ -177,7 +180,10 @@ public struct SiteExporter: Sendable {
         if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
         let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: notes.text(for: madeOn))
         let wasWritten = try output.write(bytes, to: name)
-        return PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name), problems: problems, wasWritten: wasWritten)
+        var result = PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name),
+                                problems: problems, wasWritten: wasWritten)
+        result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)
+        return result
     }
 
     /// Stands for the footer's note while a page is rendered and checked (private-use characters
@@ -285,4 +291,6 @@ struct PageResult: Sendable {
     var links: [PageLink]
     var problems: [String]
     var wasWritten: Bool
+    /// Advice about a Swift data source's table, first time for its controller.
+    var advice: [String] = []
 }

@@ -18,6 +18,8 @@ public struct SiteServer: Sendable {
     let signer: Signer
     let files: StaticFiles
     let cache = PageCache()
+    let advice = DeveloperAdvice()
+    static let adviceLogger = Logger(label: "tablestack.advice")
 
     let connections: ConnectionRegistry
     var signInThrottle = SignInThrottle()
@@ -236,6 +238,7 @@ public struct SiteServer: Sendable {
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
         var tablePage = try site.tablePage(page, options: options)
+        for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
         if status == .ok, notice == nil, let scene = page.scene {

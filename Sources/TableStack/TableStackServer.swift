@@ -75,7 +75,8 @@ public struct TableStackServer: Sendable {
     public func export(to folder: String) async throws -> ExportSummary {
         let report = try await SiteExporter(site: try site(urls: URLBuilder()),
                                             options: ExportOptions(outputFolder: folder, publicFolder: publicFolder)).export()
-        return ExportSummary(pages: report.pages.map { "/" + $0.map { $0 + "/" }.joined() }, problems: report.problems)
+        return ExportSummary(pages: report.pages.map { "/" + $0.map { $0 + "/" }.joined() }, problems: report.problems,
+                             warnings: report.warnings)
     }
 
     private func site(urls: URLBuilder) throws -> Site {
@@ -95,6 +96,9 @@ public struct ExportSummary: Sendable, Hashable {
     public var pages: [String]
     /// Every page that fails the markup contract and every link that leads nowhere.
     public var problems: [String]
+    /// Advice the guide gives that a controller's table goes against (a disclosure accessory
+    /// under an index bar), once per controller: the pages are still written.
+    public var warnings: [String] = []
 }
 
 /// Why a server could not be made.

@@ -40,6 +40,7 @@ struct Export: AsyncParsableCommand {
             }
         }
         let report = try await CommandErrors.reporting { try await exporter.export() }
+        for warning in report.warnings { printError("tablestack: \(warning)") }
         for problem in report.problems { printError("tablestack: \(problem)") }
         guard report.problems.isEmpty else {
             printError("tablestack: the export has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
