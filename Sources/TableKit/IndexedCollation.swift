@@ -105,6 +105,12 @@ public struct IndexedCollation: Sendable {
         return sectionTitles[section]
     }
 
+    /// An index bar of the data source's own titles over this collation's sections: each title
+    /// names the section title it leads to, or none (then it leads where the title before it does).
+    public func sectionIndex(titles: [SectionIndexMapping.NamedTitle]) throws(TableKitError) -> SectionIndexMapping {
+        try SectionIndexMapping(titles: titles, sectionTitles: sectionTitles)
+    }
+
     private static func languageCode(of identifier: String) -> String {
         String(identifier.prefix { $0.isLetter }).lowercased()
     }
