@@ -36,7 +36,8 @@ public struct SceneJSON: Encodable {
         var highlights: Bool
     }
     struct Section: Encodable { var index: Int; var headerTitle: String?; var footerTitle: String?; var rows: [Row] }
-    struct IndexTitle: Encodable { var title: String; var section: Int }
+    /// An index title; `accessibilityLabel` only where it differs from the title, as on the page.
+    struct IndexTitle: Encodable { var title: String; var accessibilityLabel: String?; var section: Int }
 
     public var title: String
     var path: [String]
@@ -67,7 +68,10 @@ public struct SceneJSON: Encodable {
         headerStyle = snapshot.headerStyle.rawValue
         footerTitle = snapshot.footerTitle.map(clean)
         notes = snapshot.warnings.filter(\.isShownOnPage).map { clean($0.description) }
-        sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: clean($0.title), section: $0.section) }
+        sectionIndex = snapshot.sectionIndex?.entries.map {
+            IndexTitle(title: clean($0.title), accessibilityLabel: $0.accessibilityLabel == $0.title ? nil : $0.accessibilityLabel.map(clean),
+                       section: $0.section)
+        }
         sections = snapshot.sections.enumerated().map { number, section in
             Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean), rows: section.rows.map { row in
                 var json = Row(indexPath: row.indexPath.textForm, key: row.cell.key, text: clean(row.cell.text), detailText: row.cell.detailText.map(clean),

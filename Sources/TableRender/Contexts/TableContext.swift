@@ -82,11 +82,12 @@ public struct SectionIndexContext: RenderContext {
 /// One title of the index bar.
 public struct IndexEntryContext: RenderContext {
     public var title: String
-    public var accessibleName: String
+    /// What assistive technology reads instead of the title; only where it differs from it.
+    public var accessibilityLabel: String?
     public var section: Int
 
     public static let fields: [TemplateField<Self>] = [
-        .init("title") { $0.title }, .init("accessibleName") { $0.accessibleName },
+        .init("title") { $0.title }, .init("accessibilityLabel") { $0.accessibilityLabel },
         .init("section") { $0.section },
     ]
 }

@@ -83,7 +83,8 @@ public final class PageRenderer: Sendable {
         }
         let index = snapshot.sectionIndex.map { index in
             SectionIndexContext(label: "Section index", entries: index.entries.map {
-                IndexEntryContext(title: $0.title, accessibleName: $0.accessibilityLabel ?? $0.title, section: $0.section)
+                IndexEntryContext(title: $0.title, accessibilityLabel: $0.accessibilityLabel == $0.title ? nil : $0.accessibilityLabel,
+                                  section: $0.section)
             })
         }
         let form = page.actions.map { FormContext(action: $0.action(.update), csrf: $0.csrf, revision: revision) }
