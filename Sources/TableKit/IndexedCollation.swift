@@ -14,7 +14,8 @@ public struct IndexedCollation: Sendable {
     /// The section titles in order; the last one is "#".
     public let sectionTitles: [String]
     /// The index bar's titles, one per section, with what assistive technology reads where that
-    /// differs from the title ("#" as the language's word for "other", a kana row by its name).
+    /// differs from the title ("#" as the language's word for "other", a kana row by its name),
+    /// marked as the collation's language.
     public let indexTitles: [SectionIndexTitle]
     private let index: AlphabeticIndex
     /// The section of each of ICU's buckets: its label's, or "#" for the buckets without one.
@@ -47,8 +48,9 @@ public struct IndexedCollation: Sendable {
         self.index = index
         self.sorting = sorting
         sectionTitles = labels + [Self.otherTitle]
-        indexTitles = sectionTitles.map {
-            SectionIndexTitle($0, accessibilityLabel: CollationLanguage.accessibilityLabel(for: $0, language: language))
+        indexTitles = sectionTitles.map { title in
+            let label = CollationLanguage.accessibilityLabel(for: title, language: language)
+            return SectionIndexTitle(title, accessibilityLabel: label, accessibilityLanguage: label == nil ? nil : language)
         }
     }
 

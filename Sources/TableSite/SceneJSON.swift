@@ -37,7 +37,7 @@ public struct SceneJSON: Encodable {
     }
     struct Section: Encodable { var index: Int; var headerTitle: String?; var footerTitle: String?; var rows: [Row] }
     /// An index title; `accessibilityLabel` only where it differs from the title, as on the page.
-    struct IndexTitle: Encodable { var title: String; var accessibilityLabel: String?; var section: Int }
+    struct IndexTitle: Encodable { var title: String; var accessibilityLabel: String?; var accessibilityLanguage: String?; var section: Int }
 
     public var title: String
     var path: [String]
@@ -69,8 +69,9 @@ public struct SceneJSON: Encodable {
         footerTitle = snapshot.footerTitle.map(clean)
         notes = snapshot.warnings.filter(\.isShownOnPage).map { clean($0.description) }
         sectionIndex = snapshot.sectionIndex?.entries.map {
-            IndexTitle(title: clean($0.title), accessibilityLabel: $0.accessibilityLabel == $0.title ? nil : $0.accessibilityLabel.map(clean),
-                       section: $0.section)
+            let label = $0.accessibilityLabel == $0.title ? nil : $0.accessibilityLabel.map(clean)
+            return IndexTitle(title: clean($0.title), accessibilityLabel: label,
+                              accessibilityLanguage: label == nil ? nil : $0.accessibilityLanguage.map(clean), section: $0.section)
         }
         sections = snapshot.sections.enumerated().map { number, section in
             Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean), rows: section.rows.map { row in

@@ -31,7 +31,7 @@ struct IndexTitlesAppFileTests {
         guard case let .list(binding) = try #require(app.scene("list")).content else { Issue.record("not a list"); return }
         let index = try #require(binding.index)
         #expect(index.titles == nil)
-        #expect(index.mapping.titles.first?.title == "Α" && index.mapping.titles.last == SectionIndexTitle("#", accessibilityLabel: "Άλλα"))
+        #expect(index.mapping.titles.first?.title == "Α" && index.mapping.titles.last == SectionIndexTitle("#", accessibilityLabel: "Άλλα", accessibilityLanguage: "el"))
         #expect(index.mapping.sections == Array(0..<25))
     }
 

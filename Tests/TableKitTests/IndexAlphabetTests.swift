@@ -100,6 +100,9 @@ struct IndexAlphabetTests {
         #expect(try label("ja", "か") == "か行")
         #expect(try label("ko", "ㄱ") == "기역")
         #expect(try label("ru", "Ж") == nil)
+        let greek = try IndexedCollation(localeIdentifier: "el_GR").indexTitles
+        #expect(greek.last == SectionIndexTitle("#", accessibilityLabel: "Άλλα", accessibilityLanguage: "el"), "a label is marked with its language")
+        #expect(greek.first?.accessibilityLanguage == nil, "an unlabelled title needs no language")
         let japanese = try IndexedCollation(localeIdentifier: "ja")
         #expect(japanese.indexTitles.map(\.title) == japanese.sectionIndexTitles)
         #expect(japanese.indexTitles.allSatisfy { $0.accessibilityLabel != nil })

@@ -35,6 +35,8 @@ struct IndexedListTests {
             #expect(bar.map(\.0) == "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ".map(String.init) + ["#"])
             #expect(bar.map(\.1) == (0..<25).map { "#section-\($0)" })
             #expect(bar.map(\.2) == Array(repeating: nil, count: 24) + ["Άλλα"])
+            let links = try #require(page.root?.first { $0.attributes["data-section-index"] != nil }).all(named: "a")
+            #expect(links.map { $0.attributes["lang"] } == Array(repeating: nil, count: 24) + ["el"], "the Greek label in an English page says it is Greek")
             #expect(sections["section-0"]?.header == "Α" && sections["section-0"]?.rows == ["Αθήνα", "Άρτα"])
             #expect(sections["section-6"]?.header == "Η" && sections["section-6"]?.rows == ["Ηράκλειο"])
             #expect(sections["section-23"]?.header == "Ω" && sections["section-23"]?.rows == ["Ωρωπός"])
@@ -45,6 +47,7 @@ struct IndexedListTests {
             #expect(index.map { $0["title"] as? String } == bar.map(\.0))
             #expect(index.map { $0["section"] as? Int } == Array(0..<25))
             #expect(index.map { $0["accessibilityLabel"] as? String } == bar.map(\.2))
+            #expect(index.last?["accessibilityLanguage"] as? String == "el" && index.first?["accessibilityLanguage"] == nil)
             let jsonSections = try #require(json["sections"] as? [[String: Any]])
             #expect(jsonSections[0]["headerTitle"] as? String == "Α")
         }

@@ -53,12 +53,13 @@ struct SectionIndexDelegateTests {
         let app = Application(router: try server.makeServer().router())
         try await app.test(.router) { client in
             let html = String(buffer: try await client.execute(uri: "/", method: .get).body)
-            let links = html.matches(of: /<a class="section-index__title" href="#section-(\d+)"(?: aria-label="([^"]*)")?>([^<]*)<\/a>/)
+            let links = html.matches(of: /<a class="section-index__title" href="#section-(\d+)"(?: aria-label="([^"]*)")?(?: lang="ja" xml:lang="ja")?>([^<]*)<\/a>/)
                 .map { (Int($0.1) ?? -1, $0.2.map(String.init), String($0.3)) }
             // あ=0, か=1, さ=2, た=3, な=4, は=5, ま=6, や=7, ら=8, わ=9, #=10.
             #expect(links.map(\.0) == [0, 3, 3, 5, 10], "・ leads where た above it does")
             #expect(links.map(\.1) == ["あ行からさ行", nil, "中略", "は行からわ行", "その他"])
             #expect(links.map(\.2) == ["あ〜さ", "た", "・", "は〜わ", "#"])
+            #expect(html.contains(##"href="#section-10" aria-label="その他" lang="ja" xml:lang="ja">#</a>"##), "the collation's label, marked Japanese")
             let section0 = try #require(html.firstMatch(of: /<section[^>]*id="section-0"[\s\S]*?<\/section>/)).0
             #expect(section0.contains("アオモリ") && section0.contains("いわて") && section0.contains("おおさか"))
             let section1 = try #require(html.firstMatch(of: /<section[^>]*id="section-1"[\s\S]*?<\/section>/)).0
