@@ -36,13 +36,15 @@ let package = Package(
     ],
     targets: [
         // The engine: UIKit's table-view rules as pure Swift values. Imports Foundation, and ICU
-        // for collation sort keys (Foundation compares two strings at a time, a locale per call).
+        // for collation sort keys (Foundation compares two strings at a time, a locale per call)
+        // and each locale's index labels (Foundation has none).
         .target(name: "TableKit", dependencies: ["CCollation"], swiftSettings: strictSettings),
 
         // glibc's mallopt for the command (not in Swift's Glibc module).
         .target(name: "CMalloc"),
 
-        // ICU's collator (Debian's libicu-dev) behind a C wrapper that names no ICU type.
+        // ICU's collator and alphabetic index (Debian's libicu-dev) behind a C header that names no
+        // ICU type; the index is C++ only, so one file of the target is C++ with extern "C" functions.
         .target(name: "CCollation", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // libxml2 through pkg-config; the shim header hides what Swift 6 cannot import safely.

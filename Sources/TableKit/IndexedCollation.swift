@@ -3,50 +3,59 @@ import Foundation
 /// Groups and sorts items for an indexed list the way `UILocalizedIndexedCollation` does:
 /// locale-aware section titles, the section of each item, items sorted inside their section.
 ///
-/// Section titles are the locale's index letters followed by "#", which gathers everything that
-/// does not start with one of those letters (digits, symbols, other scripts).
+/// Section titles are the labels of ICU's alphabetic index for the locale (A–Z and the letters a
+/// language adds, Greek, Cyrillic, Hebrew or Arabic letters, kana rows, initial jamo, pinyin
+/// initials) followed by "#", which gathers everything else: what sorts before the first label
+/// (digits, symbols), between scripts, or after the last (other scripts). An item's section
+/// depends on its whole collation string, not its first character.
 public struct IndexedCollation: Sendable {
-    /// The locale identifier whose alphabet and collation are used ("en_US", "sv_SE", "de").
+    /// The locale identifier whose index and collation are used ("en_US", "da", "ja").
     public let localeIdentifier: String
     /// The section titles in order; the last one is "#".
     public let sectionTitles: [String]
-    private let letters: [String]
+    /// The index bar's titles, one per section, with what assistive technology reads where that
+    /// differs from the title ("#" as the language's word for "other", a kana row by its name),
+    /// marked as the collation's language.
+    public let indexTitles: [SectionIndexTitle]
+    private let index: AlphabeticIndex
+    /// The section of each of ICU's buckets: its label's, or "#" for the buckets without one.
+    private let sectionOfBucket: [Int]
     /// Sorting: base letters, accents, then case.
     private let sorting: Collator
-    /// Finding an item's letter: case aside (`letters` keys at this strength).
-    private let caseless: Collator
-    private let letterKeys: [[UInt8]]
-    /// Telling a letter's own variants from other letters: case and accents aside.
-    private let baseLetters: Collator
-    /// Sort keys and sections already worked out, by string and by initial.
+    /// Sort keys already worked out, by string.
     private let memo = CollationMemo()
 
-    /// The title of the section that gathers everything outside the alphabet.
+    /// The title of the section that gathers everything outside the locale's index.
     public static let otherTitle = "#"
 
-    /// Makes the collation for `localeIdentifier`; a language with no known alphabet is refused
-    /// with the list of those that are known.
+    /// Makes the collation for `localeIdentifier`; a language outside `supportedLanguages` is
+    /// refused with the list of those that are known, rather than indexed A to Z by ICU's root.
     public init(localeIdentifier: String) throws(TableKitError) {
         let language = Self.languageCode(of: localeIdentifier)
-        guard let alphabet = CollationAlphabet.all[language] else {
-            throw .unsupportedCollationLocale(localeIdentifier, supported: CollationAlphabet.languages)
+        guard CollationLanguage.supported.contains(language),
+              let index = AlphabeticIndex(localeIdentifier: localeIdentifier),
+              let sorting = Collator(localeIdentifier: localeIdentifier, strength: .tertiary) else {
+            throw .unsupportedCollationLocale(localeIdentifier, supported: CollationLanguage.supported)
+        }
+        let labels = index.buckets.filter { $0.kind == .label }.map(\.label)
+        var next = 0
+        sectionOfBucket = index.buckets.map { bucket in
+            guard bucket.kind == .label else { return labels.count }
+            defer { next += 1 }
+            return next
         }
         self.localeIdentifier = localeIdentifier
-        self.letters = alphabet.letters
-        self.sectionTitles = alphabet.letters + [Self.otherTitle]
-        guard let sorting = Collator(localeIdentifier: localeIdentifier, strength: .tertiary),
-              let caseless = Collator(localeIdentifier: localeIdentifier, strength: .secondary),
-              let baseLetters = Collator(localeIdentifier: localeIdentifier, strength: .primary) else {
-            throw .unsupportedCollationLocale(localeIdentifier, supported: CollationAlphabet.languages)
-        }
+        self.index = index
         self.sorting = sorting
-        self.caseless = caseless
-        self.baseLetters = baseLetters
-        self.letterKeys = alphabet.letters.map(caseless.sortKey)
+        sectionTitles = labels + [Self.otherTitle]
+        indexTitles = sectionTitles.map { title in
+            let label = CollationLanguage.accessibilityLabel(for: title, language: language)
+            return SectionIndexTitle(title, accessibilityLabel: label, accessibilityLanguage: label == nil ? nil : language)
+        }
     }
 
-    /// The language codes that have an index alphabet.
-    public static var supportedLanguages: [String] { CollationAlphabet.languages }
+    /// The language codes that have an index, sorted.
+    public static var supportedLanguages: [String] { CollationLanguage.supported }
 
     /// The titles of the index bar: one per section, the same as the section titles.
     public var sectionIndexTitles: [String] { sectionTitles }
@@ -57,37 +66,14 @@ public struct IndexedCollation: Sendable {
     }
 
     /// The section an item whose collation string is `string` belongs to
-    /// (`section(for:collationStringSelector:)`).
+    /// (`section(for:collationStringSelector:)`). Leading white space is not part of the initial.
+    /// Not remembered: ICU's lookup is a binary search over the few dozen labels, about as cheap
+    /// as looking the string up in a table.
     public func section(for string: String) -> Int {
         let other = sectionTitles.count - 1
-        guard let first = string.first(where: { !$0.isWhitespace }) else { return other }
-        if let known = memo.section(of: first) { return known }
-        let section = section(ofInitial: first, other: other)
-        memo.remember(section, of: first)
-        return section
-    }
-
-    private func section(ofInitial first: Character, other: Int) -> Int {
-        let initial = caseless.sortKey(String(first))
-        // The last letter at or before the initial, in the locale's order, case aside.
-        var low = 0, high = letters.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Collator.compare(letterKeys[middle], initial) != .orderedDescending {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        let candidate = low - 1
-        guard candidate >= 0 else { return other }
-        // Past the last letter only its own variants (accents, case) still belong to it:
-        // a Greek or Cyrillic initial sorts after Z but is no Z.
-        if candidate == letters.count - 1,
-           baseLetters.compare(letters[candidate], String(first)) != .orderedSame {
-            return other
-        }
-        return candidate
+        let text = string.first?.isWhitespace == true ? String(string.drop(while: \.isWhitespace)) : string
+        guard !text.isEmpty, let bucket = index.bucket(of: text) else { return other }
+        return sectionOfBucket[bucket]
     }
 
     /// `items` sorted by their collation strings in the locale's order
@@ -121,18 +107,23 @@ public struct IndexedCollation: Sendable {
         return sectionTitles[section]
     }
 
+    /// An index bar of the data source's own titles over this collation's sections: each title
+    /// names the section title it leads to, or none (then it leads where the title before it does).
+    public func sectionIndex(titles: [SectionIndexMapping.NamedTitle]) throws(TableKitError) -> SectionIndexMapping {
+        try SectionIndexMapping(titles: titles, sectionTitles: sectionTitles)
+    }
+
     private static func languageCode(of identifier: String) -> String {
         String(identifier.prefix { $0.isLetter }).lowercased()
     }
 }
 
-/// What a collation has already worked out: the sort key of each string and the section of each
-/// initial. A list re-read after an edit collates the same names again; looking their keys up is
-/// far cheaper than asking ICU. Bounded: past `capacity` keys it starts afresh.
+/// The sort keys a collation has already worked out, by string. A list re-read after an edit
+/// sorts the same names again; looking their keys up is far cheaper than asking ICU. Bounded:
+/// past `capacity` keys it starts afresh.
 final class CollationMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var keys: [String: [UInt8]] = [:]
-    private var sections: [Character: Int] = [:]
     private let capacity = 250_000
 
     func sortKey(of string: String, by collator: Collator) -> [UInt8] {
@@ -143,14 +134,5 @@ final class CollationMemo: @unchecked Sendable {
             keys[string] = key
         }
         return key
-    }
-
-    func section(of initial: Character) -> Int? { lock.withLock { sections[initial] } }
-
-    func remember(_ section: Int, of initial: Character) {
-        lock.withLock {
-            if sections.count >= capacity { sections.removeAll(keepingCapacity: true) }
-            sections[initial] = section
-        }
     }
 }

@@ -11,13 +11,16 @@ public struct SectionIndex: Sendable, Hashable, Codable {
         public var title: String
         /// What assistive technology reads instead of the title; `nil` reads the title.
         public var accessibilityLabel: String?
+        /// The language of the label, when it is not the page's (`accessibilityLanguage`).
+        public var accessibilityLanguage: String?
         /// The section the title leads to.
         public var section: Int
 
         /// Makes an entry.
-        public init(title: String, accessibilityLabel: String? = nil, section: Int) {
+        public init(title: String, accessibilityLabel: String? = nil, accessibilityLanguage: String? = nil, section: Int) {
             self.title = title
             self.accessibilityLabel = accessibilityLabel
+            self.accessibilityLanguage = accessibilityLanguage
             self.section = section
         }
     }
@@ -42,11 +45,15 @@ public struct SectionIndexTitle: Sendable, Hashable, Codable, ExpressibleByStrin
     public var title: String
     /// What assistive technology reads instead of the title (the guide's accessibility note).
     public var accessibilityLabel: String?
+    /// The language of the label as a BCP 47 tag, when it is not the page's
+    /// (`accessibilityLanguage`): a Greek list's "Άλλα" in an English app.
+    public var accessibilityLanguage: String?
 
     /// Makes an index title.
-    public init(_ title: String, accessibilityLabel: String? = nil) {
+    public init(_ title: String, accessibilityLabel: String? = nil, accessibilityLanguage: String? = nil) {
         self.title = title
         self.accessibilityLabel = accessibilityLabel
+        self.accessibilityLanguage = accessibilityLanguage
     }
 
     public init(stringLiteral value: String) {

@@ -45,6 +45,7 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownOption(String)
     case exclusiveListWithManySelections([String])
     case unsupportedCollationLocale(String, supported: [String])
+    case indexTitleNamesNoSection(title: String, section: String, sectionTitles: [String])
     case cannotPopRoot
 
     public var description: String {
@@ -126,6 +127,8 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
             "an exclusive selection list has one checkmark at most, but \(keys.joined(separator: ", ")) are checked"
         case let .unsupportedCollationLocale(identifier, supported):
             "no index alphabet for locale \"\(identifier)\" (known languages: \(supported.joined(separator: ", ")))"
+        case let .indexTitleNamesNoSection(title, section, sectionTitles):
+            "index title \"\(title)\" names section \"\(section)\", which the index does not have (its sections: \(sectionTitles.joined(separator: ", ")))"
         case .cannotPopRoot:
             "the root of a navigation stack cannot be popped"
         }

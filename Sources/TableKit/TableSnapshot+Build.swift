@@ -75,7 +75,8 @@ extension TableSnapshot {
             guard (0..<sectionCount).contains(section) else {
                 throw .indexTitleLeadsNowhere(title: title.title, section: section, sectionCount: sectionCount)
             }
-            entries.append(.init(title: title.title, accessibilityLabel: title.accessibilityLabel, section: section))
+            entries.append(.init(title: title.title, accessibilityLabel: title.accessibilityLabel,
+                                  accessibilityLanguage: title.accessibilityLanguage, section: section))
         }
         return SectionIndex(entries: entries)
     }

@@ -55,7 +55,8 @@ public struct SceneJSON: Encodable {
         var rows: [Row]
     }
     struct TemplateViewJSON: Encodable { var template: String; var values: [String: String] }
-    struct IndexTitle: Encodable { var title: String; var section: Int }
+    /// An index title; `accessibilityLabel` only where it differs from the title, as on the page.
+    struct IndexTitle: Encodable { var title: String; var accessibilityLabel: String?; var accessibilityLanguage: String?; var section: Int }
 
     public var title: String
     var path: [String]
@@ -86,7 +87,11 @@ public struct SceneJSON: Encodable {
         headerStyle = snapshot.headerStyle.rawValue
         footerTitle = snapshot.footerTitle.map(clean)
         notes = snapshot.warnings.filter(\.isShownOnPage).map { clean($0.description) }
-        sectionIndex = snapshot.sectionIndex?.entries.map { IndexTitle(title: clean($0.title), section: $0.section) }
+        sectionIndex = snapshot.sectionIndex?.entries.map {
+            let label = $0.accessibilityLabel == $0.title ? nil : $0.accessibilityLabel.map(clean)
+            return IndexTitle(title: clean($0.title), accessibilityLabel: label,
+                              accessibilityLanguage: label == nil ? nil : $0.accessibilityLanguage.map(clean), section: $0.section)
+        }
         sections = snapshot.sections.enumerated().map { number, section in
             Section(index: number, headerTitle: section.headerTitle.map(clean), footerTitle: section.footerTitle.map(clean),
                     headerView: section.headerView.map { TemplateViewJSON(template: $0.name, values: Self.shown($0, .section, templates)) },

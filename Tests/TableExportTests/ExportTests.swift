@@ -83,7 +83,7 @@ struct ExportTests {
         defer { fixture.remove() }
         let report = try await fixture.export()
         #expect(report.problems == [])
-        #expect(report.pages.count == 59)
+        #expect(report.pages.count == 61)
         let pages = try fixture.parsedPages()
         #expect(pages.count == report.pages.count)
         #expect(pages["trails/north-cascades/cascade-pass/index.html"] != nil)

@@ -106,6 +106,24 @@ struct PageRenderingTests {
         #expect(links.map { $0.attributes["aria-label"] } == ["Letter A", "Letter B", "Letter C", "Letter D"])
     }
 
+    @Test("an index title carries aria-label only where its accessibility label differs from it")
+    func indexBarLabelsOnlyWhereTheyDiffer() throws {
+        var snapshot = try Fixtures.snapshot(style: .plain, indexed: true)
+        snapshot.sectionIndex = SectionIndex(entries: [
+            .init(title: "A", section: 0), .init(title: "か", accessibilityLabel: "か行", section: 1),
+            .init(title: "C", accessibilityLabel: "C", accessibilityLanguage: "fr", section: 2),
+            .init(title: "#", accessibilityLabel: "Άλλα & more", accessibilityLanguage: "el", section: 3),
+        ])
+        let root = try renderValid(Fixtures.page(snapshot), name: "labelled-index")
+        let index = try #require(root.first { $0.attributes["data-section-index"] != nil })
+        let links = index.all(named: "a")
+        #expect(links.map { $0.attributes["aria-label"] } == [nil, "か行", nil, "Άλλα & more"])
+        #expect(links.map { $0.attributes["lang"] } == [nil, nil, nil, "el"], "a label's own language, only with the label")
+        #expect(links.map(\.text) == ["A", "か", "C", "#"])
+        let html = renderer.render(Fixtures.page(snapshot))
+        #expect(html.contains(#"aria-label="Άλλα &amp; more" lang="el" xml:lang="el""#), "labels are escaped; both lang attributes, as polyglot markup wants")
+    }
+
     @Test("selection lists expose their state: radios for exclusive lists, checkboxes for inclusive ones")
     func selectionLists() throws {
         let cells = [[Cell(key: "work", text: "Work", accessory: .checkmark), Cell(key: "home", text: "Home")]]

@@ -176,10 +176,22 @@ public enum SectionGrouping: Sendable {
     case nested(title: TextFormat, rows: String)
 }
 
-/// An indexed list: the attribute to collate by and the locale.
+/// An indexed list: the attribute to collate by, the locale, and the index bar's own titles if
+/// the app gives them (otherwise the collation's, one per section).
 public struct IndexDefinition: Sendable {
     public var attribute: String
     public var collation: IndexedCollation
+    public var titles: SectionIndexMapping?
+
+    /// Makes an index definition.
+    public init(attribute: String, collation: IndexedCollation, titles: SectionIndexMapping? = nil) {
+        self.attribute = attribute
+        self.collation = collation
+        self.titles = titles
+    }
+
+    /// The index bar: the app's titles, or one per section of the collation.
+    public var mapping: SectionIndexMapping { titles ?? SectionIndexMapping(oneTitlePerSection: collation.indexTitles) }
 }
 
 /// A selection list.

@@ -215,16 +215,7 @@ struct AppBuilder {
         }
         var index: IndexDefinition?
         if let indexNode = reader.field(fields, "index") {
-            let indexFields = reader.mapping(indexNode, "index", allowed: ["by", "locale"])
-            let attribute = reader.string(reader.required(reader.field(indexFields, "by"), in: indexNode, "the attribute the index collates by"), "by") ?? ""
-            let localeNode = reader.field(indexFields, "locale")
-            let locale = reader.string(localeNode, "locale") ?? "en_US"
-            do {
-                index = IndexDefinition(attribute: attribute, collation: try IndexedCollation(localeIdentifier: locale))
-            } catch {
-                reader.fail(localeNode ?? indexNode, error.description)
-            }
-            if style == .grouped { reader.fail(indexNode, TableKitError.groupedTableCannotHaveIndex.description) }
+            index = self.index(indexNode, style: style)
             if cell.accessory.sitsUnderIndexBar || prototypes?.cells.values.contains(where: { $0.accessory.sitsUnderIndexBar }) == true {
                 reader.warn(reader.field(reader.mapping(cellNode, "a cell"), "accessory") ?? cellNode,
                             TableWarning.accessoryUnderIndexBar(cell.accessory))

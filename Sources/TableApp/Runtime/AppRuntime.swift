@@ -104,7 +104,7 @@ public struct AppRuntime: Sendable {
         var itemList = itemList
         var revisions: [ListID: Int] = [:]
         var sections: [SceneSection] = []
-        var indexTitles: [SectionIndexTitle]?
+        var sectionIndex: SectionIndexMapping?
         var rowWindow: RowWindow?
 
         switch scene.content {
@@ -135,7 +135,7 @@ public struct AppRuntime: Sendable {
             let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection, isReorderable: scene.moves != nil)
                 .sections(of: list, firstPosition: window?.lowerBound ?? 0)
             sections = loaded.sections
-            indexTitles = loaded.indexTitles
+            sectionIndex = loaded.sectionIndex
             for (id, revision) in loaded.revisions { revisions[id] = revision }
         case let .detail(detail):
             sections = detail.sections.map { section in
@@ -159,7 +159,7 @@ public struct AppRuntime: Sendable {
             stack.push(scene: scene.name, itemKey: path[path.count - 1], title: title)
         }
         var resolved = ResolvedScene(app: app, scene: scene, store: store, path: path, stack: stack, item: item, itemList: itemList,
-                                     sections: sections, indexTitles: indexTitles, revisions: revisions, isInfo: isInfo, ancestorLists: [])
+                                     sections: sections, sectionIndex: sectionIndex, revisions: revisions, isInfo: isInfo, ancestorLists: [])
         resolved.window = rowWindow
         return resolved
     }

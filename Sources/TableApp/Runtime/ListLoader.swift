@@ -15,7 +15,7 @@ struct ListLoader {
     /// The sections of `list`, whose first item stands at `firstPosition` of the whole list (a
     /// window of a long list starts further down).
     func sections(of list: StoredList, firstPosition: Int = 0) async throws
-        -> (sections: [SceneSection], indexTitles: [SectionIndexTitle]?, revisions: [ListID: Int]) {
+        -> (sections: [SceneSection], sectionIndex: SectionIndexMapping?, revisions: [ListID: Int]) {
         let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
         if let index = binding.index {
             let collation = index.collation
@@ -24,7 +24,7 @@ struct ListLoader {
                 SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: rows.count),
                              footerTitle: nil, rows: rows, list: list.id, owner: .collation(title: collation.sectionTitles[number]))
             }
-            return (sections, collation.sectionIndexTitles.map { SectionIndexTitle($0) }, [:])
+            return (sections, index.mapping, [:])
         }
         switch binding.sections {
         case .single:

@@ -13,8 +13,10 @@ extension ResolvedScene: TableViewController {
     public func cell(at indexPath: IndexPath) -> Cell { readRow(at: indexPath) { $0.cell } }
     public func titleForHeader(inSection section: Int) -> String? { sections[section].headerTitle }
     public func titleForFooter(inSection section: Int) -> String? { sections[section].footerTitle }
-    public func sectionIndexTitles() -> [SectionIndexTitle]? { indexTitles }
-    public func section(forSectionIndexTitle title: String, at index: Int) -> Int { index }
+    public func sectionIndexTitles() -> [SectionIndexTitle]? { sectionIndex?.titles }
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        sectionIndex?.section(forSectionIndexTitleAt: index) ?? index
+    }
 
     /// A scene commits edits when it has an editing rule, or placeholder rows whose plus adds an item.
     public var commitsEditing: Bool { scene.editing != nil || listBinding?.placeholder != nil }

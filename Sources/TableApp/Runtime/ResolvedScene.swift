@@ -18,8 +18,8 @@ public struct ResolvedScene: Sendable {
     /// The list that item stands in.
     public var itemList: ListID?
     public var sections: [SceneSection]
-    /// The section index titles of an indexed list, each with its section.
-    public var indexTitles: [SectionIndexTitle]?
+    /// The index bar of an indexed list: its titles, each with its section.
+    public var sectionIndex: SectionIndexMapping?
     /// The revision of every list the page shows, by list.
     public var revisions: [ListID: Int]
     /// Whether the scene shows the detail of `item` (its info page rather than its pushed scene).

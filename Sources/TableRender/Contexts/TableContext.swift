@@ -86,11 +86,14 @@ public struct SectionIndexContext: RenderContext {
 /// One title of the index bar.
 public struct IndexEntryContext: RenderContext {
     public var title: String
-    public var accessibleName: String
+    /// What assistive technology reads instead of the title; only where it differs from it.
+    public var accessibilityLabel: String?
+    /// The label's language, where it has one of its own (then the link says so with `lang`).
+    public var language: String?
     public var section: Int
 
     public static let fields: [TemplateField<Self>] = [
-        .init("title") { $0.title }, .init("accessibleName") { $0.accessibleName },
+        .init("title") { $0.title }, .init("accessibilityLabel") { $0.accessibilityLabel }, .init("language") { $0.language },
         .init("section") { $0.section },
     ]
 }

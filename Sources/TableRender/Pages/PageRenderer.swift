@@ -85,7 +85,9 @@ public final class PageRenderer: Sendable {
         }
         let index = snapshot.sectionIndex.map { index in
             SectionIndexContext(label: "Section index", entries: index.entries.map {
-                IndexEntryContext(title: $0.title, accessibleName: $0.accessibilityLabel ?? $0.title, section: $0.section)
+                let label = $0.accessibilityLabel == $0.title ? nil : $0.accessibilityLabel
+                return IndexEntryContext(title: $0.title, accessibilityLabel: label,
+                                         language: label == nil ? nil : $0.accessibilityLanguage, section: $0.section)
             })
         }
         let form = page.actions.map { FormContext(action: $0.action(.update), csrf: $0.csrf, revision: revision) }
