@@ -14,16 +14,7 @@ enum CustomTemplateValidator {
     ]
 
     static func validate(text: String, file: String) -> [XMLDiagnostic] {
-        let (tags, unclosed) = MustacheScanner.tags(in: text)
-        var diagnostics: [XMLDiagnostic] = []
-        func report(_ line: Int, _ column: Int, _ message: String) {
-            diagnostics.append(XMLDiagnostic(file: file, line: line, column: column, message: message))
-        }
-        if let unclosed {
-            report(unclosed.line, unclosed.column, "Mustache tag is never closed with }}")
-            return diagnostics
-        }
-        TemplateValidator.checkSections(tags, report) { tag in
+        let scanned = TemplateValidator.checkTags(in: text, file: file) { tag, report in
             switch tag.kind {
             case .raw:
                 report(tag.line, tag.column, "unescaped output of \"\(tag.name)\" is not allowed in an app's template; use {{\(tag.name)}}")
@@ -33,6 +24,8 @@ enum CustomTemplateValidator {
                 break
             }
         }
+        var diagnostics = scanned.diagnostics
+        guard let tags = scanned.tags else { return diagnostics }
         let markup = MustacheScanner.neutralized(text, tags: tags)
         let wellFormed = TemplateValidator.wellFormedness(of: markup, file: file)
         diagnostics += wellFormed

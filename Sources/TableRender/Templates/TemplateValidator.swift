@@ -34,19 +34,9 @@ public enum TemplateValidator {
     /// Every problem in one template's text.
     public static func validate(text: String, name: String, file: String, knownTemplates: Set<String>) -> [XMLDiagnostic] {
         let template = TemplateName(rawValue: name)
-        let (tags, unclosed) = MustacheScanner.tags(in: text)
-        var diagnostics: [XMLDiagnostic] = []
-        func report(_ line: Int, _ column: Int, _ message: String) {
-            diagnostics.append(XMLDiagnostic(file: file, line: line, column: column, message: message))
-        }
-        if let unclosed {
-            report(unclosed.line, unclosed.column, "Mustache tag is never closed with }}")
-            return diagnostics
-        }
-
         let allowedKeys = template?.allowedKeys ?? TemplateName.everyKey
         let rawKeys = template?.rawKeys ?? []
-        checkSections(tags, report) { tag in
+        let scanned = checkTags(in: text, file: file) { tag, report in
             switch tag.kind {
             case .sectionOpen, .invertedOpen, .variable:
                 checkKey(tag, allowedKeys, template, report)
@@ -66,9 +56,28 @@ public enum TemplateValidator {
             }
         }
 
+        var diagnostics = scanned.diagnostics
+        guard let tags = scanned.tags else { return diagnostics }
         diagnostics += wellFormedness(of: MustacheScanner.neutralized(text, tags: tags), file: file)
         diagnostics += duplicateStaticIDs(in: text, file: file)
         return diagnostics
+    }
+
+    /// Scans `text`'s Mustache tags, reports sections that do not balance, and hands every tag
+    /// to `check` with the reporter; `nil` tags (and that one problem) when a tag never closes.
+    static func checkTags(in text: String, file: String, check: (MustacheTag, (Int, Int, String) -> Void) -> Void)
+        -> (tags: [MustacheTag]?, diagnostics: [XMLDiagnostic]) {
+        let (tags, unclosed) = MustacheScanner.tags(in: text)
+        var diagnostics: [XMLDiagnostic] = []
+        func report(_ line: Int, _ column: Int, _ message: String) {
+            diagnostics.append(XMLDiagnostic(file: file, line: line, column: column, message: message))
+        }
+        if let unclosed {
+            report(unclosed.line, unclosed.column, "Mustache tag is never closed with }}")
+            return (nil, diagnostics)
+        }
+        checkSections(tags, report) { check($0, report) }
+        return (tags, diagnostics)
     }
 
     /// Reports sections that do not balance, and hands every tag to `check`.
