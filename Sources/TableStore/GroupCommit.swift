@@ -15,13 +15,16 @@ final class GroupCommit: @unchecked Sendable {
     private let pool: DatabasePool
     /// Where each commit goes, in order, before its writer is answered.
     private let feed: ChangeFeed
+    /// Kept current by each commit, with the rows it touched read in its transaction.
+    private let lists: ListCache
     private let lock = NSLock()
     private var waiting: [Waiting] = []
     private var isCommitting = false
 
-    init(pool: DatabasePool, feed: ChangeFeed) {
+    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache) {
         self.pool = pool
         self.feed = feed
+        self.lists = lists
     }
 
     /// Runs `body` in the next group's transaction and returns its result once committed.
@@ -67,6 +70,7 @@ final class GroupCommit: @unchecked Sendable {
                                 return .commit
                             }
                             outcomes.results[index] = .success(commit!)
+                            outcomes.rows[index] = lists.touchedRows(of: commit!, in: db)
                         } catch {
                             outcomes.results[index] = .failure(StoreErrors.storeError(error))
                         }
@@ -76,7 +80,11 @@ final class GroupCommit: @unchecked Sendable {
                 // The transaction itself failed: none of the group is made.
                 for index in group.indices { outcomes.results[index] = .failure(StoreErrors.storeError(error)) }
             }
-            for case let .success(commit)? in outcomes.results { feed.apply(commit) }
+            for (index, outcome) in outcomes.results.enumerated() {
+                guard case let .success(commit)? = outcome else { continue }
+                lists.apply(commit, rows: outcomes.rows[index])
+                feed.apply(commit)
+            }
             for (entry, result) in zip(group, outcomes.results) { entry.answer(result ?? .failure(StoreError.database("no outcome"))) }
         }
     }
@@ -86,7 +94,11 @@ final class GroupCommit: @unchecked Sendable {
     /// Written inside GRDB's write closure, read after it returned: one thread at a time.
     private final class UnsafeOutcomes: @unchecked Sendable {
         var results: [Result<Commit, any Error>?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        var rows: [ListCache.CommitRows]
+        init(count: Int) {
+            results = Array(repeating: nil, count: count)
+            rows = Array(repeating: [:], count: count)
+        }
     }
 }
 

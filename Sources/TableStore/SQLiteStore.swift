@@ -24,6 +24,8 @@ public final class SQLiteStore: DatabaseStore {
     public let feed: ChangeFeed
     /// Edits that arrive together share one synced transaction.
     private let groupCommit: GroupCommit
+    /// Lists as last read, kept current by this process's commits.
+    private let lists = ListCache()
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
     public init(path: String, durability: Durability = .full) throws {
@@ -41,7 +43,7 @@ public final class SQLiteStore: DatabaseStore {
             quickReaders = QuickReaders(path: path)
             let feed = ChangeFeed()
             self.feed = feed
-            groupCommit = GroupCommit(pool: pool, feed: feed)
+            groupCommit = GroupCommit(pool: pool, feed: feed, lists: lists)
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
         } catch {
             throw StoreError.database("\(path): \(error)")
@@ -61,7 +63,20 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    /// The list from the cache when it is at the revision the database gives (one point read),
+    /// read whole otherwise.
     public func list(_ id: ListID) async throws -> StoredList {
+        if let cached = lists.list(id, at: try await revision(of: id)) { return cached }
+        let list = try await fullList(id)
+        lists.remember(list)
+        return list
+    }
+
+    /// How often lists came from the cache, were moved on by commits, or were read whole.
+    package var listCacheStatistics: ListCache.Statistics { lists.statistics }
+
+    /// The list `id` read from the database, with its revision, in one transaction.
+    func fullList(_ id: ListID) async throws -> StoredList {
         try await read { db in
             let revision = try Self.revision(db, id)
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
