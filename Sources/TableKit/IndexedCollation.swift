@@ -96,10 +96,11 @@ public struct IndexedCollation: Sendable {
     /// without `sortingSections`, in the order given: a list whose rows people reorder within
     /// the section their initial decides).
     public func collate<Item>(_ items: [Item], by key: (Item) -> String, sortingSections: Bool = true) -> [[Item]] {
-        var sections = Array(repeating: [Item](), count: sectionTitles.count)
-        for item in items { sections[section(for: key(item))].append(item) }
-        return sortingSections ? sections.map { sorted($0, by: key) } : sections
+        collatedPositions(of: items.map(key), sortingSections: sortingSections).sections.map { $0.map { items[$0] } }
     }
+
+    /// The sort key of `string`, remembered.
+    func sortKey(of string: String) -> [UInt8] { memo.sortKey(of: string, by: sorting) }
 
     /// The header title of a section holding `rowCount` rows: none for an empty section (Listing 4-8).
     public func titleForHeader(inSection section: Int, rowCount: Int) -> String? {

@@ -30,6 +30,10 @@ public protocol DataStore: Sendable {
     func document() async throws -> DataDocument
     /// Whether the store holds no item at all.
     func isEmpty() async throws -> Bool
+    /// The keys of the rows that this server's commits inserted, deleted, moved or changed in
+    /// `list` from revision `old` to `new`, when it still knows them; `nil` otherwise (then a
+    /// page built from the list at `old` must be built again whole, not updated).
+    func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>?
     /// The last commit of the change log this server has taken in (0 for a store without one).
     var appliedSequence: Int { get }
     /// Takes in the change log up to `sequence` at least, when this server is behind it: a
@@ -39,6 +43,7 @@ public protocol DataStore: Sendable {
 
 extension DataStore {
     public var appliedSequence: Int { 0 }
+    public func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>? { nil }
     public func catchUp(to sequence: Int) async throws {}
 }
 

@@ -26,7 +26,12 @@ package final class ListCache: @unchecked Sendable {
     private struct Entry {
         var list: StoredList
         var lastUse: Int
+        /// The keys each recent commit touched, by the revision it brought the list to, oldest first.
+        var history: [(revision: Int, keys: Set<String>)] = []
     }
+
+    /// How many commits' keys a list keeps.
+    static let historyLength = 32
 
     /// How the cache has fared: lists handed out, moved on by a commit's rows, read whole.
     package struct Statistics: Sendable, Hashable {
@@ -62,6 +67,23 @@ package final class ListCache: @unchecked Sendable {
     }
 
     var statistics: Statistics { lock.withLock { counts } }
+
+    /// The keys of the rows that commits touched in list `id` from revision `old` to `new`, when
+    /// the cache saw each of those commits; `nil` when it did not.
+    func changedKeys(of id: ListID, from old: Int, to new: Int) -> Set<String>? {
+        guard old <= new else { return nil }
+        return lock.withLock {
+            guard let history = entries[id]?.history else { return nil }
+            var keys: Set<String> = []
+            var expected = old + 1
+            for step in history where step.revision > old && step.revision <= new {
+                guard step.revision == expected else { return nil }
+                keys.formUnion(step.keys)
+                expected += 1
+            }
+            return expected == new + 1 ? keys : nil
+        }
+    }
 
     /// Keeps `list` as read from the database, unless the cache already holds it at a later revision.
     func remember(_ list: StoredList) {
@@ -123,7 +145,9 @@ package final class ListCache: @unchecked Sendable {
                     replace(record.list, with: nil)
                     continue
                 }
-                replace(record.list, with: Entry(list: StoredList(id: record.list, revision: record.revision, items: items), lastUse: entry.lastUse))
+                let history = entry.history.suffix(Self.historyLength - 1) + [(record.revision, touched.keys)]
+                replace(record.list, with: Entry(list: StoredList(id: record.list, revision: record.revision, items: items), lastUse: entry.lastUse,
+                                                 history: Array(history)))
                 counts.updates += 1
             }
             evictIfFull()

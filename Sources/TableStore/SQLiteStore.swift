@@ -72,6 +72,10 @@ public final class SQLiteStore: DatabaseStore {
         return list
     }
 
+    public func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>? {
+        lists.changedKeys(of: list, from: old, to: new)
+    }
+
     /// How often lists came from the cache, were moved on by commits, or were read whole.
     package var listCacheStatistics: ListCache.Statistics { lists.statistics }
 

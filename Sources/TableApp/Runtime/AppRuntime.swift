@@ -21,11 +21,14 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct AppRuntime: Sendable {
     public let app: AppDefinition
     public let store: any DataStore
+    /// The rows list scenes built last, updated by the next build rather than made again.
+    package let loadedLists: LoadedLists
 
     /// Makes a runtime.
-    public init(app: AppDefinition, store: any DataStore) {
+    public init(app: AppDefinition, store: any DataStore, loadedLists: LoadedLists = LoadedLists()) {
         self.app = app
         self.store = store
+        self.loadedLists = loadedLists
     }
 
     /// The scene at `path` (segments from the root), with its data loaded.
@@ -132,7 +135,8 @@ public struct AppRuntime: Sendable {
                 list = try await store.list(listID)
             }
             revisions[listID] = list.revision
-            let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection, isReorderable: scene.moves != nil)
+            let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection, isReorderable: scene.moves != nil,
+                                              memory: window == nil ? (loadedLists, scene.name) : nil)
                 .sections(of: list, firstPosition: window?.lowerBound ?? 0)
             sections = loaded.sections
             sectionIndex = loaded.sectionIndex

@@ -11,25 +11,28 @@ struct ListLoader {
     /// Whether people reorder the rows: an indexed list then keeps each section's rows in their
     /// stored order instead of sorting them.
     var isReorderable = false
+    /// The rows built last time for this scene, to be updated rather than built again.
+    var memory: (rows: LoadedLists, scene: String)?
 
     /// The sections of `list`, whose first item stands at `firstPosition` of the whole list (a
     /// window of a long list starts further down).
     func sections(of list: StoredList, firstPosition: Int = 0) async throws
         -> (sections: [SceneSection], sectionIndex: SectionIndexMapping?, revisions: [ListID: Int]) {
-        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
         if let index = binding.index {
             let collation = index.collation
-            let collated = collation.collate(rows, by: { $0.item?[index.attribute]?.description ?? "" }, sortingSections: !isReorderable)
-            let sections = collated.enumerated().map { number, rows in
-                SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: rows.count),
-                             footerTitle: nil, rows: rows, list: list.id, owner: .collation(title: collation.sectionTitles[number]))
+            let (rows, collated) = collatedRows(of: list, firstPosition: firstPosition, index: index)
+            let sections = collated.sections.enumerated().map { number, members in
+                SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: members.count),
+                             footerTitle: nil, rows: members.map { rows[$0] }, list: list.id, owner: .collation(title: collation.sectionTitles[number]))
             }
             return (sections, index.mapping, [:])
         }
         switch binding.sections {
         case .single:
+            let rows = builtRows(of: list, firstPosition: firstPosition).rows
             return ([withPlaceholder(SceneSection(headerTitle: nil, footerTitle: nil, rows: rows, list: list.id), number: 0)], nil, [:])
         case let .byAttribute(attribute, order):
+            let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
             let groups = AttributeGrouping(attribute: attribute, order: order).groups(of: rows) { $0.item }
             let sections = groups.map { group in
                 SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: binding.sectionFooters[group.title],
@@ -53,6 +56,54 @@ struct ListLoader {
             }
             return (sections, nil, revisions)
         }
+    }
+
+    /// The rows of an indexed list, with its collation: updated from the last build by the rows
+    /// the commits since touched, or built whole.
+    private func collatedRows(of list: StoredList, firstPosition: Int, index: IndexDefinition) -> (rows: [SceneRow], collated: CollatedPositions) {
+        let string = { (item: StoredItem) in item[index.attribute]?.description ?? "" }
+        let built = builtRows(of: list, firstPosition: firstPosition)
+        let collated: CollatedPositions
+        if let update = built.update, let previous = update.previous.collated {
+            collated = previous.updated(newPosition: update.newPosition, count: list.items.count,
+                                        placed: update.placed.map { ($0, string(list.items[$0])) }, collation: index.collation)
+        } else {
+            collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
+        }
+        remember(list, rows: built.rows, collated: collated, isUpdate: built.update != nil)
+        return (built.rows, collated)
+    }
+
+    /// The rows of `list` in its order: the last build's rows where the commits since did not
+    /// touch their items (at their new positions), new rows where they did; all new when the
+    /// last build is unknown or the store cannot say what changed.
+    private func builtRows(of list: StoredList, firstPosition: Int) -> (rows: [SceneRow], update: LoadedLists.Update?) {
+        if firstPosition == 0, let memory, let previous = memory.rows.entry(scene: memory.scene, list: list.id),
+           let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
+           let update = LoadedLists.Update(previous: previous, current: list.items, touched: touched) {
+            var rows: [SceneRow] = []
+            rows.reserveCapacity(list.items.count)
+            for (position, item) in list.items.enumerated() {
+                if let old = update.oldPosition[position] {
+                    var row = previous.rows[old]
+                    row.origin = .item(item, list: list.id, position: position)
+                    rows.append(row)
+                } else {
+                    rows.append(row(item, list: list.id, position: position))
+                }
+            }
+            if binding.index == nil { remember(list, rows: rows, collated: nil, isUpdate: true) }
+            return (rows, update)
+        }
+        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
+        if binding.index == nil { remember(list, rows: rows, collated: nil, isUpdate: false) }
+        return (rows, nil)
+    }
+
+    private func remember(_ list: StoredList, rows: [SceneRow], collated: CollatedPositions?, isUpdate: Bool) {
+        guard let memory, rows.count == list.items.count else { return }
+        memory.rows.store(LoadedLists.Entry(revision: list.revision, items: list.items, rows: rows, collated: collated),
+                          scene: memory.scene, list: list.id, isUpdate: isUpdate)
     }
 
     private func row(_ item: StoredItem, list: ListID, position: Int) -> SceneRow {

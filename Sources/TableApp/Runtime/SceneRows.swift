@@ -15,7 +15,7 @@ public enum RowOrigin: Sendable, Hashable {
 }
 
 /// One row of a loaded scene: its cell and where it comes from.
-public struct SceneRow: Sendable {
+public struct SceneRow: Sendable, Hashable {
     public var cell: Cell
     public var origin: RowOrigin
     /// The scene selecting the row pushes, if any.
@@ -48,7 +48,7 @@ public enum SectionOwner: Sendable, Hashable {
 }
 
 /// One section of a loaded scene.
-public struct SceneSection: Sendable {
+public struct SceneSection: Sendable, Hashable {
     public var headerTitle: String?
     public var footerTitle: String?
     public var rows: [SceneRow]

@@ -1,0 +1,101 @@
+import Foundation
+import TableKit
+import TableStore
+
+/// The rows each list scene built last, so that the next build after a commit makes only the
+/// rows the commit touched and puts them in place (with an indexed list's collation), the way
+/// UIKit applies a batch update to the table on screen, instead of building every row again.
+/// Bounded by the rows it holds; the least recently built lists go first.
+public final class LoadedLists: @unchecked Sendable {
+    /// One scene's rows of one list, as built at `revision` from `items`.
+    struct Entry {
+        var revision: Int
+        var items: [StoredItem]
+        /// The row of each item, in the list's order.
+        var rows: [SceneRow]
+        var collated: CollatedPositions?
+    }
+
+    /// How the items of the last build map onto the list as it is now.
+    struct Update {
+        let previous: Entry
+        /// For each position now, the position the item had in the last build; `nil` for an
+        /// item a commit inserted, moved or changed since.
+        var oldPosition: [Int?]
+        /// For each position of the last build, where its item stands now; `nil` for an item a
+        /// commit deleted, moved or changed since.
+        var newPosition: [Int?]
+        /// The positions now of the items commits touched.
+        var placed: [Int]
+
+        /// Pairs the two lists up; `nil` when the items the commits did not touch are not the same,
+        /// in the same order, in both (then what the store said does not describe the change).
+        init?(previous: Entry, current: [StoredItem], touched: Set<String>) {
+            self.previous = previous
+            let old = previous.items
+            oldPosition = Array(repeating: nil, count: current.count)
+            newPosition = Array(repeating: nil, count: old.count)
+            placed = []
+            var next = 0
+            for (position, item) in current.enumerated() {
+                if touched.contains(item.key) {
+                    placed.append(position)
+                    continue
+                }
+                while next < old.count, touched.contains(old[next].key) { next += 1 }
+                guard next < old.count, old[next].key == item.key else { return nil }
+                oldPosition[position] = next
+                newPosition[next] = position
+                next += 1
+            }
+            while next < old.count {
+                guard touched.contains(old[next].key) else { return nil }
+                next += 1
+            }
+        }
+    }
+
+    private struct Key: Hashable {
+        var scene: String
+        var list: ListID
+    }
+
+    private let lock = NSLock()
+    private var updateCount = 0
+    private var entries: [Key: (entry: Entry, lastUse: Int)] = [:]
+    private var rowCount = 0
+    private var clock = 0
+    /// How many rows all lists may hold together.
+    let capacity: Int
+
+    /// Makes an empty memory of up to `capacity` rows.
+    public init(capacity: Int = 60_000) { self.capacity = capacity }
+
+    func entry(scene: String, list: ListID) -> Entry? {
+        lock.withLock { entries[Key(scene: scene, list: list)]?.entry }
+    }
+
+    /// How many builds updated the last build's rows instead of making all of them.
+    package var updates: Int { lock.withLock { updateCount } }
+
+    /// Keeps the rows a build made; `isUpdate` says it updated the last build's.
+    func store(_ entry: Entry, scene: String, list: ListID, isUpdate: Bool) {
+        guard entry.rows.count <= capacity else { return }
+        lock.withLock {
+            if isUpdate { updateCount += 1 }
+            let key = Key(scene: scene, list: list)
+            if let current = entries[key] {
+                if current.entry.revision > entry.revision { return }  // a later build got here first
+                rowCount -= current.entry.rows.count
+            }
+            clock += 1
+            entries[key] = (entry, clock)
+            rowCount += entry.rows.count
+            guard rowCount > capacity else { return }
+            for (key, value) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where rowCount > capacity {
+                entries[key] = nil
+                rowCount -= value.entry.rows.count
+            }
+        }
+    }
+}
