@@ -18,6 +18,7 @@ public struct SiteServer: Sendable {
     let signer: Signer
     let files: StaticFiles
     let cache = PageCache()
+    let snapshots = SnapshotCache()
     let advice = DeveloperAdvice()
     static let adviceLogger = Logger(label: "tablestack.advice")
 
@@ -217,7 +218,7 @@ public struct SiteServer: Sendable {
             throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path)
         }
         if wantsJSON(request) {
-            let snapshot = try page.controller.snapshot(isEditing: state.isEditing)
+            let snapshot = try snapshots.snapshot(of: page, isEditing: state.isEditing) { try page.controller.snapshot(isEditing: state.isEditing) }
             var json = SceneJSON(page: page, snapshot: snapshot, templates: site.renderer.templates)
             if let notice { json.title = DocumentText.cleaned(notice) }
             let text = String(decoding: json.encoded(), as: UTF8.self)
@@ -237,7 +238,9 @@ public struct SiteServer: Sendable {
         }
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
-        var tablePage = try site.tablePage(page, options: options)
+        let isEditing = options.showsEditing
+        let snapshot = try snapshots.snapshot(of: page, isEditing: isEditing) { try page.controller.snapshot(isEditing: isEditing) }
+        var tablePage = try site.tablePage(page, options: options, snapshot: snapshot)
         for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)

@@ -4,10 +4,11 @@ import TableKit
 import TableRender
 
 extension Site {
-    /// The table page of `page`, shown as `options` say.
-    public func tablePage(_ page: SitePage, options: PageOptions) throws -> TablePage {
+    /// The table page of `page`, shown as `options` say, from `snapshot` when the caller has the
+    /// controller's snapshot in the mode `options.showsEditing` says already.
+    public func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot? = nil) throws -> TablePage {
         let controller = page.controller
-        let snapshot = try controller.snapshot(isEditing: options.state.isEditing && !options.isReadOnly)
+        let snapshot = try given ?? controller.snapshot(isEditing: options.showsEditing)
         let actions = options.csrf.map {
             PageActions(urls: urls, keys: page.path, csrf: $0, confirmingDeleteKey: options.state.confirmingDelete)
         }

@@ -48,4 +48,7 @@ public struct PageOptions: Sendable {
     }
 
     var isReadOnly: Bool { csrf == nil }
+
+    /// Whether the table shows in editing mode: asked for, and the page not read-only.
+    public var showsEditing: Bool { state.isEditing && !isReadOnly }
 }

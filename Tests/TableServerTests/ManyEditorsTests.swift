@@ -99,6 +99,32 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("refusals repeated while the list changes: each 409 page and JSON twin shows the list as it is at that moment")
+    func refusalsFollowTheList() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let bobPage = try await Self.editingPage(bob)
+            func deleteAsAlice(_ key: String) async throws {
+                let page = try await Self.editingPage(alice)
+                #expect(try await alice.post("/groceries/_/delete", [("csrf", page.csrf), ("revision", page.revision), ("editing", "1"), ("key", key)],
+                                             follow: false).status == 303)
+            }
+            let move = [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "bread"), ("before", "milk")]
+            try await deleteAsAlice("milk")
+            let first = try await bob.post("/groceries/_/move", move)
+            #expect(first.status == 409 && first.rowTexts == ["Eggs", "Bread", "Butter"])
+            // The same refusal again is the same page; after Alice's next delete it shows that too.
+            #expect(try await bob.post("/groceries/_/move", move).rowTexts == ["Eggs", "Bread", "Butter"])
+            try await deleteAsAlice("eggs")
+            let later = try await bob.post("/groceries/_/move", move)
+            #expect(later.status == 409 && later.rowTexts == ["Bread", "Butter"])
+            let twin = try await bob.get("/groceries/?editing=1", accept: "application/json")
+            #expect(twin.html.contains("\"Butter\"") && !twin.html.contains("\"Free-range Eggs\"") && !twin.html.contains("\"Eggs\""))
+        }
+    }
+
     @Test("a choice says what it wants: sent twice, or crossing another's, it never flips back")
     func choicesDoNotToggle() async throws {
         let demo = try await ServedDemo()
