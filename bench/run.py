@@ -472,7 +472,7 @@ def cold_views(base, count):
         urllib.request.urlopen(urllib.request.Request(f"{base}/indexed-{count}/", headers={"Cookie": cookie})).read()
         latencies.append((time.perf_counter() - started) * 1000)
     latencies.sort()
-    return (1000 / statistics.mean(latencies), statistics.median(latencies), latencies[int(len(latencies) * 0.99) - 1])
+    return (1000 / statistics.mean(latencies), statistics.median(latencies), latencies[int(len(latencies) * 0.99) - 1], len(latencies))
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
