@@ -15,13 +15,61 @@ public enum RowOrigin: Sendable, Hashable {
 }
 
 /// One row of a loaded scene: its cell and where it comes from.
+///
+/// The cell, the pushed scene and selectability live in one shared box: a loaded list's rows are
+/// copied whole when a scene is updated after a commit (each untouched row moves to its new
+/// position), and copying a box is one retain where copying a cell's two dozen fields was a
+/// retain each. The origin, which changes with every position, stays outside it.
 public struct SceneRow: Sendable, Hashable {
-    public var cell: Cell
+    private final class Content: Sendable {
+        let cell: Cell
+        let push: String?
+        let isSelectable: Bool
+
+        init(cell: Cell, push: String?, isSelectable: Bool) {
+            self.cell = cell
+            self.push = push
+            self.isSelectable = isSelectable
+        }
+    }
+
+    private var content: Content
     public var origin: RowOrigin
+
+    public var cell: Cell {
+        get { content.cell }
+        set { content = Content(cell: newValue, push: content.push, isSelectable: content.isSelectable) }
+    }
+
     /// The scene selecting the row pushes, if any.
-    public var push: String?
+    public var push: String? {
+        get { content.push }
+        set { content = Content(cell: content.cell, push: newValue, isSelectable: content.isSelectable) }
+    }
+
     /// Whether the row can be selected at all (`willSelectRow` refuses the others).
-    public var isSelectable = true
+    public var isSelectable: Bool {
+        get { content.isSelectable }
+        set { content = Content(cell: content.cell, push: content.push, isSelectable: newValue) }
+    }
+
+    /// Makes a row.
+    public init(cell: Cell, origin: RowOrigin, push: String?, isSelectable: Bool = true) {
+        content = Content(cell: cell, push: push, isSelectable: isSelectable)
+        self.origin = origin
+    }
+
+    public static func == (lhs: SceneRow, rhs: SceneRow) -> Bool {
+        lhs.origin == rhs.origin && (lhs.content === rhs.content
+            || (lhs.cell == rhs.cell && lhs.push == rhs.push && lhs.isSelectable == rhs.isSelectable))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(origin)
+        hasher.combine(cell)
+        hasher.combine(push)
+        hasher.combine(isSelectable)
+    }
 
     /// Whether the row shows a stored item.
     public var isItem: Bool {
