@@ -43,6 +43,7 @@ public protocol DataStore: Sendable {
 
 extension DataStore {
     public var appliedSequence: Int { 0 }
+    /// A store that keeps no record of its commits' rows cannot say: `nil`.
     public func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>? { nil }
     public func catchUp(to sequence: Int) async throws {}
 }

@@ -1,6 +1,8 @@
 /// Writes a document's items into the database and reads the whole hierarchy back.
 package struct DocumentLoader {
     let db: any SQLExecutor
+    /// The load's commit, whose number the lists it creates start at (`StoreWrites.firstRevision`).
+    var sequence = 1
 
     /// The whole store as a document.
     package static func document(in db: any SQLExecutor) throws -> DataDocument {
@@ -19,9 +21,9 @@ package struct DocumentLoader {
     private func insert(_ items: [DataDocument.Item], into list: ListID, revisions: inout [ListID: Int]) throws {
         let start = try ListEditor.count(of: list, in: db)
         try db.run("""
-            INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, 1)
+            INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, ?)
             ON CONFLICT(parent, relationship) DO UPDATE SET revision = lists.revision + 1
-            """, [list.parent ?? "", list.relationship])
+            """, [list.parent ?? "", list.relationship, StoreWrites.firstRevision(at: sequence)])
         let revision = try StoreWrites.revision(of: list, in: db)
         revisions[list] = revision
         let editor = ListEditor(db: db, list: list, revision: revision)

@@ -4,24 +4,27 @@ import Foundation
 /// rows it inserted, deleted, moved and reloaded; the cache reads just those rows inside the
 /// commit's own transaction and puts them in place, instead of reading the whole list again.
 ///
-/// A cached list is handed out only at the revision the database says the list is at, so a
-/// commit the cache never heard of (another process's) costs a full read and nothing more.
+/// A cached list is handed out only at the revision the database says the list is at. A list's
+/// revisions never repeat, even across an owner deleted and made again
+/// (`StoreWrites.firstRevision`), so a commit the cache never heard of (another process's) costs
+/// a whole read, never a stale list.
 package final class ListCache: @unchecked Sendable {
     /// The rows of one list a commit touched, as the commit left them.
     struct TouchedRows {
-        var list: ListID
-        var revision: Int
         /// Every key the commit named for the list.
         var keys: Set<String>
-        /// Those still in the list, with their positions afterwards.
+        /// Those still in the list, with their positions afterwards, in ascending order.
         var placed: [(position: Int, item: StoredItem)]
-        /// Keys whose items went (deleted, or moved to another list): the lists below them went too.
-        var deleted: [String]
     }
 
-    /// A commit's touched rows, list by list; `nil` for a list whose rows were not read (rewritten
-    /// whole, or too many rows named to be worth it): it is dropped from the cache.
-    typealias CommitRows = [ListID: TouchedRows?]
+    /// A commit's touched rows, by list; a list the commit changed that is missing here was not
+    /// read (not cached then, rewritten whole, too many rows named): it is dropped from the cache.
+    typealias CommitRows = [ListID: TouchedRows]
+
+    /// How the cache has fared: lists handed out, moved on by a commit's rows, read whole.
+    package struct Statistics: Sendable, Hashable {
+        package var hits = 0, updates = 0, misses = 0
+    }
 
     private struct Entry {
         var list: StoredList
@@ -32,25 +35,35 @@ package final class ListCache: @unchecked Sendable {
 
     /// How many commits' keys a list keeps.
     static let historyLength = 32
-
-    /// How the cache has fared: lists handed out, moved on by a commit's rows, read whole.
-    package struct Statistics: Sendable, Hashable {
-        package var hits = 0, updates = 0, misses = 0
-    }
+    /// How many rows a commit may name in one list for the cache to read them rather than drop the list.
+    static let mostTouchedRows = 256
 
     private let lock = NSLock()
     private var entries: [ListID: Entry] = [:]
     private var counts = Statistics()
     private var itemCount = 0
     private var clock = 0
-    /// How many items all cached lists may hold together, and one list at most.
+    /// Moves on with every commit applied.
+    private var generation = 0
+    /// Recent commits that took items away with the lists below them, by generation: a whole
+    /// read of such a list that began before one of them may not be kept after it.
+    private var removals: [(generation: Int, prefixes: [String])] = []
+    /// The generation before which removals are no longer listed, and the last that replaced everything.
+    private var removalsKnownSince = 0
+    private var lastReplacedEverything = 0
+    /// How many removals are listed.
+    static let removalsKept = 256
+    /// How many items all cached lists may hold together.
     let capacity: Int
-    let largestList: Int
+    /// How many items one list may hold to be cached.
+    let largestListItems: Int
 
-    init(capacity: Int = 60_000, largestList: Int = 20_000) {
+    init(capacity: Int = 60_000, largestListItems: Int = 20_000) {
         self.capacity = capacity
-        self.largestList = largestList
+        self.largestListItems = largestListItems
     }
+
+    var statistics: Statistics { lock.withLock { counts } }
 
     /// The cached list `id`, if it is at `revision`.
     func list(_ id: ListID, at revision: Int) -> StoredList? {
@@ -66,17 +79,35 @@ package final class ListCache: @unchecked Sendable {
         }
     }
 
-    var statistics: Statistics { lock.withLock { counts } }
+    /// Where commits have got to; hand it back to `remember` with a list read after asking.
+    var readMark: Int { lock.withLock { generation } }
+
+    /// Keeps `list`, read whole from the database after `readMark` gave `mark`, unless a commit
+    /// since took away an item it belongs to (the read may predate that) or the cache holds the
+    /// list at a later revision.
+    func remember(_ list: StoredList, readAfter mark: Int) {
+        guard list.items.count <= largestListItems else { return }
+        lock.withLock {
+            if generation != mark {
+                guard mark >= removalsKnownSince, lastReplacedEverything <= mark,
+                      !removals.contains(where: { $0.generation > mark && list.id.isBelow($0.prefixes) }) else { return }
+            }
+            if let current = entries[list.id], current.list.revision >= list.revision { return }
+            clock += 1
+            replace(list.id, with: Entry(list: list, lastUse: clock))
+            evictIfFull()
+        }
+    }
 
     /// The keys of the rows that commits touched in list `id` from revision `old` to `new`, when
     /// the cache saw each of those commits; `nil` when it did not.
     func changedKeys(of id: ListID, from old: Int, to new: Int) -> Set<String>? {
         guard old <= new else { return nil }
         return lock.withLock {
-            guard let history = entries[id]?.history else { return nil }
+            guard let entry = entries[id], entry.list.revision >= new else { return nil }
             var keys: Set<String> = []
             var expected = old + 1
-            for step in history where step.revision > old && step.revision <= new {
+            for step in entry.history where step.revision > old && step.revision <= new {
                 guard step.revision == expected else { return nil }
                 keys.formUnion(step.keys)
                 expected += 1
@@ -85,62 +116,54 @@ package final class ListCache: @unchecked Sendable {
         }
     }
 
-    /// Keeps `list` as read from the database, unless the cache already holds it at a later revision.
-    func remember(_ list: StoredList) {
-        guard list.items.count <= largestList else { return }
-        lock.withLock {
-            if let current = entries[list.id], current.list.revision >= list.revision { return }
-            clock += 1
-            replace(list.id, with: Entry(list: list, lastUse: clock))
-            evictIfFull()
-        }
-    }
-
     /// Reads, inside the transaction that made `commit`, the rows it touched in the lists cached
     /// now. Never fails the commit: a list whose rows cannot be read is dropped instead.
     func touchedRows(of commit: Commit, in db: any SQLExecutor) -> CommitRows {
         var rows: CommitRows = [:]
-        for record in commit.lists {
-            let cached = lock.withLock { entries[record.list] != nil }
+        for record in commit.lists where !record.reset {
             let keys = Set(record.inserted + record.deleted + record.moved + record.reloaded)
-            guard cached, !record.reset, keys.count <= 256 else {
-                rows[record.list] = .some(nil)
-                continue
-            }
-            rows[record.list] = try? Self.read(keys, of: record, in: db)
+            guard keys.count <= Self.mostTouchedRows, lock.withLock({ entries[record.list] != nil }) else { continue }
+            rows[record.list] = try? Self.read(keys, in: record.list, from: db)
         }
         return rows
     }
 
-    private static func read(_ keys: Set<String>, of record: ListChangeRecord, in db: any SQLExecutor) throws -> TouchedRows {
+    private static func read(_ keys: Set<String>, in list: ListID, from db: any SQLExecutor) throws -> TouchedRows {
         var placed: [(position: Int, item: StoredItem)] = []
-        for key in keys.sorted() {
+        for key in keys {
             let found = try db.rows("SELECT position, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?",
-                                    [record.list.parent ?? "", record.list.relationship, key])
+                                    [list.parent ?? "", list.relationship, key])
             if let row = found.first {
                 placed.append((try row.int(0), StoredItem(key: key, attributes: try AttributeCoding.decode(try row.string(1)))))
             }
         }
-        return TouchedRows(list: record.list, revision: record.revision, keys: keys, placed: placed.sorted { $0.position < $1.position },
-                           deleted: record.deleted)
+        return TouchedRows(keys: keys, placed: placed.sorted { $0.position < $1.position })
     }
 
     /// Applies a committed change, in commit order: each cached list it touched moves on to the
-    /// commit's revision with the rows read in its transaction, and the lists below deleted
-    /// items are forgotten.
+    /// commit's revision with the rows read in its transaction, and the lists below the items
+    /// it took away are forgotten.
     func apply(_ commit: Commit, rows: CommitRows) {
         lock.withLock {
+            generation += 1
             if commit.everything {
                 entries.removeAll()
                 itemCount = 0
+                lastReplacedEverything = generation
                 return
             }
             for record in commit.lists {
-                forgetLists(below: record.reset ? [record.list.itemIdentity("")] : record.deleted.map { record.list.itemIdentity($0) + "/" },
-                            orIdentities: record.reset ? [] : record.deleted.map { record.list.itemIdentity($0) })
+                let prefixes = record.removedItemPrefixes
+                if !prefixes.isEmpty {
+                    for id in entries.keys where id.isBelow(prefixes) { replace(id, with: nil) }
+                    removals.append((generation, prefixes))
+                    if removals.count > Self.removalsKept {
+                        removalsKnownSince = removals.removeFirst().generation
+                    }
+                }
                 guard let entry = entries[record.list] else { continue }
-                if entry.list.revision >= record.revision { continue }  // already read at or past this commit
-                guard entry.list.revision == record.revision - 1, let touched = rows[record.list] ?? nil,
+                if entry.list.revision >= record.revision { continue }  // read at or past this commit already
+                guard entry.list.revision == record.revision - 1, let touched = rows[record.list],
                       let items = Self.updated(entry.list.items, with: touched) else {
                     replace(record.list, with: nil)
                     continue
@@ -166,15 +189,6 @@ package final class ListCache: @unchecked Sendable {
             result.insert(item, at: position)
         }
         return result
-    }
-
-    /// Forgets cached lists owned by the items `identities` or by any item below `prefixes`.
-    private func forgetLists(below prefixes: [String], orIdentities identities: [String]) {
-        guard !prefixes.isEmpty || !identities.isEmpty else { return }
-        for id in entries.keys {
-            guard let parent = id.parent else { continue }
-            if identities.contains(parent) || prefixes.contains(where: { parent.hasPrefix($0) }) { replace(id, with: nil) }
-        }
     }
 
     private func replace(_ id: ListID, with entry: Entry?) {

@@ -67,11 +67,14 @@ public final class SQLiteStore: DatabaseStore {
     /// read whole otherwise.
     public func list(_ id: ListID) async throws -> StoredList {
         if let cached = lists.list(id, at: try await revision(of: id)) { return cached }
+        let mark = lists.readMark
         let list = try await fullList(id)
-        lists.remember(list)
+        lists.remember(list, readAfter: mark)
         return list
     }
 
+    /// The keys this process's commits touched in `list` between the two revisions, while the
+    /// list stayed in the cache.
     public func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>? {
         lists.changedKeys(of: list, from: old, to: new)
     }

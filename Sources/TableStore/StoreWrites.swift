@@ -23,14 +23,18 @@ package enum StoreWrites {
         }
         var revisions: [ListID: Int] = [:]
         for list in lists {
-            try db.run("INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, 0) ON CONFLICT (parent, relationship) DO NOTHING",
-                       [list.parent ?? "", list.relationship])
-            let current = try revision(of: list, in: db)
+            let existing = try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship])
+            let current = existing ?? 0
             if let revision = expected[list], revision != current {
                 throw StoreError.staleRevision(list: list, expected: revision, current: current)
             }
-            try db.run("UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?", [current + 1, list.parent ?? "", list.relationship])
-            revisions[list] = current + 1
+            let next = existing.map { $0 + 1 } ?? firstRevision(at: sequence)
+            if existing == nil {
+                try db.run("INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, ?)", [list.parent ?? "", list.relationship, next])
+            } else {
+                try db.run("UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?", [next, list.parent ?? "", list.relationship])
+            }
+            revisions[list] = next
         }
         let recorder = ChangeRecorder(revisions: revisions)
         for write in writes {
@@ -55,7 +59,7 @@ package enum StoreWrites {
         }
         var revisions: [ListID: Int] = [:]
         for list in document.lists {
-            revisions.merge(try DocumentLoader(db: db).insert(list.items, into: .root(list.name))) { _, new in new }
+            revisions.merge(try DocumentLoader(db: db, sequence: sequence).insert(list.items, into: .root(list.name))) { _, new in new }
         }
         var records = revisions.map { list, revision in
             var record = ListChangeRecord(list: list, revision: revision)
@@ -67,6 +71,14 @@ package enum StoreWrites {
         try log(commit, in: db, at: time)
         return commit
     }
+
+    /// The revision a list gets when a commit (`sequence`) first writes it: the commit's number.
+    /// A list whose owner was deleted and made again under the same key is a new list; were it
+    /// to start again at 1, it would pass through revisions its old self had, and a page, a
+    /// cached list or a form based on the old one would pass for current. Every revision the old
+    /// list had is at most the number of its last commit, so no number repeats. (A fresh
+    /// database's first load is commit 1, so its lists start at 1 as they always did.)
+    package static func firstRevision(at sequence: Int) -> Int { sequence }
 
     /// Takes the next sequence number of the change log. The row it updates stays locked until
     /// the transaction ends, so commits enter the log in the order of their numbers and a

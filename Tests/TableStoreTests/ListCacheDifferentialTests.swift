@@ -1,6 +1,7 @@
 import Foundation
 import TableStore
 import Testing
+import TestSupport
 
 /// The cached lists, moved on by each commit's rows as UIKit moves a table on by batch updates,
 /// held equal to a whole read of the database after thousands of random edits: inserts, deletes,
@@ -13,15 +14,6 @@ struct ListCacheDifferentialTests {
     static let regionKeys = ["north", "south", "east"]
 
     static func trails(_ region: String) -> ListID { regions.child(of: region, relationship: "trails") }
-
-    /// A small random generator with a fixed seed, so a failure repeats.
-    struct Dice {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(max(bound, 1)))
-        }
-    }
 
     /// Every list the edits reach: the regions, their trails, and the photos of each trail.
     static func lists(in store: SQLiteStore) async throws -> [ListID] {
@@ -37,31 +29,31 @@ struct ListCacheDifferentialTests {
     }
 
     /// One random write, or `nil` when the dice pick something the lists cannot take now.
-    static func randomWrite(_ dice: inout Dice, store: SQLiteStore, serial: Int) async throws -> ListWrite? {
+    static func randomWrite(_ dice: inout SeededGenerator, store: SQLiteStore, serial: Int) async throws -> ListWrite? {
         // The trails of a region there is (a list whose owner is gone is no one's to edit).
         let present = try await store.list(regions, positions: 0..<1_000).list.items.map(\.key)
-        let list = dice.next(5) == 0 || present.isEmpty ? regions : trails(present[dice.next(present.count)])
+        let list = dice.next(below: 5) == 0 || present.isEmpty ? regions : trails(present[dice.next(below: present.count)])
         let current = try await store.list(list, positions: 0..<1_000).list
         let keys = current.items.map(\.key)
         func item() -> StoredItem {
-            StoredItem(key: list == regions ? regionKeys[dice.next(regionKeys.count)] : "t\(serial)",
-                       attributes: ["name": .string("Item \(serial)"), "rank": .number(Double(dice.next(100)))])
+            StoredItem(key: list == regions ? regionKeys[dice.next(below: regionKeys.count)] : "t\(serial)",
+                       attributes: ["name": .string("Item \(serial)"), "rank": .number(Double(dice.next(below: 100)))])
         }
-        func any() -> String? { keys.isEmpty ? nil : keys[dice.next(keys.count)] }
+        func any() -> String? { keys.isEmpty ? nil : keys[dice.next(below: keys.count)] }
         var changes: [ListChange] = []
-        for _ in 0..<(1 + (dice.next(4) == 0 ? dice.next(3) : 0)) {
-            switch dice.next(10) {
+        for _ in 0..<(1 + (dice.next(below: 4) == 0 ? dice.next(below: 3) : 0)) {
+            switch dice.next(below: 10) {
             case 0, 1:
                 let new = item()
                 if keys.contains(new.key) || changes.contains(where: { if case let .insert(other, _) = $0 { other.key == new.key } else { false } }) { continue }
-                changes.append(.insert(new, at: dice.next(keys.count + 1)))
+                changes.append(.insert(new, at: dice.next(below: keys.count + 1)))
             case 2:
                 guard let key = any() else { continue }
                 changes.append(.delete(key: key))
                 return ListWrite(changes, to: list, basedOn: nil)  // later changes would name a gone key
             case 3, 4:
                 guard let key = any() else { continue }
-                changes.append(.move(key: key, to: dice.next(keys.count)))
+                changes.append(.move(key: key, to: dice.next(below: keys.count)))
             case 5, 6:
                 guard let key = any() else { continue }
                 changes.append(.update(key: key, attributes: ["name": .string("Renamed \(serial)")]))
@@ -71,14 +63,14 @@ struct ListCacheDifferentialTests {
             case 8:
                 // A trail moved in from another region, with its photos; renamed so keys stay unique.
                 guard !present.isEmpty else { continue }
-                let from = trails(present[dice.next(present.count)])
+                let from = trails(present[dice.next(below: present.count)])
                 guard list != regions, from != list,
                       let moving = try await store.list(from, positions: 0..<1_000).list.items.first?.key else { continue }
-                return ListWrite([.moveIn(key: moving, from: from, at: dice.next(keys.count + 1), renamedTo: "m\(serial)")],
+                return ListWrite([.moveIn(key: moving, from: from, at: dice.next(below: keys.count + 1), renamedTo: "m\(serial)")],
                                  to: list, basedOn: nil)
             default:
-                if dice.next(8) == 0 {
-                    return ListWrite([.replaceAll(current.items.shuffled(using: &dice).dropLast(dice.next(2)).map { $0 })], to: list, basedOn: nil)
+                if dice.next(below: 8) == 0 {
+                    return ListWrite([.replaceAll(current.items.shuffled(using: &dice).dropLast(dice.next(below: 2)).map { $0 })], to: list, basedOn: nil)
                 }
                 guard list != regions, let trail = any() else { continue }
                 let photos = list.child(of: trail, relationship: "photos")
@@ -114,7 +106,7 @@ struct ListCacheDifferentialTests {
         defer { temporary.remove() }
         let store = try #require(temporary.store as? SQLiteStore)
         try await Self.seed(store)
-        var dice = Dice(state: 20261123)
+        var dice = SeededGenerator(seed: 20261123)
         try await Self.expectCacheAgrees(store, step: 0)
         var applied = 0, refused = 0
         for step in 1...2_500 {
@@ -128,7 +120,7 @@ struct ListCacheDifferentialTests {
             if step.isMultiple(of: 100) {
                 // Now and then an owner is deleted and made again under the same key: the lists
                 // below it start again, at revisions they have held before.
-                let region = Self.regionKeys[dice.next(Self.regionKeys.count)]
+                let region = Self.regionKeys[dice.next(below: Self.regionKeys.count)]
                 if try await store.item(region, in: Self.regions) != nil {
                     try await store.apply([ListWrite([.delete(key: region)], to: Self.regions, basedOn: nil)])
                 }
@@ -151,7 +143,7 @@ struct ListCacheDifferentialTests {
         defer { temporary.remove() }
         let store = try #require(temporary.store as? SQLiteStore)
         try await Self.seed(store)
-        var dice = Dice(state: 7)
+        var dice = SeededGenerator(seed: 7)
         try await Self.expectCacheAgrees(store, step: 0)
         var applied = 0
         for round in 1...150 {
@@ -169,14 +161,5 @@ struct ListCacheDifferentialTests {
         // that commit move the cached lists on, until a rewrite in the round drops its list.
         #expect(applied > 300)
         #expect(store.listCacheStatistics.updates > applied / 3, "\(store.listCacheStatistics) for \(applied) commits")
-    }
-}
-
-extension MutableCollection where Self: RandomAccessCollection {
-    /// Shuffled with the test's own dice, so a failure repeats.
-    fileprivate func shuffled(using dice: inout ListCacheDifferentialTests.Dice) -> [Element] {
-        var result = Array(self)
-        for index in result.indices.reversed() where index > 0 { result.swapAt(index, dice.next(index + 1)) }
-        return result
     }
 }

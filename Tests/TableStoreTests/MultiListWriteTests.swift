@@ -75,4 +75,29 @@ struct MultiListWriteTests {
         #expect(try await store.document() == document)
         #expect([try await store.revision(of: Self.regions), try await store.revision(of: Self.north), try await store.revision(of: Self.south)] == revisions)
     }
+
+    @Test("an owner deleted and made again under its key starts new lists past every revision the old ones had", arguments: StoreKind.allCases)
+    func recreatedOwnersNeverRepeatRevisions(kind: StoreKind) async throws {
+        let temporary = try await Self.store(kind)
+        defer { temporary.remove() }
+        let store = temporary.store
+        // The north trails move on a few revisions, as a page showing them saw.
+        for name in ["One", "Two", "Three"] {
+            try await store.apply([.update(key: "maple", attributes: ["name": .string(name)])], to: Self.north, basedOn: nil)
+        }
+        let shown = try await store.revision(of: Self.north)
+        try await store.apply([.delete(key: "north")], to: Self.regions, basedOn: nil)
+        try await store.apply([.insert(StoredItem(key: "north", attributes: ["name": .string("North again")]), at: 0)], to: Self.regions, basedOn: nil)
+        #expect(try await store.revision(of: Self.north) == 0, "a list nothing was written to is at revision 0")
+        // The new list's writes never reach a revision the old list had.
+        var seen: [Int] = []
+        for number in 0..<(shown + 2) {
+            seen.append(try await store.apply([.insert(StoredItem(key: "new-\(number)", attributes: [:]), at: 0)], to: Self.north, basedOn: nil))
+        }
+        #expect(seen.allSatisfy { $0 > shown }, "revisions \(seen) of the new list against \(shown) of the old")
+        // A form based on what the old list showed is refused, not applied to the new list.
+        await #expect(throws: StoreError.self) {
+            try await store.apply([.move(key: "new-0", to: 1)], to: Self.north, basedOn: shown)
+        }
+    }
 }

@@ -43,12 +43,9 @@ public final class ChangeFeed: @unchecked Sendable {
             for record in commit.lists {
                 // The lists below a deleted or moved-out item (below every item, for a list
                 // rewritten whole) moved on too: forget them, to be read again when asked.
-                let prefixes = record.reset ? [record.list.itemIdentity("")] : record.deleted.map { record.list.itemIdentity($0) + "/" }
+                let prefixes = record.removedItemPrefixes
                 if !prefixes.isEmpty {
-                    revisions = revisions.filter { list, _ in
-                        guard let parent = list.parent.map({ $0 + "/" }) else { return true }
-                        return !prefixes.contains { parent.hasPrefix($0) }
-                    }
+                    revisions = revisions.filter { list, _ in !list.isBelow(prefixes) }
                 }
                 revisions[record.list] = record.revision
             }

@@ -41,6 +41,24 @@ public struct ListChangeRecord: Sendable, Hashable {
     }
 }
 
+extension ListChangeRecord {
+    /// The identity prefixes, each ending in "/", of the items this change took away with
+    /// everything below them: each item deleted or moved out, or every item of a list rewritten
+    /// whole. The lists below them went, or moved on, with them (see `ListID.isBelow`).
+    var removedItemPrefixes: [String] {
+        reset ? [list.itemIdentity("")] : deleted.map { list.itemIdentity($0) + "/" }
+    }
+}
+
+extension ListID {
+    /// Whether this list belongs to an item whose identity starts with one of `prefixes`
+    /// (`ListChangeRecord.removedItemPrefixes`): the item itself or one below it.
+    func isBelow(_ prefixes: [String]) -> Bool {
+        guard !prefixes.isEmpty, let parent = parent.map({ $0 + "/" }) else { return false }
+        return prefixes.contains { parent.hasPrefix($0) }
+    }
+}
+
 /// One committed transaction in the change feed: its place in the log and the lists it changed.
 /// `everything` marks a commit that replaced the whole store (an import with replacing).
 public struct Commit: Sendable, Hashable {
