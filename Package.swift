@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableStoreTests", dependencies: ["TableStore", "TableStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),
-        .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore"], swiftSettings: strictSettings),
+        .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "TableServerTests",
             dependencies: [

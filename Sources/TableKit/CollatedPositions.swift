@@ -12,8 +12,9 @@ public struct CollatedPositions: Sendable, Hashable {
     public private(set) var sections: [[Int]]
     /// The section of the item at each position.
     private var sectionOf: [Int]
-    /// The sort key of the item at each position (empty when not sorting).
-    private var keys: [[UInt8]]
+    /// The collation sort key of the item at each position (none when not sorting).
+    private var sortKeys: [[UInt8]]
+    /// Whether each section is in collation order (otherwise in the list's order).
     public let isSorting: Bool
 
     /// How many items the list holds.
@@ -22,7 +23,7 @@ public struct CollatedPositions: Sendable, Hashable {
     /// Whether the member at position `lhs` is shown before the one at `rhs` in their section.
     private func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
         guard isSorting else { return lhs < rhs }
-        switch Collator.compare(keys[lhs], keys[rhs]) {
+        switch Collator.compare(sortKeys[lhs], sortKeys[rhs]) {
         case .orderedAscending: return true
         case .orderedDescending: return false
         case .orderedSame: return lhs < rhs
@@ -32,7 +33,7 @@ public struct CollatedPositions: Sendable, Hashable {
     init(strings: [String], collation: IndexedCollation, sorting: Bool) {
         isSorting = sorting
         sectionOf = strings.map { collation.section(for: $0) }
-        keys = sorting ? strings.map { collation.sortKey(of: $0) } : []
+        sortKeys = sorting ? strings.map { collation.sortKey(of: $0) } : []
         sections = Array(repeating: [], count: collation.sectionTitles.count)
         for (position, section) in sectionOf.enumerated() { sections[section].append(position) }
         if sorting {
@@ -46,21 +47,26 @@ public struct CollatedPositions: Sendable, Hashable {
     /// now at those positions that the update inserted, moved or changed, with their strings.
     /// The items it did not touch keep their order in the list (an insert, delete or move
     /// shifts them, never reorders them), so their order in each section holds too, and each
-    /// placed item goes where a binary search of its section says.
+    /// placed item goes where a binary search of its section says. `collation` must be the one
+    /// this was collated with. `nil` when the update does not describe this list (sizes or
+    /// positions that do not fit).
     public func updated(newPosition: [Int?], count: Int, placed: [(position: Int, string: String)],
-                        collation: IndexedCollation) -> CollatedPositions {
+                        collation: IndexedCollation) -> CollatedPositions? {
+        guard newPosition.count == self.count, collation.sectionTitles.count == sections.count,
+              newPosition.compactMap({ $0 }).count + placed.count == count,
+              newPosition.allSatisfy({ $0.map { $0 < count } ?? true }), placed.allSatisfy({ (0..<count).contains($0.position) }) else { return nil }
         var next = self
         next.sectionOf = Array(repeating: 0, count: count)
-        next.keys = isSorting ? Array(repeating: [], count: count) : []
+        next.sortKeys = isSorting ? Array(repeating: [], count: count) : []
         for (old, new) in newPosition.enumerated() {
             guard let new else { continue }
             next.sectionOf[new] = sectionOf[old]
-            if isSorting { next.keys[new] = keys[old] }
+            if isSorting { next.sortKeys[new] = sortKeys[old] }
         }
         next.sections = sections.map { members in members.compactMap { newPosition[$0] } }
         for (position, string) in placed {
             next.sectionOf[position] = collation.section(for: string)
-            if isSorting { next.keys[position] = collation.sortKey(of: string) }
+            if isSorting { next.sortKeys[position] = collation.sortKey(of: string) }
         }
         for (position, _) in placed {
             let section = next.sectionOf[position]
@@ -72,13 +78,5 @@ public struct CollatedPositions: Sendable, Hashable {
             next.sections[section].insert(position, at: low)
         }
         return next
-    }
-}
-
-extension IndexedCollation {
-    /// The list whose items have the collation strings `strings`, collated: Listing 4-7's
-    /// sections by position, each sorted unless `sortingSections` is false.
-    public func collatedPositions(of strings: [String], sortingSections: Bool = true) -> CollatedPositions {
-        CollatedPositions(strings: strings, collation: self, sorting: sortingSections)
     }
 }

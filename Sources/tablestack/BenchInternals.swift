@@ -44,7 +44,7 @@ struct BenchInternals: AsyncParsableCommand {
             let store = try SQLiteStore(path: folder.appendingPathComponent("rows-\(count).sqlite").path, durability: .normal)
             try await store.load(Self.rows(count), replacing: true)
             let renderer = PageRenderer(templates: templateSet)
-            let runtime = AppRuntime(app: app, store: store)
+            let runtime = AppRuntime(app: app, store: store, sceneRows: SceneRowCache())
             let site = Site(storyboard: runtime, renderer: renderer, urls: URLBuilder())
             let options = PageOptions(csrf: "token")
             var scene = SitePage(scene: try await runtime.resolve([]))

@@ -177,7 +177,7 @@ struct SiteOptions: ParsableArguments {
         } else if try await store.isEmpty() {
             printError("tablestack: note: \(StoreOpening.describe(db)) holds no data yet; load some with `tablestack import`")
         }
-        let site = Site(storyboard: AppRuntime(app: definition, store: store), renderer: PageRenderer(templates: templateSet),
+        let site = Site(storyboard: AppRuntime(app: definition, store: store, sceneRows: SceneRowCache()), renderer: PageRenderer(templates: templateSet),
                         urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
         return (site, store, StoreOpening.describe(db))
     }

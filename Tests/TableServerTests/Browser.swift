@@ -127,7 +127,7 @@ extension ServedSite {
     /// The site of `app` over `store`, rendered with the repository's templates.
     static func site(_ app: AppDefinition, store: SQLiteStore) throws -> Site {
         let templates = try TemplateSet(folder: ServedDemo.repository.appendingPathComponent("Templates").path, appFolder: app.templateFolder)
-        return Site(storyboard: AppRuntime(app: app, store: store), renderer: PageRenderer(templates: templates), urls: URLBuilder())
+        return Site(storyboard: AppRuntime(app: app, store: store, sceneRows: SceneRowCache()), renderer: PageRenderer(templates: templates), urls: URLBuilder())
     }
 }
 

@@ -21,14 +21,16 @@ public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct AppRuntime: Sendable {
     public let app: AppDefinition
     public let store: any DataStore
-    /// The rows list scenes built last, updated by the next build rather than made again.
-    package let loadedLists: LoadedLists
+    /// The rows list scenes built last, updated by the next build rather than made again; `nil`
+    /// builds every scene whole (an export, which shows each list once).
+    package let sceneRows: SceneRowCache?
 
-    /// Makes a runtime.
-    public init(app: AppDefinition, store: any DataStore, loadedLists: LoadedLists = LoadedLists()) {
+    /// Makes a runtime; a server passes a `SceneRowCache` so that a page after an edit is built
+    /// from the last build of its list and the rows the edit touched.
+    public init(app: AppDefinition, store: any DataStore, sceneRows: SceneRowCache? = nil) {
         self.app = app
         self.store = store
-        self.loadedLists = loadedLists
+        self.sceneRows = sceneRows
     }
 
     /// The scene at `path` (segments from the root), with its data loaded.
@@ -136,7 +138,7 @@ public struct AppRuntime: Sendable {
             }
             revisions[listID] = list.revision
             let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection, isReorderable: scene.moves != nil,
-                                              memory: window == nil ? (loadedLists, scene.name) : nil)
+                                              memory: window == nil ? sceneRows.map { ($0, scene.name) } : nil)
                 .sections(of: list, firstPosition: window?.lowerBound ?? 0)
             sections = loaded.sections
             sectionIndex = loaded.sectionIndex

@@ -11,8 +11,8 @@ struct ListLoader {
     /// Whether people reorder the rows: an indexed list then keeps each section's rows in their
     /// stored order instead of sorting them.
     var isReorderable = false
-    /// The rows built last time for this scene, to be updated rather than built again.
-    var memory: (rows: LoadedLists, scene: String)?
+    /// Where the rows built last time for this scene are kept, to be updated rather than built again.
+    var memory: (cache: SceneRowCache, scene: String)?
 
     /// The sections of `list`, whose first item stands at `firstPosition` of the whole list (a
     /// window of a long list starts further down).
@@ -64,9 +64,10 @@ struct ListLoader {
         let string = { (item: StoredItem) in item[index.attribute]?.description ?? "" }
         let built = builtRows(of: list, firstPosition: firstPosition)
         let collated: CollatedPositions
-        if let update = built.update, let previous = update.previous.collated {
-            collated = previous.updated(newPosition: update.newPosition, count: list.items.count,
-                                        placed: update.placed.map { ($0, string(list.items[$0])) }, collation: index.collation)
+        if let update = built.update, let previous = update.previous.collated,
+           let moved = previous.updated(newPosition: update.newPosition, count: list.items.count,
+                                        placed: update.placed.map { ($0, string(list.items[$0])) }, collation: index.collation) {
+            collated = moved
         } else {
             collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
         }
@@ -77,10 +78,10 @@ struct ListLoader {
     /// The rows of `list` in its order: the last build's rows where the commits since did not
     /// touch their items (at their new positions), new rows where they did; all new when the
     /// last build is unknown or the store cannot say what changed.
-    private func builtRows(of list: StoredList, firstPosition: Int) -> (rows: [SceneRow], update: LoadedLists.Update?) {
-        if firstPosition == 0, let memory, let previous = memory.rows.entry(scene: memory.scene, list: list.id),
+    private func builtRows(of list: StoredList, firstPosition: Int) -> (rows: [SceneRow], update: SceneRowCache.Update?) {
+        if firstPosition == 0, let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
            let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
-           let update = LoadedLists.Update(previous: previous, current: list.items, touched: touched) {
+           let update = SceneRowCache.Update(previous: previous, current: list.items, touched: touched) {
             var rows: [SceneRow] = []
             rows.reserveCapacity(list.items.count)
             for (position, item) in list.items.enumerated() {
@@ -102,7 +103,7 @@ struct ListLoader {
 
     private func remember(_ list: StoredList, rows: [SceneRow], collated: CollatedPositions?, isUpdate: Bool) {
         guard let memory, rows.count == list.items.count else { return }
-        memory.rows.store(LoadedLists.Entry(revision: list.revision, items: list.items, rows: rows, collated: collated),
+        memory.cache.store(SceneRowCache.Entry(revision: list.revision, items: list.items, rows: rows, collated: collated),
                           scene: memory.scene, list: list.id, isUpdate: isUpdate)
     }
 

@@ -5,8 +5,9 @@ import TableStore
 /// The rows each list scene built last, so that the next build after a commit makes only the
 /// rows the commit touched and puts them in place (with an indexed list's collation), the way
 /// UIKit applies a batch update to the table on screen, instead of building every row again.
-/// Bounded by the rows it holds; the least recently built lists go first.
-public final class LoadedLists: @unchecked Sendable {
+/// Bounded by the rows it holds, and by the rows of one list (the store keeps no longer list to
+/// say what changed in); the least recently built lists go first.
+public final class SceneRowCache: @unchecked Sendable {
     /// One scene's rows of one list, as built at `revision` from `items`.
     struct Entry {
         var revision: Int
@@ -61,28 +62,32 @@ public final class LoadedLists: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var updateCount = 0
+    private var updates = 0
     private var entries: [Key: (entry: Entry, lastUse: Int)] = [:]
     private var rowCount = 0
     private var clock = 0
-    /// How many rows all lists may hold together.
+    /// How many rows all lists may hold together, and one list at most.
     let capacity: Int
+    let largestListRows: Int
 
-    /// Makes an empty memory of up to `capacity` rows.
-    public init(capacity: Int = 60_000) { self.capacity = capacity }
+    /// Makes an empty cache of up to `capacity` rows, none of a list longer than `largestListRows`.
+    public init(capacity: Int = 60_000, largestListRows: Int = 20_000) {
+        self.capacity = capacity
+        self.largestListRows = largestListRows
+    }
 
     func entry(scene: String, list: ListID) -> Entry? {
         lock.withLock { entries[Key(scene: scene, list: list)]?.entry }
     }
 
     /// How many builds updated the last build's rows instead of making all of them.
-    package var updates: Int { lock.withLock { updateCount } }
+    package var updateCount: Int { lock.withLock { updates } }
 
     /// Keeps the rows a build made; `isUpdate` says it updated the last build's.
     func store(_ entry: Entry, scene: String, list: ListID, isUpdate: Bool) {
-        guard entry.rows.count <= capacity else { return }
+        guard entry.rows.count <= min(capacity, largestListRows) else { return }
         lock.withLock {
-            if isUpdate { updateCount += 1 }
+            if isUpdate { updates += 1 }
             let key = Key(scene: scene, list: list)
             if let current = entries[key] {
                 if current.entry.revision > entry.revision { return }  // a later build got here first

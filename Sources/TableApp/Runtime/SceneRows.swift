@@ -16,10 +16,9 @@ public enum RowOrigin: Sendable, Hashable {
 
 /// One row of a loaded scene: its cell and where it comes from.
 ///
-/// The cell, the pushed scene and selectability live in one shared box: a loaded list's rows are
-/// copied whole when a scene is updated after a commit (each untouched row moves to its new
-/// position), and copying a box is one retain where copying a cell's two dozen fields was a
-/// retain each. The origin, which changes with every position, stays outside it.
+/// The cell, the pushed scene and selectability live in one shared box, so copying a row costs one
+/// retain rather than one per field of its cell: a scene updated after a commit copies every
+/// untouched row to its new position. The origin, which changes with the position, stays outside.
 public struct SceneRow: Sendable, Hashable {
     private final class Content: Sendable {
         let cell: Cell
@@ -36,6 +35,7 @@ public struct SceneRow: Sendable, Hashable {
     private var content: Content
     public var origin: RowOrigin
 
+    /// What the row shows, as a table view cell.
     public var cell: Cell {
         get { content.cell }
         set { content = Content(cell: newValue, push: content.push, isSelectable: content.isSelectable) }
