@@ -2,14 +2,26 @@ import Foundation
 import TableApp
 import TableKit
 import TableSite
+import TableStore
 
-/// Snapshots of app-file scenes, kept by path, view state and the revisions of the lists they
-/// show, so that the HTML page, its JSON twin and a 409 page showing one state of a list share
-/// one build: a burst of refused edits or API reads costs a render from rows already rendered,
-/// not a new snapshot of the whole list each. Bounded by the rows it holds.
+/// Snapshots of app-file scenes, kept by what they are built from, so that the HTML page, its
+/// JSON twin and a 409 page showing one state of a list share one build: a burst of refused
+/// edits or API reads costs a render from rows already rendered, not a new snapshot of the whole
+/// list each. Bounded by the rows it holds.
 final class SnapshotCache: @unchecked Sendable {
+    /// What a scene's snapshot is built from: its place, mode and window, the revisions of the
+    /// lists it shows, and the item it shows them for (a table header or footer is filled from
+    /// it, and its list is not among the scene's revisions).
+    private struct Key: Hashable {
+        var path: [String]
+        var isEditing: Bool
+        var window: RowWindow?
+        var revisions: String
+        var item: StoredItem?
+    }
+
     private let lock = NSLock()
-    private var entries: [String: TableSnapshot] = [:]
+    private var entries: [Key: TableSnapshot] = [:]
     private var rowCount = 0
     private let capacity: Int
 
@@ -19,8 +31,7 @@ final class SnapshotCache: @unchecked Sendable {
     /// mode or not: kept, or built by `build` and kept.
     func snapshot(of page: SitePage, isEditing: Bool, build: () throws -> TableSnapshot) rethrows -> TableSnapshot {
         guard let scene = page.scene else { return try build() }
-        let window = scene.window.map { "\($0.range.lowerBound)-\($0.range.upperBound)" } ?? ""
-        let key = page.path.joined(separator: "/") + "|" + String(isEditing) + "|" + window + "|" + scene.revisionToken
+        let key = Key(path: page.path, isEditing: isEditing, window: scene.window, revisions: scene.revisionToken, item: scene.item)
         if let kept = lock.withLock({ entries[key] }) { return kept }
         let snapshot = try build()
         let rows = snapshot.sections.reduce(0) { $0 + $1.rows.count }
