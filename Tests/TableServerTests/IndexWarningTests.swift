@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TableApp
 
 /// The advice TableKit gives about indexed lists (no disclosure accessory under the index bar),
@@ -27,7 +28,7 @@ struct IndexWarningTests {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try ProcessLaunch.run(process)
         if let banner {
             var seen = ""
             while !seen.contains(banner) {

@@ -33,7 +33,7 @@ struct LoadBalancerTests {
             process.arguments = ["-e", folder.appendingPathComponent("nginx-error.log").path, "-p", folder.path,
                                  "-c", folder.appendingPathComponent("nginx.conf").path]
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try ProcessLaunch.run(process)
             // Ready when it answers.
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A running server shares its database with other writers (`tablestack import` here): what
 /// they write shows on the next page, never a page cached from before.
@@ -14,7 +15,7 @@ struct OtherWritersTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Something a test browses over HTTP: a server, or a load balancer in front of several.
 protocol ReachableServer: Sendable {
@@ -30,7 +31,7 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let deadline = Date().addingTimeInterval(30)
         while !banner.contains("Press Ctrl-C"), Date() < deadline {
             let chunk = output.fileHandleForReading.availableData

@@ -26,7 +26,7 @@ struct TrailsExampleTests {
         process.arguments = ["--port", "0"]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         defer { process.terminate(); process.waitUntilExit() }
         var banner = ""
         while !banner.contains("Press Ctrl-C") {

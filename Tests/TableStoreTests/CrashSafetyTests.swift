@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Foundation
 import TableStore
 
@@ -25,7 +26,7 @@ struct CrashSafetyTests {
         process.arguments = ["stress-write", "--db", temporary.location, "--count", "100000"]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
 
         // Read acknowledgements until a few hundred writes are committed, then kill mid-stream.
         var acknowledged: [String] = []
