@@ -218,7 +218,7 @@ public struct SiteServer: Sendable {
             throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path)
         }
         if wantsJSON(request) {
-            let snapshot = try snapshots.snapshot(of: page, isEditing: state.isEditing) { try page.controller.snapshot(isEditing: state.isEditing) }
+            let snapshot = try snapshots.snapshot(of: page, isEditing: state.isEditing)
             var json = SceneJSON(page: page, snapshot: snapshot, templates: site.renderer.templates)
             if let notice { json.title = DocumentText.cleaned(notice) }
             let text = String(decoding: json.encoded(), as: UTF8.self)
@@ -238,9 +238,7 @@ public struct SiteServer: Sendable {
         }
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
-        let isEditing = options.showsEditing
-        let snapshot = try snapshots.snapshot(of: page, isEditing: isEditing) { try page.controller.snapshot(isEditing: isEditing) }
-        var tablePage = try site.tablePage(page, options: options, snapshot: snapshot)
+        var tablePage = try site.tablePage(page, options: options, snapshot: try snapshots.snapshot(of: page, isEditing: options.showsEditing))
         for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)

@@ -28,8 +28,9 @@ final class SnapshotCache: @unchecked Sendable {
     init(capacity: Int = 60_000) { self.capacity = capacity }
 
     /// The snapshot of `page` (a scene as loaded, with nothing changed in it since) in editing
-    /// mode or not: kept, or built by `build` and kept.
-    func snapshot(of page: SitePage, isEditing: Bool, build: () throws -> TableSnapshot) rethrows -> TableSnapshot {
+    /// mode or not: kept, or built by its controller and kept.
+    func snapshot(of page: SitePage, isEditing: Bool) throws -> TableSnapshot {
+        let build = { try page.controller.snapshot(isEditing: isEditing) }
         guard let scene = page.scene else { return try build() }
         let key = Key(path: page.path, isEditing: isEditing, window: scene.window, revisions: scene.revisionToken, item: scene.item)
         if let kept = lock.withLock({ entries[key] }) { return kept }

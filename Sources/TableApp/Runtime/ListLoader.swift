@@ -29,10 +29,10 @@ struct ListLoader {
         }
         switch binding.sections {
         case .single:
-            let rows = builtRows(of: list, firstPosition: firstPosition).rows
+            let rows = plainRows(of: list, firstPosition: firstPosition)
             return ([withPlaceholder(SceneSection(headerTitle: nil, footerTitle: nil, rows: rows, list: list.id), number: 0)], nil, [:])
         case let .byAttribute(attribute, order):
-            let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
+            let rows = plainRows(of: list, firstPosition: firstPosition)
             let groups = AttributeGrouping(attribute: attribute, order: order).groups(of: rows) { $0.item }
             let sections = groups.map { group in
                 SceneSection(headerTitle: group.title.isEmpty ? nil : group.title, footerTitle: binding.sectionFooters[group.title],
@@ -93,12 +93,16 @@ struct ListLoader {
                     rows.append(row(item, list: list.id, position: position))
                 }
             }
-            if binding.index == nil { remember(list, rows: rows, collated: nil, isUpdate: true) }
             return (rows, update)
         }
-        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
-        if binding.index == nil { remember(list, rows: rows, collated: nil, isUpdate: false) }
-        return (rows, nil)
+        return (list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }, nil)
+    }
+
+    /// The rows of a list that is not indexed, in its order, kept for the next build.
+    private func plainRows(of list: StoredList, firstPosition: Int) -> [SceneRow] {
+        let built = builtRows(of: list, firstPosition: firstPosition)
+        remember(list, rows: built.rows, collated: nil, isUpdate: built.update != nil)
+        return built.rows
     }
 
     private func remember(_ list: StoredList, rows: [SceneRow], collated: CollatedPositions?, isUpdate: Bool) {
