@@ -31,6 +31,9 @@ let package = Package(
         // Already in the graph through Hummingbird; named for the connection guard's channel handlers.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Already in the graph through Hummingbird; named so that live streams end when the
+        // server shuts down gracefully (they would otherwise hold the shutdown open).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // PostgreSQL for several servers on one database (`--db postgresql://…`).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
@@ -117,6 +120,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

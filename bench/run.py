@@ -18,6 +18,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import live
+
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 DURATION = os.environ.get("BENCH_DURATION", "5s")
@@ -277,6 +279,12 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
             shared = next(f for f in figures if f[1].startswith("16 editors adding to one list: ack"))[2]
             own = next(f for f in figures if f[1].startswith("16 editors adding to 16 lists: ack"))[2]
             add("4. durable edits (c=16)", "adds/s to one list ÷ adds/s to 16 lists", shared / own, "×", "target ≥ 0.8")
+
+            # 6. Live pages: 100 subscribers on the 100-row list, one row renamed 40 times.
+            p50, p99, p50_answered, received = live.delivery(server.base)
+            add("6. live pages (100 subscribers)", "commit to delivery, from the post: p50", p50, "ms", f"p99 {p99:.2f} ms")
+            add("6. live pages (100 subscribers)", "delivery after the post was answered: p50", p50_answered, "ms")
+            add("6. live pages (100 subscribers)", "events delivered (of 4,000)", received, "events")
         finally:
             server.stop()
 

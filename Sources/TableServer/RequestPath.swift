@@ -6,6 +6,8 @@ enum RequestPath: Equatable {
     case signOut
     case page([String])
     case action([String], name: String)
+    /// The live stream of a page (`…/_live`).
+    case live([String])
 
     /// Parses `path` (still percent-encoded) below `basePath`; `nil` for a path outside the site
     /// or with empty, undecodable or dot segments.
@@ -27,6 +29,8 @@ enum RequestPath: Equatable {
             self = .signOut
         } else if segments.count >= 2, segments[segments.count - 2] == "_" {
             self = .action(Array(segments.dropLast(2)), name: segments[segments.count - 1])
+        } else if segments.last == "_live", !rest.hasSuffix("/"), !segments.dropLast().contains(where: { $0.hasPrefix("_") }) {
+            self = .live(Array(segments.dropLast()))
         } else if segments.contains(where: { $0.hasPrefix("_") }) {
             return nil
         } else {

@@ -32,6 +32,10 @@ public struct ServerConfiguration: Sendable {
         didSet { streamingWindow = max(2, streamingWindow + streamingWindow % 2) }
     }
 
+    /// How many live streams (pages following their lists' changes) may be open at once; 0
+    /// turns live pages off. Lowered to four fifths of the connection cap.
+    public var liveStreams: Int = 800
+
     /// Makes a configuration; without a secret, a random one (sessions end with the process).
     public init(host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/", publicFolder: String,
                 secret: [UInt8]? = nil, editorPassword: PasswordHash? = nil, limits: ConnectionLimits = ConnectionLimits()) {

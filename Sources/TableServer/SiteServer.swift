@@ -19,6 +19,7 @@ public struct SiteServer: Sendable {
     let files: StaticFiles
     let cache = PageCache()
     let snapshots = SnapshotCache()
+    let live: LiveHub
     let advice = DeveloperAdvice()
     static let adviceLogger = Logger(label: "tablestack.advice")
 
@@ -34,6 +35,8 @@ public struct SiteServer: Sendable {
         signer = Signer(secret: configuration.secret)
         files = StaticFiles(folder: configuration.publicFolder)
         connections = ConnectionRegistry(limits: configuration.limits)
+        // Live streams stay open: keep a fifth of the connections for everything else.
+        live = LiveHub(limit: min(configuration.liveStreams, connections.cap * 4 / 5))
     }
 
     /// The router: every path goes through `respond`, which does its own routing on the
@@ -105,6 +108,9 @@ public struct SiteServer: Sendable {
                     return cached
                 }
                 return try await page(segments, request: request, session: session, notice: session.flash)
+            case (.get, .live(let segments)):
+                try await catchUp(for: request)
+                return try await liveStream(segments, request: request, session: session)
             case (.post, .action(let segments, let name)):
                 var request = request
                 var response = try await action(segments, name: name, request: &request, context: context, session: session)
@@ -239,6 +245,7 @@ public struct SiteServer: Sendable {
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
         var tablePage = try site.tablePage(page, options: options, snapshot: try snapshots.snapshot(of: page, isEditing: options.showsEditing))
+        tablePage.live = liveURL(of: page, state: state)
         for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)

@@ -59,6 +59,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The largest request body accepted, in bytes.")
     var maxBodySize: Int = ConnectionLimits().maximumBodySize
 
+    @Option(name: .long, help: "Live streams open at once (pages that show other editors' changes as they are made); 0 turns live pages off.")
+    var liveStreams: Int = 800
+
     func run() async throws {
         MemoryTuning.apply()
         guard let level = Logger.Level(rawValue: logLevel) else {
@@ -72,6 +75,10 @@ struct Serve: AsyncParsableCommand {
         }
         guard maxConnections >= 1, maxBodySize >= 1_024 else {
             printError("tablestack: --max-connections must be at least 1 and --max-body-size at least 1024")
+            throw ExitCode.validationFailure
+        }
+        guard liveStreams >= 0 else {
+            printError("tablestack: --live-streams must be 0 or more, not \(liveStreams)")
             throw ExitCode.validationFailure
         }
         guard changeLogDays > 0 else {
@@ -100,6 +107,7 @@ struct Serve: AsyncParsableCommand {
         configuration.publicURL = publicAddress
         configuration.allowedHosts = allowedHost
         configuration.followedStore = loaded.store
+        configuration.liveStreams = liveStreams
         if let editorPasswordFile {
             let text = try CommandErrors.reporting { try String(contentsOfFile: editorPasswordFile, encoding: .utf8) }
             guard let hash = PasswordHash(text) else {

@@ -115,7 +115,11 @@ struct ProtocolTests {
                 pages.html[path] = page.html
             }
         }
-        let withoutToken = Self.withoutToken
+        // A list sent in windows is too long to be followed live, so the one difference allowed
+        // is the whole page's stream (`data-live`).
+        let withoutToken = { @Sendable (html: String) in
+            Self.withoutToken(html).replacingOccurrences(of: #" data-live="[^"]*""#, with: "", options: .regularExpression)
+        }
         try await streamed.browse { browser in
             for (path, rows) in Self.streamable {
                 let page = try await browser.get(path)

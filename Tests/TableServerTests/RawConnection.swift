@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,6 +58,21 @@ final class RawConnection {
                 return (String(decoding: received, as: UTF8.self), count == 0 || errno == ECONNRESET)
             }
         }
+    }
+
+    /// What the server sends until `marker` has arrived (counted after what was read before, in
+    /// `seen`), the server closes, or `timeout` seconds pass; for following a stream.
+    func receive(until marker: String, seen: inout String, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        let start = seen.endIndex
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while Date() < deadline {
+            if seen[start...].contains(marker) { return true }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            if count > 0 { seen += String(decoding: buffer[0..<count], as: UTF8.self) }
+        }
+        return seen[start...].contains(marker)
     }
 
     /// The status code of the first response in `text` ("HTTP/1.1 408 …" → 408).

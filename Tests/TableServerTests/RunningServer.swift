@@ -64,6 +64,16 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
 
     /// Runs `body` with a server on a fresh database started with `arguments`, then stops the
     /// server and removes the database.
+    static func with(arguments: [String] = [], _ body: (RunningServer) async throws -> Void) async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try RunningServer(database: folder.appendingPathComponent("data.sqlite").path, arguments: arguments)
+        defer { server.stop() }
+        try await body(server)
+    }
+
+    /// Runs `body` with a server on a fresh database started with `arguments`, then stops the
+    /// server and removes the database.
     static func with(arguments: [String] = [], _ body: (RunningServer) throws -> Void) throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

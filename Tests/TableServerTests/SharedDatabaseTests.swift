@@ -135,6 +135,21 @@ struct SharedDatabaseTests {
         #expect(refused.html.contains("24"), "the conflict names the value the other server saved")
     }
 
+    @Test("a page following its list live on one server receives the edit made on the other")
+    func liveAcrossServers() async throws {
+        let pair = try Pair()
+        defer { pair.stop() }
+        let (a, b) = (pair.servers[0], pair.servers[1])
+        var seen = ""
+        let stream = try LiveStreamTests.subscribe(b, "groceries/_live", seen: &seen)
+        #expect(RawConnection.status(of: seen) == 200)
+        #expect(await Visitor().add("Tea", on: a) == 200)
+        #expect(stream.receive(until: "\"inserted\":[\"tea\"]", seen: &seen, timeout: 10), "B's subscriber hears of A's commit")
+        let update = try #require(LiveStreamTests.updates(in: seen).last)
+        #expect(update["sections"] as? [[String]] == [["milk", "eggs", "bread", "butter", "tea"]])
+        #expect(update["announcement"] as? String == "Tea added.")
+    }
+
     @Test("an import into the shared database by `tablestack import` is on both servers' next pages")
     func importReachesBoth() async throws {
         let pair = try Pair()

@@ -21,6 +21,8 @@ public struct TableContext: RenderContext {
     /// What the table says about its own data to the person reading it (an exclusive list
     /// stored with several checkmarks).
     public var notes: [TextLineContext]
+    /// The URL of the page's live stream, when it has one.
+    public var live: String? = nil
 
     public static let fields: [TemplateField<Self>] = [
         .init("style") { $0.style }, .init("isIndexed") { $0.isIndexed },
@@ -30,6 +32,7 @@ public struct TableContext: RenderContext {
         .init("actionForm") { $0.actionForm }, .init("isEmpty") { $0.isEmpty },
         .init("emptyMessage") { $0.emptyMessage }, .init("commands") { $0.commands },
         .init("hasCommands") { !$0.commands.isEmpty }, .init("notes") { $0.notes },
+        .init("live") { $0.live },
     ]
 }
 

@@ -63,7 +63,7 @@ public final class PageRenderer: Sendable {
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
     /// parts of a page are put together once, at the end, instead of passing through every
     /// template around them.
-    private func renderMainParts(_ page: TablePage, remembersRows: Bool = true) -> (html: String, rows: [[String]]) {
+    func renderMainParts(_ page: TablePage, remembersRows: Bool = true) -> (html: String, rows: [[String]]) {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
@@ -98,7 +98,7 @@ public final class PageRenderer: Sendable {
             sections: sections, sectionIndex: index, actionForm: form,
             isEmpty: snapshot.sections.allSatisfy { $0.rows.isEmpty }, emptyMessage: page.emptyMessage,
             commands: page.actions == nil ? [] : page.commands,
-            notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) })
+            notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) }, live: page.live)
         return (tableTemplate.render(table, templates: templates), sectionRows)
     }
 

@@ -23,6 +23,8 @@ public struct TablePage: Sendable {
     public var links: any RowLinker
     /// Buttons below the table that post an action of the page (a named batch update).
     public var commands: [CommandContext]
+    /// The URL of the page's live stream (`data-live`); `nil` where the page is not followed live.
+    public var live: String?
 
     /// Makes a page.
     public init(documentTitle: String, language: String = "en", assets: String, navigationBar: NavigationBarContext?,

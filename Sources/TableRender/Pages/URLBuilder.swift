@@ -46,6 +46,12 @@ public struct URLBuilder: Sendable, Hashable {
         basePath + keys.map { Self.encodeSegment($0) + "/" }.joined() + "_/" + action.rawValue
     }
 
+    /// The live stream of the page at `keys` shown in `state` (`/path/_live`); never relative,
+    /// since an export has no live pages.
+    public func live(_ keys: [String], state: ViewState) -> String {
+        basePath + keys.map { Self.encodeSegment($0) + "/" }.joined() + "_live" + Self.encodeQuery(state.query)
+    }
+
     /// The prefix of asset URLs as seen from the page at `current`.
     public func assets(from current: [String]) -> String {
         isRelative ? prefix(from: current) : basePath

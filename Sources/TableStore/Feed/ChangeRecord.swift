@@ -71,6 +71,18 @@ public struct Commit: Sendable, Hashable {
         self.lists = lists
         self.everything = everything
     }
+
+    /// Whether the commit changed one of `watched`: wrote it, or took away an item it belongs
+    /// to (or an item above that one), or replaced the whole store.
+    public func touches(_ watched: Set<ListID>) -> Bool {
+        if everything { return true }
+        for record in lists {
+            if watched.contains(record.list) { return true }
+            let prefixes = record.removedItemPrefixes
+            if !prefixes.isEmpty, watched.contains(where: { $0.isBelow(prefixes) }) { return true }
+        }
+        return false
+    }
 }
 
 /// Gathers, while a transaction runs, what it does to each list.

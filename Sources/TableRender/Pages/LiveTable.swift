@@ -1,0 +1,41 @@
+import Foundation
+
+import TableKit
+
+/// A table page cut the way a live page is updated: the `<main>` element with a marker where
+/// each section's rows go (its frame), and each section's rows with their keys and rendered HTML.
+/// Two cuts of one page at two revisions tell which rows to insert, delete, move and reload.
+public struct LiveTable: Sendable {
+    /// One rendered row.
+    public struct Row: Sendable {
+        /// The row's key (its item's), or `@S.R` for a row without one.
+        public var key: String
+        public var html: String
+        /// What the row shows: two rows whose cells are equal show the same content, wherever
+        /// they stand (a live page announces only rows whose content changed).
+        public var cell: Cell
+    }
+
+    /// The `<main>` element with `<!--tablestack:rows:N-->` in place of section N's rows.
+    public var frame: String
+    public var sections: [[Row]]
+    /// The revision token the page's forms carry.
+    public var revision: String
+
+    /// The text of a comment that stands for section `number`'s rows in `frame`.
+    public static func rowsMarker(_ number: Int) -> String { RowsMarker.rows(number) }
+}
+
+extension PageRenderer {
+    /// The table page cut into its frame and rows (see `LiveTable`). Rows come from the row
+    /// cache, so the cut of a page just rendered costs no row render.
+    public func renderLive(_ page: TablePage) -> LiveTable {
+        let main = renderMainParts(page)
+        let sections = zip(page.snapshot.sections, main.rows).map { section, html in
+            zip(section.rows, html).map { row, html in
+                LiveTable.Row(key: row.cell.key.isEmpty ? "@" + row.indexPath.textForm : row.cell.key, html: html, cell: row.cell)
+            }
+        }
+        return LiveTable(frame: main.html, sections: sections, revision: page.revision)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TableStore
+
+/// The live pages one server feeds: how many streams are open (bounded), and the last few
+/// states of each live page, so that a page that lost its stream and comes back with the
+/// revision it had gets only what it missed. The states kept are bounded by their rows: past
+/// the budget, the pages kept longest ago are forgotten (their followers then get whole lists
+/// when they come back).
+final class LiveHub: Sendable {
+    /// The most streams open at once; one more is refused with 503 and tries again later.
+    let limit: Int
+    private struct Kept {
+        var streams = 0
+        /// Per page, its latest states, newest last.
+        var states: [String: [LiveState]] = [:]
+        /// Pages in the order their states were last kept, for forgetting the oldest.
+        var order: [String] = []
+        var rows = 0
+    }
+
+    private let kept = NIOLockedValueBox(Kept())
+    private static let statesPerPage = 8
+    private let rowBudget: Int
+
+    init(limit: Int, rowBudget: Int = 200_000) {
+        self.limit = limit
+        self.rowBudget = rowBudget
+    }
+
+    /// How many streams are open.
+    var streamCount: Int { kept.withLockedValue { $0.streams } }
+
+    /// Counts a new stream in; `false` when the limit is reached.
+    func open() -> Bool {
+        kept.withLockedValue { kept in
+            guard kept.streams < limit else { return false }
+            kept.streams += 1
+            return true
+        }
+    }
+
+    func close() { kept.withLockedValue { $0.streams -= 1 } }
+
+    /// Keeps `state` as one of the latest of `page`.
+    func keep(_ state: LiveState, of page: String) {
+        kept.withLockedValue { kept in
+            var states = kept.states[page] ?? []
+            guard states.last !== state else { return }
+            let before = states.reduce(0) { $0 + $1.rowCount }
+            states.removeAll { $0.revision == state.revision && $0.item == state.item }
+            states.append(state)
+            if states.count > Self.statesPerPage { states.removeFirst(states.count - Self.statesPerPage) }
+            kept.rows += states.reduce(0) { $0 + $1.rowCount } - before
+            if kept.states.updateValue(states, forKey: page) != nil { kept.order.removeAll { $0 == page } }
+            kept.order.append(page)
+            while kept.rows > rowBudget, let oldest = kept.order.first, oldest != page {
+                kept.order.removeFirst()
+                kept.rows -= kept.states.removeValue(forKey: oldest)?.reduce(0) { $0 + $1.rowCount } ?? 0
+            }
+        }
+    }
+
+    /// The kept state of `page` at `revision` (for `item`, when given), if it is still among
+    /// the latest.
+    func state(of page: String, at revision: String, item: StoredItem?? = nil) -> LiveState? {
+        kept.withLockedValue { $0.states[page]?.last { $0.revision == revision && (item == nil || $0.item == item!) } }
+    }
+}

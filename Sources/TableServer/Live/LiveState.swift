@@ -1,0 +1,54 @@
+import Foundation
+import TableKit
+import TableRender
+import TableStore
+
+/// One revision of a live page as its subscribers hold it: the frame, each section's row keys in
+/// order, and each row's HTML and name. Rows share their text with the renderer's row cache, so
+/// a state costs its keys and references, not copies of the page.
+final class LiveState: Sendable {
+    struct Row: Sendable {
+        let html: String
+        let cell: Cell
+    }
+
+    let revision: String
+    /// The item the page shows its list for: its title or header can change while the list's
+    /// revision does not.
+    let item: StoredItem?
+    let frame: String
+    let keys: [[String]]
+    let rows: [String: Row]
+
+    init(_ table: LiveTable, item: StoredItem?) {
+        revision = table.revision
+        self.item = item
+        frame = table.frame
+        keys = table.sections.map { $0.map(\.key) }
+        var rows: [String: Row] = [:]
+        rows.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+        for section in table.sections {
+            for row in section { rows[row.key] = Row(html: row.html, cell: row.cell) }
+        }
+        self.rows = rows
+    }
+
+    /// How many rows the state holds.
+    var rowCount: Int { rows.count }
+
+    /// Whether the row `key` reads the same here as in `other`, once its index path (which the
+    /// page renumbers itself) is set aside.
+    func rowIsUnchanged(_ key: String, in other: LiveState) -> Bool {
+        guard let mine = rows[key]?.html, let theirs = other.rows[key]?.html else { return false }
+        return mine == theirs || Self.withoutIndexPath(mine) == Self.withoutIndexPath(theirs)
+    }
+
+    private static let indexPathAttribute = " data-index-path=\""
+
+    /// A row's HTML with its `data-index-path` value left out.
+    static func withoutIndexPath(_ html: String) -> String {
+        guard let start = html.range(of: indexPathAttribute),
+              let end = html[start.upperBound...].firstIndex(of: "\"") else { return html }
+        return String(html[..<start.upperBound] + html[end...])
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TableKit
+
+/// The batch between two tables of keyed rows passes UIKit's checks and, applied to the first
+/// table, gives the second; it moves no more rows than it must.
+@Suite("Batch updates worked out from two tables")
+struct BatchUpdateDifferenceTests {
+    @Test("one insert, one delete, one move, one reload")
+    func namedChanges() throws {
+        let old = [["a", "b", "c", "d"]]
+        let new = [["x", "a", "c", "b"]]
+        let update = BatchUpdate.difference(from: old, to: new, changed: ["c", "a"])
+        #expect(Set(update.operations) == [
+            .deleteRows([IndexPath(row: 3, section: 0)]),
+            .insertRows([IndexPath(row: 0, section: 0)]),
+            // a and c keep their order, so b is the one that moved; both reloads are in place.
+            .moveRow(from: IndexPath(row: 1, section: 0), to: IndexPath(row: 3, section: 0)),
+            .reloadRows([IndexPath(row: 0, section: 0), IndexPath(row: 2, section: 0)]),
+        ])
+        #expect(try update.apply(to: old, insertedRows: [IndexPath(row: 0, section: 0): "x"]) == new)
+    }
+
+    @Test("a row that changes section moves; sections past the shorter table come and go whole")
+    func sections() throws {
+        let update = BatchUpdate.difference(from: [["a", "b"], ["c"], ["d"]], to: [["a"], ["b", "c"]])
+        #expect(Set(update.operations) == [
+            .moveRow(from: IndexPath(row: 1, section: 0), to: IndexPath(row: 0, section: 1)),
+            .deleteSections([2]),
+        ])
+        let grown = BatchUpdate.difference(from: [["a"]], to: [["a"], ["b"]])
+        #expect(grown.operations == [.insertSections([1])])
+        #expect(try grown.apply(to: [["a"]], insertedSections: [1: ["b"]]) == [["a"], ["b"]])
+    }
+
+    @Test("of two swapped rows, the one known to have moved is the one that moves")
+    func knownMoves() {
+        let old = [["milk", "eggs", "bread", "butter"]]
+        let new = [["milk", "eggs", "butter", "bread"]]
+        #expect(BatchUpdate.difference(from: old, to: new, moved: ["butter"]).operations
+            == [.moveRow(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 2, section: 0))])
+        #expect(BatchUpdate.difference(from: old, to: new, moved: ["bread"]).operations
+            == [.moveRow(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 3, section: 0))])
+    }
+
+    @Test("equal tables need no batch")
+    func nothing() {
+        #expect(BatchUpdate.difference(from: [["a", "b"], []], to: [["a", "b"], []]).isEmpty)
+    }
+
+    @Test("random tables: the batch is valid, applies to the new table, and keeps every row it can")
+    func randomTables() throws {
+        var dice = SeededGenerator(seed: 2211)
+        for round in 0..<2_000 {
+            let old = Self.table(&dice, keys: (0..<dice.next(below: 14)).map { "k\($0)" })
+            var keys = old.flatMap { $0 }.filter { _ in dice.next(below: 5) != 0 } + (0..<dice.next(below: 4)).map { "n\(round)-\($0)" }
+            keys.shuffle(using: &dice)
+            if dice.next(below: 3) == 0 { keys.sort() }
+            let new = Self.table(&dice, keys: keys)
+            let changed = Set(keys.filter { _ in dice.next(below: 4) == 0 })
+            let update = BatchUpdate.difference(from: old, to: new, changed: changed)
+            try update.validate(rowCountsBefore: old.map(\.count), rowCountsAfter: new.map(\.count))
+
+            let kept = min(old.count, new.count)
+            let oldKeys = Set(old.prefix(kept).flatMap { $0 })
+            var insertedRows: [IndexPath: String] = [:]
+            for (section, rows) in new.enumerated().prefix(kept) {
+                for (row, key) in rows.enumerated() where !oldKeys.contains(key) { insertedRows[IndexPath(row: row, section: section)] = key }
+            }
+            let insertedSections = Dictionary(uniqueKeysWithValues: new.enumerated().dropFirst(kept).map { ($0.offset, $0.element) })
+            #expect(try update.apply(to: old, insertedRows: insertedRows, insertedSections: insertedSections) == new, "round \(round)")
+
+            // No fewer moves are possible: per section, the rows that stay in it minus the longest
+            // run of them in kept order, plus every row that changes section.
+            var fewest = 0
+            for section in 0..<kept {
+                let staying = old[section].compactMap { key in new[section].firstIndex(of: key) }
+                fewest += staying.count - Self.longestIncreasingLength(staying)
+                fewest += old[section].filter { key in new.prefix(kept).enumerated().contains { $0.offset != section && $0.element.contains(key) } }.count
+            }
+            let moves = update.operations.filter { if case .moveRow = $0 { true } else { false } }.count
+            #expect(moves == fewest, "round \(round)")
+        }
+    }
+
+    /// `keys` split into up to four sections at random places.
+    static func table(_ dice: inout SeededGenerator, keys: [String]) -> [[String]] {
+        var sections: [[String]] = [[]]
+        for _ in 0..<dice.next(below: 4) { sections.append([]) }
+        for key in keys { sections[dice.next(below: sections.count)].append(key) }
+        return sections
+    }
+
+    /// The length of a longest strictly increasing subsequence, the slow and obvious way.
+    static func longestIncreasingLength(_ values: [Int]) -> Int {
+        var best = [Int](repeating: 1, count: values.count)
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+        }
+        return best.max() ?? 0
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+import TableRender
+
+/// Live pages over real HTTP: the stream a page names sends every change of its list as a batch
+/// update, catches a returning page up, ends when the list goes, and is bounded.
+@Suite("Live streams of the real server")
+struct LiveStreamTests {
+    /// An editor of the demo: its cookie and form token.
+    struct Editor {
+        let server: RunningServer
+        let cookie: String
+        let csrf: String
+
+        init(_ server: RunningServer) async throws {
+            self.server = server
+            let (_, html, setCookie) = try await HTTPFetch.fetch(server.base + "groceries/?editing=1")
+            cookie = try #require(setCookie?.split(separator: ";").first.map(String.init))
+            csrf = LibXML.parse(html, file: "editor").root?.first { $0.attributes["name"] == "csrf" }?.attributes["value"] ?? ""
+        }
+
+        func revision(of path: String) async throws -> String {
+            var request = URLRequest(url: URL(string: server.base + path)!)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, _) = try await HTTPFetch.session.data(for: request)
+            return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["revision"] as? String ?? ""
+        }
+
+        /// Posts `action` on `path` with `fields`, based on the list as it stands; the status.
+        @discardableResult
+        func post(_ path: String, _ action: String, _ fields: String) async throws -> Int {
+            let revision = try await revision(of: path).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let (status, _, _) = try await HTTPFetch.fetch(server.base + path + "_/" + action, method: "POST",
+                                                           body: "csrf=\(csrf)&revision=\(revision)&" + fields, cookie: cookie)
+            return status
+        }
+    }
+
+    /// Opens the stream at `path` (a query and headers as given) and reads its response head.
+    static func subscribe(_ server: RunningServer, _ path: String, headers: [String] = [], seen: inout String) throws -> RawConnection {
+        let connection = try RawConnection(port: server.port, timeout: 0.5)
+        try connection.send("GET /\(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAccept: text/event-stream\r\n"
+                            + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+        _ = connection.receive(until: "retry: 2000\n\n", seen: &seen, timeout: 10)
+        return connection
+    }
+
+    /// The data of every `update` event in `text`, decoded.
+    static func updates(in text: String) -> [[String: Any]] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            guard block.contains("event: update"), let line = block.split(separator: "\n").first(where: { $0.hasPrefix("data: ") }) else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8)) as? [String: Any]
+        }
+    }
+
+    @Test("each edit arrives as its batch update, rendered rows included, with the list's revision as its id")
+    func editsArrive() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            var seen = ""
+            let stream = try Self.subscribe(server, "groceries/_live?since=groceries%3D1", seen: &seen)
+            #expect(RawConnection.status(of: seen) == 200)
+            #expect(seen.lowercased().contains("content-type: text/event-stream"))
+            #expect(Self.updates(in: seen).isEmpty, "a page that is current gets nothing at first")
+
+            #expect(try await editor.post("groceries/", "add", "name=Tea&quantity=2") == 200)
+            #expect(stream.receive(until: "\n\n", seen: &seen, timeout: 10))
+            #expect(try await editor.post("groceries/", "delete", "editing=1&key=eggs") == 200)
+            #expect(stream.receive(until: "\"sections\":[[\"milk\",\"bread\",\"butter\",\"tea\"]]}\n\n", seen: &seen, timeout: 10))
+            let updates = Self.updates(in: seen)
+            try #require(updates.count == 2)
+            #expect(updates[0]["inserted"] as? [String] == ["tea"])
+            #expect(updates[0]["announcement"] as? String == "Tea added.")
+            let tea = (updates[0]["rows"] as? [String: String])?["tea"] ?? ""
+            #expect(tea.contains("data-key=\"tea\"") && tea.contains(">Tea<"), "the row comes rendered")
+            #expect(updates[1]["deleted"] as? [String] == ["eggs"])
+            #expect(updates[1]["sections"] as? [[String]] == [["milk", "bread", "butter", "tea"]])
+            #expect(seen.contains("id: groceries=3\n"), "the id is the revision the page's forms carry next")
+        }
+    }
+
+    @Test("a page that comes back with an older revision, or the last event's id, gets what it missed")
+    func catchUp() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            var opened = ""
+            // The server keeps a page's recent states while someone follows it.
+            let follower = try Self.subscribe(server, "groceries/_live", seen: &opened)
+            #expect(try await editor.post("groceries/", "delete", "editing=1&key=milk") == 200)
+            #expect(follower.receive(until: "\n\n", seen: &opened, timeout: 10))
+            #expect(try await editor.post("groceries/", "add", "name=Tea&quantity=2") == 200)
+            #expect(follower.receive(until: "\"tea\"", seen: &opened, timeout: 10))
+
+            var fromQuery = ""
+            _ = try Self.subscribe(server, "groceries/_live?since=groceries%3D2", seen: &fromQuery)
+            _ = try Self.subscribe(server, "groceries/_live?since=groceries%3D1", seen: &fromQuery)
+            var fromHeader = ""
+            _ = try Self.subscribe(server, "groceries/_live?since=groceries%3D3", headers: ["Last-Event-ID: groceries=1"], seen: &fromHeader)
+            var unknown = ""
+            _ = try Self.subscribe(server, "groceries/_live?since=nonsense", seen: &unknown)
+
+            let queried = Self.updates(in: fromQuery)
+            try #require(queried.count == 2)
+            #expect(queried[0]["inserted"] as? [String] == ["tea"] && (queried[0]["deleted"] as? [String])?.isEmpty == true)
+            #expect(queried[1]["inserted"] as? [String] == ["tea"] && queried[1]["deleted"] as? [String] == ["milk"])
+            #expect(Self.updates(in: fromHeader).first?["deleted"] as? [String] == ["milk"], "Last-Event-ID wins over the query")
+            let whole = try #require(Self.updates(in: unknown).first)
+            #expect(whole["replacesAll"] as? Bool == true)
+            #expect((whole["rows"] as? [String: String])?.count == 4 && whole["frame"] != nil)
+        }
+    }
+
+    @Test("the stream of a page whose item is deleted says so and ends")
+    func gone() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            var seen = ""
+            let stream = try Self.subscribe(server, "groceries/milk/_live", seen: &seen)
+            #expect(RawConnection.status(of: seen) == 200)
+            #expect(try await editor.post("groceries/", "delete", "editing=1&key=milk") == 200)
+            #expect(stream.receive(until: "event: gone", seen: &seen, timeout: 10))
+        }
+    }
+
+    @Test("streams are bounded: one past the limit is refused with 503 and a time to try again")
+    func bounded() async throws {
+        try RunningServer.with(arguments: ["--live-streams", "2"]) { server in
+            var seen = ""
+            let first = try Self.subscribe(server, "groceries/_live", seen: &seen)
+            let second = try Self.subscribe(server, "states/_live", seen: &seen)
+            var refused = ""
+            _ = try Self.subscribe(server, "groceries/_live", seen: &refused)
+            #expect(RawConnection.status(of: refused) == 503)
+            #expect(refused.lowercased().contains("retry-after: 10"))
+            _ = (first, second)
+        }
+        try RunningServer.with(arguments: ["--live-streams", "0"]) { server in
+            var seen = ""
+            _ = try Self.subscribe(server, "groceries/_live", seen: &seen)
+            #expect(RawConnection.status(of: seen) == 404)
+        }
+    }
+
+    @Test("pages name their stream; sheets, exports and servers without live pages do not")
+    func markup() async throws {
+        try await RunningServer.with { server in
+            let (_, plain, _) = try await HTTPFetch.fetch(server.base + "groceries/")
+            #expect(plain.contains("data-live=\"/groceries/_live\""))
+            let (_, editing, _) = try await HTTPFetch.fetch(server.base + "groceries/?editing=1")
+            #expect(editing.contains("data-live=\"/groceries/_live?editing=1\""))
+            let (_, sheet, _) = try await HTTPFetch.fetch(server.base + "groceries/?add=1")
+            #expect(!sheet.contains("data-live"))
+        }
+        try await RunningServer.with(arguments: ["--live-streams", "0"]) { server in
+            let (_, plain, _) = try await HTTPFetch.fetch(server.base + "groceries/")
+            #expect(!plain.contains("data-live"))
+        }
+    }
+
+    @Test("a subscriber that never reads holds back neither commits nor the others")
+    func slowSubscriber() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            var ignored = ""
+            // Asks for the whole list at once, then never reads again.
+            let silent = try Self.subscribe(server, "batch-update/_live?since=nonsense", seen: &ignored)
+            var seen = ""
+            let reader = try Self.subscribe(server, "batch-update/_live", seen: &seen)
+            // Every edit is answered (a commit that waited on the silent stream would never be),
+            // and the reading subscriber hears each one.
+            for number in 0..<60 {
+                #expect(try await editor.post("batch-update/", "add", "name=State+\(number)") == 200)
+                #expect(reader.receive(until: "State \(number)", seen: &seen, timeout: 10), "the reader heard of State \(number)")
+            }
+            _ = silent
+        }
+    }
+
+    @Test("five hundred idle subscribers cost the server less than 50 MB")
+    func idleSubscribersAreCheap() async throws {
+        try await RunningServer.with { server in
+            let pid = server.process.processIdentifier
+            func residentBytes() -> Int {
+                let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+                let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+                return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+            }
+            // Warm the pages first, so the figure is what the subscribers add.
+            for path in ["groceries/", "states/", "batch-update/"] { _ = try await HTTPFetch.fetch(server.base + path) }
+            let before = residentBytes()
+            var streams: [RawConnection] = []
+            for number in 0..<500 {
+                var seen = ""
+                let path = ["groceries/_live", "states/_live", "batch-update/_live"][number % 3]
+                streams.append(try Self.subscribe(server, path, seen: &seen))
+                #expect(RawConnection.status(of: seen) == 200, "subscriber \(number)")
+            }
+            let after = residentBytes()
+            #expect(before > 0 && after - before < 50 << 20, "500 subscribers took \((after - before) >> 20) MB")
+            // And they all still hear a change.
+            let editor = try await Editor(server)
+            #expect(try await editor.post("groceries/", "add", "name=Tea&quantity=2") == 200)
+            var seen = ""
+            #expect(streams[0].receive(until: "\"tea\"", seen: &seen, timeout: 10))
+            #expect(streams[498].receive(until: "\"tea\"", seen: &seen, timeout: 10))
+        }
+    }
+}

@@ -1,0 +1,161 @@
+"""Live pages: two browser sessions on one list. What one does appears in the other without a
+reload, in order, and the other's next edit is based on what it then shows."""
+import json
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import click, make_driver, notice, row, row_texts, step, until, wait_for_texts, wait_for_url
+
+
+def announcement(driver):
+    return driver.find_element(By.ID, "live-announcements").get_attribute("textContent")
+
+
+def never_reloaded(driver):
+    """True while the page is the one `mark` was called on."""
+    return driver.execute_script("return window.__liveMark === 1")
+
+
+def mark(driver):
+    driver.execute_script("window.__liveMark = 1")
+
+
+def set_hidden(driver, hidden: bool):
+    """Shows or hides the page as switching tabs does, as far as the page can tell."""
+    driver.execute_script(
+        "Object.defineProperty(document, 'hidden', {value: arguments[0], configurable: true});"
+        "document.dispatchEvent(new Event('visibilitychange'));", hidden)
+
+
+def server_revision(server, path: str) -> str:
+    request = urllib.request.Request(server.url(path), headers={"Accept": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["revision"]
+
+
+def streaming(driver):
+    """Waits until the page's stream is open, so that changes made next reach it."""
+    until(driver, lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-live-state") == "open")
+
+
+@pytest.fixture
+def two_sessions():
+    first, second = make_driver(js=True), make_driver(js=True)
+    yield first, second
+    first.quit()
+    second.quit()
+
+
+@pytest.mark.js
+def test_an_add_a_delete_and_a_batch_reach_the_other_session(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/batch-update/"))
+    assert viewer.find_element(By.TAG_NAME, "main").get_attribute("data-live") == "/batch-update/_live"
+    mark(viewer)
+    streaming(viewer)
+    with step(editor, "the editor adds Texas through the Add sheet"):
+        editor.get(server.url("/batch-update/?add=1"))
+        editor.find_element(By.ID, "field-name").send_keys("Texas")
+        editor.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
+        wait_for_url(editor, "#row-")
+    with step(viewer, "Texas appears at the end of the viewer's list, announced"):
+        wait_for_texts(viewer, ["Arizona", "California", "Delaware", "New Jersey", "Washington", "Texas"])
+        until(viewer, lambda d: announcement(d) == "Texas added.")
+    with step(editor, "the editor deletes Delaware"):
+        editor.get(server.url("/batch-update/?editing=1&delete=batch-delaware"))
+        click(editor, ".delete-confirmation__delete")
+        until(editor, lambda d: notice(d) == "Deleted Delaware.")
+    with step(viewer, "Delaware leaves the viewer's list"):
+        wait_for_texts(viewer, ["Arizona", "California", "New Jersey", "Washington", "Texas"])
+        until(viewer, lambda d: announcement(d) == "Delaware removed.")
+    with step(editor, "the editor applies Listing 7-8: two deletions and three insertions in one batch"):
+        editor.get(server.url("/batch-update/"))
+        click(editor, ".table__command")
+        until(editor, lambda d: "Alaska" in row_texts(d))
+        expected = row_texts(editor)
+    with step(viewer, "the batch arrives whole, in the editor's order, without a reload"):
+        wait_for_texts(viewer, expected)
+        until(viewer, lambda d: announcement(d) == "3 rows added. 2 rows removed.")
+        assert never_reloaded(viewer)
+        paths = [element.get_attribute("data-index-path") for element in viewer.find_elements(By.CSS_SELECTOR, "main [data-index-path]")]
+        assert paths == [f"0.{n}" for n in range(len(expected))]
+        assert viewer.find_element(By.TAG_NAME, "main").get_attribute("data-revision") == server_revision(server, "/batch-update/")
+
+
+@pytest.mark.js
+def test_a_move_arrives_and_the_viewers_next_edit_is_based_on_it(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/groceries/?editing=1"))
+    mark(viewer)
+    streaming(viewer)
+    with step(editor, "the editor moves Butter up"):
+        editor.get(server.url("/groceries/?editing=1"))
+        row(editor, "butter").find_element(By.CSS_SELECTOR, "summary").click()
+        click(editor, '[data-key="butter"] .reorder__button[formaction$="/move-up"]')
+        wait_for_texts(editor, ["Milk", "Eggs", "Butter", "Bread"])
+    with step(viewer, "the viewer's rows move without a reload, and its form carries the new revision"):
+        wait_for_texts(viewer, ["Milk", "Eggs", "Butter", "Bread"])
+        until(viewer, lambda d: announcement(d) == "Butter moved.")
+        assert never_reloaded(viewer)
+        revision = server_revision(server, "/groceries/")
+        until(viewer, lambda d: d.find_element(By.CSS_SELECTOR, '#table-actions input[name="revision"]').get_attribute("value") == revision)
+        # Bread is last now: its menu no longer offers Move down, Butter's does.
+        assert not row(viewer, "bread").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction$="/move-down"]')
+        assert row(viewer, "butter").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction$="/move-down"]')
+    with step(viewer, "the viewer's own edit goes through, from the page as it now stands"):
+        row(viewer, "bread").find_element(By.CSS_SELECTOR, "summary").click()
+        click(viewer, '[data-key="bread"] .reorder__button[formaction$="/move-up"]')
+        wait_for_texts(viewer, ["Milk", "Eggs", "Bread", "Butter"])
+        assert "409" not in viewer.title
+        assert notice(viewer).startswith("Moved Bread")
+    with step(editor, "and the editor's page follows in turn"):
+        wait_for_texts(editor, ["Milk", "Eggs", "Bread", "Butter"])
+
+
+@pytest.mark.js
+def test_a_hidden_page_catches_up_when_shown_again(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/groceries/"))
+    mark(viewer)
+    streaming(viewer)
+    with step(viewer, "hidden, the page closes its stream"):
+        set_hidden(viewer, True)
+        assert viewer.find_element(By.TAG_NAME, "main").get_attribute("data-live-state") == "closed"
+    with step(editor, "meanwhile the editor deletes Eggs and adds Tea"):
+        editor.get(server.url("/groceries/?editing=1&delete=eggs"))
+        click(editor, ".delete-confirmation__delete")
+        until(editor, lambda d: notice(d) == "Deleted Eggs.")
+        editor.get(server.url("/groceries/?add=1"))
+        editor.find_element(By.ID, "field-name").send_keys("Tea")
+        editor.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
+        wait_for_url(editor, "#row-")
+    with step(viewer, "the hidden page did not change"):
+        assert row_texts(viewer) == ["Milk", "Eggs", "Bread", "Butter"]
+    with step(viewer, "shown again, it receives what it missed, in one update"):
+        set_hidden(viewer, False)
+        wait_for_texts(viewer, ["Milk", "Bread", "Butter", "Tea"])
+        until(viewer, lambda d: announcement(d) == "Tea added. Eggs removed.")
+        assert never_reloaded(viewer)
+
+
+@pytest.mark.js
+def test_a_change_under_an_open_delete_button_waits_until_it_closes(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/groceries/?editing=1"))
+    streaming(viewer)
+    with step(viewer, "the viewer taps the red minus of Bread: its Delete button shows"):
+        row(viewer, "bread").find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
+        until(viewer, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'))
+    with step(editor, "the editor deletes Milk meanwhile"):
+        editor.get(server.url("/groceries/?editing=1&delete=milk"))
+        click(editor, ".delete-confirmation__delete")
+        until(editor, lambda d: notice(d) == "Deleted Milk.")
+    with step(viewer, "the viewer hears of it, but the rows stay put under the open button"):
+        until(viewer, lambda d: announcement(d) == "Milk removed. Shown when you finish.")
+        assert row_texts(viewer) == ["Milk", "Eggs", "Bread", "Butter"]
+        assert viewer.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete')
+    with step(viewer, "once the button is dismissed, the change is applied"):
+        viewer.find_element(By.TAG_NAME, "h1").click()
+        wait_for_texts(viewer, ["Eggs", "Bread", "Butter"])
