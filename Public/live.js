@@ -55,8 +55,9 @@
       announce(message.data);
     });
     source.addEventListener("error", function () {
-      // A refused stream (503: the server follows as many pages as it can) is not retried by
-      // the browser: try again a little later.
+      // A dropped stream is reopened by the browser (from the last event's id). A refused one
+      // (503: the server follows as many pages as it can) is not: try again a little later.
+      if (source) main.setAttribute("data-live-state", source.readyState === EventSource.CLOSED ? "closed" : "connecting");
       if (source && source.readyState === EventSource.CLOSED) {
         source = null;
         retry = setTimeout(connect, 5000 + Math.random() * 5000);

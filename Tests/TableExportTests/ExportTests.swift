@@ -91,6 +91,7 @@ struct ExportTests {
             #expect(root.all(named: "form").isEmpty && root.all(named: "button").isEmpty, "\(file) has forms")
             #expect(root.first { $0.attributes["class"] == "export-note" }?.normalizedText.contains("read-only export") == true)
             #expect(root.all { $0.name == "a" && ["Edit", "Done"].contains($0.normalizedText) }.isEmpty, "\(file) offers editing")
+            #expect(root.all { $0.attributes["data-live"] != nil }.isEmpty, "\(file) names a live stream")
         }
         Self.checkLinks(pages, output: fixture.output)
         let sitemap = try String(contentsOfFile: fixture.output + "/sitemap.xml", encoding: .utf8)

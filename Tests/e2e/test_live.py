@@ -1,12 +1,14 @@
 """Live pages: two browser sessions on one list. What one does appears in the other without a
 reload, in order, and the other's next edit is based on what it then shows."""
 import json
+import re
+import subprocess
 import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import click, make_driver, notice, row, row_texts, step, until, wait_for_texts, wait_for_url
+from conftest import BINARY, ROOT, click, make_driver, notice, row, row_texts, step, until, wait_for_texts, wait_for_url
 
 
 def announcement(driver):
@@ -159,3 +161,29 @@ def test_a_change_under_an_open_delete_button_waits_until_it_closes(server, two_
     with step(viewer, "once the button is dismissed, the change is applied"):
         viewer.find_element(By.TAG_NAME, "h1").click()
         wait_for_texts(viewer, ["Eggs", "Bread", "Butter"])
+
+
+@pytest.mark.js
+def test_a_cut_connection_reconnects_by_itself_and_catches_up(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/groceries/"))
+    mark(viewer)
+    streaming(viewer)
+    port = re.search(r":(\d+)/", server.base).group(1)
+    with step(viewer, "the server stops (SIGTERM) with the stream open, promptly, and the stream drops"):
+        server.process.terminate()
+        server.process.wait(timeout=10)
+        until(viewer, lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-live-state") != "open")
+    with step(editor, "meanwhile Bread is deleted, through a server started again on the same port"):
+        server.process = subprocess.Popen(
+            [str(BINARY), "serve", "--port", port, "--db", str(server.database),
+             "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        until(editor, lambda d: d.get(server.url("/groceries/?editing=1&delete=bread")) or
+              d.find_elements(By.CSS_SELECTOR, ".delete-confirmation__delete"), timeout=30)
+        click(editor, ".delete-confirmation__delete")
+        until(editor, lambda d: notice(d) == "Deleted Bread.")
+    with step(viewer, "the browser reconnects by itself and the missed change arrives, without a reload"):
+        wait_for_texts(viewer, ["Milk", "Eggs", "Butter"], timeout=30)
+        assert never_reloaded(viewer)
+        until(viewer, lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-revision") == server_revision(server, "/groceries/"))

@@ -17,6 +17,9 @@ final class LiveHub: Sendable {
         /// Pages in the order their states were last kept, for forgetting the oldest.
         var order: [String] = []
         var rows = 0
+        /// The latest events made, newest last: streams at one state share the text of the
+        /// update to the next.
+        var events: [(old: LiveState, new: LiveState, moved: Set<String>, text: String?)] = []
     }
 
     private let kept = NIOLockedValueBox(Kept())
@@ -46,7 +49,9 @@ final class LiveHub: Sendable {
     func keep(_ state: LiveState, of page: String) {
         kept.withLockedValue { kept in
             var states = kept.states[page] ?? []
-            guard states.last !== state else { return }
+            // A state read later of the same revision stands for more commits: keep that one.
+            guard !states.contains(where: { $0 === state || ($0.revision == state.revision && $0.item == state.item && $0.sequence >= state.sequence) })
+            else { return }
             let before = states.reduce(0) { $0 + $1.rowCount }
             states.removeAll { $0.revision == state.revision && $0.item == state.item }
             states.append(state)
@@ -59,6 +64,27 @@ final class LiveHub: Sendable {
                 kept.rows -= kept.states.removeValue(forKey: oldest)?.reduce(0) { $0 + $1.rowCount } ?? 0
             }
         }
+    }
+
+    /// The newest kept state of `page` read once the feed had applied `sequence` or later: it
+    /// holds every commit up to `sequence`, so a stream woken by that commit can send it as is.
+    func state(of page: String, since sequence: Int) -> LiveState? {
+        kept.withLockedValue { $0.states[page]?.last { $0.sequence >= sequence } }
+    }
+
+    /// The text of the event from `old` to `new` (`nil` when it changes nothing), made once for
+    /// every stream that makes the same step.
+    func eventText(from old: LiveState, to new: LiveState, moved: Set<String>) -> String? {
+        if let made = kept.withLockedValue({ $0.events.last { $0.old === old && $0.new === new && $0.moved == moved } }) {
+            return made.text
+        }
+        let event = LiveEvent(from: old, to: new, movedKeys: moved)
+        let text = event.isEmpty ? nil : event.text
+        kept.withLockedValue { kept in
+            kept.events.append((old, new, moved, text))
+            if kept.events.count > 16 { kept.events.removeFirst() }
+        }
+        return text
     }
 
     /// The kept state of `page` at `revision` (for `item`, when given), if it is still among

@@ -13,15 +13,22 @@ final class LiveState: Sendable {
     }
 
     let revision: String
+    /// The last commit the feed had applied when the page was read: the state holds it and
+    /// every commit before it.
+    let sequence: Int
     /// The item the page shows its list for: its title or header can change while the list's
     /// revision does not.
     let item: StoredItem?
+    /// The lists the page shows (whose commits change it).
+    let lists: Set<ListID>
     let frame: String
     let keys: [[String]]
     let rows: [String: Row]
 
-    init(_ table: LiveTable, item: StoredItem?) {
+    init(_ table: LiveTable, item: StoredItem?, sequence: Int, lists: Set<ListID>) {
         revision = table.revision
+        self.sequence = sequence
+        self.lists = lists
         self.item = item
         frame = table.frame
         keys = table.sections.map { $0.map(\.key) }

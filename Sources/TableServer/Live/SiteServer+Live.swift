@@ -36,10 +36,11 @@ extension SiteServer {
         let state = viewState(of: request, session: session)
         let canEdit = mayEdit(session)
         let pageKey = segments.joined(separator: "/") + "|" + String(state.isEditing) + "|" + String(canEdit)
-        let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey)
-        guard let feed = Self.feed(of: site), liveURL(of: first.page, state: state) != nil else {
-            throw ServerError.notFound("\"\(first.page.title)\" cannot be followed live", upPath: segments)
+        let page = SitePage(scene: try await resolve(segments, window: 0..<configuration.streamingWindow))
+        guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil else {
+            throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments)
         }
+        let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey)
         guard live.open() else {
             throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
         }
@@ -95,7 +96,7 @@ extension SiteServer {
                     if dirty.withLockedValue({ flag in defer { flag = false }; return flag }) {
                         // Taken before the page is read: a commit after this is in a later event.
                         let movedKeys = moved.withLockedValue { keys in defer { keys = [] }; return keys }
-                        let next: (page: SitePage, state: LiveState, lists: Set<ListID>)
+                        let next: (state: LiveState, lists: Set<ListID>)
                         do {
                             next = try await self.livePage(segments, state: state, canEdit: canEdit, key: pageKey)
                         } catch let error as any PageError where error.status == .notFound {
@@ -105,10 +106,10 @@ extension SiteServer {
                         }
                         lists.withLockedValue { $0 = next.lists }
                         if next.state !== sent {
-                            let event = LiveEvent(from: sent, to: next.state, movedKeys: movedKeys)
+                            let text = hub.eventText(from: sent, to: next.state, moved: movedKeys)
                             sent = next.state
-                            if !event.isEmpty {
-                                try await writer.write(ByteBuffer(string: event.text))
+                            if let text {
+                                try await writer.write(ByteBuffer(string: text))
                                 lastWrite = .now
                                 continue
                             }
@@ -132,12 +133,15 @@ extension SiteServer {
     /// page share its states through the hub (`key` names the page, its mode and whether it
     /// offers editing): a change is rendered once, however many follow it.
     private func livePage(_ segments: [String], state: ViewState, canEdit: Bool, key: String) async throws
-        -> (page: SitePage, state: LiveState, lists: Set<ListID>) {
+        -> (state: LiveState, lists: Set<ListID>) {
+        // Another stream of the page may have read it since the last commit: share its state.
+        let sequence = Self.feed(of: site)?.appliedSequence ?? 0
+        if let kept = live.state(of: key, since: sequence) { return (kept, kept.lists) }
         let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
         let page = SitePage(scene: scene)
         let options = PageOptions(state: ViewState(isEditing: state.isEditing), notice: nil, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
         if let kept = live.state(of: key, at: scene.revisionToken, item: .some(scene.item)) {
-            return (page, kept, scene.dependencies)
+            return (kept, scene.dependencies)
         }
         var tablePage = try site.tablePage(page, options: options, snapshot: try snapshots.snapshot(of: page, isEditing: options.showsEditing))
         let revision = tablePage.revision
@@ -147,9 +151,9 @@ extension SiteServer {
         tablePage.live = liveURL(of: page, state: state)
         var table = site.renderer.renderLive(tablePage)
         table.revision = revision
-        let made = LiveState(table, item: scene.item)
+        let made = LiveState(table, item: scene.item, sequence: sequence, lists: scene.dependencies)
         live.keep(made, of: key)
-        return (page, made, scene.dependencies)
+        return (made, scene.dependencies)
     }
 
     static let revisionStandIn = "tablestack-revision"
