@@ -11,6 +11,9 @@
   if (!main || typeof EventSource !== "function") return;
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var source = null, retry = null, held = [], applying = false;
+  // Set when the stream said it is over (the page's item went, or the list grew too long to
+  // follow): the page stays as it is until reloaded. `delay` backs off from refused streams.
+  var stopped = false, delay = 5000;
 
   // A polite live region says what changed; it is filled a moment after it is emptied, so the
   // same words said twice are heard twice.
@@ -35,13 +38,16 @@
   // revision the page has) when it is shown. The browser itself reconnects a dropped stream,
   // sending the id of the last event it got (Last-Event-ID).
   function connect() {
-    if (source || document.hidden) return;
+    if (source || stopped || document.hidden) return;
     clearTimeout(retry);
     held = [];
     source = new EventSource(streamURL(), { withCredentials: true });
     // Says whether the stream is open, for tests and for styles.
     main.setAttribute("data-live-state", "connecting");
-    source.addEventListener("open", function () { main.setAttribute("data-live-state", "open"); });
+    source.addEventListener("open", function () {
+      delay = 5000;
+      main.setAttribute("data-live-state", "open");
+    });
     source.addEventListener("update", function (message) {
       var update;
       try { update = JSON.parse(message.data); } catch (error) { return; }
@@ -49,18 +55,23 @@
       if (isBusy()) announce((update.announcement || "The list changed.") + " Shown when you finish.");
       flush();
     });
-    source.addEventListener("gone", function (message) {
-      disconnect();
-      showNotice(message.data || "This list no longer exists.");
-      announce(message.data);
+    ["gone", "stop"].forEach(function (name) {
+      source.addEventListener(name, function (message) {
+        stopped = true;
+        disconnect();
+        showNotice(message.data);
+        announce(message.data);
+      });
     });
     source.addEventListener("error", function () {
       // A dropped stream is reopened by the browser (from the last event's id). A refused one
-      // (503: the server follows as many pages as it can) is not: try again a little later.
+      // (503: the server follows as many pages as it can) is not: try again later, waiting
+      // longer each time, up to five minutes.
       if (source) main.setAttribute("data-live-state", source.readyState === EventSource.CLOSED ? "closed" : "connecting");
       if (source && source.readyState === EventSource.CLOSED) {
         source = null;
-        retry = setTimeout(connect, 5000 + Math.random() * 5000);
+        retry = setTimeout(connect, delay + Math.random() * delay);
+        delay = Math.min(delay * 2, 300000);
       }
     });
   }
@@ -158,7 +169,8 @@
       // is laid out anew and the rows put into it. The page keeps its own form (its token).
       var frame = parse(update.frame).firstElementChild;
       var form = main.querySelector("#table-actions"), newForm = frame.querySelector("#table-actions");
-      if (form && newForm) newForm.replaceWith(form);
+      if (newForm) { if (form) newForm.replaceWith(form); else newForm.remove(); }
+      var focusedId = document.activeElement && main.contains(document.activeElement) ? document.activeElement.id : "";
       var walker = document.createTreeWalker(frame, NodeFilter.SHOW_COMMENT);
       var markers = [];
       while (walker.nextNode()) {
@@ -174,9 +186,16 @@
         marker.node.remove();
       });
       main.replaceChildren.apply(main, Array.prototype.slice.call(frame.childNodes));
-      Array.prototype.slice.call(frame.attributes).forEach(function (attribute) {
-        if (attribute.name !== "data-revision") main.setAttribute(attribute.name, attribute.value);
+      // The page's own attributes (its revision, the stream's state) stay; the rest follow the frame.
+      var own = ["data-revision", "data-live-state"];
+      Array.prototype.slice.call(main.attributes).forEach(function (attribute) {
+        if (own.indexOf(attribute.name) < 0 && !frame.hasAttribute(attribute.name)) main.removeAttribute(attribute.name);
       });
+      Array.prototype.slice.call(frame.attributes).forEach(function (attribute) {
+        if (own.indexOf(attribute.name) < 0) main.setAttribute(attribute.name, attribute.value);
+      });
+      var refocus = focusedId && document.getElementById(focusedId);
+      if (refocus && refocus !== document.activeElement) refocus.focus({ preventScroll: true });
     } else {
       update.sections.forEach(function (keys, number) {
         var section = main.querySelector('[data-section="' + number + '"]');

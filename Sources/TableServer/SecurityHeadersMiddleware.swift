@@ -26,4 +26,6 @@ extension HTTPField.Name {
     static let csrfToken = HTTPField.Name("X-CSRF-Token")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let tableStackRevision = HTTPField.Name("X-TableStack-Revision")!
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
 }

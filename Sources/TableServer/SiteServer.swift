@@ -110,7 +110,7 @@ public struct SiteServer: Sendable {
                 return try await page(segments, request: request, session: session, notice: session.flash)
             case (.get, .live(let segments)):
                 try await catchUp(for: request)
-                return try await liveStream(segments, request: request, session: session)
+                return try await liveStream(segments, request: request, context: context, session: session)
             case (.post, .action(let segments, let name)):
                 var request = request
                 var response = try await action(segments, name: name, request: &request, context: context, session: session)
@@ -245,7 +245,7 @@ public struct SiteServer: Sendable {
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
         var tablePage = try site.tablePage(page, options: options, snapshot: try snapshots.snapshot(of: page, isEditing: options.showsEditing))
-        tablePage.live = liveURL(of: page, state: state)
+        tablePage.live = liveURL(of: page, state: state, snapshot: tablePage.snapshot)
         for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)

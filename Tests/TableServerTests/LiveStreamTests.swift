@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 import TableRender
+import TableServer
 
 /// Live pages over real HTTP: the stream a page names sends every change of its list as a batch
 /// update, catches a returning page up, ends when the list goes, and is bounded.
@@ -122,7 +123,61 @@ struct LiveStreamTests {
             let stream = try Self.subscribe(server, "groceries/milk/_live", seen: &seen)
             #expect(RawConnection.status(of: seen) == 200)
             #expect(try await editor.post("groceries/", "delete", "editing=1&key=milk") == 200)
-            #expect(stream.receive(until: "event: gone", seen: &seen, timeout: 10))
+            #expect(stream.receive(until: "event: gone\ndata: What this page showed was deleted.\n\n", seen: &seen, timeout: 10))
+        }
+    }
+
+    @Test("a stream's place is free as soon as its client goes, and a quiet stream still says it is alive")
+    func slotsAndHeartbeats() async throws {
+        // An idle timeout of 3 seconds makes the heartbeat 1 second.
+        try RunningServer.with(arguments: ["--live-streams", "1", "--idle-timeout", "3"]) { server in
+            for round in 0..<3 {
+                // The server hears of the last client's close a moment after it: within two
+                // seconds here (before, a stream held its place until its next write failed).
+                var seen = "", stream: RawConnection?
+                let deadline = Date().addingTimeInterval(2)
+                repeat {
+                    seen = ""
+                    stream = try Self.subscribe(server, "groceries/_live", seen: &seen)
+                } while RawConnection.status(of: seen) == 503 && Date() < deadline
+                #expect(RawConnection.status(of: seen) == 200, "round \(round): the last stream's place was given back")
+                guard let stream else { continue }
+                // Four seconds of silence hold at least three comments, the connection stays open.
+                var quiet = ""
+                _ = stream.receive(until: "never", seen: &quiet, timeout: 4)
+                #expect(quiet.components(separatedBy: ":\n\n").count - 1 >= 3, "round \(round): \(quiet.debugDescription)")
+            }
+        }
+    }
+
+    @Test("a read-only visitor's page carries its revision, so its stream starts from it")
+    func readOnlyVisitors() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let password = folder.appendingPathComponent("password")
+        try PasswordHash.make(password: "correct horse", rounds: 210_000).description.write(to: password, atomically: true, encoding: .utf8)
+        try await RunningServer.with(arguments: ["--editor-password-file", password.path]) { server in
+            let (_, html, _) = try await HTTPFetch.fetch(server.base + "groceries/")
+            let main = try #require(LibXML.parse(html, file: "visitor").root?.first { $0.name == "main" })
+            #expect(main.attributes["data-live"] == "/groceries/_live")
+            #expect(main.attributes["data-revision"] == "groceries=1")
+            #expect(LibXML.parse(html, file: "visitor").root?.first { $0.attributes["name"] == "csrf" } == nil, "no forms for a visitor")
+            var seen = ""
+            let stream = try Self.subscribe(server, "groceries/_live?since=groceries%3D1", seen: &seen)
+            _ = stream.receive(until: "never", seen: &seen, timeout: 1)
+            #expect(RawConnection.status(of: seen) == 200)
+            #expect(Self.updates(in: seen).isEmpty, "the visitor's page is current: nothing is resent")
+        }
+    }
+
+    @Test("only pages that show lists of the store name a stream")
+    func pagesWithoutLists() async throws {
+        try await RunningServer.with { server in
+            let (_, root, _) = try await HTTPFetch.fetch(server.base)
+            #expect(!root.contains("data-live"), "the examples index shows no stored list")
+            var seen = ""
+            _ = try Self.subscribe(server, "_live", seen: &seen)
+            #expect(RawConnection.status(of: seen) == 404)
         }
     }
 

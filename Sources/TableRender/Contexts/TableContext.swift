@@ -33,6 +33,8 @@ public struct TableContext: RenderContext {
         .init("emptyMessage") { $0.emptyMessage }, .init("commands") { $0.commands },
         .init("hasCommands") { !$0.commands.isEmpty }, .init("notes") { $0.notes },
         .init("live") { $0.live },
+        // Forms carry the revision, and a live page's stream starts from it.
+        .init("showsRevision") { $0.actionForm != nil || $0.live != nil },
     ]
 }
 

@@ -8,8 +8,10 @@ import TableKit
 public struct LiveTable: Sendable {
     /// One rendered row.
     public struct Row: Sendable {
-        /// The row's key (its item's), or `@S.R` for a row without one.
+        /// The row's key (its item's; `data-key` in its markup); empty for a row without one,
+        /// which a live page cannot follow.
         public var key: String
+        /// The row's rendered markup, as the page has it.
         public var html: String
         /// What the row shows: two rows whose cells are equal show the same content, wherever
         /// they stand (a live page announces only rows whose content changed).
@@ -33,7 +35,7 @@ extension PageRenderer {
         let main = renderMainParts(page)
         let sections = zip(page.snapshot.sections, main.rows).map { section, html in
             zip(section.rows, html).map { row, html in
-                LiveTable.Row(key: row.cell.key.isEmpty ? "@" + row.indexPath.textForm : row.cell.key, html: html, cell: row.cell)
+                LiveTable.Row(key: row.cell.key, html: html, cell: row.cell)
             }
         }
         return LiveTable(frame: main.html, sections: sections, revision: page.revision)

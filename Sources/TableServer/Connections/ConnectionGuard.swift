@@ -6,7 +6,9 @@ import NIOHTTPTypesHTTP1
 /// Watches one connection for the registry: when a request starts, when its head and body are
 /// complete, when its response moves. It answers a connection over the cap with 503 itself, and
 /// closes the connection after a response that says `Connection: close` (a 408 or 413 sent before
-/// the body was read), so an unread body is never waited for.
+/// the body was read), so an unread body is never waited for. A client that closes its side
+/// during an event stream (a live page gone) has its connection closed at once, which ends the
+/// stream, instead of at the stream's next write.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -21,6 +23,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var requestsInFlight = 0
     private var isReadingBody = false
     private var closesAfterResponse = false
+    private var isSendingEventStream = false
 
     init(registry: ConnectionRegistry) {
         self.registry = registry
@@ -71,10 +74,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch part {
         case let .head(head):
             if head.headerFields[.connection] == "close" { closesAfterResponse = true }
+            isSendingEventStream = head.headerFields[.contentType]?.hasPrefix("text/event-stream") == true
             registry.progressed(context.channel)
         case .body:
             registry.progressed(context.channel)
         case .end:
+            isSendingEventStream = false
             requestsInFlight = max(0, requestsInFlight - 1)
             if closesAfterResponse {
                 let channel = context.channel
@@ -86,6 +91,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if requestsInFlight == 0 { registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle) }
         }
         context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The server allows half-closed connections (a client may close its side once its
+        // request is sent); an event stream's reader never does, so this one has gone.
+        if isSendingEventStream, let event = event as? ChannelEvent, event == .inputClosed {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     /// Answers a connection over the cap: 503, try again shortly, and close.

@@ -61,6 +61,14 @@ struct LiveEvent: Encodable {
             case .reloadSections, .moveSection: break
             }
         }
+        // A row that went from a section the table keeps to one it inserts (or back) is, to the
+        // page, a row that moved: its element stays.
+        let crossed = Set(inserted).intersection(deleted)
+        if !crossed.isEmpty {
+            inserted.removeAll(where: crossed.contains)
+            deleted.removeAll(where: crossed.contains)
+            moved += crossed.sorted()
+        }
         var rows: [String: String] = [:]
         for key in inserted + reloaded + resent { rows[key] = new.rows[key]?.html }
         self.rows = rows

@@ -10,7 +10,7 @@ import TableStore
 final class LiveHub: Sendable {
     /// The most streams open at once; one more is refused with 503 and tries again later.
     let limit: Int
-    private struct Kept {
+    fileprivate struct Kept {
         var streams = 0
         /// Per page, its latest states, newest last.
         var states: [String: [LiveState]] = [:]
@@ -22,7 +22,7 @@ final class LiveHub: Sendable {
         var events: [(old: LiveState, new: LiveState, moved: Set<String>, text: String?)] = []
     }
 
-    private let kept = NIOLockedValueBox(Kept())
+    fileprivate let kept = NIOLockedValueBox(Kept())
     private static let statesPerPage = 8
     private let rowBudget: Int
 
@@ -34,16 +34,29 @@ final class LiveHub: Sendable {
     /// How many streams are open.
     var streamCount: Int { kept.withLockedValue { $0.streams } }
 
-    /// Counts a new stream in; `false` when the limit is reached.
-    func open() -> Bool {
-        kept.withLockedValue { kept in
+    /// A stream's place among the open ones, given back once, whichever way the stream ends
+    /// (its body finishes, or its connection closes first).
+    final class Slot: Sendable {
+        private let hub: LiveHub
+        private let released = NIOLockedValueBox(false)
+
+        fileprivate init(hub: LiveHub) { self.hub = hub }
+
+        func release() {
+            guard released.withLockedValue({ done in defer { done = true }; return !done }) else { return }
+            hub.kept.withLockedValue { $0.streams -= 1 }
+        }
+    }
+
+    /// A place for a new stream; `nil` when the limit is reached.
+    func open() -> Slot? {
+        let opened: Bool = kept.withLockedValue { kept in
             guard kept.streams < limit else { return false }
             kept.streams += 1
             return true
         }
+        return opened ? Slot(hub: self) : nil
     }
-
-    func close() { kept.withLockedValue { $0.streams -= 1 } }
 
     /// Keeps `state` as one of the latest of `page`.
     func keep(_ state: LiveState, of page: String) {
@@ -52,16 +65,16 @@ final class LiveHub: Sendable {
             // A state read later of the same revision stands for more commits: keep that one.
             guard !states.contains(where: { $0 === state || ($0.revision == state.revision && $0.item == state.item && $0.sequence >= state.sequence) })
             else { return }
-            let before = states.reduce(0) { $0 + $1.rowCount }
+            let before = states.reduce(0) { $0 + $1.weight }
             states.removeAll { $0.revision == state.revision && $0.item == state.item }
             states.append(state)
             if states.count > Self.statesPerPage { states.removeFirst(states.count - Self.statesPerPage) }
-            kept.rows += states.reduce(0) { $0 + $1.rowCount } - before
+            kept.rows += states.reduce(0) { $0 + $1.weight } - before
             if kept.states.updateValue(states, forKey: page) != nil { kept.order.removeAll { $0 == page } }
             kept.order.append(page)
             while kept.rows > rowBudget, let oldest = kept.order.first, oldest != page {
                 kept.order.removeFirst()
-                kept.rows -= kept.states.removeValue(forKey: oldest)?.reduce(0) { $0 + $1.rowCount } ?? 0
+                kept.rows -= kept.states.removeValue(forKey: oldest)?.reduce(0) { $0 + $1.weight } ?? 0
             }
         }
     }
@@ -90,6 +103,8 @@ final class LiveHub: Sendable {
     /// The kept state of `page` at `revision` (for `item`, when given), if it is still among
     /// the latest.
     func state(of page: String, at revision: String, item: StoredItem?? = nil) -> LiveState? {
-        kept.withLockedValue { $0.states[page]?.last { $0.revision == revision && (item == nil || $0.item == item!) } }
+        kept.withLockedValue { kept in
+            kept.states[page]?.last { state in state.revision == revision && (item.map { state.item == $0 } ?? true) }
+        }
     }
 }

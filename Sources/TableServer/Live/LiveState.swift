@@ -25,7 +25,11 @@ final class LiveState: Sendable {
     let keys: [[String]]
     let rows: [String: Row]
 
-    init(_ table: LiveTable, item: StoredItem?, sequence: Int, lists: Set<ListID>) {
+    /// Whether the page can still be followed: every row has a key of its own (rows are matched
+    /// by key) and the list is short enough to be sent whole.
+    let isFollowable: Bool
+
+    init(_ table: LiveTable, item: StoredItem?, sequence: Int, lists: Set<ListID>, isShort: Bool) {
         revision = table.revision
         self.sequence = sequence
         self.lists = lists
@@ -38,10 +42,11 @@ final class LiveState: Sendable {
             for row in section { rows[row.key] = Row(html: row.html, cell: row.cell) }
         }
         self.rows = rows
+        isFollowable = isShort && rows.count == keys.reduce(0) { $0 + $1.count } && rows[""] == nil
     }
 
-    /// How many rows the state holds.
-    var rowCount: Int { rows.count }
+    /// What the state weighs in the hub's budget: its rows, and its frame as one more.
+    var weight: Int { rows.count + 1 }
 
     /// Whether the row `key` reads the same here as in `other`, once its index path (which the
     /// page renumbers itself) is set aside.
