@@ -187,3 +187,33 @@ def test_a_cut_connection_reconnects_by_itself_and_catches_up(server, two_sessio
         wait_for_texts(viewer, ["Milk", "Eggs", "Butter"], timeout=30)
         assert never_reloaded(viewer)
         until(viewer, lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-revision") == server_revision(server, "/groceries/"))
+
+
+@pytest.mark.js
+def test_with_motion_rows_fade_and_slide_into_the_same_order(server):
+    editor, viewer = make_driver(js=True), make_driver(js=True, reduced_motion=False)
+    try:
+        viewer.get(server.url("/groceries/?editing=1"))
+        mark(viewer)
+        streaming(viewer)
+        with step(editor, "the editor moves Butter up, deletes Milk and adds Tea"):
+            editor.get(server.url("/groceries/?editing=1"))
+            row(editor, "butter").find_element(By.CSS_SELECTOR, "summary").click()
+            click(editor, '[data-key="butter"] .reorder__button[formaction$="/move-up"]')
+            wait_for_texts(editor, ["Milk", "Eggs", "Butter", "Bread"])
+            editor.get(server.url("/groceries/?editing=1&delete=milk"))
+            click(editor, ".delete-confirmation__delete")
+            until(editor, lambda d: notice(d) == "Deleted Milk.")
+            editor.get(server.url("/groceries/?add=1"))
+            editor.find_element(By.ID, "field-name").send_keys("Tea")
+            editor.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
+            wait_for_url(editor, "#row-")
+        with step(viewer, "the viewer's animated rows end in the editor's order, with nothing left over"):
+            wait_for_texts(viewer, ["Eggs", "Butter", "Bread", "Tea"])
+            until(viewer, lambda d: not d.find_elements(By.CSS_SELECTOR, ".row--deleting"))
+            assert never_reloaded(viewer)
+            errors = [entry for entry in viewer.get_log("browser") if entry["level"] == "SEVERE"]
+            assert errors == [], errors
+    finally:
+        editor.quit()
+        viewer.quit()
