@@ -24,6 +24,19 @@ public struct LiveTable: Sendable {
     /// The revision token the page's forms carry.
     public var revision: String
 
+    /// Whether every row of `snapshot` has a key of its own: a live page matches rows by key, so
+    /// a table with a keyless or repeated key cannot be followed.
+    public static func rowsHaveDistinctKeys(_ snapshot: TableSnapshot) -> Bool {
+        var keys = Set<String>()
+        for section in snapshot.sections {
+            for row in section.rows where row.cell.key.isEmpty || !keys.insert(row.cell.key).inserted { return false }
+        }
+        return true
+    }
+
+    /// Whether every row has a key of its own (see `rowsHaveDistinctKeys`).
+    public var hasDistinctKeys: Bool
+
     /// The text of a comment that stands for section `number`'s rows in `frame`.
     public static func rowsMarker(_ number: Int) -> String { RowsMarker.rows(number) }
 }
@@ -38,6 +51,7 @@ extension PageRenderer {
                 LiveTable.Row(key: row.cell.key, html: html, cell: row.cell)
             }
         }
-        return LiveTable(frame: main.html, sections: sections, revision: page.revision)
+        return LiveTable(frame: main.html, sections: sections, revision: page.revision,
+                         hasDistinctKeys: LiveTable.rowsHaveDistinctKeys(page.snapshot))
     }
 }

@@ -76,10 +76,9 @@ struct LiveEvent: Encodable {
         self.deleted = deleted
         self.moved = moved
         self.reloaded = reloaded
-        announcement = Self.announcement(inserted: inserted.compactMap { new.rows[$0].map { Self.name(of: $0.cell) } },
-                                         deleted: deleted.compactMap { old.rows[$0].map { Self.name(of: $0.cell) } },
-                                         moved: moved.compactMap { new.rows[$0].map { Self.name(of: $0.cell) } },
-                                         reloaded: reloaded.compactMap { new.rows[$0].map { Self.name(of: $0.cell) } })
+        func names(_ keys: [String], in state: LiveState) -> [String] { keys.compactMap { state.rows[$0].map { Self.name(of: $0.cell) } } }
+        announcement = Self.announcement(inserted: names(inserted, in: new), deleted: names(deleted, in: old),
+                                         moved: names(moved, in: new), reloaded: names(reloaded, in: new))
         if announcement.isEmpty, frame != nil { announcement = "The list changed." }
     }
 

@@ -42,7 +42,7 @@ final class LiveState: Sendable {
             for row in section { rows[row.key] = Row(html: row.html, cell: row.cell) }
         }
         self.rows = rows
-        isFollowable = isShort && rows.count == keys.reduce(0) { $0 + $1.count } && rows[""] == nil
+        isFollowable = isShort && table.hasDistinctKeys
     }
 
     /// What the state weighs in the hub's budget: its rows, and its frame as one more.
@@ -52,15 +52,18 @@ final class LiveState: Sendable {
     /// page renumbers itself) is set aside.
     func rowIsUnchanged(_ key: String, in other: LiveState) -> Bool {
         guard let mine = rows[key]?.html, let theirs = other.rows[key]?.html else { return false }
-        return mine == theirs || Self.withoutIndexPath(mine) == Self.withoutIndexPath(theirs)
+        if mine == theirs { return true }
+        let (myHead, myTail) = Self.aroundIndexPath(mine), (theirHead, theirTail) = Self.aroundIndexPath(theirs)
+        return myHead == theirHead && myTail == theirTail
     }
 
     private static let indexPathAttribute = " data-index-path=\""
 
-    /// A row's HTML with its `data-index-path` value left out.
-    static func withoutIndexPath(_ html: String) -> String {
+    /// A row's HTML before and after its `data-index-path` value (all of it and nothing, for a
+    /// row without one).
+    private static func aroundIndexPath(_ html: String) -> (Substring, Substring) {
         guard let start = html.range(of: indexPathAttribute),
-              let end = html[start.upperBound...].firstIndex(of: "\"") else { return html }
-        return String(html[..<start.upperBound] + html[end...])
+              let end = html[start.upperBound...].firstIndex(of: "\"") else { return (html[...], ""[...]) }
+        return (html[..<start.upperBound], html[end...])
     }
 }

@@ -24,12 +24,7 @@ extension SiteServer {
         guard live.limit > 0, let scene = page.scene, !scene.dependencies.isEmpty, Self.feed(of: site) != nil,
               Self.isShort(scene, window: configuration.streamingWindow),
               state.sheet == nil, state.confirmingDelete == nil else { return nil }
-        if let snapshot {
-            var keys = Set<String>()
-            for section in snapshot.sections {
-                for row in section.rows where row.cell.key.isEmpty || !keys.insert(row.cell.key).inserted { return nil }
-            }
-        }
+        if let snapshot, !LiveTable.rowsHaveDistinctKeys(snapshot) { return nil }
         return site.urls.live(page.path, state: ViewState(isEditing: state.isEditing))
     }
 
@@ -48,11 +43,13 @@ extension SiteServer {
         let state = viewState(of: request, session: session)
         let canEdit = mayEdit(session)
         let pageKey = segments.joined(separator: "/") + "|" + String(state.isEditing) + "|" + String(canEdit)
-        let page = SitePage(scene: try await resolve(segments, window: 0..<configuration.streamingWindow))
+        let sequence = Self.feed(of: site)?.appliedSequence ?? 0
+        let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
+        let page = SitePage(scene: scene)
         guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil else {
             throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments)
         }
-        let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey)
+        let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey, read: (scene, sequence))
         guard first.isFollowable else { throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments) }
         guard let slot = live.open() else {
             throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
@@ -128,14 +125,17 @@ extension SiteServer {
         "event: \(event)\ndata: \(message)\n\n"
     }
 
-    /// The page at `segments` as a live page cuts it. Streams of one page share its states
+    /// The page at `segments` as a live page cuts it, from `read` when the caller has just read
+    /// its scene (and the feed position before that read). Streams of one page share its states
     /// through the hub (`key` names the page, its mode and whether it offers editing): a change
     /// is read and rendered once, however many follow it.
-    private func livePage(_ segments: [String], state: ViewState, canEdit: Bool, key: String) async throws -> LiveState {
+    private func livePage(_ segments: [String], state: ViewState, canEdit: Bool, key: String,
+                          read: (scene: ResolvedScene, sequence: Int)? = nil) async throws -> LiveState {
         // Another stream of the page may have read it since the last commit: share its state.
-        let sequence = Self.feed(of: site)?.appliedSequence ?? 0
+        let sequence = read?.sequence ?? Self.feed(of: site)?.appliedSequence ?? 0
         if let kept = live.state(of: key, since: sequence) { return kept }
-        let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
+        let scene: ResolvedScene
+        if let read { scene = read.scene } else { scene = try await resolve(segments, window: 0..<configuration.streamingWindow) }
         if let kept = live.state(of: key, at: scene.revisionToken, item: .some(scene.item)) { return kept }
         let page = SitePage(scene: scene)
         let options = PageOptions(state: ViewState(isEditing: state.isEditing), notice: nil, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
