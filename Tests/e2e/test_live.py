@@ -42,6 +42,27 @@ def streaming(driver):
     until(driver, lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-live-state") == "open")
 
 
+def add_through_sheet(driver, server, path: str, name: str):
+    """Adds `name` through the Add sheet of the list at `path`."""
+    driver.get(server.url(path + "?add=1"))
+    driver.find_element(By.ID, "field-name").send_keys(name)
+    driver.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
+    wait_for_url(driver, "#row-")
+
+
+def delete_by_confirmation(driver, server, path: str, key: str, name: str):
+    """Deletes the row `key` of the list at `path` through its confirmation page."""
+    driver.get(server.url(f"{path}?editing=1&delete={key}"))
+    click(driver, ".delete-confirmation__delete")
+    until(driver, lambda d: notice(d) == f"Deleted {name}.")
+
+
+def move_up(driver, key: str):
+    """Moves the row `key` up one place through its reorder menu."""
+    row(driver, key).find_element(By.CSS_SELECTOR, "summary").click()
+    click(driver, f'[data-key="{key}"] .reorder__button[formaction$="/move-up"]')
+
+
 @pytest.fixture
 def two_sessions():
     first, second = make_driver(js=True), make_driver(js=True)
@@ -58,17 +79,12 @@ def test_an_add_a_delete_and_a_batch_reach_the_other_session(server, two_session
     mark(viewer)
     streaming(viewer)
     with step(editor, "the editor adds Texas through the Add sheet"):
-        editor.get(server.url("/batch-update/?add=1"))
-        editor.find_element(By.ID, "field-name").send_keys("Texas")
-        editor.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
-        wait_for_url(editor, "#row-")
+        add_through_sheet(editor, server, "/batch-update/", "Texas")
     with step(viewer, "Texas appears at the end of the viewer's list, announced"):
         wait_for_texts(viewer, ["Arizona", "California", "Delaware", "New Jersey", "Washington", "Texas"])
         until(viewer, lambda d: announcement(d) == "Texas added.")
     with step(editor, "the editor deletes Delaware"):
-        editor.get(server.url("/batch-update/?editing=1&delete=batch-delaware"))
-        click(editor, ".delete-confirmation__delete")
-        until(editor, lambda d: notice(d) == "Deleted Delaware.")
+        delete_by_confirmation(editor, server, "/batch-update/", "batch-delaware", "Delaware")
     with step(viewer, "Delaware leaves the viewer's list"):
         wait_for_texts(viewer, ["Arizona", "California", "New Jersey", "Washington", "Texas"])
         until(viewer, lambda d: announcement(d) == "Delaware removed.")
@@ -94,8 +110,7 @@ def test_a_move_arrives_and_the_viewers_next_edit_is_based_on_it(server, two_ses
     streaming(viewer)
     with step(editor, "the editor moves Butter up"):
         editor.get(server.url("/groceries/?editing=1"))
-        row(editor, "butter").find_element(By.CSS_SELECTOR, "summary").click()
-        click(editor, '[data-key="butter"] .reorder__button[formaction$="/move-up"]')
+        move_up(editor, "butter")
         wait_for_texts(editor, ["Milk", "Eggs", "Butter", "Bread"])
     with step(viewer, "the viewer's rows move without a reload, and its form carries the new revision"):
         wait_for_texts(viewer, ["Milk", "Eggs", "Butter", "Bread"])
@@ -107,8 +122,7 @@ def test_a_move_arrives_and_the_viewers_next_edit_is_based_on_it(server, two_ses
         assert not row(viewer, "bread").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction$="/move-down"]')
         assert row(viewer, "butter").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction$="/move-down"]')
     with step(viewer, "the viewer's own edit goes through, from the page as it now stands"):
-        row(viewer, "bread").find_element(By.CSS_SELECTOR, "summary").click()
-        click(viewer, '[data-key="bread"] .reorder__button[formaction$="/move-up"]')
+        move_up(viewer, "bread")
         wait_for_texts(viewer, ["Milk", "Eggs", "Bread", "Butter"])
         assert "409" not in viewer.title
         assert notice(viewer).startswith("Moved Bread")
@@ -126,13 +140,8 @@ def test_a_hidden_page_catches_up_when_shown_again(server, two_sessions):
         set_hidden(viewer, True)
         assert viewer.find_element(By.TAG_NAME, "main").get_attribute("data-live-state") == "closed"
     with step(editor, "meanwhile the editor deletes Eggs and adds Tea"):
-        editor.get(server.url("/groceries/?editing=1&delete=eggs"))
-        click(editor, ".delete-confirmation__delete")
-        until(editor, lambda d: notice(d) == "Deleted Eggs.")
-        editor.get(server.url("/groceries/?add=1"))
-        editor.find_element(By.ID, "field-name").send_keys("Tea")
-        editor.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
-        wait_for_url(editor, "#row-")
+        delete_by_confirmation(editor, server, "/groceries/", "eggs", "Eggs")
+        add_through_sheet(editor, server, "/groceries/", "Tea")
     with step(viewer, "the hidden page did not change"):
         assert row_texts(viewer) == ["Milk", "Eggs", "Bread", "Butter"]
     with step(viewer, "shown again, it receives what it missed, in one update"):
@@ -151,9 +160,7 @@ def test_a_change_under_an_open_delete_button_waits_until_it_closes(server, two_
         row(viewer, "bread").find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
         until(viewer, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'))
     with step(editor, "the editor deletes Milk meanwhile"):
-        editor.get(server.url("/groceries/?editing=1&delete=milk"))
-        click(editor, ".delete-confirmation__delete")
-        until(editor, lambda d: notice(d) == "Deleted Milk.")
+        delete_by_confirmation(editor, server, "/groceries/", "milk", "Milk")
     with step(viewer, "the viewer hears of it, but the rows stay put under the open button"):
         until(viewer, lambda d: announcement(d) == "Milk removed. Shown when you finish.")
         assert row_texts(viewer) == ["Milk", "Eggs", "Bread", "Butter"]
@@ -198,16 +205,10 @@ def test_with_motion_rows_fade_and_slide_into_the_same_order(server):
         streaming(viewer)
         with step(editor, "the editor moves Butter up, deletes Milk and adds Tea"):
             editor.get(server.url("/groceries/?editing=1"))
-            row(editor, "butter").find_element(By.CSS_SELECTOR, "summary").click()
-            click(editor, '[data-key="butter"] .reorder__button[formaction$="/move-up"]')
+            move_up(editor, "butter")
             wait_for_texts(editor, ["Milk", "Eggs", "Butter", "Bread"])
-            editor.get(server.url("/groceries/?editing=1&delete=milk"))
-            click(editor, ".delete-confirmation__delete")
-            until(editor, lambda d: notice(d) == "Deleted Milk.")
-            editor.get(server.url("/groceries/?add=1"))
-            editor.find_element(By.ID, "field-name").send_keys("Tea")
-            editor.find_element(By.CSS_SELECTOR, 'button[form="sheet-form"]').click()
-            wait_for_url(editor, "#row-")
+            delete_by_confirmation(editor, server, "/groceries/", "milk", "Milk")
+            add_through_sheet(editor, server, "/groceries/", "Tea")
         with step(viewer, "the viewer's animated rows end in the editor's order, with nothing left over"):
             wait_for_texts(viewer, ["Eggs", "Butter", "Bread", "Tea"])
             until(viewer, lambda d: not d.find_elements(By.CSS_SELECTOR, ".row--deleting"))
