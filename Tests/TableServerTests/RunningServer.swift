@@ -15,7 +15,7 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tablestack").path
     }
 
-    let process = Process()
+    let process: SpawnedProcess
     /// `http://127.0.0.1:PORT/`.
     var base = ""
     var port = 0
@@ -24,23 +24,20 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
 
     /// Starts the server on `database` with `arguments` added to `serve`'s.
     init(database: String, arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--port", "0", "--db", database, "--log-level", "warning",
-                             "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
-                             "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
+        process = try SpawnedProcess(executable: Self.binary,
+                                     arguments: ["serve", "--port", "0", "--db", database, "--log-level", "warning",
+                                                 "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
+                                                 "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments)
         let deadline = Date().addingTimeInterval(30)
         while !banner.contains("Press Ctrl-C"), Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.readOutput()
             if chunk.isEmpty { break }
             banner += String(decoding: chunk, as: UTF8.self)
         }
         guard let range = banner.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
               let port = Int(banner[range].dropFirst("http://127.0.0.1:".count).dropLast()) else {
             process.terminate()
+            process.waitUntilExit()
             throw CocoaError(.fileReadUnknown)
         }
         base = String(banner[range])

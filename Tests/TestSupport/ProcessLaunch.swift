@@ -2,7 +2,8 @@ import Foundation
 
 /// Starts test processes one at a time. Foundation's `Process.run()` is not safe to call from two
 /// threads at once on Linux: two suites starting a server at the same moment crashed inside it
-/// (a bad read while it prepared the child). Every test starts its processes through here.
+/// (a bad read while it prepared the child). The tests' servers start through `SpawnedProcess`
+/// (posix_spawn), since it crashed once even here; the few other processes start through this.
 public enum ProcessLaunch {
     private static let lock = NSLock()
 
