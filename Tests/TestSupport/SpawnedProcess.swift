@@ -29,6 +29,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test's own sockets are not the child's: a copy held there would keep a connection
+        // the test closed open (no FIN reaches the server under test).
+        Self.closeDescriptorsAboveStandard(in: &actions)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -43,6 +46,14 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     deinit { close(output) }
+
+    /// Adds to `actions` the closing of every descriptor but the standard three in the child.
+    /// glibc has it since 2.34, but its header shows it only to GNU sources: found by name.
+    static func closeDescriptorsAboveStandard(in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
 
     /// The next bytes the child wrote to its standard output, waiting for them; empty at its end.
     public func readOutput() -> Data {
