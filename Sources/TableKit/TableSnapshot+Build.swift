@@ -9,7 +9,8 @@ extension TableSnapshot {
     public static func build(
         _ configuration: TableConfiguration,
         dataSource: some TableDataSource,
-        delegate: some TableDelegate = DefaultTableDelegate()
+        delegate: some TableDelegate = DefaultTableDelegate(),
+        reusing reuse: RowReuse? = nil
     ) throws(TableKitError) -> TableSnapshot {
         let sectionCount = dataSource.numberOfSections()
         guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
@@ -39,18 +40,28 @@ extension TableSnapshot {
         let moveTarget = { (source: IndexPath) in { (proposed: IndexPath) in delegate.targetIndexPath(forMoveFrom: source, toProposed: proposed) } }
 
         var warnings: [TableWarning] = []
+        let kept = reuse?.previous(for: configuration, rowCounts: rowCounts)
         for section in 0..<sectionCount {
+            if let kept, kept.isUnchanged(section) {
+                sections[section].rows = kept.previous.sections[section].rows
+                if index != nil { warnings += sections[section].rows.compactMap(accessoryWarning) }
+                continue
+            }
             sections[section].rows.reserveCapacity(rowCounts[section])
             for rowIndex in 0..<rowCounts[section] {
                 let path = IndexPath(row: rowIndex, section: section)
+                if let kept, kept.isUnchanged(path) {
+                    let row = kept.previous.sections[section].rows[rowIndex]
+                    if index != nil, let warning = accessoryWarning(row) { warnings.append(warning) }
+                    sections[section].rows.append(row)
+                    continue
+                }
                 var row = try row(at: path, configuration: configuration, dataSource: dataSource, delegate: delegate)
                 if row.isMovable {
                     row.canMoveUp = MovePlaces.adjacent(to: path, upward: true, rowCounts: rowCounts, target: moveTarget(path)) != nil
                     row.canMoveDown = MovePlaces.adjacent(to: path, upward: false, rowCounts: rowCounts, target: moveTarget(path)) != nil
                 }
-                if index != nil, row.cell.accessory.kind.sitsUnderIndexBar {
-                    warnings.append(.accessoryInIndexedList(row.cell.accessory.kind, at: path))
-                }
+                if index != nil, let warning = accessoryWarning(row) { warnings.append(warning) }
                 sections[section].rows.append(row)
             }
         }
@@ -61,6 +72,11 @@ extension TableSnapshot {
                                      sectionIndex: index, isEditing: configuration.isEditing, warnings: warnings)
         snapshot.headerStyle = configuration.headerStyle
         return snapshot
+    }
+
+    /// The advice against an accessory the index bar would cover, for a row of an indexed list.
+    private static func accessoryWarning(_ row: TableRow) -> TableWarning? {
+        row.cell.accessory.kind.sitsUnderIndexBar ? .accessoryInIndexedList(row.cell.accessory.kind, at: row.indexPath) : nil
     }
 
     /// Asks for the index titles and maps each to its section.

@@ -6,8 +6,9 @@ import Testing
 import TestSupport
 
 /// A scene loaded after commits is its last load with the commits' rows put in place (UIKit's
-/// batch update), not a new load of every row. After thousands of random edits it must equal,
-/// section for section and row for row, the scene a runtime that remembers nothing loads.
+/// batch update), not a new load of every row, and its snapshot asks again only about those rows.
+/// After thousands of random edits both must equal, section for section and row for row, the
+/// scene and snapshots (in and out of editing mode) a runtime that remembers nothing makes.
 @Suite("Scenes updated by batch updates")
 struct BatchUpdatedScenesTests {
     /// An app whose root is `root`: an indexed list sorted in English, one people reorder
@@ -27,6 +28,11 @@ struct BatchUpdatedScenesTests {
                 list: ordered
                 index: { by: name, locale: da }
                 moves: {}
+                editing: { rows: delete, lastRow: insert }
+                alternateRows: true
+                rows:
+                  indentation: { default: 1, at: { "0.1": 2 } }
+                  canMove: { attribute: movable, default: true }
                 cell: { text: "{name}" }
               plain:
                 title: Plain
@@ -56,7 +62,7 @@ struct BatchUpdatedScenesTests {
         case 0, 1: return .insert(StoredItem(key: "k\(serial)", attributes: ["name": name(), "rank": .number(Double(serial))]), at: dice.next(below: keys.count + 1))
         case 2: return key.map { .delete(key: $0) }
         case 3: return key.map { .move(key: $0, to: dice.next(below: keys.count)) }
-        case 4: return key.map { .update(key: $0, attributes: ["name": name(), "checked": .bool(dice.next(below: 2) == 0)]) }
+        case 4: return key.map { .update(key: $0, attributes: ["name": name(), "checked": .bool(dice.next(below: 2) == 0), "movable": .bool(dice.next(below: 4) > 0)]) }
         default: return key.map { .update(key: $0, attributes: ["rank": .number(Double(dice.next(below: 1000)))]) }
         }
     }
@@ -100,10 +106,19 @@ struct BatchUpdatedScenesTests {
             guard dice.next(below: 3) == 0 else { continue }
             for (app, runtime) in zip(apps, remembering) {
                 let path = app.rootScene == "regions" ? ["north"] : []
-                let updated = try await runtime.resolve(path).sections
-                let fresh = try await AppRuntime(app: app, store: whole).resolve(path).sections
-                #expect(updated == fresh, "after step \(step), the scene \(app.rootScene) differs from a fresh load")
-                if updated != fresh { return }
+                let updated = try await runtime.resolve(path)
+                let fresh = try await AppRuntime(app: app, store: whole).resolve(path)
+                #expect(updated.sections == fresh.sections, "after step \(step), the scene \(app.rootScene) differs from a fresh load")
+                if updated.sections != fresh.sections { return }
+                // One mode at a time: each mode's next build then takes rows from a snapshot
+                // several commits old.
+                for isEditing in [dice.next(below: 2) == 0] {
+                    let snapshot = try updated.snapshot(isEditing: isEditing), built = try fresh.snapshot(isEditing: isEditing)
+                    // Compared apart from the expectation, which would print two whole snapshots.
+                    let same = snapshot == built
+                    #expect(same, "after step \(step), the snapshot of \(app.rootScene) (editing: \(isEditing)) differs from a fresh build")
+                    if !same { return }
+                }
                 checked += 1
             }
         }
@@ -111,5 +126,8 @@ struct BatchUpdatedScenesTests {
         // Most loads were updates of the last one, not new builds.
         let updates = remembering.compactMap(\.sceneRows?.updateCount).reduce(0, +)
         #expect(updates > checked / 2, "\(updates) updates in \(checked) loads")
+        // And most snapshots took the rows no commit touched from the one before.
+        let reuses = remembering.compactMap(\.sceneRows?.snapshotReuseCount).reduce(0, +)
+        #expect(reuses > checked / 2, "\(reuses) snapshots reused rows in \(checked) builds")
     }
 }

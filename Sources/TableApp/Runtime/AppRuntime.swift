@@ -167,6 +167,7 @@ public struct AppRuntime: Sendable {
         var resolved = ResolvedScene(app: app, scene: scene, store: store, path: path, stack: stack, item: item, itemList: itemList,
                                      sections: sections, sectionIndex: sectionIndex, revisions: revisions, isInfo: isInfo, ancestorLists: [])
         resolved.window = rowWindow
+        if window == nil, showsList { resolved.snapshotMemory = sceneRows?.snapshots }
         return resolved
     }
 

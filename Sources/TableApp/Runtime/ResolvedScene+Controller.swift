@@ -153,7 +153,12 @@ extension ResolvedScene: TableViewController {
     public func indexPath(forRowWithKey key: String) -> IndexPath? { row(forKey: key)?.indexPath }
 
     public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
-        var snapshot = try TableSnapshot.build(tableConfiguration(isEditing: isEditing), dataSource: self, delegate: self)
+        let configuration = tableConfiguration(isEditing: isEditing)
+        // Only a scene as read keeps or reuses: its carried rows stand for items no commit touched.
+        let memory = pendingWrites.isEmpty ? snapshotMemory : nil
+        var snapshot = try TableSnapshot.build(configuration, dataSource: self, delegate: self,
+                                               reusing: memory?.reuse(for: self, configuration: configuration))
+        memory?.keep(snapshot, of: self, configuration: configuration)
         // A window's rows stand further down the whole list; their index paths say where.
         if let window, window.range.lowerBound > 0, !snapshot.sections.isEmpty {
             for index in snapshot.sections[0].rows.indices {

@@ -31,6 +31,10 @@ public struct ResolvedScene: Sendable {
     /// Set when only a window of a long list was loaded: `sections` then hold those rows only.
     public var window: RowWindow?
 
+    /// Where the scene's last snapshot is kept for the next build to take unchanged rows from;
+    /// `nil` for a window of a list and where no rows are cached.
+    var snapshotMemory: SceneSnapshotMemory?
+
     /// What actions changed since the scene was read, waiting for `save()`.
     var pendingWrites: [PendingWrite] = []
     /// The keys `save()` gave the items inserted, in order.

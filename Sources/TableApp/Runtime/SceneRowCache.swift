@@ -37,20 +37,24 @@ public final class SceneRowCache: @unchecked Sendable {
             oldPosition = Array(repeating: nil, count: current.count)
             newPosition = Array(repeating: nil, count: old.count)
             placed = []
+            // Asked of every item: a commit touches few, and comparing a key with a handful is
+            // cheaper than hashing it.
+            let few = touched.count <= 8 ? Array(touched) : nil
+            let isTouched = { (key: String) in few?.contains(key) ?? touched.contains(key) }
             var next = 0
             for (position, item) in current.enumerated() {
-                if touched.contains(item.key) {
+                if isTouched(item.key) {
                     placed.append(position)
                     continue
                 }
-                while next < old.count, touched.contains(old[next].key) { next += 1 }
+                while next < old.count, isTouched(old[next].key) { next += 1 }
                 guard next < old.count, old[next].key == item.key else { return nil }
                 oldPosition[position] = next
                 newPosition[next] = position
                 next += 1
             }
             while next < old.count {
-                guard touched.contains(old[next].key) else { return nil }
+                guard isTouched(old[next].key) else { return nil }
                 next += 1
             }
         }
@@ -63,44 +67,39 @@ public final class SceneRowCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var updates = 0
-    private var entries: [Key: (entry: Entry, lastUse: Int)] = [:]
-    private var rowCount = 0
-    private var clock = 0
+    private var entries: RowBoundedStore<Key, Entry>
     /// How many rows all lists may hold together, and one list at most.
     let capacity: Int
     let largestListRows: Int
+    /// The snapshots built last of the scenes showing these rows, within the same bounds.
+    let snapshots: SceneSnapshotMemory
 
     /// Makes an empty cache of up to `capacity` rows, none of a list longer than `largestListRows`.
     public init(capacity: Int = 60_000, largestListRows: Int = 20_000) {
         self.capacity = capacity
         self.largestListRows = largestListRows
+        entries = RowBoundedStore(capacity: capacity)
+        snapshots = SceneSnapshotMemory(capacity: capacity)
     }
 
     func entry(scene: String, list: ListID) -> Entry? {
-        lock.withLock { entries[Key(scene: scene, list: list)]?.entry }
+        lock.withLock { entries[Key(scene: scene, list: list)] }
     }
 
     /// How many builds updated the last build's rows instead of making all of them.
     package var updateCount: Int { lock.withLock { updates } }
 
+    /// How many snapshot builds took unchanged rows from the one before.
+    package var snapshotReuseCount: Int { snapshots.reuseCount }
+
     /// Keeps the rows a build made; `isUpdate` says it updated the last build's.
     func store(_ entry: Entry, scene: String, list: ListID, isUpdate: Bool) {
-        guard entry.rows.count <= min(capacity, largestListRows) else { return }
+        guard entry.rows.count <= largestListRows else { return }
         lock.withLock {
             if isUpdate { updates += 1 }
             let key = Key(scene: scene, list: list)
-            if let current = entries[key] {
-                if current.entry.revision > entry.revision { return }  // a later build got here first
-                rowCount -= current.entry.rows.count
-            }
-            clock += 1
-            entries[key] = (entry, clock)
-            rowCount += entry.rows.count
-            guard rowCount > capacity else { return }
-            for (key, value) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where rowCount > capacity {
-                entries[key] = nil
-                rowCount -= value.entry.rows.count
-            }
+            if let current = entries[key], current.revision > entry.revision { return }  // a later build got here first
+            entries.keep(entry, rows: entry.rows.count, for: key)
         }
     }
 }

@@ -71,6 +71,11 @@ public struct SceneRow: Sendable, Hashable {
         hasher.combine(isSelectable)
     }
 
+    /// What a row carried on unchanged shares with the row it was carried from: the box of its
+    /// cell, pushed scene and selectability, made once per build of the row (a row built again,
+    /// even alike, gets another). Meaningful only while both rows are held.
+    var buildIdentity: ObjectIdentifier { ObjectIdentifier(content) }
+
     /// Whether the row shows a stored item.
     public var isItem: Bool {
         if case .item = origin { return true }

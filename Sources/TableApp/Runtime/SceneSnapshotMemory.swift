@@ -1,0 +1,64 @@
+import Foundation
+import TableKit
+
+/// The last snapshot built of each list scene, with the rows it was built from, so that the next
+/// build after a commit asks the scene's rules only about the rows the commit touched, as UIKit
+/// keeps the cells of the rows a batch update does not reload (`RowReuse`). Bounded by the rows
+/// it holds; the least recently built scenes go first.
+final class SceneSnapshotMemory: @unchecked Sendable {
+    /// A snapshot and what it was built from.
+    struct Kept {
+        var configuration: TableConfiguration
+        /// The rows the snapshot was built from, held so that their identities stay theirs.
+        var rows: [[SceneRow]]
+        var identities: [[ObjectIdentifier]]
+        var owners: [SectionOwner?]
+        var itemCounts: [Int]
+        var snapshot: TableSnapshot
+    }
+
+    private struct Key: Hashable {
+        var scene: String
+        var path: [String]
+        var isInfo: Bool
+        var isEditing: Bool
+    }
+
+    private let lock = NSLock()
+    private var kept: RowBoundedStore<Key, Kept>
+
+    private var reuses = 0
+
+    init(capacity: Int) { kept = RowBoundedStore(capacity: capacity) }
+
+    /// How many builds were offered a snapshot to take rows from.
+    var reuseCount: Int { lock.withLock { reuses } }
+
+    /// What `scene` in editing mode or not can take from the snapshot built before, if any.
+    func reuse(for scene: ResolvedScene, configuration: TableConfiguration) -> RowReuse? {
+        guard let kept = lock.withLock({ kept[Self.key(scene, configuration)] }),
+              kept.owners == scene.sections.map(\.owner), kept.itemCounts == scene.itemCounts else { return nil }
+        let identities = Self.identities(of: scene)
+        lock.withLock { reuses += 1 }
+        return RowReuse(previous: kept.snapshot, configuration: kept.configuration) { path in
+            // Row counts are checked by the build before it asks.
+            identities[path.section][path.row] == kept.identities[path.section][path.row]
+        }
+    }
+
+    /// Keeps `snapshot`, built of `scene` with `configuration`.
+    func keep(_ snapshot: TableSnapshot, of scene: ResolvedScene, configuration: TableConfiguration) {
+        let entry = Kept(configuration: configuration, rows: scene.sections.map(\.rows), identities: Self.identities(of: scene),
+                         owners: scene.sections.map(\.owner),
+                         itemCounts: scene.itemCounts, snapshot: snapshot)
+        lock.withLock { kept.keep(entry, rows: snapshot.rowCounts.reduce(0, +), for: Self.key(scene, configuration)) }
+    }
+
+    private static func identities(of scene: ResolvedScene) -> [[ObjectIdentifier]] {
+        scene.sections.map { $0.rows.map(\.buildIdentity) }
+    }
+
+    private static func key(_ scene: ResolvedScene, _ configuration: TableConfiguration) -> Key {
+        Key(scene: scene.scene.name, path: scene.path, isInfo: scene.isInfo, isEditing: configuration.isEditing)
+    }
+}
