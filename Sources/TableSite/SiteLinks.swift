@@ -28,40 +28,65 @@ struct SiteLinks: RowLinker {
         self.urls = urls
         path = page.path
         let controller = page.controller
-        // Tallies and answers per row, kept as the outcomes themselves: a segment string made
-        // for each of 10,000 rows only to compare it cost more than the rest of the page.
-        var tally: [Selection: Int] = [.ownKey: 0, .choice: 0, .none: 0]
-        var selections: [(key: String, selection: Selection)] = []
-        var ownDetails: [String] = []
-        var otherDetails: [(key: String, segment: String?)] = []
-        selections.reserveCapacity(snapshot.sections.reduce(0) { $0 + $1.rows.count })
+        // Answers per row, kept as the outcomes themselves and tallied in plain counters: a
+        // segment string made, or a dictionary entry hashed, for each of 10,000 rows only to
+        // count it cost more than the rest of the page.
+        var selections: [Selection] = []
+        // For each row, `nil` when its detail button shows its own item's info page, or else
+        // where it leads (`.some(nil)`: nowhere).
+        var details: [String??] = []
+        let rowCount = snapshot.sections.reduce(0) { $0 + $1.rows.count }
+        selections.reserveCapacity(rowCount)
+        details.reserveCapacity(rowCount)
+        var ownKeys = 0, choices = 0, nones = 0
+        // Asked once, not per row: the configuration fills the table's header and footer titles.
+        let selectsRows = controller.tableConfiguration(isEditing: snapshot.isEditing).selectsRows
         for (sectionNumber, section) in snapshot.sections.enumerated() {
             for (rowNumber, tableRow) in section.rows.enumerated() {
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
                 let key = tableRow.cell.key
-                let selection: Selection = switch controller.selectRow(at: indexPath, isEditing: snapshot.isEditing)?.outcome {
+                let selection: Selection = switch selectsRows ? controller.selectRow(at: indexPath)?.outcome : nil {
                 case .toggleCheckmark?: .choice
                 case let .push(_, itemKey)? where itemKey == key: .ownKey
                 case let outcome?: RowDestination.segment(for: outcome).map(Selection.segment) ?? .none
                 case nil: .none
                 }
-                tally[selection]? += 1
-                selections.append((key, selection))
+                switch selection {
+                case .ownKey: ownKeys += 1
+                case .choice: choices += 1
+                case .none: nones += 1
+                case .segment: break
+                }
+                selections.append(selection)
                 switch controller.accessoryButtonTapped(forRowAt: indexPath) {
-                case let .showDetail(_, itemKey) where itemKey == key: ownDetails.append(key)
-                case let outcome: otherDetails.append((key, RowDestination.segment(for: outcome)))
+                case let .showDetail(_, itemKey) where itemKey == key: details.append(nil)
+                case let outcome: details.append(.some(RowDestination.segment(for: outcome)))
                 }
             }
         }
-        let common = [Selection.ownKey, .choice, .none].max { tally[$0, default: 0] < tally[$1, default: 0] } ?? .none
+        let common: Selection = ownKeys >= choices && ownKeys >= nones ? .ownKey : choices >= nones ? .choice : .none
         commonSelection = common
-        selectionExceptions = Dictionary(selections.lazy.filter { $0.selection != common }.map { ($0.key, $0.selection) },
-                                         uniquingKeysWith: { first, _ in first })
-        let byDefault = ownDetails.count > otherDetails.count
+        let owned = details.count(where: { $0 == nil })
+        let byDefault = owned > details.count - owned
         detailByDefault = byDefault
-        detailExceptions = byDefault
-            ? Dictionary(otherDetails.lazy.map { ($0.key, $0.segment) }, uniquingKeysWith: { first, _ in first })
-            : Dictionary(ownDetails.lazy.map { ($0, $0 + RowDestination.infoSuffix) }, uniquingKeysWith: { first, _ in first })
+        var selectionExceptions: [String: Selection] = [:]
+        var detailExceptions: [String: String?] = [:]
+        var position = 0
+        for section in snapshot.sections {
+            for tableRow in section.rows {
+                defer { position += 1 }
+                let key = tableRow.cell.key
+                if selections[position] != common, selectionExceptions[key] == nil { selectionExceptions[key] = selections[position] }
+                // The rows answering otherwise than the default, the first row of a key winning.
+                switch (byDefault, details[position]) {
+                case let (true, other?) where detailExceptions[key] == nil: detailExceptions[key] = other
+                case (false, nil) where detailExceptions[key] == nil: detailExceptions[key] = key + RowDestination.infoSuffix
+                default: break
+                }
+            }
+        }
+        self.selectionExceptions = selectionExceptions
+        self.detailExceptions = detailExceptions
     }
 
     func selection(for row: TableRow) -> RowLink {
