@@ -15,6 +15,12 @@ public struct ExportOptions: Sendable {
     public var concurrency: Int
     /// The moment the export is made, shown in every page's footer.
     public var date: Date
+    /// A fingerprint of what the pages are made from besides their data, the public folder and
+    /// these options: the app file, the templates, the build of TableStack, which database. When
+    /// given, a re-export whose sources and data are those of the last export into the same
+    /// folder, and whose files are as that export left them, does nothing; when `nil`, every
+    /// export reads and renders every page.
+    public var sources: String?
 
     /// Makes options.
     public init(outputFolder: String, basePath: String = "/", siteURL: String? = nil, publicFolder: String,
@@ -42,6 +48,10 @@ public struct ExportReport: Sendable {
     public var problems: [String]
     /// Advice about a Swift data source's tables (an app file's is given as it loads).
     public var warnings: [String] = []
+    /// Whether the folder already held this export (same sources, data and options, files as
+    /// left), so that nothing was read, rendered or written; the pages, problems and warnings
+    /// are those of the export that made it.
+    public var wasUpToDate = false
 
     /// Pages per second.
     public var rate: Double { seconds > 0 ? Double(pages.count) / seconds : 0 }

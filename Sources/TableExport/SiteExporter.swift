@@ -4,6 +4,7 @@ import TableApp
 import TableKit
 import TableRender
 import TableSite
+import TableStore
 
 /// Writes every page reachable from the root scene as `<out>/<path>/index.html`, read-only and
 /// with relative links, copies the public folder, writes a sitemap, then checks every page and
@@ -14,6 +15,8 @@ public struct SiteExporter: Sendable {
     public private(set) var options: ExportOptions
     /// Whether the output folder is new to this export (nothing in it to compare or replace).
     private var isFresh = false
+    /// Where the data stands (the store's newest commit); `nil` when the store keeps no change log.
+    private var dataState: String?
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
     private let notes = ExportNotes()
@@ -34,6 +37,8 @@ public struct SiteExporter: Sendable {
     public func export() async throws -> ExportReport {
         var run = self
         if let runtime = site.appRuntime {
+            // Read before any page: data committed while the export runs makes the next one run again.
+            run.dataState = try await Self.state(of: runtime.store)
             run.site = Site(storyboard: AppRuntime(app: runtime.app, store: ExportReads(runtime.store)), renderer: site.renderer, urls: site.urls)
         }
         let target = options.outputFolder
@@ -64,7 +69,21 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(options.outputFolder, error.localizedDescription)
         }
-        try copyPublicFolder()
+        let assets = try copyPublicFolder()
+        let inputs = options.sources.flatMap { sources in
+            dataState.map { data in
+                Fingerprint.hex(of: [sources, data, assets, options.basePath, options.siteURL ?? ""].joined(separator: "\n"))
+            }
+        }
+        if !isFresh, let inputs, let state = ExportState.load(from: options.outputFolder), state.inputs == inputs,
+           state.filesAreAsLeft(in: options.outputFolder) {
+            var report = ExportReport(pages: state.pages.map { ExportState.path(ofPage: $0.file) }, written: 0,
+                                      unchanged: state.pages.count, seconds: Date().timeIntervalSince(started), problems: state.problems)
+            report.warnings = state.warnings
+            report.wasUpToDate = true
+            return report
+        }
+        ExportState.remove(from: options.outputFolder)
 
         let manifest = ExportManifest(folder: options.outputFolder)
         let output = try OutputFolder(path: options.outputFolder, isFresh: isFresh)
@@ -131,7 +150,27 @@ public struct SiteExporter: Sendable {
                                   unchanged: results.filter { !$0.wasWritten }.count,
                                   seconds: Date().timeIntervalSince(started), problems: problems)
         report.warnings = results.flatMap(\.advice)
+        if let inputs {
+            let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if folder >= 0 { close(folder) } }
+            let stamped = { (name: String) in ExportState.stamp(of: name, in: folder).map { (file: name, stamp: $0) } }
+            let pages = results.map(\.file).compactMap(stamped)
+            // A page whose file is gone already cannot be vouched for: no state, the next export runs.
+            if pages.count == results.count {
+                try ExportState(inputs: inputs, problems: report.problems, warnings: report.warnings, pages: pages,
+                                files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
+            }
+        }
         return report
+    }
+
+    /// The store's newest commit, read from the database (another process may have committed
+    /// since the store was opened); `nil` when the store keeps no change log or it was trimmed.
+    private static func state(of store: any DataStore) async throws -> String? {
+        guard let store = store as? any DatabaseStore,
+              let recent = try await store.commits(after: max(0, store.feed.appliedSequence - 1)) else { return nil }
+        guard let newest = recent.last else { return "no commits" }
+        return String(newest.sequence) + ":" + Fingerprint.hex(of: String(describing: newest))
     }
 
     /// How many pages one finding task takes on.
@@ -195,7 +234,9 @@ public struct SiteExporter: Sendable {
         (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
     }
 
-    private func copyPublicFolder() throws {
+    /// Copies the public folder's files into `_assets/` (those not there already) and returns a
+    /// fingerprint of their names and contents.
+    private func copyPublicFolder() throws -> String {
         let source = URL(fileURLWithPath: options.publicFolder)
         let target = URL(fileURLWithPath: options.outputFolder).appendingPathComponent("_assets")
         var isFolder: ObjCBool = false
@@ -203,11 +244,13 @@ public struct SiteExporter: Sendable {
               let files = FileManager.default.enumerator(atPath: source.path) else {
             throw ExportError.cannotWrite(target.path, "the public folder \(source.path) cannot be read")
         }
+        var contents: [String] = []
         for case let file as String in files where !(file as NSString).lastPathComponent.hasPrefix(".") {
             var isDirectory: ObjCBool = false
             let from = source.appendingPathComponent(file)
             guard FileManager.default.fileExists(atPath: from.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                   let data = FileManager.default.contents(atPath: from.path) else { continue }
+            contents.append(file + "\u{0}" + Fingerprint.hex(bytes: data))
             let to = target.appendingPathComponent(file)
             if FileManager.default.contents(atPath: to.path) == data { continue }
             do {
@@ -217,6 +260,7 @@ public struct SiteExporter: Sendable {
                 throw ExportError.cannotWrite(to.path, error.localizedDescription)
             }
         }
+        return Fingerprint.hex(of: contents.sorted().joined(separator: "\n"))
     }
 
     private func writeSitemap(_ paths: [[String]], to output: OutputFolder) throws {

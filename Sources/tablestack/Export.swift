@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import TableApp
 import TableExport
+import TableSite
 
 /// `tablestack export`: writes every reachable page as a static, read-only site.
 struct Export: AsyncParsableCommand {
@@ -12,7 +14,8 @@ struct Export: AsyncParsableCommand {
             markup contract and every internal link resolved; any problem names the page and the \
             link and exits with 1. A new DIR is made beside it and renamed into place when \
             complete; in an existing DIR unchanged pages are not rewritten, so it can be synced \
-            incrementally.
+            incrementally. When the app, templates, data and assets are those of the last export \
+            into DIR and its files are as that export left them, nothing is read or rendered.
             """
     )
 
@@ -30,8 +33,11 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         MemoryTuning.apply()
         let loaded = try await site.load(relativeLinks: true)
-        var exporter = SiteExporter(site: loaded.site, options: ExportOptions(
-            outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder))
+        var options = ExportOptions(outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder)
+        options.sources = ExportSources.fingerprint(
+            app: site.app, templateFolders: [site.templates] + (loaded.site.appRuntime?.app.templateFolder.map { [$0] } ?? []),
+            database: loaded.database)
+        var exporter = SiteExporter(site: loaded.site, options: options)
         let started = Date()
         if !quiet {
             exporter.progress = { done, known in
@@ -46,7 +52,10 @@ struct Export: AsyncParsableCommand {
             printError("tablestack: the export has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
             throw ExitCode.failure
         }
-        if !quiet {
+        if !quiet, report.wasUpToDate {
+            print("\(out) is up to date: \(report.pages.count) pages, made from the same app, templates and data (checked in "
+                  + "\(String(format: "%.3f", report.seconds)) s).")
+        } else if !quiet {
             print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
                   + "(\(Int(report.rate)) pages/s; \(report.written) written, \(report.unchanged) unchanged).")
         }

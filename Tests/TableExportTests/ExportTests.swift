@@ -31,9 +31,11 @@ struct ExportFixture {
 
     var output: String { folder.appendingPathComponent("dist").path }
 
-    func export(at date: Date = Date()) async throws -> ExportReport {
-        try await SiteExporter(site: site, options: ExportOptions(
-            outputFolder: output, publicFolder: Self.repository.appendingPathComponent("Public").path, date: date)).export()
+    func export(at date: Date = Date(), sources: String? = nil, publicFolder: String? = nil) async throws -> ExportReport {
+        var options = ExportOptions(outputFolder: output, publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path,
+                                    date: date)
+        options.sources = sources
+        return try await SiteExporter(site: site, options: options).export()
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -197,6 +199,46 @@ struct ExportTests {
         let groceries = try String(contentsOfFile: fixture.output + "/groceries/index.html", encoding: .utf8)
         let root = try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8)
         #expect(groceries.contains("on 17 January 2027 at 10:00 UTC") && root.contains("on 15 January 2027 at 08:00 UTC"))
+    }
+
+    @Test("a re-export from the same sources and data does nothing; new data, sources, assets or a touched file export again")
+    func upToDate() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let first = try await fixture.export(sources: "app 1")
+        #expect(!first.wasUpToDate && first.written == first.pages.count)
+        let groceries = fixture.output + "/groceries/index.html"
+        let modified = try FileManager.default.attributesOfItem(atPath: groceries)[.modificationDate] as? Date
+
+        let again = try await fixture.export(sources: "app 1")
+        #expect(again.wasUpToDate && again.written == 0 && again.pages == first.pages && again.problems == first.problems)
+        #expect(try FileManager.default.attributesOfItem(atPath: groceries)[.modificationDate] as? Date == modified)
+        let withoutSources = try await fixture.export()
+        #expect(!withoutSources.wasUpToDate, "without sources nothing is taken as up to date")
+
+        // Each of these makes the next export read and render again, and then it is up to date.
+        let revision = try await fixture.store.revision(of: .root("groceries"))
+        try await fixture.store.apply([.delete(key: "milk")], to: .root("groceries"), basedOn: revision)
+        let changed = try await fixture.export(sources: "app 1")
+        #expect(!changed.wasUpToDate && changed.written == 2, "new data: the two pages showing groceries")
+        #expect(try await fixture.export(sources: "app 1").wasUpToDate)
+        let otherSources = try await fixture.export(sources: "app 2")
+        #expect(!otherSources.wasUpToDate, "other sources")
+
+        try "tampered".write(toFile: groceries, atomically: true, encoding: .utf8)
+        let restored = try await fixture.export(sources: "app 2")
+        let restoredText = try String(contentsOfFile: groceries, encoding: .utf8)
+        #expect(!restored.wasUpToDate && restored.written == 1 && !restoredText.contains("tampered"))
+        try FileManager.default.removeItem(atPath: groceries)
+        #expect(try await fixture.export(sources: "app 2").written == 1, "a page file removed is written again")
+
+        let assets = fixture.folder.appendingPathComponent("public")
+        try FileManager.default.copyItem(atPath: ExportFixture.repository.appendingPathComponent("Public").path, toPath: assets.path)
+        #expect(try await fixture.export(sources: "app 2", publicFolder: assets.path).wasUpToDate, "the same assets from elsewhere")
+        try "/* changed */".write(to: assets.appendingPathComponent("extra.css"), atomically: true, encoding: .utf8)
+        let otherAssets = try await fixture.export(sources: "app 2", publicFolder: assets.path)
+        #expect(!otherAssets.wasUpToDate, "another asset")
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/_assets/extra.css"))
     }
 
     @Test("an export into a new folder is made beside it and appears whole; a failed one leaves nothing behind")

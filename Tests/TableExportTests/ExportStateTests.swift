@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import TableExport
+import TableRender
+
+@Suite("The export state says what the last export was made from and left")
+struct ExportStateTests {
+    @Test("saved and read back: problems with newlines and backslashes, pages with any key, stamps")
+    func roundTrip() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-state-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths: [[String]] = [[], ["a/b c", "ünï"], ["\\n", "100%"]]
+        let files = paths.map { ($0.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/") }
+        #expect(files.map(ExportState.path(ofPage:)) == paths)
+        let state = ExportState(inputs: "abc", problems: ["line one\nline two \\ end", ""], warnings: ["a\\nb"],
+                                pages: files.enumerated().map { ($1, .init(size: Int64($0), modified: 1_800_000_000_123_456_789)) },
+                                files: [("sitemap.xml", .init(size: 9, modified: 1))])
+        try state.save(to: folder)
+        #expect(ExportState.load(from: folder) == state)
+        ExportState.remove(from: folder)
+        #expect(ExportState.load(from: folder) == nil)
+    }
+
+    @Test("a state file from elsewhere or cut short is not taken as one")
+    func unreadable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-state-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for text in ["{\"inputs\": \"abc\"}", "TableStack export state 1\n", "TableStack export state 1\ninputs abc\npage 12 x index.html\n",
+                     "TableStack export state 1\ninputs abc\nsomething else\n",
+                     "TableStack export state 1\ninputs abc\npage 1 99999999999999999999 index.html\n"] {
+            try text.write(toFile: folder + "/" + ExportState.fileName, atomically: true, encoding: .utf8)
+            #expect(ExportState.load(from: folder) == nil, "\(text.debugDescription)")
+        }
+    }
+}
