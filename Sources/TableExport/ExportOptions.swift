@@ -49,8 +49,9 @@ public struct ExportReport: Sendable {
     /// Advice about a Swift data source's tables (an app file's is given as it loads).
     public var warnings: [String] = []
     /// Whether the folder already held this export (same sources, data and options, files as
-    /// left), so that nothing was read, rendered or written; the pages, problems and warnings
-    /// are those of the export that made it.
+    /// left), so that no list was read and no page rendered or written (the public folder's files
+    /// are still copied where they differ); the pages, problems and warnings are those of the
+    /// export that made it.
     public var wasUpToDate = false
 
     /// Pages per second.

@@ -38,7 +38,7 @@ public struct SiteExporter: Sendable {
         var run = self
         if let runtime = site.appRuntime {
             // Read before any page: data committed while the export runs makes the next one run again.
-            run.dataState = try await Self.state(of: runtime.store)
+            run.dataState = try await Self.state(of: runtime.store, startedIn: Int(Date().timeIntervalSince1970))
             run.site = Site(storyboard: AppRuntime(app: runtime.app, store: ExportReads(runtime.store)), renderer: site.renderer, urls: site.urls)
         }
         let target = options.outputFolder
@@ -164,13 +164,14 @@ public struct SiteExporter: Sendable {
         return report
     }
 
-    /// The store's newest commit, read from the database (another process may have committed
-    /// since the store was opened); `nil` when the store keeps no change log or it was trimmed.
-    private static func state(of store: any DataStore) async throws -> String? {
-        guard let store = store as? any DatabaseStore,
-              let recent = try await store.commits(after: max(0, store.feed.appliedSequence - 1)) else { return nil }
-        guard let newest = recent.last else { return "no commits" }
-        return String(newest.sequence) + ":" + Fingerprint.hex(of: String(describing: newest))
+    /// Where the store's data stands, read from the database (another process may have committed
+    /// since the store was opened); `nil` when the store keeps no change log, or when its newest
+    /// commit was made in the second the export began (or later, by another clock): a commit made
+    /// after this export's mark is taken must always carry another time (see `DataMark`).
+    private static func state(of store: any DataStore, startedIn second: Int) async throws -> String? {
+        guard let store = store as? any DatabaseStore else { return nil }
+        let mark = try await store.dataMark()
+        return mark.newestCommitTime < second ? mark.text : nil
     }
 
     /// How many pages one finding task takes on.

@@ -157,8 +157,30 @@ public protocol DatabaseStore: DataStore {
     /// The commits after `sequence` in the change log, oldest first; `nil` when the log was
     /// trimmed past them.
     func commits(after sequence: Int) async throws -> [Commit]?
+    /// Where the data stands now, read from the database: the newest commit's number, lists,
+    /// summaries and time, for telling whether anything was committed since (an export's
+    /// up-to-date check).
+    func dataMark() async throws -> DataMark
     /// Deletes change-log entries older than `cutoff` (the newest commit is always kept);
     /// returns how many rows went.
     @discardableResult
     func trimChangeLog(before cutoff: Date) async throws -> Int
+}
+
+/// Where a database's data stands: its newest commit, written out, and when that commit was made.
+///
+/// Two marks of one database differ whenever a commit came between them (the number grows). Two
+/// databases at the same number give the same mark only if their newest commits were alike and
+/// made in the same second (and, for SQLite, in the same file): a caller that keeps a mark to
+/// compare later keeps only one whose commit was made before the second it began reading in,
+/// so that anything committed after it carries another time.
+public struct DataMark: Sendable, Hashable {
+    public var text: String
+    /// Seconds since 1970 of the newest commit; 0 before any commit.
+    public var newestCommitTime: Int
+
+    public init(text: String, newestCommitTime: Int) {
+        self.text = text
+        self.newestCommitTime = newestCommitTime
+    }
 }

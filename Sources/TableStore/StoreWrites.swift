@@ -136,6 +136,21 @@ package enum StoreWrites {
         try db.int("SELECT sequence FROM feed") ?? 0
     }
 
+    /// Where the data stands: the newest commit's number with each of its entries' list,
+    /// revision, summary and time.
+    package static func dataMark(in db: any SQLExecutor) throws -> DataMark {
+        let sequence = try newestSequence(in: db)
+        var mark = DataMark(text: String(sequence), newestCommitTime: 0)
+        for row in try db.rows("SELECT parent, relationship, revision, summary, at FROM changes WHERE sequence = ? ORDER BY parent, relationship",
+                               [sequence]) {
+            let time = try row.int(4)
+            mark.text += "\n" + [try row.string(0), try row.string(1), String(try row.int(2)), try row.string(3), String(time)]
+                .joined(separator: "\t")
+            mark.newestCommitTime = max(mark.newestCommitTime, time)
+        }
+        return mark
+    }
+
     /// Deletes the log's oldest entries, up to the last one written before `cutoff`, always
     /// keeping the newest commit so that a reader can tell how far the log reaches. It deletes a
     /// prefix by number, never a commit in the middle: servers whose clocks differ may have

@@ -157,6 +157,10 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         try await snapshot { db in try StoreWrites.commits(after: sequence, in: db) }
     }
 
+    public func dataMark() async throws -> DataMark {
+        try await snapshot { db in try StoreWrites.dataMark(in: db) }
+    }
+
     /// Deletes change-log entries older than `cutoff`; returns how many went.
     @discardableResult
     public func trimChangeLog(before cutoff: Date) async throws -> Int {

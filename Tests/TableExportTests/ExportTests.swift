@@ -205,8 +205,12 @@ struct ExportTests {
     func upToDate() async throws {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
+        // An export vouches only for data whose last commit came before the second it began in.
+        let nextSecond = Self.nextSecond
+        let fresh = try await fixture.export(sources: "app 1")
+        #expect(!fresh.wasUpToDate && fresh.written == fresh.pages.count)
+        try await nextSecond()
         let first = try await fixture.export(sources: "app 1")
-        #expect(!first.wasUpToDate && first.written == first.pages.count)
         let groceries = fixture.output + "/groceries/index.html"
         let modified = try FileManager.default.attributesOfItem(atPath: groceries)[.modificationDate] as? Date
 
@@ -221,6 +225,8 @@ struct ExportTests {
         try await fixture.store.apply([.delete(key: "milk")], to: .root("groceries"), basedOn: revision)
         let changed = try await fixture.export(sources: "app 1")
         #expect(!changed.wasUpToDate && changed.written == 2, "new data: the two pages showing groceries")
+        try await nextSecond()
+        _ = try await fixture.export(sources: "app 1")
         #expect(try await fixture.export(sources: "app 1").wasUpToDate)
         let otherSources = try await fixture.export(sources: "app 2")
         #expect(!otherSources.wasUpToDate, "other sources")
@@ -239,6 +245,33 @@ struct ExportTests {
         let otherAssets = try await fixture.export(sources: "app 2", publicFolder: assets.path)
         #expect(!otherAssets.wasUpToDate, "another asset")
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/_assets/extra.css"))
+    }
+
+    /// Waits until the clock's second changes.
+    static func nextSecond() async throws {
+        let now = Int(Date().timeIntervalSince1970)
+        while Int(Date().timeIntervalSince1970) == now { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    @Test("a database made again at the same path with alike commits is not taken for the one exported")
+    func anotherDatabaseAtTheSamePath() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        try await Self.nextSecond()
+        _ = try await fixture.export(sources: "app")
+        #expect(try await fixture.export(sources: "app").wasUpToDate)
+        // The same seed in a new file at the same place: the same commit numbers and summaries.
+        let path = fixture.folder.appendingPathComponent("data.sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let again = try SQLiteStore(path: path, durability: .normal)
+        try await DemoApp.seedIfEmpty(again)
+        #expect(try await again.dataMark().text.components(separatedBy: "\n").first == (try await fixture.store.dataMark()).text.components(separatedBy: "\n").first,
+                "the same commit number")
+        let site = Site(storyboard: AppRuntime(app: try DemoApp.definition(), store: again), renderer: fixture.site.renderer, urls: URLBuilder())
+        var options = ExportOptions(outputFolder: fixture.output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path)
+        options.sources = "app"
+        let report = try await SiteExporter(site: site, options: options).export()
+        #expect(!report.wasUpToDate)
     }
 
     @Test("an export into a new folder is made beside it and appears whole; a failed one leaves nothing behind")
