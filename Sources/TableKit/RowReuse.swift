@@ -7,29 +7,32 @@ import Foundation
 /// Nothing is kept unless the table has the same row counts and configuration as when `previous`
 /// was built (a row's move controls and editing style follow the counts), or when the table is
 /// an exclusive selection list (keeping one checkmark looks at every row together).
-public struct RowReuse {
-    /// The snapshot built before, and the configuration it was built with.
+public struct RowReuse: Sendable {
+    /// The snapshot built before.
     public let previous: TableSnapshot
+    /// The configuration `previous` was built with.
     public let configuration: TableConfiguration
     /// Whether every answer about the row at an index path (its cell, editing style, move
     /// target, selection…) is the one given when `previous` was built.
-    public let isUnchanged: (IndexPath) -> Bool
+    public let isUnchanged: @Sendable (IndexPath) -> Bool
 
-    public init(previous: TableSnapshot, configuration: TableConfiguration, isUnchanged: @escaping (IndexPath) -> Bool) {
+    /// Offers `previous`, built with `configuration`, to the next build; `isUnchanged` is asked
+    /// only for index paths inside the row counts both share.
+    public init(previous: TableSnapshot, configuration: TableConfiguration, isUnchanged: @escaping @Sendable (IndexPath) -> Bool) {
         self.previous = previous
         self.configuration = configuration
         self.isUnchanged = isUnchanged
     }
 
-    /// This reuse, when a table of `configuration` and `rowCounts` may take from it.
-    func previous(for configuration: TableConfiguration, rowCounts: [Int]) -> RowReuse? {
+    /// This reuse, when a table of `configuration` and `rowCounts` may take rows from it.
+    func applicable(to configuration: TableConfiguration, rowCounts: [Int]) -> RowReuse? {
         guard configuration == self.configuration, configuration.selectionMode != .exclusive,
               previous.rowCounts == rowCounts else { return nil }
         return self
     }
 
     /// Whether a whole section can be kept (its rows' array then shared, not copied row by row).
-    func isUnchanged(_ section: Int) -> Bool {
+    func isSectionUnchanged(_ section: Int) -> Bool {
         (0..<previous.sections[section].rows.count).allSatisfy { isUnchanged(IndexPath(row: $0, section: section)) }
     }
 }

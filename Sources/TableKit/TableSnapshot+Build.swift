@@ -40,9 +40,9 @@ extension TableSnapshot {
         let moveTarget = { (source: IndexPath) in { (proposed: IndexPath) in delegate.targetIndexPath(forMoveFrom: source, toProposed: proposed) } }
 
         var warnings: [TableWarning] = []
-        let kept = reuse?.previous(for: configuration, rowCounts: rowCounts)
+        let kept = reuse?.applicable(to: configuration, rowCounts: rowCounts)
         for section in 0..<sectionCount {
-            if let kept, kept.isUnchanged(section) {
+            if let kept, kept.isSectionUnchanged(section) {
                 sections[section].rows = kept.previous.sections[section].rows
                 if index != nil { warnings += sections[section].rows.compactMap(accessoryWarning) }
                 continue

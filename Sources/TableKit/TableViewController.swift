@@ -117,7 +117,12 @@ extension TableViewController {
     /// Selects the row at `path` as a tap in the table's current mode does: nothing when the
     /// table does not allow selection in that mode, otherwise `selectRow(at:)`.
     public func selectRow(at path: IndexPath, isEditing: Bool) -> (indexPath: IndexPath, outcome: SelectionOutcome)? {
-        guard tableConfiguration(isEditing: isEditing).selectsRows else { return nil }
+        selectRow(at: path, in: tableConfiguration(isEditing: isEditing))
+    }
+
+    /// The same, for a table already set up as `configuration` (asked once for many rows).
+    public func selectRow(at path: IndexPath, in configuration: TableConfiguration) -> (indexPath: IndexPath, outcome: SelectionOutcome)? {
+        guard configuration.selectsRows else { return nil }
         return selectRow(at: path)
     }
 

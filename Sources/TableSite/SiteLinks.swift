@@ -40,12 +40,12 @@ struct SiteLinks: RowLinker {
         details.reserveCapacity(rowCount)
         var ownKeys = 0, choices = 0, nones = 0
         // Asked once, not per row: the configuration fills the table's header and footer titles.
-        let selectsRows = controller.tableConfiguration(isEditing: snapshot.isEditing).selectsRows
+        let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() {
             for (rowNumber, tableRow) in section.rows.enumerated() {
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
                 let key = tableRow.cell.key
-                let selection: Selection = switch selectsRows ? controller.selectRow(at: indexPath)?.outcome : nil {
+                let selection: Selection = switch controller.selectRow(at: indexPath, in: configuration)?.outcome {
                 case .toggleCheckmark?: .choice
                 case let .push(_, itemKey)? where itemKey == key: .ownKey
                 case let outcome?: RowDestination.segment(for: outcome).map(Selection.segment) ?? .none

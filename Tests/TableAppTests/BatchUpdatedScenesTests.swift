@@ -112,7 +112,8 @@ struct BatchUpdatedScenesTests {
                 if updated.sections != fresh.sections { return }
                 // One mode at a time: each mode's next build then takes rows from a snapshot
                 // several commits old.
-                for isEditing in [dice.next(below: 2) == 0] {
+                do {
+                    let isEditing = dice.next(below: 2) == 0
                     let snapshot = try updated.snapshot(isEditing: isEditing), built = try fresh.snapshot(isEditing: isEditing)
                     // Compared apart from the expectation, which would print two whole snapshots.
                     let same = snapshot == built
@@ -126,8 +127,10 @@ struct BatchUpdatedScenesTests {
         // Most loads were updates of the last one, not new builds.
         let updates = remembering.compactMap(\.sceneRows?.updateCount).reduce(0, +)
         #expect(updates > checked / 2, "\(updates) updates in \(checked) loads")
-        // And most snapshots took the rows no commit touched from the one before.
-        let reuses = remembering.compactMap(\.sceneRows?.snapshotReuseCount).reduce(0, +)
-        #expect(reuses > checked / 2, "\(reuses) snapshots reused rows in \(checked) builds")
+        // And many snapshots were built from the one before with some rows, not all, carried:
+        // only the rows commits touched were asked about again. (Most loads change row counts,
+        // or find their list untouched, and take all rows or none.)
+        let reuses = remembering.compactMap(\.sceneRows?.partialSnapshotReuseCount).reduce(0, +)
+        #expect(reuses > checked / 10, "\(reuses) snapshots of \(checked) reused some rows")
     }
 }

@@ -154,8 +154,9 @@ extension ResolvedScene: TableViewController {
 
     public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
         let configuration = tableConfiguration(isEditing: isEditing)
-        // Only a scene as read keeps or reuses: its carried rows stand for items no commit touched.
-        let memory = pendingWrites.isEmpty ? snapshotMemory : nil
+        // Only a scene as read has memory (see `sections`): its carried rows stand for items no
+        // commit touched.
+        let memory = snapshotMemory
         var snapshot = try TableSnapshot.build(configuration, dataSource: self, delegate: self,
                                                reusing: memory?.reuse(for: self, configuration: configuration))
         memory?.keep(snapshot, of: self, configuration: configuration)

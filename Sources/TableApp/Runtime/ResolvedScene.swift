@@ -17,7 +17,11 @@ public struct ResolvedScene: Sendable {
     public var item: StoredItem?
     /// The list that item stands in.
     public var itemList: ListID?
-    public var sections: [SceneSection]
+    public var sections: [SceneSection] {
+        // Rows changed here (by an action, or by a caller) no longer stand for items as stored:
+        // the scene neither keeps its snapshot nor takes rows from the last one.
+        didSet { snapshotMemory = nil }
+    }
     /// The index bar of an indexed list: its titles, each with its section.
     public var sectionIndex: SectionIndexMapping?
     /// The revision of every list the page shows, by list.

@@ -89,8 +89,8 @@ public final class SceneRowCache: @unchecked Sendable {
     /// How many builds updated the last build's rows instead of making all of them.
     package var updateCount: Int { lock.withLock { updates } }
 
-    /// How many snapshot builds took unchanged rows from the one before.
-    package var snapshotReuseCount: Int { snapshots.reuseCount }
+    /// How many snapshot builds were offered the one before with some, not all, rows unchanged.
+    package var partialSnapshotReuseCount: Int { snapshots.partialReuseCount }
 
     /// Keeps the rows a build made; `isUpdate` says it updated the last build's.
     func store(_ entry: Entry, scene: String, list: ListID, isUpdate: Bool) {

@@ -7,7 +7,7 @@ import TableKit
 /// it holds; the least recently built scenes go first.
 final class SceneSnapshotMemory: @unchecked Sendable {
     /// A snapshot and what it was built from.
-    struct Kept {
+    struct Kept: Sendable {
         var configuration: TableConfiguration
         /// The rows the snapshot was built from, held so that their identities stay theirs.
         var rows: [[SceneRow]]
@@ -27,22 +27,26 @@ final class SceneSnapshotMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: RowBoundedStore<Key, Kept>
 
-    private var reuses = 0
+    private var partialReuses = 0
 
     init(capacity: Int) { kept = RowBoundedStore(capacity: capacity) }
 
-    /// How many builds were offered a snapshot to take rows from.
-    var reuseCount: Int { lock.withLock { reuses } }
+    /// How many builds were offered a snapshot of the same shape in which some rows, not all,
+    /// were carried on unchanged: the builds that asked again only about the rows commits touched.
+    var partialReuseCount: Int { lock.withLock { partialReuses } }
 
     /// What `scene` in editing mode or not can take from the snapshot built before, if any.
     func reuse(for scene: ResolvedScene, configuration: TableConfiguration) -> RowReuse? {
         guard let kept = lock.withLock({ kept[Self.key(scene, configuration)] }),
               kept.owners == scene.sections.map(\.owner), kept.itemCounts == scene.itemCounts else { return nil }
-        let identities = Self.identities(of: scene)
-        lock.withLock { reuses += 1 }
+        let identities = Self.identities(of: scene), before = kept.identities
+        if configuration == kept.configuration, identities.map(\.count) == before.map(\.count) {
+            let carried = zip(identities, before).reduce(0) { count, pair in count + zip(pair.0, pair.1).count { $0 == $1 } }
+            if carried > 0, carried < identities.reduce(0, { $0 + $1.count }) { lock.withLock { partialReuses += 1 } }
+        }
         return RowReuse(previous: kept.snapshot, configuration: kept.configuration) { path in
             // Row counts are checked by the build before it asks.
-            identities[path.section][path.row] == kept.identities[path.section][path.row]
+            identities[path.section][path.row] == before[path.section][path.row]
         }
     }
 
