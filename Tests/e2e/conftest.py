@@ -143,6 +143,17 @@ def until(driver, condition, timeout: float = 10):
     return WebDriverWait(driver, timeout, ignored_exceptions=TRANSIENT).until(condition)
 
 
+def settle(driver, seconds: float = 3):
+    """Waits until no animation or transition runs: checks judge what a page looks like when it
+    comes to rest, not half-way through a fade or slide (on a loaded machine, with several
+    browsers at once, an entrance or a button sliding in can still be running)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if driver.execute_script("return document.getAnimations().every(a => a.playState !== 'running')"):
+            return
+        time.sleep(0.05)
+
+
 def click(driver, css: str, timeout: float = 10):
     """Clicks the element `css` names once it is in the current document."""
     until(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).click() or True, timeout)

@@ -1,25 +1,14 @@
 """axe-core on every demo page, in normal, editing and dark mode: no serious or critical violations."""
-import time
 
 from axe_selenium_python import Axe
 
-from conftest import make_driver
+from conftest import make_driver, settle
 from pages import demo_pages
 
 
 def serious(results):
     return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
             for v in results["violations"] if v["impact"] in ("serious", "critical")]
-
-
-def settle(driver, seconds=3):
-    """Waits until no animation or transition runs: axe judges colours as they end, not half-way
-    through a fade (on a loaded machine a page's entrance can still be running when axe starts)."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if driver.execute_script("return document.getAnimations().every(a => a.playState !== 'running')"):
-            return
-        time.sleep(0.05)
 
 
 def test_axe_on_every_page_normal_editing_and_dark(server):

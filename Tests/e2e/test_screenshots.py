@@ -21,7 +21,7 @@ from pathlib import Path
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, SCREENSHOTS, make_driver, until
+from conftest import BINARY, SCREENSHOTS, make_driver, settle, until
 from pages import demo_pages
 
 # 320 × 568 (iPhone SE, first generation), 390 × 844 (iPhone 14), a 1280 × 800 desktop.
@@ -173,6 +173,8 @@ def reveal_delete(driver, server, name, problems):
     driver.get(server.url("/groceries/?editing=1"))
     driver.execute_script("document.querySelector('[data-key=\"long-name\"] .editing-control--delete').click()")
     until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".swipe-delete"))
+    # The button slides in: judged once it has (a run under load once caught it half-way).
+    settle(driver)
     check(driver, f"[{name}] Delete revealed", problems)
     screenshot(driver, f"delete-revealed--{name}")
 
