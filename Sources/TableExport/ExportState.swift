@@ -40,9 +40,15 @@ struct ExportState: Equatable {
             && lhs.files.elementsEqual(rhs.files, by: { $0.file == $1.file && $0.stamp == $1.stamp })
     }
 
-    /// The navigation path of the page in `file` ("a%2Fb/c/index.html" → ["a/b", "c"]).
-    static func path(ofPage file: String) -> [String] {
-        file.split(separator: "/").dropLast().map(URLBuilder.decodeSegment)
+    /// The navigation path of the page in `file` ("a%2Fb/c/index.html" → ["a/b", "c"]); `nil`
+    /// for a name `URLBuilder.encodeSegment` cannot have made.
+    static func path(ofPage file: String) -> [String]? {
+        var path: [String] = []
+        for segment in file.split(separator: "/").dropLast() {
+            guard let decoded = segment.removingPercentEncodingStrictly(plusIsSpace: false) else { return nil }
+            path.append(decoded)
+        }
+        return path
     }
 
     /// The state saved in `folder`; `nil` when there is none or it cannot be read.

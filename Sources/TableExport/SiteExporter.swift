@@ -76,8 +76,9 @@ public struct SiteExporter: Sendable {
             }
         }
         if !isFresh, let inputs, let state = ExportState.load(from: options.outputFolder), state.inputs == inputs,
+           case let paths = state.pages.compactMap({ ExportState.path(ofPage: $0.file) }), paths.count == state.pages.count,
            state.filesAreAsLeft(in: options.outputFolder) {
-            var report = ExportReport(pages: state.pages.map { ExportState.path(ofPage: $0.file) }, written: 0,
+            var report = ExportReport(pages: paths, written: 0,
                                       unchanged: state.pages.count, seconds: Date().timeIntervalSince(started), problems: state.problems)
             report.warnings = state.warnings
             report.wasUpToDate = true

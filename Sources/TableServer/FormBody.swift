@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import TableRender
 
 /// An `application/x-www-form-urlencoded` body, parsed strictly: a malformed percent escape or
 /// text that is not UTF-8 is an error the user hears about, not a guess.

@@ -1,3 +1,5 @@
+import TableRender
+
 /// A request path split into what TableStack routes on: assets, the sign-in and sign-out pages,
 /// a page's navigation path, or a page's action (`…/_/delete`).
 enum RequestPath: Equatable {
@@ -35,37 +37,6 @@ enum RequestPath: Equatable {
             return nil
         } else {
             self = .page(segments)
-        }
-    }
-}
-
-extension Substring {
-    /// Percent-decoding that refuses malformed escapes and bytes that are not UTF-8: the one
-    /// decoder of paths and form fields. A form's `+` stands for a space (`plusIsSpace`); in a
-    /// path it is itself.
-    func removingPercentEncodingStrictly(plusIsSpace: Bool) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            } else if plusIsSpace, byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

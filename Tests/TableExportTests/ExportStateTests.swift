@@ -12,7 +12,8 @@ struct ExportStateTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let paths: [[String]] = [[], ["a/b c", "ünï"], ["\\n", "100%"]]
         let files = paths.map { ($0.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/") }
-        #expect(files.map(ExportState.path(ofPage:)) == paths)
+        #expect(files.map(ExportState.path(ofPage:)) == paths.map { Optional($0) })
+        #expect(ExportState.path(ofPage: "a%zz/index.html") == nil, "not a name the export makes")
         let state = ExportState(inputs: "abc", problems: ["line one\nline two \\ end", ""], warnings: ["a\\nb"],
                                 pages: files.enumerated().map { ($1, .init(size: Int64($0), modified: 1_800_000_000_123_456_789)) },
                                 files: [("sitemap.xml", .init(size: 9, modified: 1))])

@@ -77,36 +77,6 @@ public struct URLBuilder: Sendable, Hashable {
         return result
     }
 
-    /// The segment `encodeSegment` made `encoded` from ("a%2Fb" → "a/b"); a `%` not followed by
-    /// two hexadecimal digits stands for itself.
-    public static func decodeSegment(_ encoded: some StringProtocol) -> String {
-        let utf8 = Array(encoded.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) else { return String(encoded) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = 0
-        while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(utf8[index])
-                index += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
-
     private static func encodeQuery(_ query: [(String, String)]) -> String {
         guard !query.isEmpty else { return "" }
         return "?" + query.map { encodeSegment($0.0) + "=" + encodeSegment($0.1) }.joined(separator: "&")
