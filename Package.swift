@@ -190,7 +190,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TableExportTests",
-            dependencies: ["TableExport", "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit",
+            dependencies: ["TableExport", "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit", "TestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird")],
             swiftSettings: strictSettings
         ),

@@ -323,7 +323,7 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
         add("5. export", "re-export, nothing changed: the whole command", statistics.median(t for t, _ in noop), "ms", "target < 50 ms")
         if all(c is not None for _, c in noop):
             add("5. export", "re-export, nothing changed: the export's own check (state, 10,001 stats)",
-                statistics.median(c for _, c in noop), "ms", "the rest is starting, app and templates")
+                statistics.median(c for _, c in noop), "ms", "the rest is starting and reading the app file")
         else:
             add("5. export", "re-export, nothing changed: NOT found up to date", 0, "", "a fault")
         after_change = []

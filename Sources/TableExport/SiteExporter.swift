@@ -69,19 +69,8 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(options.outputFolder, error.localizedDescription)
         }
-        let assets = try copyPublicFolder()
-        let inputs = options.sources.flatMap { sources in
-            dataState.map { data in
-                Fingerprint.hex(of: [sources, data, assets, options.basePath, options.siteURL ?? ""].joined(separator: "\n"))
-            }
-        }
-        if !isFresh, let inputs, let state = ExportState.load(from: options.outputFolder), state.inputs == inputs,
-           case let paths = state.pages.compactMap({ ExportState.path(ofPage: $0.file) }), paths.count == state.pages.count,
-           state.filesAreAsLeft(in: options.outputFolder) {
-            var report = ExportReport(pages: paths, written: 0,
-                                      unchanged: state.pages.count, seconds: Date().timeIntervalSince(started), problems: state.problems)
-            report.warnings = state.warnings
-            report.wasUpToDate = true
+        let inputs = Self.inputs(of: options, data: dataState, assets: try Self.copyPublicFolder(options))
+        if !isFresh, let inputs, let report = Self.reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
         ExportState.remove(from: options.outputFolder)
@@ -165,6 +154,41 @@ public struct SiteExporter: Sendable {
         return report
     }
 
+    /// The report of an export into `options.outputFolder` when the folder already holds it: the
+    /// same sources, data, public folder and options as its last export, and every file as that
+    /// export left it. `nil` when pages must be made (or `options.sources` is not given).
+    ///
+    /// It reads the store's data mark, copies the public folder's changed files and looks at each
+    /// page file's size and time; it needs no templates and reads no list, so a command can ask
+    /// before it loads and validates its templates. `export()` asks the same itself.
+    public static func upToDateReport(options: ExportOptions, store: any DataStore) async throws -> ExportReport? {
+        let started = Date()
+        guard (try? FileManager.default.attributesOfItem(atPath: options.outputFolder)) != nil,
+              let inputs = inputs(of: options, data: try await state(of: store, startedIn: Int(started.timeIntervalSince1970)),
+                                  assets: try copyPublicFolder(options)) else { return nil }
+        return reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started)
+    }
+
+    /// The fingerprint of everything an export's pages are made from; `nil` when the sources or
+    /// the data cannot be told apart from another's (no sources given, no change log, a commit in
+    /// the export's own second).
+    private static func inputs(of options: ExportOptions, data: String?, assets: String) -> String? {
+        guard let sources = options.sources, let data else { return nil }
+        return Fingerprint.hex(of: [sources, data, assets, options.basePath, options.siteURL ?? ""].joined(separator: "\n"))
+    }
+
+    /// The last export's report, when `folder`'s state was made from `inputs` and its files are as left.
+    private static func reportIfUpToDate(folder: String, inputs: String, started: Date) -> ExportReport? {
+        guard let state = ExportState.load(from: folder), state.inputs == inputs,
+              case let paths = state.pages.compactMap({ ExportState.path(ofPage: $0.file) }), paths.count == state.pages.count,
+              state.filesAreAsLeft(in: folder) else { return nil }
+        var report = ExportReport(pages: paths, written: 0, unchanged: state.pages.count,
+                                  seconds: Date().timeIntervalSince(started), problems: state.problems)
+        report.warnings = state.warnings
+        report.wasUpToDate = true
+        return report
+    }
+
     /// Where the store's data stands, read from the database (another process may have committed
     /// since the store was opened); `nil` when the store keeps no change log, or when its newest
     /// commit was made in the second the export began (or later, by another clock): a commit made
@@ -238,7 +262,7 @@ public struct SiteExporter: Sendable {
 
     /// Copies the public folder's files into `_assets/` (those not there already) and returns a
     /// fingerprint of their names and contents.
-    private func copyPublicFolder() throws -> String {
+    private static func copyPublicFolder(_ options: ExportOptions) throws -> String {
         let source = URL(fileURLWithPath: options.publicFolder)
         let target = URL(fileURLWithPath: options.outputFolder).appendingPathComponent("_assets")
         var isFolder: ObjCBool = false

@@ -32,12 +32,20 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         MemoryTuning.apply()
-        let loaded = try await site.load(relativeLinks: true)
+        // The app and the data come first: when the folder already holds their export, the
+        // command answers before it loads and validates the templates.
+        let definition = try site.appDefinition()
+        let store = try await site.openStore(for: definition)
         var options = ExportOptions(outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder)
         options.sources = ExportSources.fingerprint(
-            app: site.app, templateFolders: [site.templates] + (loaded.site.appRuntime?.app.templateFolder.map { [$0] } ?? []),
-            database: loaded.database)
-        var exporter = SiteExporter(site: loaded.site, options: options)
+            app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
+            database: StoreOpening.describe(site.db))
+        if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
+            try finish(report)
+            return
+        }
+        let templates = try AppTemplates.load(folder: site.templates, for: definition)
+        var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, relativeLinks: true), options: options)
         let started = Date()
         if !quiet {
             exporter.progress = { done, known in
@@ -45,7 +53,11 @@ struct Export: AsyncParsableCommand {
                 printError("[\(done)/\(known)] pages, \(Int(rate)) pages/s")
             }
         }
-        let report = try await CommandErrors.reporting { try await exporter.export() }
+        try finish(try await CommandErrors.reporting { try await exporter.export() })
+    }
+
+    /// Prints the report's warnings, problems and summary; exit status 1 when it has problems.
+    private func finish(_ report: ExportReport) throws {
         for warning in report.warnings { printError("tablestack: \(warning)") }
         for problem in report.problems { printError("tablestack: \(problem)") }
         guard report.problems.isEmpty else {

@@ -169,6 +169,14 @@ struct SiteOptions: ParsableArguments {
     /// Validates the templates and the app, opens the database (seeding the demo's data into a
     /// new one) and makes the site.
     func load(relativeLinks: Bool = false) async throws -> (site: Site, store: any DatabaseStore, database: String) {
+        let definition = try appDefinition()
+        let templateSet = try AppTemplates.load(folder: templates, for: definition)
+        let store = try await openStore(for: definition)
+        return (site(definition, templates: templateSet, store: store, relativeLinks: relativeLinks), store, StoreOpening.describe(db))
+    }
+
+    /// The app file, loaded and checked (its warnings printed), or the built-in demo.
+    func appDefinition() throws -> AppDefinition {
         let definition: AppDefinition
         do {
             definition = try app.map { try AppFileLoader.load(path: $0) } ?? DemoApp.definition()
@@ -178,16 +186,24 @@ struct SiteOptions: ParsableArguments {
             throw ExitCode.failure
         }
         for warning in definition.warnings { printError(warning.description) }
-        let templateSet = try AppTemplates.load(folder: templates, for: definition)
+        return definition
+    }
+
+    /// Opens the database, seeding the demo's data into a new one when the app is the demo.
+    func openStore(for definition: AppDefinition) async throws -> any DatabaseStore {
         let store = try await StoreOpening.open(db)
         if app == nil {
             try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }
         } else if try await store.isEmpty() {
             printError("tablestack: note: \(StoreOpening.describe(db)) holds no data yet; load some with `tablestack import`")
         }
-        let site = Site(storyboard: AppRuntime(app: definition, store: store, sceneRows: SceneRowCache()), renderer: PageRenderer(templates: templateSet),
-                        urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
-        return (site, store, StoreOpening.describe(db))
+        return store
+    }
+
+    /// The site of the app over its data, rendered with `templates`.
+    func site(_ definition: AppDefinition, templates: TemplateSet, store: any DatabaseStore, relativeLinks: Bool) -> Site {
+        Site(storyboard: AppRuntime(app: definition, store: store, sceneRows: SceneRowCache()), renderer: PageRenderer(templates: templates),
+             urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
     }
 }
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TestSupport
 import TableApp
 import TableExport
 import TableKit
@@ -35,7 +36,11 @@ struct ExportFixture {
         var options = ExportOptions(outputFolder: output, publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path,
                                     date: date)
         options.sources = sources
-        return try await SiteExporter(site: site, options: options).export()
+        let answer = try await SiteExporter.upToDateReport(options: options, store: store)
+        let report = try await SiteExporter(site: site, options: options).export()
+        // The check a command makes before it loads its templates agrees with the export's own.
+        #expect(answer?.pages == (report.wasUpToDate ? report.pages : nil) && answer?.problems == (report.wasUpToDate ? report.problems : nil))
+        return report
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -206,7 +211,7 @@ struct ExportTests {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
         // An export vouches only for data whose last commit came before the second it began in.
-        let nextSecond = Self.nextSecond
+        let nextSecond = waitForNextSecond
         let fresh = try await fixture.export(sources: "app 1")
         #expect(!fresh.wasUpToDate && fresh.written == fresh.pages.count)
         try await nextSecond()
@@ -247,17 +252,11 @@ struct ExportTests {
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/_assets/extra.css"))
     }
 
-    /// Waits until the clock's second changes.
-    static func nextSecond() async throws {
-        let now = Int(Date().timeIntervalSince1970)
-        while Int(Date().timeIntervalSince1970) == now { try await Task.sleep(for: .milliseconds(20)) }
-    }
-
     @Test("a database made again at the same path with alike commits is not taken for the one exported")
     func anotherDatabaseAtTheSamePath() async throws {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
-        try await Self.nextSecond()
+        try await waitForNextSecond()
         _ = try await fixture.export(sources: "app")
         #expect(try await fixture.export(sources: "app").wasUpToDate)
         // The same seed in a new file at the same place: the same commit numbers and summaries.

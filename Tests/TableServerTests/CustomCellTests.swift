@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TableRender
 import TableStore
 
@@ -158,5 +159,39 @@ struct AppTemplateCommandTests {
 
         try Data("<span class=\"badge\">{{count}}</span>".utf8).write(to: folder.appendingPathComponent("looks/accessories/badge.mustache"))
         #expect(try IndexWarningTests.run(["validate", "--app", file.path]).status == 0)
+    }
+
+    @Test("an export says it is up to date only while the app's templates are those it was made with")
+    func exportFollowsAppTemplates() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("app.yaml")
+        try Data(Self.app.utf8).write(to: file)
+        let tile = folder.appendingPathComponent("looks/cells/tile.mustache")
+        let badge = folder.appendingPathComponent("looks/accessories/badge.mustache")
+        for template in [tile, badge] { try FileManager.default.createDirectory(at: template.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        try Data("<span class=\"tile\">{{symbol}}</span>".utf8).write(to: tile)
+        try Data("<span class=\"badge\">{{count}}</span>".utf8).write(to: badge)
+        let data = folder.appendingPathComponent("metals.json")
+        try Data(#"{"metals": [{"key": "fe", "name": "Iron", "symbol": "Fe", "count": 3}]}"#.utf8).write(to: data)
+        let db = folder.appendingPathComponent("d.sqlite").path
+        #expect(try IndexWarningTests.run(["import", "--db", db, data.path]).status == 0)
+        try await waitForNextSecond()
+        let out = folder.appendingPathComponent("dist").path
+        let export = { try IndexWarningTests.run(["export", "--app", file.path, "--db", db, "--out", out]) }
+        let page = { try String(contentsOfFile: out + "/index.html", encoding: .utf8) }
+
+        #expect(try export().output.hasPrefix("Exported 1 pages"))
+        #expect(try export().output.hasPrefix(out + " is up to date: 1 pages"))
+        try Data("<span class=\"tile\">{{symbol}}!</span>".utf8).write(to: tile)
+        #expect(try export().output.hasPrefix("Exported 1 pages"), "an app template changed")
+        #expect(try page().contains("Fe!"))
+
+        try Data("<button>{{count}}</button>".utf8).write(to: badge)
+        let broken = try export()
+        #expect(broken.status == 1 && broken.errors.contains("looks/accessories/badge.mustache:1:1: <button> is not allowed"), "\(broken.errors)")
+        #expect(try page().contains("Fe!"), "the folder keeps the last export")
+        try Data("<span class=\"badge\">{{count}}</span>".utf8).write(to: badge)
+        #expect(try export().output.hasPrefix(out + " is up to date"), "the templates of the last export again")
     }
 }

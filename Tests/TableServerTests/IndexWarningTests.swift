@@ -19,9 +19,9 @@ struct IndexWarningTests {
         """
     static let warning = "app.yaml:8:40: warning: a disclosure-indicator accessory sits under the index bar of an indexed list; the guide gives indexed rows none"
 
-    /// Runs the command with `arguments`; returns its status and standard error once it ends,
+    /// Runs the command with `arguments`; returns its status, standard error and output once it ends,
     /// or, with `until`, once standard output shows that text (then it is stopped).
-    static func run(_ arguments: [String], until banner: String? = nil) throws -> (status: Int32, errors: String) {
+    static func run(_ arguments: [String], until banner: String? = nil) throws -> (status: Int32, errors: String, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RunningServer.binary)
         process.arguments = arguments
@@ -29,8 +29,8 @@ struct IndexWarningTests {
         process.standardOutput = output
         process.standardError = errors
         try ProcessLaunch.run(process)
+        var seen = ""
         if let banner {
-            var seen = ""
             while !seen.contains(banner) {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
@@ -39,8 +39,10 @@ struct IndexWarningTests {
             process.terminate()
         }
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Read after standard error: the commands run here print a few lines, well inside a pipe's buffer.
+        if banner == nil { seen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
         process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return (process.terminationStatus, text, seen)
     }
 
     @Test("the loader reports it with the line and column of the accessory; the demo has none")

@@ -5,6 +5,8 @@ extension Substring {
     /// decoder of request paths, form fields and exported page names. A form's `+` stands for a
     /// space (`plusIsSpace`); in a path it is itself.
     public func removingPercentEncodingStrictly(plusIsSpace: Bool) -> String? {
+        // Most names hold no escape: they are themselves, already valid UTF-8.
+        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else { return String(self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var iterator = utf8.makeIterator()
