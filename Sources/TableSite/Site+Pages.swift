@@ -24,7 +24,7 @@ extension Site {
             documentTitle: documentTitle(page), language: language, assets: assets(page.path),
             navigationBar: navigationBar(page, options: options), snapshot: snapshot, revision: controller.revisionToken,
             actions: actions, selectionMode: controller.selectionMode, notice: options.notice, exportNote: options.exportNote,
-            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page, snapshot: snapshot), commands: commands)
+            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page, snapshot: snapshot, memory: linkAnswers), commands: commands)
     }
 
     /// The navigation bar of a page: the back button titled with the level below, Edit or Done,

@@ -9,16 +9,24 @@ public struct Site: Sendable {
     public let storyboard: any TableStoryboard
     public let renderer: PageRenderer
     public let urls: URLBuilder
+    /// Where rows lead, kept for the sections a later snapshot carries unchanged.
+    let linkAnswers: LinkAnswers
 
     /// Makes a site.
     public init(storyboard: any TableStoryboard, renderer: PageRenderer, urls: URLBuilder) {
+        self.init(storyboard: storyboard, renderer: renderer, urls: urls, linkAnswers: LinkAnswers())
+    }
+
+    private init(storyboard: any TableStoryboard, renderer: PageRenderer, urls: URLBuilder, linkAnswers: LinkAnswers) {
         self.storyboard = storyboard
         self.renderer = renderer
         self.urls = urls
+        self.linkAnswers = linkAnswers
     }
 
-    /// The same site with another URL builder (an export's relative links).
-    public func with(urls: URLBuilder) -> Site { Site(storyboard: storyboard, renderer: renderer, urls: urls) }
+    /// The same site with another URL builder (an export's relative links). The answers kept
+    /// are where rows lead, not their URLs, so they stay shared.
+    public func with(urls: URLBuilder) -> Site { Site(storyboard: storyboard, renderer: renderer, urls: urls, linkAnswers: linkAnswers) }
 
     /// The app file's runtime, when the storyboard is one: its store lets pages be cached by the
     /// revisions of their lists and long lists be sent while they are read.

@@ -9,7 +9,7 @@ import TableRender
 /// linkers let rendered rows be reused).
 struct SiteLinks: RowLinker {
     /// What selecting a row leads to, in the terms kept.
-    private enum Selection: Hashable {
+    enum Selection: Hashable {
         case ownKey
         case segment(String)
         case choice
@@ -23,8 +23,9 @@ struct SiteLinks: RowLinker {
     private let detailByDefault: Bool
     private let detailExceptions: [String: String?]
 
-    /// Asks the delegate about every row of `page`, whose cells `snapshot` holds.
-    init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot) {
+    /// Asks the delegate about every row of `page`, whose cells `snapshot` holds, but for the
+    /// sections `memory` has the answers of.
+    init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot, memory: LinkAnswers? = nil) {
         self.urls = urls
         path = page.path
         let controller = page.controller
@@ -38,10 +39,15 @@ struct SiteLinks: RowLinker {
         let rowCount = snapshot.sections.reduce(0) { $0 + $1.rows.count }
         selections.reserveCapacity(rowCount)
         details.reserveCapacity(rowCount)
-        var ownKeys = 0, choices = 0, nones = 0
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() {
+            if let known = memory?.answers(for: section.rows) {
+                selections += known.selections
+                details += known.details
+                continue
+            }
+            let first = selections.count
             for (rowNumber, tableRow) in section.rows.enumerated() {
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
                 let key = tableRow.cell.key
@@ -51,17 +57,21 @@ struct SiteLinks: RowLinker {
                 case let outcome?: RowDestination.segment(for: outcome).map(Selection.segment) ?? .none
                 case nil: .none
                 }
-                switch selection {
-                case .ownKey: ownKeys += 1
-                case .choice: choices += 1
-                case .none: nones += 1
-                case .segment: break
-                }
                 selections.append(selection)
                 switch controller.accessoryButtonTapped(forRowAt: indexPath) {
                 case let .showDetail(_, itemKey) where itemKey == key: details.append(nil)
                 case let outcome: details.append(.some(RowDestination.segment(for: outcome)))
                 }
+            }
+            memory?.keep(LinkAnswers.Section(rows: section.rows, selections: Array(selections[first...]), details: Array(details[first...])))
+        }
+        var ownKeys = 0, choices = 0, nones = 0
+        for selection in selections {
+            switch selection {
+            case .ownKey: ownKeys += 1
+            case .choice: choices += 1
+            case .none: nones += 1
+            case .segment: break
             }
         }
         let common: Selection = ownKeys >= choices && ownKeys >= nones ? .ownKey : choices >= nones ? .choice : .none

@@ -16,6 +16,8 @@ struct BenchInternals: AsyncParsableCommand {
 
     @Option(name: .long) var templates: String = TemplateSet.bundledFolder
     @Option(name: .long) var runs: Int = 9
+    /// The list sizes to time views after an edit at (a profile of one size sees only it).
+    @Option(name: .long, parsing: .upToNextOption) var sizes: [Int] = [1_000, 10_000]
 
     func run() async throws {
         MemoryTuning.apply()
@@ -40,7 +42,7 @@ struct BenchInternals: AsyncParsableCommand {
             """
         let app = try AppFileLoader.parse(yaml, file: "bench.yaml")
         let templateSet = try TemplateSet(folder: templates)
-        for count in [1_000, 10_000] {
+        for count in sizes {
             let store = try SQLiteStore(path: folder.appendingPathComponent("rows-\(count).sqlite").path, durability: .normal)
             try await store.load(Self.rows(count), replacing: true)
             let renderer = PageRenderer(templates: templateSet)

@@ -7,8 +7,9 @@ import TableKit
 /// selection mode, asset prefix and where rows link — by section and position. A row equal to the
 /// one rendered last time in its place (content, key, index path, editing style) is
 /// reused without building its template context, so a one-row edit of a long list costs one
-/// render and one comparison per row, made along contiguous memory. Bounded: past `capacity`
-/// rows it starts afresh.
+/// render and one comparison per row, made along contiguous memory. A section whose rows are the
+/// very array rendered last time (a snapshot keeps the arrays of sections no commit touched) is
+/// not compared at all. Bounded: past `capacity` rows it starts afresh.
 final class RowCache: @unchecked Sendable {
     /// The page-wide inputs of a row's HTML.
     struct PageState: Hashable {
@@ -19,14 +20,16 @@ final class RowCache: @unchecked Sendable {
         var links: AnyHashable
     }
 
-    private struct Entry {
-        var row: TableRow
-        var html: String
+    /// A section's rows as last rendered, and their HTML. Holding the rows keeps their array's
+    /// storage alive, so another array at the same address is this one.
+    private struct Rendered {
+        var rows: [TableRow]
+        var html: [String]
     }
 
     private let lock = NSLock()
-    /// Per page state, per section, the rows as last rendered, in order.
-    private var pages: [PageState: [[Entry]]] = [:]
+    /// Per page state, per section, the rows as last rendered.
+    private var pages: [PageState: [Rendered]] = [:]
     private var rowCount = 0
     private let capacity: Int
     private var renders = 0
@@ -38,44 +41,38 @@ final class RowCache: @unchecked Sendable {
     /// The HTML of each row of `rows` (section `section` of a page in `state`), in order; `render`
     /// makes the HTML of a row not seen before in its place.
     func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> [String] {
-        // Take the section's rows out while working, so updating them in place copies nothing.
-        var known: [Entry] = lock.withLock {
-            guard var sections = pages[state], sections.indices.contains(section) else { return [] }
-            pages[state] = nil
-            let taken = sections[section]
-            sections[section] = []
-            pages[state] = sections
-            return taken
-        }
-        let before = known.count
+        let known: Rendered? = lock.withLock { pages[state].flatMap { $0.indices.contains(section) ? $0[section] : nil } }
+        if let known, Self.isSameArray(known.rows, rows) { return known.html }
         var rendered = 0
         var html: [String] = []
         html.reserveCapacity(rows.count)
         for (position, row) in rows.enumerated() {
-            if position < known.count, known[position].row == row {
-                html.append(known[position].html)
-                continue
+            if let known, position < known.rows.count, known.rows[position] == row {
+                html.append(known.html[position])
+            } else {
+                html.append(render(row))
+                rendered += 1
             }
-            let entry = Entry(row: row, html: render(row))
-            rendered += 1
-            html.append(entry.html)
-            if position < known.count { known[position] = entry } else { known.append(entry) }
         }
-        known.removeLast(max(0, known.count - rows.count))
         lock.withLock {
             renders += rendered
-            rowCount += known.count - before
+            var sections = pages.removeValue(forKey: state) ?? []
+            while sections.count <= section { sections.append(Rendered(rows: [], html: [])) }
+            rowCount += rows.count - sections[section].rows.count
+            sections[section] = Rendered(rows: rows, html: html)
             if rowCount > capacity {
                 pages.removeAll(keepingCapacity: true)
-                rowCount = known.count
+                sections = sections.indices.map { $0 == section ? sections[$0] : Rendered(rows: [], html: []) }
+                rowCount = rows.count
             }
-            var sections = pages.removeValue(forKey: state) ?? []
-            while sections.count <= section { sections.append([]) }
-            rowCount -= sections[section].count
-            sections[section] = known
             pages[state] = sections
         }
         return html
+    }
+
+    /// Whether `a` and `b` are one array: the same storage, so the same rows.
+    private static func isSameArray(_ a: [TableRow], _ b: [TableRow]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
     /// How many rows were rendered (not taken from the cache) so far.
