@@ -20,6 +20,9 @@ public struct CollatedPositions: Sendable, Hashable {
     /// How many items the list holds.
     public var count: Int { sectionOf.count }
 
+    /// The section of the item at `position`.
+    public func section(ofPosition position: Int) -> Int { sectionOf[position] }
+
     /// Whether the member at position `lhs` is shown before the one at `rhs` in their section.
     private func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
         guard isSorting else { return lhs < rhs }
@@ -40,6 +43,23 @@ public struct CollatedPositions: Sendable, Hashable {
             let order = self
             sections = sections.map { $0.sorted(by: order.precedes) }
         }
+    }
+
+    /// The list after the item at `position` was given `string`, when that keeps it in its
+    /// section and in its place there (an edit that leaves the table's rows where they were, as a
+    /// batch update that only reloads a row); `nil` when the item would move. `collation` must
+    /// be the one this was collated with.
+    public func replacingString(at position: Int, with string: String, collation: IndexedCollation) -> CollatedPositions? {
+        let section = collation.section(for: string)
+        guard sectionOf.indices.contains(position), section == sectionOf[position] else { return nil }
+        guard isSorting else { return self }  // in the list's order, whatever the strings
+        var next = self
+        next.sortKeys[position] = collation.sortKey(of: string)
+        let members = sections[section]
+        guard let place = members.firstIndex(of: position),
+              place == 0 || next.precedes(members[place - 1], position),
+              place == members.count - 1 || next.precedes(position, members[place + 1]) else { return nil }
+        return next
     }
 
     /// The list after a batch update: `newPosition[p]` is where the item at old position `p`

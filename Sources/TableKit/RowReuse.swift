@@ -15,13 +15,20 @@ public struct RowReuse: Sendable {
     /// Whether every answer about the row at an index path (its cell, editing style, move
     /// target, selection…) is the one given when `previous` was built.
     public let isUnchanged: @Sendable (IndexPath) -> Bool
+    /// Whether every row of a section is known unchanged at once.
+    private let isWholeSectionUnchanged: (@Sendable (Int) -> Bool)?
 
     /// Offers `previous`, built with `configuration`, to the next build; `isUnchanged` is asked
-    /// only for index paths inside the row counts both share.
-    public init(previous: TableSnapshot, configuration: TableConfiguration, isUnchanged: @escaping @Sendable (IndexPath) -> Bool) {
+    /// only for index paths inside the row counts both share. `isSectionUnchanged`, when given,
+    /// vouches for whole sections at once (a data source that keeps the arrays of sections no
+    /// change touched knows without looking at each row); a section it does not vouch for is
+    /// asked about row by row.
+    public init(previous: TableSnapshot, configuration: TableConfiguration, isUnchanged: @escaping @Sendable (IndexPath) -> Bool,
+                isSectionUnchanged: (@Sendable (Int) -> Bool)? = nil) {
         self.previous = previous
         self.configuration = configuration
         self.isUnchanged = isUnchanged
+        isWholeSectionUnchanged = isSectionUnchanged
     }
 
     /// This reuse, when a table of `configuration` and `rowCounts` may take rows from it.
@@ -33,6 +40,7 @@ public struct RowReuse: Sendable {
 
     /// Whether a whole section can be kept (its rows' array then shared, not copied row by row).
     func isSectionUnchanged(_ section: Int) -> Bool {
-        (0..<previous.sections[section].rows.count).allSatisfy { isUnchanged(IndexPath(row: $0, section: section)) }
+        if isWholeSectionUnchanged?(section) == true { return true }
+        return (0..<previous.sections[section].rows.count).allSatisfy { isUnchanged(IndexPath(row: $0, section: section)) }
     }
 }

@@ -20,10 +20,9 @@ struct ListLoader {
         -> (sections: [SceneSection], sectionIndex: SectionIndexMapping?, revisions: [ListID: Int]) {
         if let index = binding.index {
             let collation = index.collation
-            let (rows, collated) = collatedRows(of: list, firstPosition: firstPosition, index: index)
-            let sections = collated.sections.enumerated().map { number, members in
-                SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: members.count),
-                             footerTitle: nil, rows: members.map { rows[$0] }, list: list.id, owner: .collation(title: collation.sectionTitles[number]))
+            let sections = collatedSections(of: list, firstPosition: firstPosition, index: index).enumerated().map { number, rows in
+                SceneSection(headerTitle: collation.titleForHeader(inSection: number, rowCount: rows.count),
+                             footerTitle: nil, rows: rows, list: list.id, owner: .collation(title: collation.sectionTitles[number]))
             }
             return (sections, index.mapping, [:])
         }
@@ -58,10 +57,14 @@ struct ListLoader {
         }
     }
 
-    /// The rows of an indexed list, with its collation: updated from the last build by the rows
-    /// the commits since touched, or built whole.
-    private func collatedRows(of list: StoredList, firstPosition: Int, index: IndexDefinition) -> (rows: [SceneRow], collated: CollatedPositions) {
+    /// The rows of an indexed list by section: updated from the last build by the rows the
+    /// commits since touched, or built whole.
+    private func collatedSections(of list: StoredList, firstPosition: Int, index: IndexDefinition) -> [[SceneRow]] {
         let string = { (item: StoredItem) in item[index.attribute]?.description ?? "" }
+        if firstPosition == 0, let changed = rowsChangedInPlace(of: list, index: index, string: string) {
+            remember(list, rows: nil, sections: changed.sections, collated: changed.collated, isUpdate: true)
+            return changed.sections
+        }
         let built = builtRows(of: list, firstPosition: firstPosition)
         let collated: CollatedPositions
         if let update = built.update, let previous = update.previous.collated,
@@ -71,8 +74,38 @@ struct ListLoader {
         } else {
             collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
         }
-        remember(list, rows: built.rows, collated: collated, isUpdate: built.update != nil)
-        return (built.rows, collated)
+        let sections = collated.sections.map { $0.map { built.rows[$0] } }
+        remember(list, rows: nil, sections: sections, collated: collated, isUpdate: built.update != nil)
+        return sections
+    }
+
+    /// The last build's sections with the rows of the items commits changed in place made again,
+    /// when that is all the commits did: no item inserted, deleted or moved, and none moved by a
+    /// new index string to another section or another place in its own. The sections no commit
+    /// touched keep their very arrays, which lets a snapshot, the rows' links and their HTML be
+    /// taken over whole. `nil` otherwise.
+    private func rowsChangedInPlace(of list: StoredList, index: IndexDefinition, string: (StoredItem) -> String)
+        -> (sections: [[SceneRow]], collated: CollatedPositions)? {
+        guard let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
+              var sections = previous.sections, var collated = previous.collated,
+              previous.items.count == list.items.count, collated.count == list.items.count,
+              let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision) else { return nil }
+        let few = touched.count <= 8 ? Array(touched) : nil
+        let isTouched = { (key: String) in few?.contains(key) ?? touched.contains(key) }
+        for (position, item) in list.items.enumerated() {
+            let before = previous.items[position]
+            // Every item where it was: what the store says changed describes the lists.
+            guard before.key == item.key else { return nil }
+            guard isTouched(item.key) else { continue }
+            if case let now = string(item), now != string(before) {
+                guard let kept = collated.replacingString(at: position, with: now, collation: index.collation) else { return nil }
+                collated = kept
+            }
+            let section = collated.section(ofPosition: position)
+            guard let place = collated.sections[section].firstIndex(of: position) else { return nil }
+            sections[section][place] = row(item, list: list.id, position: position)
+        }
+        return (sections, collated)
     }
 
     /// The rows of `list` in its order: the last build's rows where the commits since did not
@@ -80,13 +113,14 @@ struct ListLoader {
     /// last build is unknown or the store cannot say what changed.
     private func builtRows(of list: StoredList, firstPosition: Int) -> (rows: [SceneRow], update: SceneRowCache.Update?) {
         if firstPosition == 0, let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
+           case let previousRows = previous.rows, previousRows.count == previous.items.count,
            let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
            let update = SceneRowCache.Update(previous: previous, current: list.items, touched: touched) {
             var rows: [SceneRow] = []
             rows.reserveCapacity(list.items.count)
             for (position, item) in list.items.enumerated() {
                 if let old = update.oldPosition[position] {
-                    var row = previous.rows[old]
+                    var row = previousRows[old]
                     row.origin = .item(item, list: list.id, position: position)
                     rows.append(row)
                 } else {
@@ -105,9 +139,11 @@ struct ListLoader {
         return built.rows
     }
 
-    private func remember(_ list: StoredList, rows: [SceneRow], collated: CollatedPositions?, isUpdate: Bool) {
-        guard let memory, rows.count == list.items.count else { return }
-        memory.cache.store(SceneRowCache.Entry(revision: list.revision, items: list.items, rows: rows, collated: collated),
+    /// Keeps the rows built of `list`: in its order (`rows`), or by section (`sections`, as
+    /// `collated` orders them).
+    private func remember(_ list: StoredList, rows: [SceneRow]?, sections: [[SceneRow]]? = nil, collated: CollatedPositions?, isUpdate: Bool) {
+        guard let memory, (rows?.count ?? sections?.reduce(0, { $0 + $1.count })) == list.items.count else { return }
+        memory.cache.store(SceneRowCache.Entry(revision: list.revision, items: list.items, rows: rows, sections: sections, collated: collated),
                           scene: memory.scene, list: list.id, isUpdate: isUpdate)
     }
 

@@ -8,13 +8,36 @@ import TableStore
 /// Bounded by the rows it holds, and by the rows of one list (the store keeps no longer list to
 /// say what changed in); the least recently built lists go first.
 public final class SceneRowCache: @unchecked Sendable {
-    /// One scene's rows of one list, as built at `revision` from `items`.
+    /// One scene's rows of one list, as built at `revision` from `items`: in the list's order,
+    /// or for an indexed list by section as collated.
     struct Entry {
         var revision: Int
         var items: [StoredItem]
-        /// The row of each item, in the list's order.
-        var rows: [SceneRow]
+        private var rowsInOrder: [SceneRow]?
+        /// An indexed list's rows, section by section as `collated` orders them.
+        var sections: [[SceneRow]]?
         var collated: CollatedPositions?
+
+        /// Keeps rows in the list's order (`rows`), or by section (`sections`, with `collated`).
+        init(revision: Int, items: [StoredItem], rows: [SceneRow]?, sections: [[SceneRow]]? = nil, collated: CollatedPositions?) {
+            self.revision = revision
+            self.items = items
+            rowsInOrder = rows
+            self.sections = sections
+            self.collated = collated
+        }
+
+        /// The row of each item, in the list's order (put together from the sections when kept by
+        /// section: read it once, not per row).
+        var rows: [SceneRow] {
+            if let rowsInOrder { return rowsInOrder }
+            guard let sections, let collated else { return [] }
+            var rows = [SceneRow?](repeating: nil, count: items.count)
+            for (members, sectionRows) in zip(collated.sections, sections) {
+                for (position, row) in zip(members, sectionRows) { rows[position] = row }
+            }
+            return rows.compactMap { $0 }
+        }
     }
 
     /// How the items of the last build map onto the list as it is now.
@@ -94,12 +117,12 @@ public final class SceneRowCache: @unchecked Sendable {
 
     /// Keeps the rows a build made; `isUpdate` says it updated the last build's.
     func store(_ entry: Entry, scene: String, list: ListID, isUpdate: Bool) {
-        guard entry.rows.count <= largestListRows else { return }
+        guard entry.items.count <= largestListRows else { return }
         lock.withLock {
             if isUpdate { updates += 1 }
             let key = Key(scene: scene, list: list)
             if let current = entries[key], current.revision > entry.revision { return }  // a later build got here first
-            entries.keep(entry, rows: entry.rows.count, for: key)
+            entries.keep(entry, rows: entry.items.count, for: key)
         }
     }
 }

@@ -9,9 +9,9 @@ final class SceneSnapshotMemory: @unchecked Sendable {
     /// A snapshot and what it was built from.
     struct Kept: Sendable {
         var configuration: TableConfiguration
-        /// The rows the snapshot was built from, held so that their identities stay theirs.
+        /// The rows the snapshot was built from, held so that their identities, and their
+        /// arrays' storage, stay theirs.
         var rows: [[SceneRow]]
-        var identities: [[ObjectIdentifier]]
         var owners: [SectionOwner?]
         var itemCounts: [Int]
         var snapshot: TableSnapshot
@@ -39,27 +39,28 @@ final class SceneSnapshotMemory: @unchecked Sendable {
     func reuse(for scene: ResolvedScene, configuration: TableConfiguration) -> RowReuse? {
         guard let kept = lock.withLock({ kept[Self.key(scene, configuration)] }),
               kept.owners == scene.sections.map(\.owner), kept.itemCounts == scene.itemCounts else { return nil }
-        let identities = Self.identities(of: scene), before = kept.identities
-        if configuration == kept.configuration, identities.map(\.count) == before.map(\.count) {
-            let carried = zip(identities, before).reduce(0) { count, pair in count + zip(pair.0, pair.1).count { $0 == $1 } }
-            if carried > 0, carried < identities.reduce(0, { $0 + $1.count }) { lock.withLock { partialReuses += 1 } }
+        let now = scene.sections.map(\.rows), before = kept.rows
+        // A section whose rows are the very array built from last time (the rows of a section no
+        // commit touched are carried whole) is unchanged without a look at its rows.
+        let sameArray = now.indices.map { before.indices.contains($0) && now[$0].hasSameStorage(as: before[$0]) }
+        if configuration == kept.configuration, now.map(\.count) == before.map(\.count) {
+            let carried = now.indices.reduce(0) { count, section in
+                count + (sameArray[section] ? now[section].count
+                                            : zip(now[section], before[section]).count { $0.buildIdentity == $1.buildIdentity })
+            }
+            if carried > 0, carried < now.reduce(0, { $0 + $1.count }) { lock.withLock { partialReuses += 1 } }
         }
-        return RowReuse(previous: kept.snapshot, configuration: kept.configuration) { path in
+        return RowReuse(previous: kept.snapshot, configuration: kept.configuration, isUnchanged: { path in
             // Row counts are checked by the build before it asks.
-            identities[path.section][path.row] == before[path.section][path.row]
-        }
+            sameArray[path.section] || now[path.section][path.row].buildIdentity == before[path.section][path.row].buildIdentity
+        }, isSectionUnchanged: { sameArray[$0] })
     }
 
     /// Keeps `snapshot`, built of `scene` with `configuration`.
     func keep(_ snapshot: TableSnapshot, of scene: ResolvedScene, configuration: TableConfiguration) {
-        let entry = Kept(configuration: configuration, rows: scene.sections.map(\.rows), identities: Self.identities(of: scene),
-                         owners: scene.sections.map(\.owner),
+        let entry = Kept(configuration: configuration, rows: scene.sections.map(\.rows), owners: scene.sections.map(\.owner),
                          itemCounts: scene.itemCounts, snapshot: snapshot)
         lock.withLock { kept.keep(entry, rows: snapshot.rowCounts.reduce(0, +), for: Self.key(scene, configuration)) }
-    }
-
-    private static func identities(of scene: ResolvedScene) -> [[ObjectIdentifier]] {
-        scene.sections.map { $0.rows.map(\.buildIdentity) }
     }
 
     private static func key(_ scene: ResolvedScene, _ configuration: TableConfiguration) -> Key {

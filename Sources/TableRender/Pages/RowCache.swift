@@ -42,7 +42,7 @@ final class RowCache: @unchecked Sendable {
     /// makes the HTML of a row not seen before in its place.
     func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> [String] {
         let known: Rendered? = lock.withLock { pages[state].flatMap { $0.indices.contains(section) ? $0[section] : nil } }
-        if let known, Self.isSameArray(known.rows, rows) { return known.html }
+        if let known, known.rows.hasSameStorage(as: rows) { return known.html }
         var rendered = 0
         var html: [String] = []
         html.reserveCapacity(rows.count)
@@ -68,11 +68,6 @@ final class RowCache: @unchecked Sendable {
             pages[state] = sections
         }
         return html
-    }
-
-    /// Whether `a` and `b` are one array: the same storage, so the same rows.
-    private static func isSameArray(_ a: [TableRow], _ b: [TableRow]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
     /// How many rows were rendered (not taken from the cache) so far.
