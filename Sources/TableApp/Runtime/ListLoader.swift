@@ -65,18 +65,48 @@ struct ListLoader {
             remember(list, rows: nil, sections: changed.sections, collated: changed.collated, isUpdate: true)
             return changed.sections
         }
-        let built = builtRows(of: list, firstPosition: firstPosition)
-        let collated: CollatedPositions
-        if let update = built.update, let previous = update.previous.collated,
-           let moved = previous.updated(newPosition: update.newPosition, count: list.items.count,
-                                        placed: update.placed.map { ($0, string(list.items[$0])) }, collation: index.collation) {
-            collated = moved
-        } else {
-            collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
+        if firstPosition == 0, let updated = rowsUpdated(of: list, index: index, string: string) {
+            remember(list, rows: nil, sections: updated.sections, collated: updated.collated, isUpdate: true)
+            return updated.sections
         }
-        let sections = collated.sections.map { $0.map { built.rows[$0] } }
-        remember(list, rows: nil, sections: sections, collated: collated, isUpdate: built.update != nil)
+        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
+        let collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
+        let sections = collated.sections.map { $0.map { rows[$0] } }
+        remember(list, rows: nil, sections: sections, collated: collated, isUpdate: false)
         return sections
+    }
+
+    /// The last build's sections moved on by the commits since, as UIKit applies a batch update:
+    /// the collation updated by the rows the commits touched, each section whose members are
+    /// the same rows at the same positions kept as its very array, the others put together from
+    /// the last build's rows (at their new positions) and new rows for the touched items. `nil`
+    /// when there is no last build, or what the store says changed does not describe the lists.
+    private func rowsUpdated(of list: StoredList, index: IndexDefinition, string: (StoredItem) -> String)
+        -> (sections: [[SceneRow]], collated: CollatedPositions)? {
+        guard let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
+              let before = previous.sections, let collatedBefore = previous.collated, collatedBefore.count == previous.items.count,
+              let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
+              let update = SceneRowCache.Update(previous: previous, current: list.items, touched: touched),
+              let collated = collatedBefore.updated(newPosition: update.newPosition, count: list.items.count,
+                                                    placed: update.placed.map { ($0, string(list.items[$0])) },
+                                                    collation: index.collation) else { return nil }
+        // Where each row of the last build stands in its section.
+        var place = [Int](repeating: 0, count: previous.items.count)
+        for members in collatedBefore.sections { for (offset, position) in members.enumerated() { place[position] = offset } }
+        let sections = collated.sections.enumerated().map { number, members -> [SceneRow] in
+            if number < collatedBefore.sections.count, collatedBefore.sections[number] == members,
+               members.allSatisfy({ update.oldPosition[$0] == $0 }) {
+                return before[number]
+            }
+            return members.map { position in
+                let item = list.items[position]
+                guard let old = update.oldPosition[position] else { return row(item, list: list.id, position: position) }
+                var carried = before[collatedBefore.section(ofPosition: old)][place[old]]
+                carried.origin = .item(item, list: list.id, position: position)
+                return carried
+            }
+        }
+        return (sections, collated)
     }
 
     /// The last build's sections with the rows of the items commits changed in place made again,
@@ -113,7 +143,7 @@ struct ListLoader {
     /// last build is unknown or the store cannot say what changed.
     private func builtRows(of list: StoredList, firstPosition: Int) -> (rows: [SceneRow], update: SceneRowCache.Update?) {
         if firstPosition == 0, let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
-           case let previousRows = previous.rows, previousRows.count == previous.items.count,
+           let previousRows = previous.rows, previousRows.count == previous.items.count,
            let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
            let update = SceneRowCache.Update(previous: previous, current: list.items, touched: touched) {
             var rows: [SceneRow] = []

@@ -13,31 +13,11 @@ public final class SceneRowCache: @unchecked Sendable {
     struct Entry {
         var revision: Int
         var items: [StoredItem]
-        private var rowsInOrder: [SceneRow]?
+        /// The row of each item, in the list's order (a list without an index).
+        var rows: [SceneRow]?
         /// An indexed list's rows, section by section as `collated` orders them.
         var sections: [[SceneRow]]?
         var collated: CollatedPositions?
-
-        /// Keeps rows in the list's order (`rows`), or by section (`sections`, with `collated`).
-        init(revision: Int, items: [StoredItem], rows: [SceneRow]?, sections: [[SceneRow]]? = nil, collated: CollatedPositions?) {
-            self.revision = revision
-            self.items = items
-            rowsInOrder = rows
-            self.sections = sections
-            self.collated = collated
-        }
-
-        /// The row of each item, in the list's order (put together from the sections when kept by
-        /// section: read it once, not per row).
-        var rows: [SceneRow] {
-            if let rowsInOrder { return rowsInOrder }
-            guard let sections, let collated else { return [] }
-            var rows = [SceneRow?](repeating: nil, count: items.count)
-            for (members, sectionRows) in zip(collated.sections, sections) {
-                for (position, row) in zip(members, sectionRows) { rows[position] = row }
-            }
-            return rows.compactMap { $0 }
-        }
     }
 
     /// How the items of the last build map onto the list as it is now.
