@@ -163,7 +163,9 @@ public struct SiteExporter: Sendable {
     /// before it loads and validates its templates. `export()` asks the same itself.
     public static func upToDateReport(options: ExportOptions, store: any DataStore) async throws -> ExportReport? {
         let started = Date()
-        guard (try? FileManager.default.attributesOfItem(atPath: options.outputFolder)) != nil,
+        // Only a folder can hold an export; anything else is left for `export()` to report.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.outputFolder, isDirectory: &isFolder), isFolder.boolValue,
               let inputs = inputs(of: options, data: try await state(of: store, startedIn: Int(started.timeIntervalSince1970)),
                                   assets: try copyPublicFolder(options)) else { return nil }
         return reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started)

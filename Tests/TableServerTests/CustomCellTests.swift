@@ -193,5 +193,11 @@ struct AppTemplateCommandTests {
         #expect(try page().contains("Fe!"), "the folder keeps the last export")
         try Data("<span class=\"badge\">{{count}}</span>".utf8).write(to: badge)
         #expect(try export().output.hasPrefix(out + " is up to date"), "the templates of the last export again")
+
+        // A file where the folder should be is named as it is, not through its assets.
+        let inTheWay = folder.appendingPathComponent("a-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: inTheWay))
+        let blocked = try IndexWarningTests.run(["export", "--app", file.path, "--db", db, "--out", inTheWay])
+        #expect(blocked.status == 1 && blocked.errors.contains(inTheWay + ": cannot write"), "\(blocked.errors)")
     }
 }
