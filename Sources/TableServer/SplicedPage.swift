@@ -28,7 +28,7 @@ final class SplicedPage: @unchecked Sendable {
     }
 
     init(_ text: String, placeholder: String) {
-        let parts = TextSplice.parts(of: text, separatedBy: placeholder).map { ByteBuffer(bytes: $0) }
+        let parts = TextSplice.withParts(of: text, separatedBy: placeholder) { $0.map { ByteBuffer(bytes: $0) } }
         self.parts = parts
         lengths = parts.map(\.readableBytes)
         byteCount = lengths.reduce(0, +)

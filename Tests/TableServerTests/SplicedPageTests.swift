@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+import TestSupport
 import TableRender
 @testable import TableServer
 
@@ -15,6 +16,18 @@ struct SplicedPageTests {
         #expect(TextSplice.parts(of: text, separatedBy: Self.marker).map { String(decoding: $0, as: UTF8.self) }
             == text.components(separatedBy: Self.marker))
         #expect(TextSplice.parts(of: "@@token", separatedBy: Self.marker) == [Array("@@token".utf8)])
+    }
+
+    @Test("random texts over a few letters split as Foundation splits them, for markers with repeats")
+    func randomSplitting() {
+        var dice = SeededGenerator(seed: 11)
+        for round in 0..<2_000 {
+            let letters = ["a", "b", "ab", "é"]
+            let marker = (0..<(1 + dice.next(below: 4))).map { _ in letters[dice.next(below: 2)] }.joined()
+            let text = (0..<dice.next(below: 40)).map { _ in letters[dice.next(below: letters.count)] }.joined()
+            let parts = TextSplice.parts(of: text, separatedBy: marker).map { String(decoding: $0, as: UTF8.self) }
+            #expect(parts == text.components(separatedBy: marker), "round \(round): \(text) split at \(marker)")
+        }
     }
 
     @Test("plain and gzip bodies carry the token in every place, for markers anywhere")
