@@ -44,7 +44,7 @@ struct ExportState: Equatable {
     /// for a name `URLBuilder.encodeSegment` cannot have made.
     static func path(ofPage file: String) -> [String]? {
         var path: [String] = []
-        // Split as bytes: split by Character, this was a third of the whole up-to-date check.
+        // Split as bytes: 10,001 names split by Character cost more than statting their files.
         for segment in file.utf8.split(separator: UInt8(ascii: "/")).dropLast() {
             guard let decoded = Substring(segment).removingPercentEncodingStrictly(plusIsSpace: false) else { return nil }
             path.append(decoded)

@@ -154,21 +154,34 @@ public struct SiteExporter: Sendable {
         return report
     }
 
+    /// Whether `options.outputFolder` holds what an export left to be found up to date: a folder
+    /// with the state of its last export. A command asks `upToDateReport` only then, and otherwise
+    /// goes about an export in its usual order (templates checked before the database is opened).
+    public static func mayBeUpToDate(_ options: ExportOptions) -> Bool {
+        options.sources != nil && FileManager.default.fileExists(atPath: options.outputFolder + "/" + ExportState.fileName)
+    }
+
     /// The report of an export into `options.outputFolder` when the folder already holds it: the
     /// same sources, data, public folder and options as its last export, and every file as that
-    /// export left it. `nil` when pages must be made (or `options.sources` is not given).
+    /// export left it. `nil` when pages must be made (or `options.sources` is not given), and
+    /// then nothing was written.
     ///
-    /// It reads the store's data mark, copies the public folder's changed files and looks at each
-    /// page file's size and time; it needs no templates and reads no list, so a command can ask
-    /// before it loads and validates its templates. `export()` asks the same itself.
+    /// It reads the store's data mark, reads the public folder and looks at each page file's size
+    /// and time; it needs no templates and reads no list, so a command can ask before it loads
+    /// and validates its templates. Up to date, it copies the public folder's changed files, as
+    /// `export()` does; `export()` asks the same itself.
     public static func upToDateReport(options: ExportOptions, store: any DataStore) async throws -> ExportReport? {
         let started = Date()
         // Only a folder can hold an export; anything else is left for `export()` to report.
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.outputFolder, isDirectory: &isFolder), isFolder.boolValue,
-              let inputs = inputs(of: options, data: try await state(of: store, startedIn: Int(started.timeIntervalSince1970)),
-                                  assets: try copyPublicFolder(options)) else { return nil }
-        return reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started)
+              options.sources != nil, let data = try await state(of: store, startedIn: Int(started.timeIntervalSince1970)) else { return nil }
+        let assets = try publicFiles(options)
+        guard let inputs = inputs(of: options, data: data, assets: fingerprint(of: assets)),
+              var report = reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started) else { return nil }
+        try copy(assets, options)
+        report.seconds = Date().timeIntervalSince(started)
+        return report
     }
 
     /// The fingerprint of everything an export's pages are made from; `nil` when the sources or
@@ -265,21 +278,39 @@ public struct SiteExporter: Sendable {
     /// Copies the public folder's files into `_assets/` (those not there already) and returns a
     /// fingerprint of their names and contents.
     private static func copyPublicFolder(_ options: ExportOptions) throws -> String {
+        let files = try publicFiles(options)
+        try copy(files, options)
+        return fingerprint(of: files)
+    }
+
+    /// The public folder's files (dot files left out), by path inside it, with their contents.
+    private static func publicFiles(_ options: ExportOptions) throws -> [(name: String, data: Data)] {
         let source = URL(fileURLWithPath: options.publicFolder)
-        let target = URL(fileURLWithPath: options.outputFolder).appendingPathComponent("_assets")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue,
-              let files = FileManager.default.enumerator(atPath: source.path) else {
-            throw ExportError.cannotWrite(target.path, "the public folder \(source.path) cannot be read")
+              let names = FileManager.default.enumerator(atPath: source.path) else {
+            throw ExportError.cannotWrite(options.outputFolder + "/_assets", "the public folder \(source.path) cannot be read")
         }
-        var contents: [String] = []
-        for case let file as String in files where !(file as NSString).lastPathComponent.hasPrefix(".") {
+        var files: [(name: String, data: Data)] = []
+        for case let name as String in names where !(name as NSString).lastPathComponent.hasPrefix(".") {
             var isDirectory: ObjCBool = false
-            let from = source.appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: from.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let data = FileManager.default.contents(atPath: from.path) else { continue }
-            contents.append(file + "\u{0}" + Fingerprint.hex(bytes: data))
-            let to = target.appendingPathComponent(file)
+            let path = source.appendingPathComponent(name).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = FileManager.default.contents(atPath: path) else { continue }
+            files.append((name, data))
+        }
+        return files
+    }
+
+    private static func fingerprint(of files: [(name: String, data: Data)]) -> String {
+        Fingerprint.hex(of: files.map { $0.name + "\u{0}" + Fingerprint.hex(bytes: $0.data) }.sorted().joined(separator: "\n"))
+    }
+
+    /// Writes each of `files` into `_assets/` where it is not there as it is.
+    private static func copy(_ files: [(name: String, data: Data)], _ options: ExportOptions) throws {
+        let target = URL(fileURLWithPath: options.outputFolder).appendingPathComponent("_assets")
+        for (name, data) in files {
+            let to = target.appendingPathComponent(name)
             if FileManager.default.contents(atPath: to.path) == data { continue }
             do {
                 try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -288,7 +319,6 @@ public struct SiteExporter: Sendable {
                 throw ExportError.cannotWrite(to.path, error.localizedDescription)
             }
         }
-        return Fingerprint.hex(of: contents.sorted().joined(separator: "\n"))
     }
 
     private func writeSitemap(_ paths: [[String]], to output: OutputFolder) throws {

@@ -4,7 +4,7 @@ extension Array {
     /// Whether this array and `other` are one array: the same storage, hence the same elements.
     /// Sound only while a kept copy holds that storage alive, so that no other array can have
     /// been given its address.
-    public func hasSameStorage(as other: [Element]) -> Bool {
+    package func hasSameStorage(as other: [Element]) -> Bool {
         count == other.count && withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
     }
 }

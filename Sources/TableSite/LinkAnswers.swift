@@ -1,13 +1,15 @@
 import Foundation
 import TableKit
 
-/// The delegate's answers about where the rows of a section lead, kept by the section's rows
-/// array. A snapshot built after a commit keeps the very arrays of the sections no commit touched
-/// (`RowReuse`), and for those rows every answer is by contract the one given before: a one-row
-/// edit of a long list then asks again only about the section it touched, as UIKit asks only
-/// about the rows a batch update reloads. Sections of fewer than `minimumRows` rows are asked
-/// again each time (cheaper than keeping them). Bounded by the rows it holds: past `capacity`
-/// it starts afresh.
+/// The delegate's answers about where the rows of a section lead, kept by the page, its mode,
+/// the section and the section's rows array. An app file's scene hands a snapshot built after a
+/// commit the very arrays of the sections no commit touched (`RowReuse`), and for those rows
+/// every answer is the one given before: a one-row edit of a long list then asks again only
+/// about the section it touched, as UIKit asks only about the rows a batch update reloads.
+/// Only such scenes are offered it (`Site.tablePage`): a controller of one's own promises nothing
+/// about arrays it hands out again. Sections of fewer than `minimumRows` rows are asked again
+/// each time (cheaper than keeping them). Bounded by the rows it holds: past `capacity` it
+/// starts afresh.
 final class LinkAnswers: @unchecked Sendable {
     /// A section's rows, held so that their array's storage stays theirs, with the answers.
     struct Section {
@@ -18,38 +20,48 @@ final class LinkAnswers: @unchecked Sendable {
 
     static let minimumRows = 64
 
+
+    private struct Key: Hashable {
+        var path: [String]
+        var isEditing: Bool
+        var section: Int
+        /// The address of the rows' storage; the kept rows hold it, so no other array has it.
+        var rows: UnsafeRawPointer
+    }
+
     private let lock = NSLock()
-    /// By the address of the rows' storage.
-    private var sections: [UnsafeRawPointer: Section] = [:]
+    private var sections: [Key: Section] = [:]
     private var rowCount = 0
     private let capacity: Int
 
-    /// A list of 10,000 rows in both modes fits; the arrays are mostly the snapshots' own, shared.
-    init(capacity: Int = 30_000) { self.capacity = capacity }
+    /// Lists of 10,000 rows in both modes fit; the arrays are mostly the snapshots' own, shared.
+    init(capacity: Int = 60_000) { self.capacity = capacity }
 
-    /// The answers kept for exactly `rows` (the same array), if any.
-    func answers(for rows: [TableRow]) -> Section? {
-        guard rows.count >= Self.minimumRows, let address = Self.address(of: rows) else { return nil }
+    /// The answers kept for exactly `rows` (the same array), section `section` of the page at
+    /// `path` in the mode `isEditing`, if any.
+    func answers(for rows: [TableRow], path: [String], isEditing: Bool, section: Int) -> Section? {
+        guard rows.count >= Self.minimumRows, let key = Self.key(rows, path, isEditing, section) else { return nil }
         return lock.withLock {
-            // The kept rows hold their storage, so an array at the same address is that array.
-            guard let known = sections[address], known.rows.count == rows.count else { return nil }
+            guard let known = sections[key], known.rows.hasSameStorage(as: rows) else { return nil }
             return known
         }
     }
 
-    func keep(_ section: Section) {
-        guard section.rows.count >= Self.minimumRows, let address = Self.address(of: section.rows) else { return }
+    /// Keeps the answers `make` gives for `rows`, when the section is long enough to be worth it.
+    func keep(_ rows: [TableRow], path: [String], isEditing: Bool, section: Int, _ make: () -> Section) {
+        guard rows.count >= Self.minimumRows, let key = Self.key(rows, path, isEditing, section) else { return }
+        let kept = make()
         lock.withLock {
-            if rowCount + section.rows.count > capacity {
+            if rowCount + rows.count > capacity {
                 sections.removeAll(keepingCapacity: true)
                 rowCount = 0
             }
-            rowCount += section.rows.count - (sections[address]?.rows.count ?? 0)
-            sections[address] = section
+            rowCount += rows.count - (sections[key]?.rows.count ?? 0)
+            sections[key] = kept
         }
     }
 
-    private static func address(of rows: [TableRow]) -> UnsafeRawPointer? {
-        rows.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    private static func key(_ rows: [TableRow], _ path: [String], _ isEditing: Bool, _ section: Int) -> Key? {
+        rows.withUnsafeBufferPointer { $0.baseAddress.map { Key(path: path, isEditing: isEditing, section: section, rows: UnsafeRawPointer($0)) } }
     }
 }

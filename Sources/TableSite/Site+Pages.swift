@@ -9,6 +9,8 @@ extension Site {
     public func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot? = nil) throws -> TablePage {
         let controller = page.controller
         let snapshot = try given ?? controller.snapshot(isEditing: options.showsEditing)
+        // Only an app file's scene read whole hands on the arrays of untouched sections (see LinkAnswers).
+        let linkMemory = page.scene.map { $0.window == nil } == true ? linkAnswers : nil
         let actions = options.csrf.map {
             PageActions(urls: urls, keys: page.path, csrf: $0, confirmingDeleteKey: options.state.confirmingDelete)
         }
@@ -24,7 +26,7 @@ extension Site {
             documentTitle: documentTitle(page), language: language, assets: assets(page.path),
             navigationBar: navigationBar(page, options: options), snapshot: snapshot, revision: controller.revisionToken,
             actions: actions, selectionMode: controller.selectionMode, notice: options.notice, exportNote: options.exportNote,
-            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page, snapshot: snapshot, memory: linkAnswers), commands: commands)
+            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page, snapshot: snapshot, memory: linkMemory), commands: commands)
     }
 
     /// The navigation bar of a page: the back button titled with the level below, Edit or Done,

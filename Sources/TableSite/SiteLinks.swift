@@ -42,7 +42,7 @@ struct SiteLinks: RowLinker {
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() {
-            if let known = memory?.answers(for: section.rows) {
+            if let known = memory?.answers(for: section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber) {
                 selections += known.selections
                 details += known.details
                 continue
@@ -63,7 +63,9 @@ struct SiteLinks: RowLinker {
                 case let outcome: details.append(.some(RowDestination.segment(for: outcome)))
                 }
             }
-            memory?.keep(LinkAnswers.Section(rows: section.rows, selections: Array(selections[first...]), details: Array(details[first...])))
+            memory?.keep(section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber) {
+                LinkAnswers.Section(rows: section.rows, selections: Array(selections[first...]), details: Array(details[first...]))
+            }
         }
         var ownKeys = 0, choices = 0, nones = 0
         for selection in selections {

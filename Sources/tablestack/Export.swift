@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import TableApp
 import TableExport
+import TableRender
+import TableStore
 import TableSite
 
 /// `tablestack export`: writes every reachable page as a static, read-only site.
@@ -32,19 +34,27 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         MemoryTuning.apply()
-        // The app and the data come first: when the folder already holds their export, the
-        // command answers before it loads and validates the templates.
         let definition = try site.appDefinition()
-        let store = try await site.openStore(for: definition)
         var options = ExportOptions(outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder)
         options.sources = ExportSources.fingerprint(
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
             database: StoreOpening.describe(site.db))
-        if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
-            try finish(report)
-            return
+        // Into a folder its last export may still describe, the data comes first: when the folder
+        // holds this export already, the command answers before it loads and validates the
+        // templates. Otherwise the templates are checked before the database is opened.
+        let store: any DatabaseStore
+        let templates: TemplateSet
+        if SiteExporter.mayBeUpToDate(options) {
+            store = try await site.openStore(for: definition)
+            if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
+                try finish(report)
+                return
+            }
+            templates = try AppTemplates.load(folder: site.templates, for: definition)
+        } else {
+            templates = try AppTemplates.load(folder: site.templates, for: definition)
+            store = try await site.openStore(for: definition)
         }
-        let templates = try AppTemplates.load(folder: site.templates, for: definition)
         var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, relativeLinks: true), options: options)
         let started = Date()
         if !quiet {

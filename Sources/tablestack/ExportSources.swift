@@ -14,8 +14,9 @@ enum ExportSources {
     }
 
     /// This executable's size and modification time: another build is another executable (the
-    /// built-in demo and the page logic live in it). The shared libraries it loads (Foundation,
-    /// ICU's collation, libxml2) are not looked at: after upgrading those alone, remove
+    /// built-in demo and the page logic live in it, and in a release build Swift's runtime and
+    /// Foundation too). The shared libraries it loads (ICU's collation, libxml2, SQLite, and in a
+    /// debug build Swift's own) are not looked at: after upgrading those alone, remove
     /// `.tablestack-export-state` from the folder to have every page made again.
     private static func executableIdentity() -> String {
         var info = stat()

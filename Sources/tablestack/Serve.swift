@@ -168,11 +168,11 @@ struct SiteOptions: ParsableArguments {
 
     /// Validates the templates and the app, opens the database (seeding the demo's data into a
     /// new one) and makes the site.
-    func load(relativeLinks: Bool = false) async throws -> (site: Site, store: any DatabaseStore, database: String) {
+    func load() async throws -> (site: Site, store: any DatabaseStore, database: String) {
         let definition = try appDefinition()
         let templateSet = try AppTemplates.load(folder: templates, for: definition)
         let store = try await openStore(for: definition)
-        return (site(definition, templates: templateSet, store: store, relativeLinks: relativeLinks), store, StoreOpening.describe(db))
+        return (site(definition, templates: templateSet, store: store, relativeLinks: false), store, StoreOpening.describe(db))
     }
 
     /// The app file, loaded and checked (its warnings printed), or the built-in demo.

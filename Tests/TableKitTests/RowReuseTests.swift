@@ -66,4 +66,30 @@ struct RowReuseTests {
         #expect(kept.warnings == (try TableSnapshot.build(configuration, dataSource: source([["Alpha"], ["Bravo", "Bee"]]))).warnings)
         #expect(kept.warnings.count == 3)
     }
+
+    @Test("a section vouched for whole is kept as its array without a question about its rows; the others are asked row by row")
+    func wholeSectionsVouchedFor() throws {
+        let before = RecordingDataSource([["Alpha", "Bravo"], ["Charlie", "Delta"]])
+        let previous = try TableSnapshot.build(Self.configuration, dataSource: before)
+        let after = RecordingDataSource([["Alpha", "Bravo"], ["Charlie", "Dove"]])
+        let asked = RowQuestions()
+        let reuse = RowReuse(previous: previous, configuration: Self.configuration, isUnchanged: { path in
+            asked.record(path)
+            return path != IndexPath(1, 1)
+        }, isSectionUnchanged: { $0 == 0 })
+        let kept = try TableSnapshot.build(Self.configuration, dataSource: after, reusing: reuse)
+        #expect(Self.cellCalls(after) == ["cell(1.1)"])
+        #expect(asked.paths.allSatisfy { $0.section == 1 }, "section 0 was vouched for: \(asked.paths)")
+        #expect(kept.sections[0].rows == previous.sections[0].rows)
+        #expect(kept == (try TableSnapshot.build(Self.configuration, dataSource: RecordingDataSource([["Alpha", "Bravo"], ["Charlie", "Dove"]]))))
+    }
+}
+
+/// The index paths a reuse was asked about (its closure is @Sendable).
+final class RowQuestions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked: [IndexPath] = []
+
+    func record(_ path: IndexPath) { lock.withLock { asked.append(path) } }
+    var paths: [IndexPath] { lock.withLock { asked } }
 }

@@ -61,37 +61,71 @@ struct ListLoader {
     /// commits since touched, or built whole.
     private func collatedSections(of list: StoredList, firstPosition: Int, index: IndexDefinition) -> [[SceneRow]] {
         let string = { (item: StoredItem) in item[index.attribute]?.description ?? "" }
-        if firstPosition == 0, let changed = rowsChangedInPlace(of: list, index: index, string: string) {
-            remember(list, rows: nil, sections: changed.sections, collated: changed.collated, isUpdate: true)
-            return changed.sections
-        }
-        if firstPosition == 0, let updated = rowsUpdated(of: list, index: index, string: string) {
-            remember(list, rows: nil, sections: updated.sections, collated: updated.collated, isUpdate: true)
+        if firstPosition == 0, let (previous, touched) = lastBuild(of: list), case let .collated(sections, collated) = previous.rows,
+           let updated = rowsChangedInPlace(of: list, previous: previous.items, sections: sections, collated: collated, touched: touched,
+                                            index: index, string: string)
+            ?? rowsUpdated(of: list, previous: previous.items, sections: sections, collated: collated, touched: touched,
+                           index: index, string: string) {
+            remember(list, rows: .collated(updated.sections, updated.collated), isUpdate: true)
             return updated.sections
         }
         let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
         let collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
         let sections = collated.sections.map { $0.map { rows[$0] } }
-        remember(list, rows: nil, sections: sections, collated: collated, isUpdate: false)
+        remember(list, rows: .collated(sections, collated), isUpdate: false)
         return sections
+    }
+
+    /// The rows this scene built of `list` last, with the keys the commits since touched; `nil`
+    /// when there is no last build or the store cannot say what changed.
+    private func lastBuild(of list: StoredList) -> (entry: SceneRowCache.Entry, touched: SceneRowCache.TouchedKeys)? {
+        guard let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
+              let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision) else { return nil }
+        return (previous, SceneRowCache.TouchedKeys(touched))
+    }
+
+    /// The last build's sections with the rows of the items commits changed in place made again,
+    /// when that is all the commits did: no item inserted, deleted or moved, and none moved by a
+    /// new index string to another section or another place in its own. The sections no commit
+    /// touched keep their very arrays, which lets a snapshot, the rows' links and their HTML be
+    /// taken over whole. `nil` otherwise.
+    private func rowsChangedInPlace(of list: StoredList, previous: [StoredItem], sections: [[SceneRow]], collated: CollatedPositions,
+                                    touched: SceneRowCache.TouchedKeys, index: IndexDefinition, string: (StoredItem) -> String)
+        -> (sections: [[SceneRow]], collated: CollatedPositions)? {
+        guard previous.count == list.items.count, collated.count == list.items.count else { return nil }
+        var sections = sections, collated = collated
+        for (position, item) in list.items.enumerated() {
+            let before = previous[position]
+            // Every item where it was: what the store says changed describes the lists.
+            guard before.key == item.key else { return nil }
+            guard touched.contains(item.key) else { continue }
+            let now = string(item)
+            if now != string(before) {
+                guard let kept = collated.replacingString(at: position, with: now, collation: index.collation) else { return nil }
+                collated = kept
+            }
+            let section = collated.section(ofPosition: position)
+            guard let place = collated.sections[section].firstIndex(of: position) else { return nil }
+            sections[section][place] = row(item, list: list.id, position: position)
+        }
+        return (sections, collated)
     }
 
     /// The last build's sections moved on by the commits since, as UIKit applies a batch update:
     /// the collation updated by the rows the commits touched, each section whose members are
     /// the same rows at the same positions kept as its very array, the others put together from
     /// the last build's rows (at their new positions) and new rows for the touched items. `nil`
-    /// when there is no last build, or what the store says changed does not describe the lists.
-    private func rowsUpdated(of list: StoredList, index: IndexDefinition, string: (StoredItem) -> String)
+    /// when what the store says changed does not describe the lists.
+    private func rowsUpdated(of list: StoredList, previous: [StoredItem], sections before: [[SceneRow]], collated collatedBefore: CollatedPositions,
+                             touched: SceneRowCache.TouchedKeys, index: IndexDefinition, string: (StoredItem) -> String)
         -> (sections: [[SceneRow]], collated: CollatedPositions)? {
-        guard let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
-              let before = previous.sections, let collatedBefore = previous.collated, collatedBefore.count == previous.items.count,
-              let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
-              let update = SceneRowCache.Update(previous: previous, current: list.items, touched: touched),
+        guard collatedBefore.count == previous.count,
+              let update = SceneRowCache.Update(old: previous, current: list.items, touched: touched),
               let collated = collatedBefore.updated(newPosition: update.newPosition, count: list.items.count,
                                                     placed: update.placed.map { ($0, string(list.items[$0])) },
                                                     collation: index.collation) else { return nil }
         // Where each row of the last build stands in its section.
-        var place = [Int](repeating: 0, count: previous.items.count)
+        var place = [Int](repeating: 0, count: previous.count)
         for members in collatedBefore.sections { for (offset, position) in members.enumerated() { place[position] = offset } }
         let sections = collated.sections.enumerated().map { number, members -> [SceneRow] in
             if number < collatedBefore.sections.count, collatedBefore.sections[number] == members,
@@ -109,43 +143,13 @@ struct ListLoader {
         return (sections, collated)
     }
 
-    /// The last build's sections with the rows of the items commits changed in place made again,
-    /// when that is all the commits did: no item inserted, deleted or moved, and none moved by a
-    /// new index string to another section or another place in its own. The sections no commit
-    /// touched keep their very arrays, which lets a snapshot, the rows' links and their HTML be
-    /// taken over whole. `nil` otherwise.
-    private func rowsChangedInPlace(of list: StoredList, index: IndexDefinition, string: (StoredItem) -> String)
-        -> (sections: [[SceneRow]], collated: CollatedPositions)? {
-        guard let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
-              var sections = previous.sections, var collated = previous.collated,
-              previous.items.count == list.items.count, collated.count == list.items.count,
-              let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision) else { return nil }
-        let few = touched.count <= 8 ? Array(touched) : nil
-        let isTouched = { (key: String) in few?.contains(key) ?? touched.contains(key) }
-        for (position, item) in list.items.enumerated() {
-            let before = previous.items[position]
-            // Every item where it was: what the store says changed describes the lists.
-            guard before.key == item.key else { return nil }
-            guard isTouched(item.key) else { continue }
-            if case let now = string(item), now != string(before) {
-                guard let kept = collated.replacingString(at: position, with: now, collation: index.collation) else { return nil }
-                collated = kept
-            }
-            let section = collated.section(ofPosition: position)
-            guard let place = collated.sections[section].firstIndex(of: position) else { return nil }
-            sections[section][place] = row(item, list: list.id, position: position)
-        }
-        return (sections, collated)
-    }
-
-    /// The rows of `list` in its order: the last build's rows where the commits since did not
-    /// touch their items (at their new positions), new rows where they did; all new when the
-    /// last build is unknown or the store cannot say what changed.
-    private func builtRows(of list: StoredList, firstPosition: Int) -> (rows: [SceneRow], update: SceneRowCache.Update?) {
-        if firstPosition == 0, let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
-           let previousRows = previous.rows, previousRows.count == previous.items.count,
-           let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision),
-           let update = SceneRowCache.Update(previous: previous, current: list.items, touched: touched) {
+    /// The rows of a list that is not indexed, in its order, kept for the next build: the last
+    /// build's rows where the commits since did not touch their items (at their new positions),
+    /// new rows where they did; all new when the last build is unknown or the store cannot say
+    /// what changed.
+    private func plainRows(of list: StoredList, firstPosition: Int) -> [SceneRow] {
+        if firstPosition == 0, let (previous, touched) = lastBuild(of: list), case let .inOrder(previousRows) = previous.rows,
+           let update = SceneRowCache.Update(old: previous.items, current: list.items, touched: touched) {
             var rows: [SceneRow] = []
             rows.reserveCapacity(list.items.count)
             for (position, item) in list.items.enumerated() {
@@ -157,24 +161,19 @@ struct ListLoader {
                     rows.append(row(item, list: list.id, position: position))
                 }
             }
-            return (rows, update)
+            remember(list, rows: .inOrder(rows), isUpdate: true)
+            return rows
         }
-        return (list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }, nil)
+        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
+        remember(list, rows: .inOrder(rows), isUpdate: false)
+        return rows
     }
 
-    /// The rows of a list that is not indexed, in its order, kept for the next build.
-    private func plainRows(of list: StoredList, firstPosition: Int) -> [SceneRow] {
-        let built = builtRows(of: list, firstPosition: firstPosition)
-        remember(list, rows: built.rows, collated: nil, isUpdate: built.update != nil)
-        return built.rows
-    }
-
-    /// Keeps the rows built of `list`: in its order (`rows`), or by section (`sections`, as
-    /// `collated` orders them).
-    private func remember(_ list: StoredList, rows: [SceneRow]?, sections: [[SceneRow]]? = nil, collated: CollatedPositions?, isUpdate: Bool) {
-        guard let memory, (rows?.count ?? sections?.reduce(0, { $0 + $1.count })) == list.items.count else { return }
-        memory.cache.store(SceneRowCache.Entry(revision: list.revision, items: list.items, rows: rows, sections: sections, collated: collated),
-                          scene: memory.scene, list: list.id, isUpdate: isUpdate)
+    /// Keeps the rows built of `list` for the next build.
+    private func remember(_ list: StoredList, rows: SceneRowCache.Entry.Rows, isUpdate: Bool) {
+        guard let memory else { return }
+        memory.cache.store(SceneRowCache.Entry(revision: list.revision, items: list.items, rows: rows),
+                           scene: memory.scene, list: list.id, isUpdate: isUpdate)
     }
 
     private func row(_ item: StoredItem, list: ListID, position: Int) -> SceneRow {

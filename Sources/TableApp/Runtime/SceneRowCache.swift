@@ -8,21 +8,44 @@ import TableStore
 /// Bounded by the rows it holds, and by the rows of one list (the store keeps no longer list to
 /// say what changed in); the least recently built lists go first.
 public final class SceneRowCache: @unchecked Sendable {
-    /// One scene's rows of one list, as built at `revision` from `items`: in the list's order,
-    /// or for an indexed list by section as collated.
+    /// One scene's rows of one list, as built at `revision` from `items`.
     struct Entry {
+        /// How the rows are kept.
+        enum Rows {
+            /// The row of each item, in the list's order (a list without an index).
+            case inOrder([SceneRow])
+            /// An indexed list's rows, section by section as the collation orders them.
+            case collated([[SceneRow]], CollatedPositions)
+        }
+
         var revision: Int
         var items: [StoredItem]
-        /// The row of each item, in the list's order (a list without an index).
-        var rows: [SceneRow]?
-        /// An indexed list's rows, section by section as `collated` orders them.
-        var sections: [[SceneRow]]?
-        var collated: CollatedPositions?
+        var rows: Rows
+
+        var rowCount: Int {
+            switch rows {
+            case let .inOrder(rows): rows.count
+            case let .collated(sections, _): sections.reduce(0) { $0 + $1.count }
+            }
+        }
+    }
+
+    /// The keys the commits since a build touched, asked about every item of a list: a commit
+    /// touches few, and comparing a key with a handful is cheaper than hashing it.
+    struct TouchedKeys {
+        private let all: Set<String>
+        private let few: [String]?
+
+        init(_ keys: Set<String>) {
+            all = keys
+            few = keys.count <= 8 ? Array(keys) : nil
+        }
+
+        func contains(_ key: String) -> Bool { few?.contains(key) ?? all.contains(key) }
     }
 
     /// How the items of the last build map onto the list as it is now.
     struct Update {
-        let previous: Entry
         /// For each position now, the position the item had in the last build; `nil` for an
         /// item a commit inserted, moved or changed since.
         var oldPosition: [Int?]
@@ -34,30 +57,24 @@ public final class SceneRowCache: @unchecked Sendable {
 
         /// Pairs the two lists up; `nil` when the items the commits did not touch are not the same,
         /// in the same order, in both (then what the store said does not describe the change).
-        init?(previous: Entry, current: [StoredItem], touched: Set<String>) {
-            self.previous = previous
-            let old = previous.items
+        init?(old: [StoredItem], current: [StoredItem], touched: TouchedKeys) {
             oldPosition = Array(repeating: nil, count: current.count)
             newPosition = Array(repeating: nil, count: old.count)
             placed = []
-            // Asked of every item: a commit touches few, and comparing a key with a handful is
-            // cheaper than hashing it.
-            let few = touched.count <= 8 ? Array(touched) : nil
-            let isTouched = { (key: String) in few?.contains(key) ?? touched.contains(key) }
             var next = 0
             for (position, item) in current.enumerated() {
-                if isTouched(item.key) {
+                if touched.contains(item.key) {
                     placed.append(position)
                     continue
                 }
-                while next < old.count, isTouched(old[next].key) { next += 1 }
+                while next < old.count, touched.contains(old[next].key) { next += 1 }
                 guard next < old.count, old[next].key == item.key else { return nil }
                 oldPosition[position] = next
                 newPosition[next] = position
                 next += 1
             }
             while next < old.count {
-                guard isTouched(old[next].key) else { return nil }
+                guard touched.contains(old[next].key) else { return nil }
                 next += 1
             }
         }
@@ -97,7 +114,7 @@ public final class SceneRowCache: @unchecked Sendable {
 
     /// Keeps the rows a build made; `isUpdate` says it updated the last build's.
     func store(_ entry: Entry, scene: String, list: ListID, isUpdate: Bool) {
-        guard entry.items.count <= largestListRows else { return }
+        guard entry.items.count <= largestListRows, entry.rowCount == entry.items.count else { return }
         lock.withLock {
             if isUpdate { updates += 1 }
             let key = Key(scene: scene, list: list)
