@@ -45,23 +45,6 @@ public struct CollatedPositions: Sendable, Hashable {
         }
     }
 
-    /// The list after the item at `position` was given `string`, when that keeps it in its
-    /// section and in its place there (an edit that leaves the table's rows where they were, as a
-    /// batch update that only reloads a row); `nil` when the item would move. `collation` must
-    /// be the one this was collated with.
-    public func replacingString(at position: Int, with string: String, collation: IndexedCollation) -> CollatedPositions? {
-        let section = collation.section(for: string)
-        guard sectionOf.indices.contains(position), section == sectionOf[position] else { return nil }
-        guard isSorting else { return self }  // in the list's order, whatever the strings
-        var next = self
-        next.sortKeys[position] = collation.sortKey(of: string)
-        let members = sections[section]
-        guard let place = members.firstIndex(of: position),
-              place == 0 || next.precedes(members[place - 1], position),
-              place == members.count - 1 || next.precedes(position, members[place + 1]) else { return nil }
-        return next
-    }
-
     /// The list after a batch update: `newPosition[p]` is where the item at old position `p`
     /// stands now, or `nil` for an item the update deleted or changed; `placed` are the items
     /// now at those positions that the update inserted, moved or changed, with their strings.

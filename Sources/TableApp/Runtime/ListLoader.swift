@@ -62,14 +62,12 @@ struct ListLoader {
     private func collatedSections(of list: StoredList, firstPosition: Int, index: IndexDefinition) -> [[SceneRow]] {
         let string = { (item: StoredItem) in item[index.attribute]?.description ?? "" }
         if firstPosition == 0, let (previous, touched) = lastBuild(of: list), case let .collated(sections, collated) = previous.rows,
-           let updated = rowsChangedInPlace(of: list, previous: previous.items, sections: sections, collated: collated, touched: touched,
-                                            index: index, string: string)
-            ?? rowsUpdated(of: list, previous: previous.items, sections: sections, collated: collated, touched: touched,
+           let updated = rowsUpdated(of: list, previous: previous.items, sections: sections, collated: collated, touched: touched,
                            index: index, string: string) {
             remember(list, rows: .collated(updated.sections, updated.collated), isUpdate: true)
             return updated.sections
         }
-        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
+        let rows = newRows(of: list, firstPosition: firstPosition)
         let collated = index.collation.collatedPositions(of: list.items.map(string), sortingSections: !isReorderable)
         let sections = collated.sections.map { $0.map { rows[$0] } }
         remember(list, rows: .collated(sections, collated), isUpdate: false)
@@ -84,38 +82,12 @@ struct ListLoader {
         return (previous, SceneRowCache.TouchedKeys(touched))
     }
 
-    /// The last build's sections with the rows of the items commits changed in place made again,
-    /// when that is all the commits did: no item inserted, deleted or moved, and none moved by a
-    /// new index string to another section or another place in its own. The sections no commit
-    /// touched keep their very arrays, which lets a snapshot, the rows' links and their HTML be
-    /// taken over whole. `nil` otherwise.
-    private func rowsChangedInPlace(of list: StoredList, previous: [StoredItem], sections: [[SceneRow]], collated: CollatedPositions,
-                                    touched: SceneRowCache.TouchedKeys, index: IndexDefinition, string: (StoredItem) -> String)
-        -> (sections: [[SceneRow]], collated: CollatedPositions)? {
-        guard previous.count == list.items.count, collated.count == list.items.count else { return nil }
-        var sections = sections, collated = collated
-        for (position, item) in list.items.enumerated() {
-            let before = previous[position]
-            // Every item where it was: what the store says changed describes the lists.
-            guard before.key == item.key else { return nil }
-            guard touched.contains(item.key) else { continue }
-            let now = string(item)
-            if now != string(before) {
-                guard let kept = collated.replacingString(at: position, with: now, collation: index.collation) else { return nil }
-                collated = kept
-            }
-            let section = collated.section(ofPosition: position)
-            guard let place = collated.sections[section].firstIndex(of: position) else { return nil }
-            sections[section][place] = row(item, list: list.id, position: position)
-        }
-        return (sections, collated)
-    }
-
     /// The last build's sections moved on by the commits since, as UIKit applies a batch update:
     /// the collation updated by the rows the commits touched, each section whose members are
     /// the same rows at the same positions kept as its very array, the others put together from
-    /// the last build's rows (at their new positions) and new rows for the touched items. `nil`
-    /// when what the store says changed does not describe the lists.
+    /// the last build's rows (at their new positions) and new rows for the touched items. The
+    /// kept arrays let a snapshot, the rows' links and their HTML take those sections over whole.
+    /// `nil` when what the store says changed does not describe the lists.
     private func rowsUpdated(of list: StoredList, previous: [StoredItem], sections before: [[SceneRow]], collated collatedBefore: CollatedPositions,
                              touched: SceneRowCache.TouchedKeys, index: IndexDefinition, string: (StoredItem) -> String)
         -> (sections: [[SceneRow]], collated: CollatedPositions)? {
@@ -164,9 +136,14 @@ struct ListLoader {
             remember(list, rows: .inOrder(rows), isUpdate: true)
             return rows
         }
-        let rows = list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
+        let rows = newRows(of: list, firstPosition: firstPosition)
         remember(list, rows: .inOrder(rows), isUpdate: false)
         return rows
+    }
+
+    /// A row for every item of `list`, whose first item stands at `firstPosition`.
+    private func newRows(of list: StoredList, firstPosition: Int) -> [SceneRow] {
+        list.items.enumerated().map { row($0.element, list: list.id, position: firstPosition + $0.offset) }
     }
 
     /// Keeps the rows built of `list` for the next build.
