@@ -7,7 +7,8 @@ import TableStore
 /// Snapshots of app-file scenes, kept by what they are built from, so that the HTML page, its
 /// JSON twin and a 409 page showing one state of a list share one build: a burst of refused
 /// edits or API reads costs a render from rows already rendered, not a new snapshot of the whole
-/// list each. Bounded by the rows it holds.
+/// list each. Bounded by the rows it holds; the least recently kept go first (snapshots of older
+/// revisions are never asked for again).
 final class SnapshotCache: @unchecked Sendable {
     /// What a scene's snapshot is built from: its place, mode and window, the revisions of the
     /// lists it shows, and the item it shows them for (a table header or footer is filled from
@@ -21,11 +22,9 @@ final class SnapshotCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var entries: [Key: TableSnapshot] = [:]
-    private var rowCount = 0
-    private let capacity: Int
+    private var entries: RowBoundedStore<Key, TableSnapshot>
 
-    init(capacity: Int = 60_000) { self.capacity = capacity }
+    init(capacity: Int = 60_000) { entries = RowBoundedStore(capacity: capacity) }
 
     /// The snapshot of `page` (a scene as loaded, with nothing changed in it since) in editing
     /// mode or not: kept, or built by its controller and kept.
@@ -35,16 +34,7 @@ final class SnapshotCache: @unchecked Sendable {
         let key = Key(path: page.path, isEditing: isEditing, window: scene.window, revisions: scene.revisionToken, item: scene.item)
         if let kept = lock.withLock({ entries[key] }) { return kept }
         let snapshot = try build()
-        let rows = snapshot.sections.reduce(0) { $0 + $1.rows.count }
-        guard rows <= capacity else { return snapshot }
-        lock.withLock {
-            if rowCount + rows > capacity {
-                // Snapshots of older revisions are never asked for again: start afresh.
-                entries.removeAll(keepingCapacity: true)
-                rowCount = 0
-            }
-            if entries.updateValue(snapshot, forKey: key) == nil { rowCount += rows }
-        }
+        lock.withLock { entries.keep(snapshot, rows: snapshot.rowCounts.reduce(0, +), for: key) }
         return snapshot
     }
 }

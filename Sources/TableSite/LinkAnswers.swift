@@ -1,4 +1,5 @@
 import Foundation
+import TableApp
 import TableKit
 
 /// The delegate's answers about where the rows of a section lead, kept by the page, its mode,
@@ -8,8 +9,8 @@ import TableKit
 /// about the section it touched, as UIKit asks only about the rows a batch update reloads.
 /// Only such scenes are offered it (`Site.tablePage`): a controller of one's own promises nothing
 /// about arrays it hands out again. Sections of fewer than `minimumRows` rows are asked again
-/// each time (cheaper than keeping them). Bounded by the rows it holds: past `capacity` it
-/// starts afresh.
+/// each time (cheaper than keeping them). Bounded by the rows it holds; the least recently kept
+/// sections go first.
 final class LinkAnswers: @unchecked Sendable {
     /// A section's rows, held so that their array's storage stays theirs, with the answers.
     struct Section {
@@ -20,7 +21,6 @@ final class LinkAnswers: @unchecked Sendable {
 
     static let minimumRows = 64
 
-
     private struct Key: Hashable {
         var path: [String]
         var isEditing: Bool
@@ -30,12 +30,8 @@ final class LinkAnswers: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var sections: [Key: Section] = [:]
-    private var rowCount = 0
-    private let capacity: Int
-
     /// Lists of 10,000 rows in both modes fit; the arrays are mostly the snapshots' own, shared.
-    init(capacity: Int = 60_000) { self.capacity = capacity }
+    private var sections = RowBoundedStore<Key, Section>(capacity: 60_000)
 
     /// The answers kept for exactly `rows` (the same array), section `section` of the page at
     /// `path` in the mode `isEditing`, if any.
@@ -51,14 +47,7 @@ final class LinkAnswers: @unchecked Sendable {
     func keep(_ rows: [TableRow], path: [String], isEditing: Bool, section: Int, _ make: () -> Section) {
         guard rows.count >= Self.minimumRows, let key = Self.key(rows, path, isEditing, section) else { return }
         let kept = make()
-        lock.withLock {
-            if rowCount + rows.count > capacity {
-                sections.removeAll(keepingCapacity: true)
-                rowCount = 0
-            }
-            rowCount += rows.count - (sections[key]?.rows.count ?? 0)
-            sections[key] = kept
-        }
+        lock.withLock { sections.keep(kept, rows: rows.count, for: key) }
     }
 
     private static func key(_ rows: [TableRow], _ path: [String], _ isEditing: Bool, _ section: Int) -> Key? {

@@ -2,19 +2,19 @@ import Foundation
 
 /// Values kept by key within a budget of rows: keeping one past the budget drops the least
 /// recently kept first. Not locked: its owner holds the lock.
-struct RowBoundedStore<Key: Hashable, Value> {
+package struct RowBoundedStore<Key: Hashable, Value> {
     private var entries: [Key: (value: Value, rows: Int, lastUse: Int)] = [:]
     private var rowCount = 0
     private var clock = 0
-    let capacity: Int
+    package let capacity: Int
 
-    init(capacity: Int) { self.capacity = capacity }
+    package init(capacity: Int) { self.capacity = capacity }
 
-    subscript(key: Key) -> Value? { entries[key]?.value }
+    package subscript(key: Key) -> Value? { entries[key]?.value }
 
     /// Keeps `value`, which holds `rows` rows, under `key` (replacing what was there); a value of
     /// more rows than the whole budget is not kept.
-    mutating func keep(_ value: Value, rows: Int, for key: Key) {
+    package mutating func keep(_ value: Value, rows: Int, for key: Key) {
         guard rows <= capacity else { return }
         if let current = entries[key] { rowCount -= current.rows }
         clock += 1
