@@ -60,8 +60,20 @@ final class GroupCommit: @unchecked Sendable {
             }
             if group.isEmpty { return }
             let outcomes = UnsafeOutcomes(count: group.count)
+            lists.commitBegins()
+            defer { lists.commitSettled() }
             do {
-                try await pool.write { db in
+                try await pool.write { [lists, feed] db in
+                    // The cached lists move on on the writer's thread the moment the transaction
+                    // commits: a reader that sees the new revision a moment later finds the list
+                    // there instead of reading it whole (which also loses what changed since).
+                    db.afterNextTransaction(onCommit: { _ in
+                        for case let (.success(commit)?, rows) in zip(outcomes.results, outcomes.rows) {
+                            lists.apply(commit, rows: rows)
+                            feed.apply(commit)
+                        }
+                        lists.commitSettled()
+                    })
                     for (index, entry) in group.enumerated() {
                         do {
                             var commit: Commit?
@@ -79,11 +91,6 @@ final class GroupCommit: @unchecked Sendable {
             } catch {
                 // The transaction itself failed: none of the group is made.
                 for index in group.indices { outcomes.results[index] = .failure(StoreErrors.storeError(error)) }
-            }
-            for (index, outcome) in outcomes.results.enumerated() {
-                guard case let .success(commit)? = outcome else { continue }
-                lists.apply(commit, rows: outcomes.rows[index])
-                feed.apply(commit)
             }
             for (entry, result) in zip(group, outcomes.results) { entry.answer(result ?? .failure(StoreError.database("no outcome"))) }
         }

@@ -4,7 +4,7 @@ import Foundation
 /// rows it inserted, deleted, moved and reloaded; the cache reads just those rows inside the
 /// commit's own transaction and puts them in place, instead of reading the whole list again.
 ///
-/// A cached list is handed out only at the revision the database says the list is at. A list's
+/// A cached list is handed out only at (or past) the revision the database says the list is at. A list's
 /// revisions never repeat, even across an owner deleted and made again
 /// (`StoreWrites.firstRevision`), so a commit the cache never heard of (another process's) costs
 /// a whole read, never a stale list.
@@ -12,7 +12,10 @@ package final class ListCache: @unchecked Sendable {
     /// The rows of one list a commit touched, as the commit left them.
     struct TouchedRows {
         /// Every key the commit named for the list.
-        var keys: Set<String>
+        var keys: TouchedKeys
+        /// Whether it named rows that were in the list before (deleted, moved or reloaded),
+        /// rather than only rows it inserted.
+        var namesRowsBefore = true
         /// Those still in the list, with their positions afterwards, in ascending order.
         var placed: [(position: Int, item: StoredItem)]
     }
@@ -53,6 +56,9 @@ package final class ListCache: @unchecked Sendable {
     private var lastReplacedEverything = 0
     /// How many removals are listed.
     static let removalsKept = 256
+    /// Whether a transaction of this process is committing, and who waits for it to reach the cache.
+    private var isCommitting = false
+    private var waitingForCommit: [CheckedContinuation<Bool, Never>] = []
     /// How many items all cached lists may hold together.
     let capacity: Int
     /// How many items one list may hold to be cached.
@@ -65,11 +71,13 @@ package final class ListCache: @unchecked Sendable {
 
     var statistics: Statistics { lock.withLock { counts } }
 
-    /// The cached list `id`, if it is at `revision`.
-    func list(_ id: ListID, at revision: Int) -> StoredList? {
+    /// The cached list `id`, if it is at `revision` or later. A later one is as good: the cache
+    /// holds only committed states, and a commit moved it on after the revision was read. A list
+    /// that is not in the database reads as revision 0 (another process may have taken it away):
+    /// then only an empty list at 0 matches.
+    func list(_ id: ListID, atLeast revision: Int) -> StoredList? {
         lock.withLock {
-            guard let entry = entries[id], entry.list.revision == revision else {
-                counts.misses += 1
+            guard let entry = entries[id], entry.list.revision == revision || (revision > 0 && entry.list.revision > revision) else {
                 return nil
             }
             counts.hits += 1
@@ -79,13 +87,44 @@ package final class ListCache: @unchecked Sendable {
         }
     }
 
+    /// Says a transaction that may change cached lists is about to commit.
+    func commitBegins() {
+        lock.withLock { isCommitting = true }
+    }
+
+    /// Says the transaction has been applied here (or rolled back): whoever waits goes on.
+    func commitSettled() {
+        let waiting: [CheckedContinuation<Bool, Never>] = lock.withLock {
+            isCommitting = false
+            defer { waitingForCommit.removeAll() }
+            return waitingForCommit
+        }
+        for continuation in waiting { continuation.resume(returning: true) }
+    }
+
+    /// Waits until a transaction committing now has reached the cache: a reader may see its
+    /// revision in the database a moment before. `false` at once when none is committing.
+    func commitHasSettled() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let waits = lock.withLock {
+                if isCommitting { waitingForCommit.append(continuation) }
+                return isCommitting
+            }
+            if !waits { continuation.resume(returning: false) }
+        }
+    }
+
+    /// How many readers wait for the transaction committing now.
+    var readersWaitingForCommit: Int { lock.withLock { waitingForCommit.count } }
+
     /// Where commits have got to; hand it back to `remember` with a list read after asking.
     var readMark: Int { lock.withLock { generation } }
 
     /// Keeps `list`, read whole from the database after `readMark` gave `mark`, unless a commit
     /// since took away an item it belongs to (the read may predate that) or the cache holds the
-    /// list at a later revision.
+    /// list at a later revision. Each whole read counts as a miss.
     func remember(_ list: StoredList, readAfter mark: Int) {
+        lock.withLock { counts.misses += 1 }
         guard list.items.count <= largestListItems else { return }
         lock.withLock {
             if generation != mark {
@@ -124,6 +163,7 @@ package final class ListCache: @unchecked Sendable {
             let keys = Set(record.inserted + record.deleted + record.moved + record.reloaded)
             guard keys.count <= Self.mostTouchedRows, lock.withLock({ entries[record.list] != nil }) else { continue }
             rows[record.list] = try? Self.read(keys, in: record.list, from: db)
+            rows[record.list]?.namesRowsBefore = !(record.deleted.isEmpty && record.moved.isEmpty && record.reloaded.isEmpty)
         }
         return rows
     }
@@ -137,7 +177,7 @@ package final class ListCache: @unchecked Sendable {
                 placed.append((try row.int(0), StoredItem(key: key, attributes: try AttributeCoding.decode(try row.string(1)))))
             }
         }
-        return TouchedRows(keys: keys, placed: placed.sorted { $0.position < $1.position })
+        return TouchedRows(keys: TouchedKeys(keys), placed: placed.sorted { $0.position < $1.position })
     }
 
     /// Applies a committed change, in commit order: each cached list it touched moves on to the
@@ -161,34 +201,43 @@ package final class ListCache: @unchecked Sendable {
                         removalsKnownSince = removals.removeFirst().generation
                     }
                 }
-                guard let entry = entries[record.list] else { continue }
-                if entry.list.revision >= record.revision { continue }  // read at or past this commit already
-                guard entry.list.revision == record.revision - 1, let touched = rows[record.list],
-                      let items = Self.updated(entry.list.items, with: touched) else {
+                guard let revision = entries[record.list]?.list.revision else { continue }
+                if revision >= record.revision { continue }  // read at or past this commit already
+                // Taken out to be updated in place: its items are copied only if a reader still holds them.
+                guard revision == record.revision - 1, let touched = rows[record.list], var entry = take(record.list),
+                      Self.update(&entry.list.items, with: touched) else {
                     replace(record.list, with: nil)
                     continue
                 }
-                let history = entry.history.suffix(Self.historyLength - 1) + [(record.revision, touched.keys)]
-                replace(record.list, with: Entry(list: StoredList(id: record.list, revision: record.revision, items: items), lastUse: entry.lastUse,
-                                                 history: Array(history)))
+                entry.list.revision = record.revision
+                entry.history = Array(entry.history.suffix(Self.historyLength - 1)) + [(record.revision, touched.keys.all)]
+                replace(record.list, with: entry)
                 counts.updates += 1
             }
             evictIfFull()
         }
     }
 
-    /// `items` with the touched rows taken out and put back where the commit left them. The rows
-    /// it did not name keep their order (an insert, delete or move shifts them, never reorders
-    /// them), so placing the touched rows in ascending order of their final positions rebuilds
-    /// the list exactly. `nil` when the positions do not fit (the cache was not what it thought).
-    static func updated(_ items: [StoredItem], with touched: TouchedRows) -> [StoredItem]? {
-        var result = items.filter { !touched.keys.contains($0.key) }
-        result.reserveCapacity(result.count + touched.placed.count)
+    /// Takes the touched rows out of `items` and puts them back where the commit left them. The
+    /// rows it did not name keep their order (an insert, delete or move shifts them, never
+    /// reorders them), so placing the touched rows in ascending order of their final positions
+    /// rebuilds the list exactly. A commit that only inserted has nothing to take out, so adding
+    /// at the end costs no pass over the list. `false` when the positions do not fit (the cache
+    /// was not what it thought).
+    static func update(_ items: inout [StoredItem], with touched: TouchedRows) -> Bool {
+        if touched.namesRowsBefore { items.removeAll { touched.keys.contains($0.key) } }
         for (position, item) in touched.placed {
-            guard position <= result.count else { return nil }
-            result.insert(item, at: position)
+            guard position <= items.count else { return false }
+            items.insert(item, at: position)
         }
-        return result
+        return true
+    }
+
+    /// Removes and returns the entry of `id`.
+    private func take(_ id: ListID) -> Entry? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        itemCount -= entry.list.items.count
+        return entry
     }
 
     private func replace(_ id: ListID, with entry: Entry?) {

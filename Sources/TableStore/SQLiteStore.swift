@@ -63,10 +63,13 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
-    /// The list from the cache when it is at the revision the database gives (one point read),
-    /// read whole otherwise.
+    /// The list from the cache when it is at the revision the database gives (one point read)
+    /// or a commit has since moved it on, read whole otherwise. A revision this process has just
+    /// committed is waited for rather than read whole.
     public func list(_ id: ListID) async throws -> StoredList {
-        if let cached = lists.list(id, at: try await revision(of: id)) { return cached }
+        let revision = try await revision(of: id)
+        if let cached = lists.list(id, atLeast: revision) { return cached }
+        if await lists.commitHasSettled(), let cached = lists.list(id, atLeast: revision) { return cached }
         let mark = lists.readMark
         let list = try await fullList(id)
         lists.remember(list, readAfter: mark)

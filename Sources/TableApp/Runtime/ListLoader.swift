@@ -76,10 +76,10 @@ struct ListLoader {
 
     /// The rows this scene built of `list` last, with the keys the commits since touched; `nil`
     /// when there is no last build or the store cannot say what changed.
-    private func lastBuild(of list: StoredList) -> (entry: SceneRowCache.Entry, touched: SceneRowCache.TouchedKeys)? {
+    private func lastBuild(of list: StoredList) -> (entry: SceneRowCache.Entry, touched: TouchedKeys)? {
         guard let memory, let previous = memory.cache.entry(scene: memory.scene, list: list.id),
               let touched = store.changedKeys(of: list.id, from: previous.revision, to: list.revision) else { return nil }
-        return (previous, SceneRowCache.TouchedKeys(touched))
+        return (previous, TouchedKeys(touched))
     }
 
     /// The last build's sections moved on by the commits since, as UIKit applies a batch update:
@@ -89,7 +89,7 @@ struct ListLoader {
     /// kept arrays let a snapshot, the rows' links and their HTML take those sections over whole.
     /// `nil` when what the store says changed does not describe the lists.
     private func rowsUpdated(of list: StoredList, previous: [StoredItem], sections before: [[SceneRow]], collated collatedBefore: CollatedPositions,
-                             touched: SceneRowCache.TouchedKeys, index: IndexDefinition, string: (StoredItem) -> String)
+                             touched: TouchedKeys, index: IndexDefinition, string: (StoredItem) -> String)
         -> (sections: [[SceneRow]], collated: CollatedPositions)? {
         guard collatedBefore.count == previous.count,
               let update = SceneRowCache.Update(old: previous, current: list.items, touched: touched),

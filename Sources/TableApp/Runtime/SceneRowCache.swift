@@ -30,20 +30,6 @@ public final class SceneRowCache: @unchecked Sendable {
         }
     }
 
-    /// The keys the commits since a build touched, asked about every item of a list: a commit
-    /// touches few, and comparing a key with a handful is cheaper than hashing it.
-    struct TouchedKeys {
-        private let all: Set<String>
-        private let few: [String]?
-
-        init(_ keys: Set<String>) {
-            all = keys
-            few = keys.count <= 8 ? Array(keys) : nil
-        }
-
-        func contains(_ key: String) -> Bool { few?.contains(key) ?? all.contains(key) }
-    }
-
     /// How the items of the last build map onto the list as it is now.
     struct Update {
         /// For each position now, the position the item had in the last build; `nil` for an
