@@ -33,13 +33,13 @@ extension SiteServer {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
         let revision = try form.required("revision")
-        var page = try await locate(segments)
+        var page = try await actionPage(segments, for: action)
         do {
             var outcome: ActionOutcome?
             // The action is carried out on the page as it is now; when someone else's write lands
             // between that read and the save (without conflicting), it is simply done again.
             for attempt in 0..<Self.attempts where outcome == nil {
-                if attempt > 0 { page = try await locate(segments) }
+                if attempt > 0 { page = try await actionPage(segments, for: action) }
                 do {
                     outcome = try await perform(action, form: form, on: page, revision: revision)
                 } catch is SaveRace where attempt < Self.attempts - 1 {
@@ -84,6 +84,14 @@ extension SiteServer {
             return try await pageResponse(page, state: ViewState(), request: request, session: session, status: .unprocessableContent,
                                           notice: nil, sheet: sheet)
         }
+    }
+
+    /// The page an action is carried out on: for an Add form on an app file's scene, the scene
+    /// without its rows (`AppRuntime.resolveForAdding`), so an add costs the same however long
+    /// the list; otherwise the page as shown.
+    private func actionPage(_ segments: [String], for action: PageAction) async throws -> SitePage {
+        guard action == .add, let runtime = site.appRuntime else { return try await locate(segments) }
+        return SitePage(scene: try await runtime.resolveForAdding(segments))
     }
 
     /// How many times an action is tried when other writes keep landing between its read and its save.

@@ -124,6 +124,27 @@ struct SceneEditorTests {
         #expect(try await demo.texts(["groceries"])[0].last == "Apples")
     }
 
+    @Test("Add on a scene read without its rows: the page's revisions, no rows read, the item at the end as a whole read adds it")
+    func addWithoutRows() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        for (path, fields, expected) in [
+            (["groceries"], ["name": "Apples", "quantity": "6"], [["Milk", "Eggs", "Bread", "Butter", "Apples"]]),
+            (["packing"], ["name": "Hat", "bag": "Checked"], try await demo.texts(["packing"]).enumerated().map { $0.element + ($0.offset == 1 ? ["Hat"] : []) }),
+        ] {
+            let whole = try await demo.runtime.resolve(path)
+            let bare = try await demo.runtime.resolveForAdding(path)
+            #expect(bare.sections.isEmpty && bare.revisionToken == whole.revisionToken && bare.title == whole.title)
+            let outcome = try await SceneEditor(runtime: demo.runtime, scene: bare).perform(.add(fields: fields), revisionToken: whole.revisionToken)
+            #expect(outcome.highlightKey == fields["name"]?.lowercased())
+            #expect(try await demo.texts(path) == expected, "\(path)")
+        }
+        // A scene whose sections are lists of their own is read whole.
+        let nested = try await demo.runtime.resolveForAdding(["reorder"])
+        #expect(nested.sections.map { $0.rows.map(\.cell.text) } == (try await demo.texts(["reorder"])))
+        await #expect(throws: RuntimeError.self) { try await demo.runtime.resolveForAdding(["groceries", "no-such-item"]) }
+    }
+
     @Test("Reorder: the retarget rule keeps rows in their section, off the fixed first row and the placeholder")
     func reorder() async throws {
         let demo = try await DemoFixture()

@@ -45,10 +45,22 @@ public struct AppRuntime: Sendable {
     /// row, so alternating backgrounds stay in step; any other scene loads whole, with `window`
     /// left `nil`.
     public func resolve(_ path: [String], window: Range<Int>?) async throws -> ResolvedScene {
-        var scene = try await rootScene(window: path.isEmpty ? window : nil)
+        try await resolve(path, lastLevel: window.map { .window($0) } ?? .all)
+    }
+
+    /// The scene at `path` as its Add form needs it: the levels above loaded, its own list's
+    /// revision read but none of its rows, since an add puts its item at the end whatever the
+    /// rows are. So adding to a long list costs what adding to a short one does. A scene whose
+    /// sections are lists of their own (nested), or that shows no list, loads whole.
+    public func resolveForAdding(_ path: [String]) async throws -> ResolvedScene {
+        try await resolve(path, lastLevel: .none)
+    }
+
+    private func resolve(_ path: [String], lastLevel: RowsRead) async throws -> ResolvedScene {
+        var scene = try await rootScene(rows: path.isEmpty ? lastLevel : .all)
         for (depth, segment) in path.enumerated() {
             guard let outcome = scene.outcome(forSegment: segment),
-                  let next = try await self.scene(for: outcome, from: scene, window: depth == path.count - 1 ? window : nil) else {
+                  let next = try await self.scene(for: outcome, from: scene, rows: depth == path.count - 1 ? lastLevel : .all) else {
                 throw RuntimeError.notFound(path: path, depth: depth, reason: "\"\(scene.title)\" has no row \"\(segment)\" that leads further")
             }
             scene = next
@@ -56,16 +68,34 @@ public struct AppRuntime: Sendable {
         return scene
     }
 
+    /// Which of a list scene's rows a load reads.
+    private enum RowsRead {
+        /// Every row.
+        case all
+        /// Those at these positions (see `resolve(_:window:)`).
+        case window(Range<Int>)
+        /// None, only the list's revision (see `resolveForAdding`).
+        case none
+    }
+
     /// The root scene, loaded.
     public func rootScene(window: Range<Int>? = nil) async throws -> ResolvedScene {
+        try await rootScene(rows: window.map { .window($0) } ?? .all)
+    }
+
+    private func rootScene(rows: RowsRead) async throws -> ResolvedScene {
         guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
         return try await load(root, item: nil, itemList: nil, path: [], stack: NavigationStack(root: .init(scene: root.name, title: "")),
-                              isInfo: false, window: windowIfAllowed(window, for: root))
+                              isInfo: false, rows: allowed(rows, for: root))
     }
 
     /// The scene `outcome` leads to from `parent`: the segue's scene, showing the item of the
     /// row it names (or, for a fixed cell, the parent's own item).
     public func scene(for outcome: SelectionOutcome, from parent: ResolvedScene, window: Range<Int>? = nil) async throws -> ResolvedScene? {
+        try await scene(for: outcome, from: parent, rows: window.map { .window($0) } ?? .all)
+    }
+
+    private func scene(for outcome: SelectionOutcome, from parent: ResolvedScene, rows: RowsRead) async throws -> ResolvedScene? {
         let name: String, key: String
         switch outcome {
         case let .push(scene, itemKey), let .showDetail(scene, itemKey): (name, key) = (scene, itemKey)
@@ -78,13 +108,21 @@ public struct AppRuntime: Sendable {
         if case let .item(rowItem, list, _) = row.origin { (item, itemList) = (rowItem, list) }
         var resolved = try await load(next, item: item, itemList: itemList, path: parent.path + [segment], stack: parent.stack,
                                       isInfo: { if case .showDetail = outcome { true } else { false } }(),
-                                      window: windowIfAllowed(window, for: next))
+                                      rows: allowed(rows, for: next))
         resolved.ancestorLists = parent.dependencies
         return resolved
     }
 
-    private func windowIfAllowed(_ window: Range<Int>?, for scene: SceneDefinition) -> Range<Int>? {
-        window.flatMap { Self.isWindowable(scene) && $0.lowerBound.isMultiple(of: 2) ? $0 : nil }
+    /// `rows`, or all of them where the scene cannot be loaded that way.
+    private func allowed(_ rows: RowsRead, for scene: SceneDefinition) -> RowsRead {
+        switch rows {
+        case .all: return .all
+        case let .window(window): return Self.isWindowable(scene) && window.lowerBound.isMultiple(of: 2) ? rows : .all
+        case .none:
+            guard case let .list(binding) = scene.content else { return .all }
+            if case .nested = binding.sections { return .all }
+            return .none
+        }
     }
 
     /// The list a list scene shows: its item's relationship, or a root list for a scene reached
@@ -104,7 +142,7 @@ public struct AppRuntime: Sendable {
     }
 
     private func load(_ scene: SceneDefinition, item: StoredItem?, itemList: ListID?, path: [String],
-                      stack: NavigationStack, isInfo: Bool, window: Range<Int>?) async throws -> ResolvedScene {
+                      stack: NavigationStack, isInfo: Bool, rows: RowsRead) async throws -> ResolvedScene {
         var item = item
         var itemList = itemList
         var revisions: [ListID: Int] = [:]
@@ -128,8 +166,12 @@ public struct AppRuntime: Sendable {
             }
         case let .list(binding):
             let listID = Self.list(binding, of: item, in: itemList)
+            if case .none = rows {
+                revisions[listID] = try await store.revision(of: listID)
+                break
+            }
             let list: StoredList
-            if let window {
+            if case let .window(window) = rows {
                 let read = try await store.list(listID, positions: window)
                 list = read.list
                 rowWindow = RowWindow(range: min(window.lowerBound, read.count)..<min(window.upperBound, read.count), total: read.count)
@@ -138,8 +180,8 @@ public struct AppRuntime: Sendable {
             }
             revisions[listID] = list.revision
             let loaded = try await ListLoader(store: store, binding: binding, selection: binding.selection, isReorderable: scene.moves != nil,
-                                              memory: window == nil ? sceneRows.map { ($0, scene.name) } : nil)
-                .sections(of: list, firstPosition: window?.lowerBound ?? 0)
+                                              memory: rowWindow == nil ? sceneRows.map { ($0, scene.name) } : nil)
+                .sections(of: list, firstPosition: rowWindow?.range.lowerBound ?? 0)
             sections = loaded.sections
             sectionIndex = loaded.sectionIndex
             for (id, revision) in loaded.revisions { revisions[id] = revision }
@@ -167,7 +209,7 @@ public struct AppRuntime: Sendable {
         var resolved = ResolvedScene(app: app, scene: scene, store: store, path: path, stack: stack, item: item, itemList: itemList,
                                      sections: sections, sectionIndex: sectionIndex, revisions: revisions, isInfo: isInfo, ancestorLists: [])
         resolved.window = rowWindow
-        if window == nil, showsList { resolved.snapshotMemory = sceneRows?.snapshots }
+        if case .all = rows, showsList { resolved.snapshotMemory = sceneRows?.snapshots }
         return resolved
     }
 
