@@ -20,7 +20,10 @@ public struct ResolvedScene: Sendable {
     public var sections: [SceneSection] {
         // Rows changed here (by an action, or by a caller) no longer stand for items as stored:
         // the scene neither keeps its snapshot nor takes rows from the last one.
-        didSet { snapshotMemory = nil }
+        didSet {
+            snapshotMemory = nil
+            keyIndex = RowKeyIndex()
+        }
     }
     /// The index bar of an indexed list: its titles, each with its section.
     public var sectionIndex: SectionIndexMapping?
@@ -38,6 +41,9 @@ public struct ResolvedScene: Sendable {
     /// Where the scene's last snapshot is kept for the next build to take unchanged rows from;
     /// `nil` for a window of a list and where no rows are cached.
     var snapshotMemory: SceneSnapshotMemory?
+
+    /// Where the rows stand by key, for `row(forKey:)`.
+    var keyIndex = RowKeyIndex()
 
     /// What actions changed since the scene was read, waiting for `save()`.
     var pendingWrites: [PendingWrite] = []
@@ -65,12 +71,7 @@ public struct ResolvedScene: Sendable {
 
     /// The row showing the item or fixed cell `key`, and its index path.
     public func row(forKey key: String) -> (row: SceneRow, indexPath: IndexPath)? {
-        for (sectionIndex, section) in sections.enumerated() {
-            if let rowIndex = section.rows.firstIndex(where: { $0.cell.key == key }) {
-                return (section.rows[rowIndex], IndexPath(row: rowIndex, section: sectionIndex))
-            }
-        }
-        return nil
+        keyIndex.indexPath(of: key, in: sections).map { (sections[$0.section].rows[$0.row], $0) }
     }
 
     /// Whether the scene offers an Edit button.
