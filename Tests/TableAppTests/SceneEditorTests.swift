@@ -145,6 +145,26 @@ struct SceneEditorTests {
         await #expect(throws: RuntimeError.self) { try await demo.runtime.resolveForAdding(["groceries", "no-such-item"]) }
     }
 
+    @Test("rows found by key: the same answers the first time and once looked up by index, and again after the rows change")
+    func rowsByKey() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        var scene = try await demo.runtime.resolve(["groceries"])
+        let keys = scene.sections[0].rows.map(\.cell.key)
+        for _ in 0..<2 {
+            #expect(keys.map { scene.row(forKey: $0)?.indexPath } == keys.indices.map { IndexPath(row: $0, section: 0) })
+            #expect(scene.row(forKey: "no-such-key") == nil)
+        }
+        let copy = scene
+        scene.sections[0].rows.removeFirst()
+        #expect(scene.row(forKey: keys[1])?.indexPath == IndexPath(row: 0, section: 0), "the rows changed: found where they are now")
+        #expect(scene.row(forKey: keys[0]) == nil)
+        #expect(copy.row(forKey: keys[1])?.indexPath == IndexPath(row: 1, section: 0), "a copy keeps its own rows")
+        // Two rows with one key: the first is found, before and after the index.
+        scene.sections[0].rows.append(scene.sections[0].rows[0])
+        for _ in 0..<2 { #expect(scene.row(forKey: keys[1])?.indexPath == IndexPath(row: 0, section: 0)) }
+    }
+
     @Test("Reorder: the retarget rule keeps rows in their section, off the fixed first row and the placeholder")
     func reorder() async throws {
         let demo = try await DemoFixture()
