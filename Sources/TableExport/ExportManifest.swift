@@ -26,6 +26,12 @@ final class ExportManifest: @unchecked Sendable {
     /// Fingerprints are recorded as `2:<Fingerprint.hex>`; a record without the prefix was made
     /// with FNV-1a by an earlier TableStack and is compared as such, so upgrading re-dates nothing.
     func date(for name: String, html: String, otherwise date: Date) -> Date {
+        made(name, html: html, otherwise: date).date
+    }
+
+    /// The date as `date(for:html:otherwise:)` gives it, and whether the manifest held this
+    /// content for the page (then the last export made the page with these very bytes).
+    func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, isAsRecorded: Bool) {
         let fingerprint = "2:" + Fingerprint.hex(of: html)
         lock.lock()
         let entry = entries[name]
@@ -33,10 +39,10 @@ final class ExportManifest: @unchecked Sendable {
         if let entry, entry.fingerprint == fingerprint
             || (!entry.fingerprint.hasPrefix("2:") && entry.fingerprint == Fingerprint.fnv1a(of: html)) {
             lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date) }
-            return entry.date
+            return (entry.date, entry.fingerprint == fingerprint)
         }
         lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: date) }
-        return date
+        return (date, false)
     }
 
     /// Writes the manifest as JSON (`{"<page>": {"date": "<ISO 8601>", "fingerprint": "…"}}`, keys

@@ -25,8 +25,11 @@ struct ExportState: Equatable {
     static let fileName = ".tablestack-export-state"
     private static let header = "TableStack export state 1"
 
-    /// The fingerprint of everything the pages were made from.
+    /// The fingerprint of everything the pages were made from; `unknownInputs` when they could
+    /// not be told apart from another export's.
     var inputs: String
+    /// Matches no fingerprint: such a state is never up to date.
+    static let unknownInputs = "unknown"
     var problems: [String]
     var warnings: [String]
     /// Each page's file (relative to the folder), in the report's order, with its stamp.

@@ -11,13 +11,16 @@ import Glibc
 final class OutputFolder: @unchecked Sendable {
     let path: String
     let isFresh: Bool
+    /// The stamp the last complete export left each page file with, by name.
+    let leftAs: [String: ExportState.Stamp]
     private let descriptor: Int32
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
 
-    init(path: String, isFresh: Bool) throws {
+    init(path: String, isFresh: Bool, leftAs: [String: ExportState.Stamp] = [:]) throws {
         self.path = path
         self.isFresh = isFresh
+        self.leftAs = leftAs
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
     }
@@ -25,9 +28,11 @@ final class OutputFolder: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Writes `bytes` to `name` (relative to the folder) unless the file already holds exactly
-    /// these bytes; returns whether it wrote.
-    func write(_ bytes: [UInt8], to name: String) throws -> Bool {
+    /// these bytes; returns whether it wrote. `wereLastWritten` says the last complete export
+    /// wrote these very bytes to `name`: a file still as that export left it is not read to compare.
+    func write(_ bytes: [UInt8], to name: String, wereLastWritten: Bool = false) throws -> Bool {
         let fullPath = path + "/" + name
+        if !isFresh, wereLastWritten, let stamp = leftAs[name], ExportState.stamp(of: name, in: descriptor) == stamp { return false }
         if !isFresh, let existing = FileManager.default.contents(atPath: fullPath), existing.elementsEqual(bytes) { return false }
         let folder = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[..<$0]) }
         if let folder { try make(folder) }

@@ -73,10 +73,15 @@ public struct SiteExporter: Sendable {
         if !isFresh, let inputs, let report = Self.reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
+        // How the last complete export left each page: with the manifest, it tells a page whose
+        // bytes are unchanged without reading its file.
+        let leftAs = isFresh ? [:] : ExportState.load(from: options.outputFolder).map { state in
+            Dictionary(state.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+        } ?? [:]
         ExportState.remove(from: options.outputFolder)
 
         let manifest = ExportManifest(folder: options.outputFolder)
-        let output = try OutputFolder(path: options.outputFolder, isFresh: isFresh)
+        let output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs)
         var results: [PageResult] = []
         // Each page is found (its scene read, its children listed) before it is made (rendered,
         // checked, written), so a long list's children are made while the list itself still is:
@@ -140,16 +145,16 @@ public struct SiteExporter: Sendable {
                                   unchanged: results.filter { !$0.wasWritten }.count,
                                   seconds: Date().timeIntervalSince(started), problems: problems)
         report.warnings = results.flatMap(\.advice)
-        if let inputs {
-            let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            defer { if folder >= 0 { close(folder) } }
-            let stamped = { (name: String) in ExportState.stamp(of: name, in: folder).map { (file: name, stamp: $0) } }
-            let pages = results.map(\.file).compactMap(stamped)
-            // A page whose file is gone already cannot be vouched for: no state, the next export runs.
-            if pages.count == results.count {
-                try ExportState(inputs: inputs, problems: report.problems, warnings: report.warnings, pages: pages,
-                                files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
-            }
+        // Saved even when the inputs cannot be told apart (then it is never up to date): the next
+        // export still learns from it how each page was left.
+        let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        let stamped = { (name: String) in ExportState.stamp(of: name, in: folder).map { (file: name, stamp: $0) } }
+        let pages = results.map(\.file).compactMap(stamped)
+        // A page whose file is gone already cannot be vouched for: no state, the next export runs.
+        if pages.count == results.count {
+            try ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
+                            files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
         }
         return report
     }
@@ -254,12 +259,12 @@ public struct SiteExporter: Sendable {
         let page = try site.tablePage(sitePage, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
         let html = site.renderer.render(page, remembersRows: false)
-        let madeOn = manifest.date(for: name, html: html, otherwise: options.date)
+        let (madeOn, isAsRecorded) = manifest.made(name, html: html, otherwise: options.date)
         let inspection = PageValidator.inspect(html, page: name)
         var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
         if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
         let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: notes.text(for: madeOn))
-        let wasWritten = try output.write(bytes, to: name)
+        let wasWritten = try output.write(bytes, to: name, wereLastWritten: isAsRecorded)
         var result = PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name),
                                 problems: problems, wasWritten: wasWritten)
         result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)

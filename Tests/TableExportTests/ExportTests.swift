@@ -282,7 +282,10 @@ struct ExportTests {
         let beside = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)
         #expect(!beside.contains { $0.contains("partial") }, "\(beside)")
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/index.html"))
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.output)).contains { $0.hasPrefix(".tablestack-") && $0 != ".tablestack-export.json" })
+        // The manifest and the state stay; no file written beside its place is left.
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.output)).contains {
+            $0.hasPrefix(".tablestack-") && ![".tablestack-export.json", ".tablestack-export-state"].contains($0)
+        })
 
         let failing = fixture.folder.appendingPathComponent("never").path
         let error = await #expect(throws: ExportError.self) {
