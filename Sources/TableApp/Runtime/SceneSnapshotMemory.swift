@@ -43,17 +43,32 @@ final class SceneSnapshotMemory: @unchecked Sendable {
         // A section whose rows are the very array built from last time (the rows of a section no
         // commit touched are carried whole) is unchanged without a look at its rows.
         let sameArray = now.indices.map { before.indices.contains($0) && now[$0].hasSameStorage(as: before[$0]) }
-        if configuration == kept.configuration, now.map(\.count) == before.map(\.count) {
-            let carried = now.indices.reduce(0) { count, section in
-                count + (sameArray[section] ? now[section].count
-                                            : zip(now[section], before[section]).count { $0.buildIdentity == $1.buildIdentity })
-            }
-            if carried > 0, carried < now.reduce(0, { $0 + $1.count }) { lock.withLock { partialReuses += 1 } }
+        if configuration == kept.configuration, now.map(\.count) == before.map(\.count),
+           Self.carriesSomeNotAll(now: now, before: before, sameArray: sameArray) {
+            lock.withLock { partialReuses += 1 }
         }
         return RowReuse(previous: kept.snapshot, configuration: kept.configuration, isUnchanged: { path in
             // Row counts are checked by the build before it asks.
             sameArray[path.section] || now[path.section][path.row].buildIdentity == before[path.section][path.row].buildIdentity
         }, isSectionUnchanged: { sameArray[$0] })
+    }
+
+    /// Whether some rows, not all, are carried on from the rows before: looked at only until
+    /// one of each is seen, since this only counts builds and must not cost a pass over a long list.
+    private static func carriesSomeNotAll(now: [[SceneRow]], before: [[SceneRow]], sameArray: [Bool]) -> Bool {
+        var carried = false, made = false
+        for section in now.indices where !now[section].isEmpty {
+            if sameArray[section] {
+                carried = true
+            } else {
+                for (row, old) in zip(now[section], before[section]) {
+                    if row.buildIdentity == old.buildIdentity { carried = true } else { made = true }
+                    if carried, made { return true }
+                }
+            }
+            if carried, made { return true }
+        }
+        return false
     }
 
     /// Keeps `snapshot`, built of `scene` with `configuration`.
