@@ -8,7 +8,7 @@ import TableSite
 import TableStore
 
 /// `tablestack bench-internals`: times what `make bench` cannot see from outside — render CPU per
-/// page, template and page validation — and prints one JSON object.
+/// page (indexed and plain lists), template and page validation — and prints one JSON object.
 struct BenchInternals: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-internals", abstract: "Time rendering and validation in-process (for make bench).",
@@ -30,74 +30,76 @@ struct BenchInternals: AsyncParsableCommand {
             cpuMilliseconds { _ = TemplateValidator.validate(folder: templates) }
         })
 
-        let yaml = """
-            title: Bench
-            root: list
-            scenes:
-              list:
-                title: Rows
-                list: rows
-                index: { by: name, locale: en_US }
-                cell: { text: "{name}", detail: "{number}", style: subtitle }
-            """
-        let app = try AppFileLoader.parse(yaml, file: "bench.yaml")
         let templateSet = try TemplateSet(folder: templates)
-        for count in sizes {
-            let store = try SQLiteStore(path: folder.appendingPathComponent("rows-\(count).sqlite").path, durability: .normal)
-            try await store.load(Self.rows(count), replacing: true)
-            let renderer = PageRenderer(templates: templateSet)
-            let runtime = AppRuntime(app: app, store: store, sceneRows: SceneRowCache())
-            let site = Site(storyboard: runtime, renderer: renderer, urls: URLBuilder())
-            let options = PageOptions(csrf: "token")
-            var scene = SitePage(scene: try await runtime.resolve([]))
-            // First render: every row rendered from its template.
-            figures["render_first_ms_\(count)"] = cpuMilliseconds { _ = try? site.renderer.render(site.tablePage(scene, options: options)) }
-            var snapshots: [Double] = []
-            var renders: [Double] = []
-            var resolveAndRender: [Double] = []
-            var afterRename: [Double] = []
-            for run in 0..<runs {
-                // Two edits of one row: its number (the row stays where it is), then its name
-                // (the row moves within its section, which is made again).
-                let key = "row-\(run * 7)"
-                for (number, change) in [ListChange.update(key: key, attributes: ["number": .number(Double(-run))]),
-                                         .update(key: key, attributes: ["name": .string(Self.word(run * 7) + " \(count + run)")])].enumerated() {
-                    let revision = try await store.revision(of: .root("rows"))
-                    try await store.apply([change], to: .root("rows"), basedOn: revision)
-                    let started = cpuNow()
-                    scene = SitePage(scene: try await runtime.resolve([]))
-                    // Snapshot and render run on this thread without suspending, so they are timed with
-                    // the thread's clock: the process clock would also count other threads still
-                    // winding down from the resolve (SQLite reads, idle workers spinning).
-                    let resolved = cpuNow(CLOCK_THREAD_CPUTIME_ID)
-                    let page = try site.tablePage(scene, options: options)
-                    let built = cpuNow(CLOCK_THREAD_CPUTIME_ID)
-                    _ = site.renderer.render(page)
-                    let rendered = cpuNow(CLOCK_THREAD_CPUTIME_ID)
-                    let done = cpuNow()
-                    if number == 1 {
-                        afterRename.append((done - started) * 1000)
-                        continue
+        // The same rows as an indexed list (sections) and as a plain one (one section).
+        for (kind, index) in [("", "\n    index: { by: name, locale: en_US }"), ("plain_", "")] {
+            let yaml = """
+                title: Bench
+                root: list
+                scenes:
+                  list:
+                    title: Rows
+                    list: rows\(index)
+                    cell: { text: "{name}", detail: "{number}", style: subtitle }
+                """
+            let app = try AppFileLoader.parse(yaml, file: "bench.yaml")
+            for count in sizes {
+                let store = try SQLiteStore(path: folder.appendingPathComponent("rows-\(kind)\(count).sqlite").path, durability: .normal)
+                try await store.load(Self.rows(count), replacing: true)
+                let renderer = PageRenderer(templates: templateSet)
+                let runtime = AppRuntime(app: app, store: store, sceneRows: SceneRowCache())
+                let site = Site(storyboard: runtime, renderer: renderer, urls: URLBuilder())
+                let options = PageOptions(csrf: "token")
+                var scene = SitePage(scene: try await runtime.resolve([]))
+                // First render: every row rendered from its template.
+                figures["\(kind)render_first_ms_\(count)"] = cpuMilliseconds { _ = try? site.renderer.render(site.tablePage(scene, options: options)) }
+                var snapshots: [Double] = []
+                var renders: [Double] = []
+                var resolveAndRender: [Double] = []
+                var afterRename: [Double] = []
+                for run in 0..<runs {
+                    // Two edits of one row: its number (the row stays where it is), then its name
+                    // (the row moves within its section, which is made again).
+                    let key = "row-\(run * 7)"
+                    for (number, change) in [ListChange.update(key: key, attributes: ["number": .number(Double(-run))]),
+                                             .update(key: key, attributes: ["name": .string(Self.word(run * 7) + " \(count + run)")])].enumerated() {
+                        let revision = try await store.revision(of: .root("rows"))
+                        try await store.apply([change], to: .root("rows"), basedOn: revision)
+                        let started = cpuNow()
+                        scene = SitePage(scene: try await runtime.resolve([]))
+                        // Snapshot and render run on this thread without suspending, so they are timed with
+                        // the thread's clock: the process clock would also count other threads still
+                        // winding down from the resolve (SQLite reads, idle workers spinning).
+                        let resolved = cpuNow(CLOCK_THREAD_CPUTIME_ID)
+                        let page = try site.tablePage(scene, options: options)
+                        let built = cpuNow(CLOCK_THREAD_CPUTIME_ID)
+                        _ = site.renderer.render(page)
+                        let rendered = cpuNow(CLOCK_THREAD_CPUTIME_ID)
+                        let done = cpuNow()
+                        if number == 1 {
+                            afterRename.append((done - started) * 1000)
+                            continue
+                        }
+                        snapshots.append((built - resolved) * 1000)
+                        renders.append((rendered - built) * 1000)
+                        resolveAndRender.append((done - started) * 1000)
                     }
-                    snapshots.append((built - resolved) * 1000)
-                    renders.append((rendered - built) * 1000)
-                    resolveAndRender.append((done - started) * 1000)
                 }
-            }
-            figures["snapshot_after_edit_ms_\(count)"] = median(snapshots)
-            figures["render_after_edit_ms_\(count)"] = median(renders)
-            figures["resolve_and_render_after_edit_ms_\(count)"] = median(resolveAndRender)
-            figures["resolve_and_render_after_rename_ms_\(count)"] = median(afterRename)
-            if count == 1_000 {
-                let html = site.renderer.render(try site.tablePage(scene, options: options))
-                let validator = PageValidator.shared
-                figures["page_validation_ms_1000_rows"] = median((0..<runs).map { _ in
-                    cpuMilliseconds { _ = validator.validate(html, page: "bench") }
-                })
-                // What an export runs per page: the contract scanner, libxml2 only on doubt.
-                figures["page_check_ms_1000_rows"] = median((0..<runs).map { _ in
-                    cpuMilliseconds { _ = validator.inspect(html, page: "bench") }
-                })
+                figures["\(kind)snapshot_after_edit_ms_\(count)"] = median(snapshots)
+                figures["\(kind)render_after_edit_ms_\(count)"] = median(renders)
+                figures["\(kind)resolve_and_render_after_edit_ms_\(count)"] = median(resolveAndRender)
+                figures["\(kind)resolve_and_render_after_rename_ms_\(count)"] = median(afterRename)
+                if count == 1_000, kind.isEmpty {
+                    let html = site.renderer.render(try site.tablePage(scene, options: options))
+                    let validator = PageValidator.shared
+                    figures["page_validation_ms_1000_rows"] = median((0..<runs).map { _ in
+                        cpuMilliseconds { _ = validator.validate(html, page: "bench") }
+                    })
+                    // What an export runs per page: the contract scanner, libxml2 only on doubt.
+                    figures["page_check_ms_1000_rows"] = median((0..<runs).map { _ in
+                        cpuMilliseconds { _ = validator.inspect(html, page: "bench") }
+                    })
+                }
             }
         }
         let data = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
