@@ -76,12 +76,15 @@ extension SiteServer {
                                           session: session, status: .conflict,
                                           notice: "Your change was not applied: \(conflict). This is the list as it is now.")
         } catch let ActionError.invalidFields(messages, typed) {
-            // The sheet again, with what was typed and a message by each refused field.
-            let sheets = Sheets(site: site, page: page, csrf: session.csrf)
+            // The sheet again, with what was typed and a message by each refused field. An Add
+            // was tried on the scene without its rows: the answer (a JSON twin shows the rows,
+            // and its snapshot is kept for the page) is made from the page read whole.
+            let shown = action == .add ? try await locate(segments) : page
+            let sheets = Sheets(site: site, page: shown, csrf: session.csrf)
             guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
                 throw ActionError.invalidFields(messages, typed: typed)
             }
-            return try await pageResponse(page, state: ViewState(), request: request, session: session, status: .unprocessableContent,
+            return try await pageResponse(shown, state: ViewState(), request: request, session: session, status: .unprocessableContent,
                                           notice: nil, sheet: sheet)
         }
     }

@@ -34,4 +34,23 @@ struct JSONTwinCacheTests {
             #expect(unchanged.status == 304)
         }
     }
+
+    @Test("an Add refused for its fields, asked for as JSON, answers with the rows, and the page read next still shows them")
+    func refusedAddAsJSON() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let tokens = browser.tokens(of: try await browser.get("/groceries/?editing=1"))
+            let body = "csrf=\(tokens.csrf)&revision=\(Browser.encode(tokens.revision))&name=&quantity=1"
+            let refused = try await browser.post("/groceries/_/add", body: body, contentType: "application/x-www-form-urlencoded",
+                                                 accept: "application/json", follow: false)
+            #expect(refused.status == 422)
+            #expect(refused.html.contains("\"Milk\"") && refused.html.contains("\"Butter\""), "the twin shows the list's rows")
+            for accept in ["application/json", "text/html"] {
+                let page = try await browser.get("/groceries/", accept: accept)
+                #expect(page.status == 200 && page.html.contains("Milk") && page.html.contains("Butter"), "\(accept)")
+            }
+            #expect(try await browser.get("/groceries/").rowTexts == ["Milk", "Eggs", "Bread", "Butter"])
+        }
+    }
 }
