@@ -26,7 +26,7 @@ package struct DocumentLoader {
             """, [list.parent ?? "", list.relationship, StoreWrites.firstRevision(at: sequence)])
         let revision = try StoreWrites.revision(of: list, in: db)
         revisions[list] = revision
-        let editor = ListEditor(db: db, list: list, revision: revision)
+        let editor = ListEditor(db: db, list: list, sequence: sequence, revision: revision)
         for (offset, item) in items.enumerated() {
             try editor.append(StoredItem(key: item.key, attributes: item.attributes), at: start + offset)
             for child in item.lists {

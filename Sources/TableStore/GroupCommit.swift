@@ -60,8 +60,7 @@ final class GroupCommit: @unchecked Sendable {
             }
             if group.isEmpty { return }
             let outcomes = UnsafeOutcomes(count: group.count)
-            lists.commitBegins()
-            defer { lists.commitSettled() }
+            defer { lists.commitSettled() }  // also when the transaction rolls back or never starts
             do {
                 try await pool.write { [lists, feed] db in
                     // The cached lists move on on the writer's thread the moment the transaction
@@ -87,6 +86,9 @@ final class GroupCommit: @unchecked Sendable {
                             outcomes.results[index] = .failure(StoreErrors.storeError(error))
                         }
                     }
+                    // From here until `onCommit` has run, a reader may find a revision in the
+                    // database that the cache has not reached yet, and waits for it.
+                    lists.commitBegins()
                 }
             } catch {
                 // The transaction itself failed: none of the group is made.
@@ -98,7 +100,8 @@ final class GroupCommit: @unchecked Sendable {
 
     private final class ResultBox<T>: @unchecked Sendable { var value: T? }
 
-    /// Written inside GRDB's write closure, read after it returned: one thread at a time.
+    /// Written inside GRDB's write closure, read by its `onCommit` and after it returned: one
+    /// thread at a time.
     private final class UnsafeOutcomes: @unchecked Sendable {
         var results: [Result<Commit, any Error>?]
         var rows: [ListCache.CommitRows]

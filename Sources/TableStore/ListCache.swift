@@ -15,7 +15,7 @@ package final class ListCache: @unchecked Sendable {
         var keys: TouchedKeys
         /// Whether it named rows that were in the list before (deleted, moved or reloaded),
         /// rather than only rows it inserted.
-        var namesRowsBefore = true
+        var namesRowsBefore: Bool
         /// Those still in the list, with their positions afterwards, in ascending order.
         var placed: [(position: Int, item: StoredItem)]
     }
@@ -58,7 +58,7 @@ package final class ListCache: @unchecked Sendable {
     static let removalsKept = 256
     /// Whether a transaction of this process is committing, and who waits for it to reach the cache.
     private var isCommitting = false
-    private var waitingForCommit: [CheckedContinuation<Bool, Never>] = []
+    private var waitingForCommit: [CheckedContinuation<Void, Never>] = []
     /// How many items all cached lists may hold together.
     let capacity: Int
     /// How many items one list may hold to be cached.
@@ -87,30 +87,32 @@ package final class ListCache: @unchecked Sendable {
         }
     }
 
-    /// Says a transaction that may change cached lists is about to commit.
+    /// Says the transaction about to commit may change cached lists.
     func commitBegins() {
         lock.withLock { isCommitting = true }
     }
 
     /// Says the transaction has been applied here (or rolled back): whoever waits goes on.
     func commitSettled() {
-        let waiting: [CheckedContinuation<Bool, Never>] = lock.withLock {
+        let waiting: [CheckedContinuation<Void, Never>] = lock.withLock {
             isCommitting = false
             defer { waitingForCommit.removeAll() }
             return waitingForCommit
         }
-        for continuation in waiting { continuation.resume(returning: true) }
+        for continuation in waiting { continuation.resume() }
     }
 
-    /// Waits until a transaction committing now has reached the cache: a reader may see its
-    /// revision in the database a moment before. `false` at once when none is committing.
-    func commitHasSettled() async -> Bool {
+    /// Waits, when a transaction is committing and the cache holds list `id` at a revision below
+    /// `revision` (read from the database), until the transaction has reached the cache: a
+    /// reader may see its revision a moment before. Returns at once otherwise.
+    func waitForCommit(reaching id: ListID, at revision: Int) async {
         await withCheckedContinuation { continuation in
             let waits = lock.withLock {
-                if isCommitting { waitingForCommit.append(continuation) }
-                return isCommitting
+                guard isCommitting, let cached = entries[id]?.list.revision, cached < revision else { return false }
+                waitingForCommit.append(continuation)
+                return true
             }
-            if !waits { continuation.resume(returning: false) }
+            if !waits { continuation.resume() }
         }
     }
 
@@ -162,13 +164,13 @@ package final class ListCache: @unchecked Sendable {
         for record in commit.lists where !record.reset {
             let keys = Set(record.inserted + record.deleted + record.moved + record.reloaded)
             guard keys.count <= Self.mostTouchedRows, lock.withLock({ entries[record.list] != nil }) else { continue }
-            rows[record.list] = try? Self.read(keys, in: record.list, from: db)
-            rows[record.list]?.namesRowsBefore = !(record.deleted.isEmpty && record.moved.isEmpty && record.reloaded.isEmpty)
+            let namesRowsBefore = !(record.deleted.isEmpty && record.moved.isEmpty && record.reloaded.isEmpty)
+            rows[record.list] = try? Self.read(keys, in: record.list, from: db, namesRowsBefore: namesRowsBefore)
         }
         return rows
     }
 
-    private static func read(_ keys: Set<String>, in list: ListID, from db: any SQLExecutor) throws -> TouchedRows {
+    private static func read(_ keys: Set<String>, in list: ListID, from db: any SQLExecutor, namesRowsBefore: Bool) throws -> TouchedRows {
         var placed: [(position: Int, item: StoredItem)] = []
         for key in keys {
             let found = try db.rows("SELECT position, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?",
@@ -177,7 +179,7 @@ package final class ListCache: @unchecked Sendable {
                 placed.append((try row.int(0), StoredItem(key: key, attributes: try AttributeCoding.decode(try row.string(1)))))
             }
         }
-        return TouchedRows(keys: TouchedKeys(keys), placed: placed.sorted { $0.position < $1.position })
+        return TouchedRows(keys: TouchedKeys(keys), namesRowsBefore: namesRowsBefore, placed: placed.sorted { $0.position < $1.position })
     }
 
     /// Applies a committed change, in commit order: each cached list it touched moves on to the

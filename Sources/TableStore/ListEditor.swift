@@ -6,6 +6,8 @@ import Foundation
 package struct ListEditor {
     let db: any SQLExecutor
     let list: ListID
+    /// The change log's number for the commit the change is made in.
+    let sequence: Int
     /// The revision the list is at once the change is made.
     var revision = 0
     /// Where what the change does is noted for the change feed.
@@ -102,7 +104,7 @@ package struct ListEditor {
     /// one range of the index is renamed (see `delete`).
     private func moveIn(_ key: String, from source: ListID, at position: Int, as newKey: String) throws {
         guard source != list else { throw StoreError.database("an item cannot be moved into its own list; use move") }
-        let origin = ListEditor(db: db, list: source, revision: revision)
+        let origin = ListEditor(db: db, list: source, sequence: sequence, revision: revision)
         recorder?.note(source) { $0.deleted.append(key) }
         let oldPosition = try origin.position(of: key)
         let attributes = try origin.attributes(of: key)
@@ -113,9 +115,13 @@ package struct ListEditor {
         try insert(StoredItem(key: newKey, attributes: attributes), at: position)
         let oldIdentity = source.itemIdentity(key)
         let newIdentity = list.itemIdentity(newKey)
-        for table in ["items", "lists"] {
-            try db.run("UPDATE \(table) SET parent = ? || substr(parent, length(?) + 1) WHERE parent = ? OR (parent >= ? AND parent < ?)", [newIdentity, oldIdentity, oldIdentity, oldIdentity + "/", oldIdentity + "0"])
-        }
+        let below = "WHERE parent = ? OR (parent >= ? AND parent < ?)"
+        try db.run("UPDATE items SET parent = ? || substr(parent, length(?) + 1) \(below)", [newIdentity, oldIdentity, oldIdentity, oldIdentity + "/", oldIdentity + "0"])
+        // The lists it takes along start again in their new places as new lists do: at a revision
+        // above any a list there had before (one deleted there may have had a higher number, and a
+        // cache or a page elsewhere may still hold it).
+        try db.run("UPDATE lists SET parent = ? || substr(parent, length(?) + 1), revision = ? \(below)",
+                   [newIdentity, oldIdentity, StoreWrites.firstRevision(at: sequence), oldIdentity, oldIdentity + "/", oldIdentity + "0"])
     }
 
     func insert(_ item: StoredItem, at position: Int) throws {

@@ -69,7 +69,8 @@ public final class SQLiteStore: DatabaseStore {
     public func list(_ id: ListID) async throws -> StoredList {
         let revision = try await revision(of: id)
         if let cached = lists.list(id, atLeast: revision) { return cached }
-        if await lists.commitHasSettled(), let cached = lists.list(id, atLeast: revision) { return cached }
+        await lists.waitForCommit(reaching: id, at: revision)
+        if let cached = lists.list(id, atLeast: revision) { return cached }
         let mark = lists.readMark
         let list = try await fullList(id)
         lists.remember(list, readAfter: mark)

@@ -38,7 +38,7 @@ package enum StoreWrites {
         }
         let recorder = ChangeRecorder(revisions: revisions)
         for write in writes {
-            let editor = ListEditor(db: db, list: write.list, revision: revisions[write.list] ?? 0, recorder: recorder)
+            let editor = ListEditor(db: db, list: write.list, sequence: sequence, revision: revisions[write.list] ?? 0, recorder: recorder)
             for change in write.changes { try editor.apply(change) }
         }
         // A list named but left as it was (an empty write) still moved on: say so.
