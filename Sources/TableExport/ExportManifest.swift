@@ -22,15 +22,11 @@ final class ExportManifest: @unchecked Sendable {
         entries = FileManager.default.contents(atPath: url.path).flatMap { try? decoder.decode([String: Entry].self, from: $0) } ?? [:]
     }
 
-    /// The date the page `name` with the content `html` was first made; `otherwise` for new content.
-    /// Fingerprints are recorded as `2:<Fingerprint.hex>`; a record without the prefix was made
-    /// with FNV-1a by an earlier TableStack and is compared as such, so upgrading re-dates nothing.
-    func date(for name: String, html: String, otherwise date: Date) -> Date {
-        made(name, html: html, otherwise: date).date
-    }
-
-    /// The date as `date(for:html:otherwise:)` gives it, and whether the manifest held this
-    /// content for the page (then the last export made the page with these very bytes).
+    /// The date the page `name` with the content `html` was first made (`otherwise` for new
+    /// content), and whether the manifest holds this very content for the page: then the last
+    /// export made the page with these bytes. Fingerprints are recorded as `2:<Fingerprint.hex>`;
+    /// a record without the prefix was made with FNV-1a by an earlier TableStack and is compared
+    /// as such, so upgrading re-dates nothing.
     func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, isAsRecorded: Bool) {
         let fingerprint = "2:" + Fingerprint.hex(of: html)
         lock.lock()
