@@ -59,7 +59,7 @@ struct BenchInternals: AsyncParsableCommand {
                 var afterRename: [Double] = []
                 for run in 0..<runs {
                     // Two edits of one row: its number (the row stays where it is), then its name
-                    // (the row moves within its section, which is made again).
+                    // (in the indexed list the row moves within its section, which is made again).
                     let key = "row-\(run * 7)"
                     for (number, change) in [ListChange.update(key: key, attributes: ["number": .number(Double(-run))]),
                                              .update(key: key, attributes: ["name": .string(Self.word(run * 7) + " \(count + run)")])].enumerated() {

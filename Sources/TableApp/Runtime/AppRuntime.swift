@@ -53,7 +53,7 @@ public struct AppRuntime: Sendable {
     /// rows are. So adding to a long list costs what adding to a short one does. A scene whose
     /// sections are lists of their own (nested), or that shows no list, loads whole.
     public func resolveForAdding(_ path: [String]) async throws -> ResolvedScene {
-        try await resolve(path, lastLevel: .none)
+        try await resolve(path, lastLevel: .revisionOnly)
     }
 
     private func resolve(_ path: [String], lastLevel: RowsRead) async throws -> ResolvedScene {
@@ -74,8 +74,8 @@ public struct AppRuntime: Sendable {
         case all
         /// Those at these positions (see `resolve(_:window:)`).
         case window(Range<Int>)
-        /// None, only the list's revision (see `resolveForAdding`).
-        case none
+        /// None: only the list's revision (see `resolveForAdding`).
+        case revisionOnly
     }
 
     /// The root scene, loaded.
@@ -118,10 +118,10 @@ public struct AppRuntime: Sendable {
         switch rows {
         case .all: return .all
         case let .window(window): return Self.isWindowable(scene) && window.lowerBound.isMultiple(of: 2) ? rows : .all
-        case .none:
+        case .revisionOnly:
             guard case let .list(binding) = scene.content else { return .all }
             if case .nested = binding.sections { return .all }
-            return .none
+            return .revisionOnly
         }
     }
 
@@ -166,7 +166,7 @@ public struct AppRuntime: Sendable {
             }
         case let .list(binding):
             let listID = Self.list(binding, of: item, in: itemList)
-            if case .none = rows {
+            if case .revisionOnly = rows {
                 revisions[listID] = try await store.revision(of: listID)
                 break
             }

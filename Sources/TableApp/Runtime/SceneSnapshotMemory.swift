@@ -53,8 +53,8 @@ final class SceneSnapshotMemory: @unchecked Sendable {
         }, isSectionUnchanged: { sameArray[$0] })
     }
 
-    /// Whether some rows, not all, are carried on from the rows before: looked at only until
-    /// one of each is seen, since this only counts builds and must not cost a pass over a long list.
+    /// Whether some rows, not all, are carried on from the rows before. Only a count of builds:
+    /// it stops at the first row of each kind rather than comparing every row of a long list.
     private static func carriesSomeNotAll(now: [[SceneRow]], before: [[SceneRow]], sameArray: [Bool]) -> Bool {
         var carried = false, made = false
         for section in now.indices where !now[section].isEmpty {
