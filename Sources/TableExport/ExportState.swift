@@ -9,21 +9,26 @@ import TableRender
 ///
 /// Saved as lines, read in place (a folder of 10,001 pages is checked in milliseconds):
 ///
-///     TableStack export state 1
+///     TableStack export state 2
 ///     inputs <fingerprint>
 ///     problem <text, backslash and newline escaped>
 ///     warning <text>
-///     page <size> <modified ns> <file>      (in the report's order; the file names the path)
-///     file <size> <modified ns> <file>      (the sitemap)
+///     page <size> <modified ns> <changed ns> <inode> <file>   (in the report's order; the file names the path)
+///     file <size> <modified ns> <changed ns> <inode> <file>   (the sitemap)
 struct ExportState: Equatable {
-    /// A file as it was left: its size and modification time (nanoseconds since 1970).
+    /// A file as it was left: its size, modification time and status change time (nanoseconds
+    /// since 1970), and inode. The change time cannot be set by hand, so a file edited and given
+    /// its old size and modification time back (`touch -r`, `cp -p`, `rsync -t`) is not taken
+    /// for the one the export wrote.
     struct Stamp: Equatable {
         var size: Int64
         var modified: Int64
+        var changed: Int64
+        var inode: Int64
     }
 
     static let fileName = ".tablestack-export-state"
-    private static let header = "TableStack export state 1"
+    private static let header = "TableStack export state 2"
 
     /// The fingerprint of everything the pages were made from; `unknownInputs` when they could
     /// not be told apart from another export's.
@@ -85,12 +90,17 @@ struct ExportState: Equatable {
             case "problem": state.problems.append(unescape(String(decoding: rest, as: UTF8.self)[...]))
             case "warning": state.warnings.append(unescape(String(decoding: rest, as: UTF8.self)[...]))
             case "page", "file":
-                guard let first = rest.firstIndex(of: UInt8(ascii: " ")),
-                      let second = rest[(first + 1)...].firstIndex(of: UInt8(ascii: " ")),
-                      let size = number(UnsafeBufferPointer(rebasing: rest[..<first])),
-                      let modified = number(UnsafeBufferPointer(rebasing: rest[(first + 1)..<second])) else { return nil }
-                let entry = (file: String(decoding: UnsafeBufferPointer(rebasing: rest[(second + 1)...]), as: UTF8.self),
-                             stamp: Stamp(size: size, modified: modified))
+                // Four numbers, then the file's name (which may hold spaces).
+                var numbers: [Int64] = []
+                var field = rest.startIndex
+                while numbers.count < 4 {
+                    guard let space = rest[field...].firstIndex(of: UInt8(ascii: " ")),
+                          let value = number(UnsafeBufferPointer(rebasing: rest[field..<space])) else { return nil }
+                    numbers.append(value)
+                    field = space + 1
+                }
+                let entry = (file: String(decoding: UnsafeBufferPointer(rebasing: rest[field...]), as: UTF8.self),
+                             stamp: Stamp(size: numbers[0], modified: numbers[1], changed: numbers[2], inode: numbers[3]))
                 if kind == "page" { state.pages.append(entry) } else { state.files.append(entry) }
             default: return nil
             }
@@ -123,7 +133,7 @@ struct ExportState: Equatable {
         for problem in problems { text += "problem " + Self.escape(problem) + "\n" }
         for warning in warnings { text += "warning " + Self.escape(warning) + "\n" }
         for (kind, entries) in [("page", pages), ("file", files)] {
-            for entry in entries { text += "\(kind) \(entry.stamp.size) \(entry.stamp.modified) \(entry.file)\n" }
+            for (file, stamp) in entries { text += "\(kind) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(file)\n" }
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
@@ -136,7 +146,9 @@ struct ExportState: Equatable {
     static func stamp(of name: String, in folder: Int32) -> Stamp? {
         var info = stat()
         guard fstatat(folder, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Stamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        let nanoseconds = { (time: timespec) in Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+        return Stamp(size: Int64(info.st_size), modified: nanoseconds(info.st_mtim), changed: nanoseconds(info.st_ctim),
+                     inode: Int64(bitPattern: UInt64(info.st_ino)))
     }
 
     /// Whether every file the export left in `folder` is still there, as it was left. Looked up

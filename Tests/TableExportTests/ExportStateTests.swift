@@ -15,8 +15,10 @@ struct ExportStateTests {
         #expect(files.map(ExportState.path(ofPage:)) == paths.map { Optional($0) })
         #expect(ExportState.path(ofPage: "a%zz/index.html") == nil, "not a name the export makes")
         let state = ExportState(inputs: "abc", problems: ["line one\nline two \\ end", ""], warnings: ["a\\nb"],
-                                pages: files.enumerated().map { ($1, .init(size: Int64($0), modified: 1_800_000_000_123_456_789)) },
-                                files: [("sitemap.xml", .init(size: 9, modified: 1))])
+                                pages: files.enumerated().map {
+                                    ($1, .init(size: Int64($0), modified: 1_800_000_000_123_456_789, changed: 1_800_000_001_000_000_000, inode: 42 + Int64($0)))
+                                },
+                                files: [("sitemap.xml", .init(size: 9, modified: 1, changed: 2, inode: 3))])
         try state.save(to: folder)
         #expect(ExportState.load(from: folder) == state)
         ExportState.remove(from: folder)
@@ -28,9 +30,12 @@ struct ExportStateTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-state-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for text in ["{\"inputs\": \"abc\"}", "TableStack export state 1\n", "TableStack export state 1\ninputs abc\npage 12 x index.html\n",
-                     "TableStack export state 1\ninputs abc\nsomething else\n",
-                     "TableStack export state 1\ninputs abc\npage 1 99999999999999999999 index.html\n"] {
+        for text in ["{\"inputs\": \"abc\"}", "TableStack export state 2\n", "TableStack export state 2\ninputs abc\npage 12 x 1 2 index.html\n",
+                     "TableStack export state 2\ninputs abc\nsomething else\n",
+                     "TableStack export state 2\ninputs abc\npage 1 99999999999999999999 1 2 index.html\n",
+                     "TableStack export state 2\ninputs abc\npage 1 2 3 index.html\n",
+                     // An earlier TableStack's state: size and modification time only.
+                     "TableStack export state 1\ninputs abc\npage 1 2 index.html\n"] {
             try text.write(toFile: folder + "/" + ExportState.fileName, atomically: true, encoding: .utf8)
             #expect(ExportState.load(from: folder) == nil, "\(text.debugDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -242,6 +243,24 @@ struct ExportTests {
         #expect(!restored.wasUpToDate && restored.written == 1 && !restoredText.contains("tampered"))
         try FileManager.default.removeItem(atPath: groceries)
         #expect(try await fixture.export(sources: "app 2").written == 1, "a page file removed is written again")
+
+        // Edited in place and given back its size and modification time, as `touch -r` would:
+        // the change time tells, and the page is written again.
+        var before = stat()
+        #expect(stat(groceries, &before) == 0)
+        let text = try String(contentsOfFile: groceries, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "Groceries", with: "Groceriez")
+        #expect(edited != text && edited.utf8.count == text.utf8.count)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: groceries))
+        try handle.write(contentsOf: Data(edited.utf8))
+        try handle.close()
+        let times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, groceries, times, 0) == 0)
+        var after = stat()
+        #expect(stat(groceries, &after) == 0 && after.st_size == before.st_size && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        let repaired = try await fixture.export(sources: "app 2")
+        #expect(!repaired.wasUpToDate && repaired.written == 1)
+        #expect(try String(contentsOfFile: groceries, encoding: .utf8) == text)
 
         let assets = fixture.folder.appendingPathComponent("public")
         try FileManager.default.copyItem(atPath: ExportFixture.repository.appendingPathComponent("Public").path, toPath: assets.path)
