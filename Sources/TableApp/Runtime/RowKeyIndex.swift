@@ -1,11 +1,15 @@
 import Foundation
 import TableKit
 
-/// Where each key's row stands in a scene's sections, made when the scene is asked a second
-/// time: one lookup costs a pass over the rows either way, but an export asks a 10,000-row list
-/// about each of its children, which made finding its pages quadratic. Shared by the copies of
-/// a scene; a scene whose sections change gets a new one.
+/// Where each key's row stands in a scene's sections, made once the scene has been asked a few
+/// times: an export asks a 10,000-row list about each of its children, which made finding its
+/// pages quadratic, while a request asks a scene once or twice, and making the index costs
+/// several passes over the rows (each key hashed). Shared by the copies of a scene; a scene
+/// whose sections change gets a new one.
 final class RowKeyIndex: @unchecked Sendable {
+    /// How many lookups pass over the rows before the index is made.
+    static let lookupsBeforeIndex = 8
+
     private let lock = NSLock()
     private var lookups = 0
     private var positions: [String: IndexPath]?
@@ -14,7 +18,7 @@ final class RowKeyIndex: @unchecked Sendable {
     func indexPath(of key: String, in sections: [SceneSection]) -> IndexPath? {
         lock.withLock {
             lookups += 1
-            if positions == nil, lookups > 1 { positions = Self.positions(in: sections) }
+            if positions == nil, lookups > Self.lookupsBeforeIndex { positions = Self.positions(in: sections) }
             if let positions { return positions[key] }
             return Self.search(key, in: sections)
         }
