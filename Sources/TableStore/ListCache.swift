@@ -4,10 +4,10 @@ import Foundation
 /// rows it inserted, deleted, moved and reloaded; the cache reads just those rows inside the
 /// commit's own transaction and puts them in place, instead of reading the whole list again.
 ///
-/// A cached list is handed out only at (or past) the revision the database says the list is at. A list's
-/// revisions never repeat, even across an owner deleted and made again
-/// (`StoreWrites.firstRevision`), so a commit the cache never heard of (another process's) costs
-/// a whole read, never a stale list.
+/// A cached list is handed out only at or past the revision the database says the list is at.
+/// The revisions at one place never go down, even across an owner deleted and made again or an
+/// item moved in with its lists (both start at `StoreWrites.firstRevision`), so a commit the
+/// cache never heard of (another process's) costs a whole read, never a stale list.
 package final class ListCache: @unchecked Sendable {
     /// The rows of one list a commit touched, as the commit left them.
     struct TouchedRows {
