@@ -190,3 +190,43 @@ struct TableSnapshotTests {
         #expect(DefaultTableDelegate().targetIndexPath(forMoveFrom: IndexPath(0, 0), toProposed: IndexPath(0, 3)) == IndexPath(0, 3))
     }
 }
+
+@Suite("A snapshot row's value")
+struct TableRowValueTests {
+    static let row = TableRow(indexPath: IndexPath(0, 2), cell: Cell(key: "milk", text: "Milk", detailText: "2"), editingStyle: .delete,
+                              isMovable: true, canSwipeToDelete: false, canMoveUp: true, canMoveDown: false, isSelectable: true,
+                              deleteConfirmationTitle: "Remove", indentsWhileEditing: false, insertionPlacement: .before)
+
+    @Test("rows are equal by every field, their cell by value; each field alone tells two rows apart")
+    func equality() throws {
+        let row = Self.row
+        let alike = TableRow(indexPath: IndexPath(0, 2), cell: Cell(key: "milk", text: "Milk", detailText: "2"), editingStyle: .delete,
+                             isMovable: true, canSwipeToDelete: false, canMoveUp: true, canMoveDown: false, isSelectable: true,
+                             deleteConfirmationTitle: "Remove", indentsWhileEditing: false, insertionPlacement: .before)
+        #expect(row == alike && row.hashValue == alike.hashValue, "the same cell made twice")
+        let changes: [(String, (inout TableRow) -> Void)] = [
+            ("indexPath", { $0.indexPath = IndexPath(0, 3) }), ("cell", { $0.cell.text = "Oat milk" }),
+            ("editingStyle", { $0.editingStyle = .insert }), ("isMovable", { $0.isMovable = false }),
+            ("canSwipeToDelete", { $0.canSwipeToDelete = true }), ("canMoveUp", { $0.canMoveUp = false }),
+            ("canMoveDown", { $0.canMoveDown = true }), ("isSelectable", { $0.isSelectable = false }),
+            ("deleteConfirmationTitle", { $0.deleteConfirmationTitle = "Delete" }), ("indentsWhileEditing", { $0.indentsWhileEditing = true }),
+            ("insertionPlacement", { $0.insertionPlacement = .after }), ("cell's accessory", { $0.cell.accessory = .checkmark }),
+        ]
+        for (field, change) in changes {
+            var other = row
+            change(&other)
+            #expect(other != row, "\(field)")
+            #expect(row.cell.text == "Milk", "\(field): the copy changed alone")
+        }
+    }
+
+    @Test("encoded as before: the cell under \"cell\", each field under its name; decoded equal")
+    func coding() throws {
+        let data = try JSONEncoder().encode(Self.row)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["indexPath", "cell", "editingStyle", "isMovable", "canSwipeToDelete", "canMoveUp", "canMoveDown",
+                                     "isSelectable", "deleteConfirmationTitle", "indentsWhileEditing", "insertionPlacement"])
+        #expect((object["cell"] as? [String: Any])?["text"] as? String == "Milk")
+        #expect(try JSONDecoder().decode(TableRow.self, from: data) == Self.row)
+    }
+}
