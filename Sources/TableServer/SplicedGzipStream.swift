@@ -31,7 +31,7 @@ final class SplicedGzipStream: @unchecked Sendable {
     func send(_ text: String, isLast: Bool) -> ByteBuffer? {
         var output = ByteBuffer()
         let pieces = TextSplice.parts(of: text, separatedBy: placeholder)
-        var rest = pieces.count == 1 ? pieces[0] : TextSplice.bytes(of: text, replacing: placeholder, with: String(decoding: token, as: UTF8.self))
+        var rest = pieces.count == 1 ? pieces[0] : Array(pieces.joined(separator: token))
         if lengths.isEmpty {
             output.writeImmutableBuffer(SplicedPage.gzipHeader)
             if pieces.count == 2, let stored = SplicedPage.storedBlock(token), let first = SplicedPage.deflate(pieces[0], final: false) {

@@ -20,9 +20,10 @@ public enum TextSplice {
         return text.utf8.withContiguousStorageIfAvailable { bytes -> Result in
             var parts: [UnsafeBufferPointer<UInt8>] = []
             var start = 0
-            while let found = offset(of: needle, in: bytes, from: start) {
+            forEachOccurrence(of: needle, in: bytes) { found in
                 parts.append(UnsafeBufferPointer(rebasing: bytes[start..<found]))
                 start = found + needle.count
+                return true
             }
             parts.append(UnsafeBufferPointer(rebasing: bytes[start...]))
             return body(parts)
@@ -47,9 +48,15 @@ public enum TextSplice {
         var text = text
         text.makeContiguousUTF8()
         let needle = Array(marker.utf8)
-        guard let found = text.utf8.withContiguousStorageIfAvailable({ offset(of: needle, in: $0, from: 0) }) ?? nil else {
-            return nil
+        let first = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var first: Int?
+            forEachOccurrence(of: needle, in: bytes) { found in
+                first = found
+                return false
+            }
+            return first
         }
+        guard let found = first ?? nil else { return nil }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: found)
         let end = utf8.index(start, offsetBy: needle.count)
@@ -62,24 +69,31 @@ public enum TextSplice {
         split(Substring(text), at: needle) != nil
     }
 
-    /// Where `needle` first occurs in `bytes` at or after `start`, found as Horspool does: the
-    /// byte under the needle's end says how far it can move on. Looking for the needle's first
-    /// byte with `memchr` stopped at every "t" of a page for the form token's placeholder and
-    /// compared there, which was a fifth of serving a long page.
-    private static func offset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// Calls `found` with each place `needle` occurs in `bytes`, in order and not overlapping,
+    /// until it returns `false`. Found as Horspool does: the byte under the needle's end says how
+    /// far it can move on. Looking for the needle's first byte with `memchr` stopped at every "t"
+    /// of a page for the form token's placeholder and compared there, which was a fifth of serving
+    /// a long page. The table of moves is made once per search, on the stack: a search of a short
+    /// header costs no allocation, and one of a page with many tokens makes it once.
+    private static func forEachOccurrence(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Bool) {
         let length = needle.count
-        guard length > 0, let base = bytes.baseAddress, bytes.count - start >= length else { return nil }
-        var shift = [Int](repeating: length, count: 256)
-        for (index, byte) in needle.dropLast().enumerated() { shift[Int(byte)] = length - 1 - index }
-        let last = needle[length - 1]
-        return needle.withUnsafeBufferPointer { needle in
-            var cursor = start
-            while cursor <= bytes.count - length {
-                let byte = base[cursor + length - 1]
-                if byte == last, memcmp(base + cursor, needle.baseAddress!, length - 1) == 0 { return cursor }
-                cursor += shift[Int(byte)]
+        guard length > 0, let base = bytes.baseAddress, bytes.count >= length else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { shift in
+            shift.initialize(repeating: length)
+            for (index, byte) in needle.dropLast().enumerated() { shift[Int(byte)] = length - 1 - index }
+            let last = needle[length - 1]
+            needle.withUnsafeBufferPointer { needle in
+                var cursor = 0
+                while cursor <= bytes.count - length {
+                    let byte = base[cursor + length - 1]
+                    if byte == last, memcmp(base + cursor, needle.baseAddress!, length - 1) == 0 {
+                        guard found(cursor) else { return }
+                        cursor += length
+                    } else {
+                        cursor += shift[Int(byte)]
+                    }
+                }
             }
-            return nil
         }
     }
 }
