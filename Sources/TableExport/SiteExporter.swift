@@ -70,14 +70,14 @@ public struct SiteExporter: Sendable {
             throw ExportError.cannotWrite(options.outputFolder, error.localizedDescription)
         }
         let inputs = Self.inputs(of: options, data: dataState, assets: try Self.copyPublicFolder(options))
-        if !isFresh, let inputs, let report = Self.reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started) {
+        let previous = isFresh ? nil : ExportState.load(from: options.outputFolder)
+        if let previous, let inputs,
+           let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
         // How the last complete export left each page: with the manifest, it tells a page whose
         // bytes are unchanged without reading its file.
-        let leftAs = isFresh ? [:] : ExportState.load(from: options.outputFolder).map { state in
-            Dictionary(state.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first })
-        } ?? [:]
+        let leftAs = previous.map { Dictionary($0.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
         ExportState.remove(from: options.outputFolder)
 
         let manifest = ExportManifest(folder: options.outputFolder)
@@ -183,7 +183,8 @@ public struct SiteExporter: Sendable {
               options.sources != nil, let data = try await state(of: store, startedIn: Int(started.timeIntervalSince1970)) else { return nil }
         let assets = try publicFiles(options)
         guard let inputs = inputs(of: options, data: data, assets: fingerprint(of: assets)),
-              var report = reportIfUpToDate(folder: options.outputFolder, inputs: inputs, started: started) else { return nil }
+              let state = ExportState.load(from: options.outputFolder),
+              var report = reportIfUpToDate(state, folder: options.outputFolder, inputs: inputs, started: started) else { return nil }
         try copy(assets, options)
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -197,9 +198,10 @@ public struct SiteExporter: Sendable {
         return Fingerprint.hex(of: [sources, data, assets, options.basePath, options.siteURL ?? ""].joined(separator: "\n"))
     }
 
-    /// The last export's report, when `folder`'s state was made from `inputs` and its files are as left.
-    private static func reportIfUpToDate(folder: String, inputs: String, started: Date) -> ExportReport? {
-        guard let state = ExportState.load(from: folder), state.inputs == inputs,
+    /// The last export's report, when `state` (the state of `folder`) was made from `inputs` and
+    /// its files are as left.
+    private static func reportIfUpToDate(_ state: ExportState, folder: String, inputs: String, started: Date) -> ExportReport? {
+        guard state.inputs == inputs,
               case let paths = state.pages.compactMap({ ExportState.path(ofPage: $0.file) }), paths.count == state.pages.count,
               state.filesAreAsLeft(in: folder) else { return nil }
         var report = ExportReport(pages: paths, written: 0, unchanged: state.pages.count,
