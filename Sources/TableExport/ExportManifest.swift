@@ -17,9 +17,52 @@ final class ExportManifest: @unchecked Sendable {
 
     init(folder: String) {
         url = URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        entries = FileManager.default.contents(atPath: url.path).flatMap { try? decoder.decode([String: Entry].self, from: $0) } ?? [:]
+        entries = FileManager.default.contents(atPath: url.path).flatMap { data in
+            data.withUnsafeBytes { Self.parse($0.bindMemory(to: UInt8.self)) } ?? {
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .iso8601
+                return try? decoder.decode([String: Entry].self, from: data)
+            }()
+        } ?? [:]
+    }
+
+    /// Reads the manifest as `save()` writes it, in place; `nil` for anything else (a string with
+    /// an escape, say), which JSONDecoder then reads. JSONDecoder took a tenth of an export that
+    /// made two pages of 10,001.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Entry]? {
+        var at = 0
+        func expect(_ text: String) -> Bool {
+            for byte in text.utf8 {
+                guard at < bytes.count, bytes[at] == byte else { return false }
+                at += 1
+            }
+            return true
+        }
+        func string() -> String? {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+            let start = at + 1
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                guard bytes[end] != UInt8(ascii: "\\") else { return nil }
+                end += 1
+            }
+            guard end < bytes.count else { return nil }
+            at = end + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        var entries: [String: Entry] = [:]
+        var dates: [String: Date] = [:]
+        let formatter = ISO8601DateFormatter()
+        guard expect("{") else { return nil }
+        if expect("}") { return at == bytes.count ? entries : nil }
+        repeat {
+            guard let name = string(), expect(#":{"date":"#), let dateText = string(), expect(#","fingerprint":"#),
+                  let fingerprint = string(), expect("}") else { return nil }
+            guard let date = dates[dateText] ?? formatter.date(from: dateText) else { return nil }
+            dates[dateText] = date
+            entries[name] = Entry(fingerprint: fingerprint, date: date)
+        } while expect(",")
+        return expect("}") && at == bytes.count ? entries : nil
     }
 
     /// The date the page `name` with the content `html` was first made (`otherwise` for new

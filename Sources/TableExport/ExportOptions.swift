@@ -42,6 +42,9 @@ public struct ExportReport: Sendable {
     public var written: Int
     /// How many page files were already up to date and left alone.
     public var unchanged: Int
+    /// How many pages were read and rendered: all of them, or (when the last export into the
+    /// folder left what it needs) those a commit since may have changed and the pages above them.
+    public var made = 0
     /// How long the export took.
     public var seconds: Double
     /// Every problem found: invalid pages and links that lead nowhere, each naming the page.

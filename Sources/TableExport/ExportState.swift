@@ -151,22 +151,39 @@ struct ExportState: Equatable {
                      inode: Int64(bitPattern: UInt64(info.st_ino)))
     }
 
-    /// Whether every file the export left in `folder` is still there, as it was left. Looked up
-    /// from the folder itself, so the kernel walks only each page's own path.
+    /// Whether every file the export left in `folder` is still there, as it was left.
     func filesAreAsLeft(in folder: String) -> Bool {
+        Self.notAsLeft(pages + files, in: folder, all: false)?.isEmpty ?? false
+    }
+
+    /// The pages whose files are not as the export left them (changed or gone); `nil` when the
+    /// folder cannot be opened.
+    func pagesNotAsLeft(in folder: String) -> Set<String>? {
+        Self.notAsLeft(pages, in: folder, all: true)
+    }
+
+    /// The files of `entries` not as left in `folder`: all of them, or (`all` false) the first
+    /// one found. Looked up from the folder itself, so the kernel walks only each file's own
+    /// path; a stat is a path walk, so the files are looked at on every core.
+    private static func notAsLeft(_ entries: [(file: String, stamp: Stamp)], in folder: String, all: Bool) -> Set<String>? {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        let entries = pages + files
-        // A stat is a path walk in the kernel: the files are looked at on every core.
         let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount, entries.count / 1_000))
-        let changed = LockedFlag()
+        let changed = ChangedFiles()
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in stride(from: chunk, to: entries.count, by: chunks) where !changed.isSet {
-                if Self.stamp(of: entries[index].file, in: descriptor) != entries[index].stamp { changed.set() }
+            var found: [String] = []
+            for index in stride(from: chunk, to: entries.count, by: chunks) where all || !changed.any {
+                guard stamp(of: entries[index].file, in: descriptor) != entries[index].stamp else { continue }
+                if !all {
+                    changed.add([entries[index].file])
+                    return
+                }
+                found.append(entries[index].file)
             }
+            changed.add(found)
         }
-        return !changed.isSet
+        return changed.files
     }
 
     private static func escape(_ text: String) -> String {
@@ -190,10 +207,14 @@ struct ExportState: Equatable {
     }
 }
 
-/// A flag any thread may set, behind a lock.
-private final class LockedFlag: @unchecked Sendable {
+/// Files found changed, gathered from every core behind a lock.
+private final class ChangedFiles: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    private var found: Set<String> = []
+    var any: Bool { lock.withLock { !found.isEmpty } }
+    var files: Set<String> { lock.withLock { found } }
+    func add(_ files: [String]) {
+        guard !files.isEmpty else { return }
+        lock.withLock { found.formUnion(files) }
+    }
 }

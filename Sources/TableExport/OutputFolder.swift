@@ -33,7 +33,7 @@ final class OutputFolder: @unchecked Sendable {
     func write(_ bytes: [UInt8], to name: String, wereLastWritten: Bool = false) throws -> Bool {
         let fullPath = path + "/" + name
         if !isFresh, wereLastWritten, let stamp = leftAs[name], ExportState.stamp(of: name, in: descriptor) == stamp { return false }
-        if !isFresh, let existing = FileManager.default.contents(atPath: fullPath), existing.elementsEqual(bytes) { return false }
+        if !isFresh, let existing = FileManager.default.contents(atPath: fullPath), Self.same(existing, bytes) { return false }
         let folder = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[..<$0]) }
         if let folder { try make(folder) }
         let temporary = isFresh ? name : (folder.map { $0 + "/" } ?? "") + ".tablestack-" + UUID().uuidString
@@ -59,6 +59,14 @@ final class OutputFolder: @unchecked Sendable {
             throw ExportError.cannotWrite(fullPath, String(cString: strerror(failure)))
         }
         return true
+    }
+
+    /// Whether a file's contents are `bytes`, compared as memory (an iterator over `Data` took a
+    /// byte at a time).
+    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        guard data.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        return data.withUnsafeBytes { file in bytes.withUnsafeBytes { memcmp(file.baseAddress!, $0.baseAddress!, bytes.count) == 0 } }
     }
 
     /// Makes the folder `name` once. Pages come level by level, so its parent is nearly always

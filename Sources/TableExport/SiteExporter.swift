@@ -15,8 +15,12 @@ public struct SiteExporter: Sendable {
     public private(set) var options: ExportOptions
     /// Whether the output folder is new to this export (nothing in it to compare or replace).
     private var isFresh = false
-    /// Where the data stands (the store's newest commit); `nil` when the store keeps no change log.
+    /// Where the data stands (the store's newest commit) for the up-to-date check; `nil` when the
+    /// store keeps no change log, or its newest commit came in the export's own second.
     private var dataState: String?
+    /// The store's change log and its mark as the export began, whatever its second: what the
+    /// next export replays commits from.
+    private(set) var changeLog: (store: any DatabaseStore, mark: DataMark)?
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
     private let notes = ExportNotes()
@@ -38,7 +42,11 @@ public struct SiteExporter: Sendable {
         var run = self
         if let runtime = site.appRuntime {
             // Read before any page: data committed while the export runs makes the next one run again.
-            run.dataState = try await Self.state(of: runtime.store, startedIn: Int(Date().timeIntervalSince1970))
+            if let store = runtime.store as? any DatabaseStore {
+                let mark = try await store.dataMark()
+                run.changeLog = (store, mark)
+                run.dataState = mark.newestCommitTime < Int(Date().timeIntervalSince1970) ? mark.text : nil
+            }
             run.site = Site(storyboard: AppRuntime(app: runtime.app, store: ExportReads(runtime.store)), renderer: site.renderer, urls: site.urls)
         }
         let target = options.outputFolder
@@ -69,12 +77,18 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(options.outputFolder, error.localizedDescription)
         }
-        let inputs = Self.inputs(of: options, data: dataState, assets: try Self.copyPublicFolder(options))
+        let assets = try Self.copyPublicFolder(options)
+        let inputs = Self.inputs(of: options, data: dataState, assets: assets)
+        // What the pages are made from besides the data: the next export may make only what changed
+        // when this is the same.
+        let base = Self.inputs(of: options, data: "", assets: assets)
         let previous = isFresh ? nil : ExportState.load(from: options.outputFolder)
         if let previous, let inputs,
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
+        var plan: IncrementalPlan?
+        if let previous, let base { plan = try await incrementalPlan(after: previous, base: base) }
         // How the last complete export left each page: with the manifest, it tells a page whose
         // bytes are unchanged without reading its file.
         let leftAs = previous.map { Dictionary($0.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
@@ -89,15 +103,19 @@ public struct SiteExporter: Sendable {
         // (most of a large site: an item's detail page) are found and made in one go, a chunk of
         // them per task; a page with children is handed back to be made by a task of its own.
         // Making goes before finding, which keeps the found-but-unmade scenes few.
-        var toFind: [PageToFind] = [PageToFind(segment: nil, parent: nil)]
+        // With a plan, only pages it does not carry are found, and the pages above them.
+        let finds = { (path: [String]) in plan?.finds(path) ?? true }
+        var toFind: [PageToFind] = finds([]) ? [PageToFind(segment: nil, parent: nil)] : []
         var toMake: [FoundPage] = []
         var seen: Set<[String]> = [[]]
+        // The pages each page found links down to, for taking carried pages below it.
+        var childrenFound: [[String]: Set<String>] = [:]
         var lastReport = Date.distantPast
         try await withThrowingTaskGroup(of: ExportStep.self) { group in
             var running = 0
             func startNext() {
                 if let page = toMake.popLast() {
-                    group.addTask { .made(try self.makePage(page.page, manifest: manifest, output: output)) }
+                    group.addTask { .made(try self.makePage(page.page, dependencies: page.dependencies, manifest: manifest, output: output)) }
                 } else if !toFind.isEmpty {
                     let chunk = Array(toFind.suffix(Self.findChunk).reversed())
                     toFind.removeLast(chunk.count)
@@ -115,8 +133,9 @@ public struct SiteExporter: Sendable {
                     results += made
                     for page in pages {
                         toMake.append(page)
-                        for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted {
-                            toFind.append(PageToFind(segment: child, parent: page.page))
+                        if plan != nil { childrenFound[page.page.path] = Set(page.children) }
+                        for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted && finds(page.page.path + [child]) {
+                            toFind.append(PageToFind(segment: child, parent: page.page, above: page.dependencies?.items))
                         }
                     }
                 case .made(let result):
@@ -129,28 +148,49 @@ public struct SiteExporter: Sendable {
                 while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             }
         }
+        let made = results.count
+        if let plan {
+            results += plan.results(notIn: Set(results.map(\.path)), children: childrenFound)
+            // Their files were found as left when the plan was made.
+            for index in made..<results.count { results[index].stamp = leftAs[results[index].file] }
+            completeIDs(of: &results, carriedFrom: made)
+        }
         // Breadth first, and by path within a level: the order of the sitemap and the report.
         results.sort { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path.lexicographicallyPrecedes($1.path) }
         progress(results.count, results.count)
 
-        // The sitemap and the manifest are written while the links are checked.
+        // The sitemap, the manifest and the records are written while the links are checked. What
+        // the next export needs to make only what changed: an export with problems or warnings
+        // leaves no records, and the next one makes every page again.
         let paths = results.map(\.path)
+        let finished = results
         async let written: Void = {
             try self.writeSitemap(paths, to: output)
             try manifest.save()
         }()
+        async let recorded: Void = {
+            if let base, let changeLog, finished.allSatisfy({ $0.problems.isEmpty && $0.advice.isEmpty }) {
+                try PageRecords(inputs: inputs ?? ExportState.unknownInputs, base: base, data: changeLog.mark.text, results: finished)
+                    .save(to: self.options.outputFolder)
+            } else {
+                PageRecords.remove(from: self.options.outputFolder)
+            }
+        }()
         let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
         try await written
+        try await recorded
+        if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }
         var report = ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
                                   unchanged: results.filter { !$0.wasWritten }.count,
                                   seconds: Date().timeIntervalSince(started), problems: problems)
         report.warnings = results.flatMap(\.advice)
+        report.made = made
         // Saved even when the inputs cannot be told apart (then it is never up to date): the next
         // export still learns from it how each page was left.
         let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
         let stamped = { (name: String) in ExportState.stamp(of: name, in: folder).map { (file: name, stamp: $0) } }
-        let pages = results.map(\.file).compactMap(stamped)
+        let pages = results.compactMap { result in result.stamp.map { (file: result.file, stamp: $0) } ?? stamped(result.file) }
         // A page whose file is gone already cannot be vouched for: no state, the next export runs.
         if pages.count == results.count {
             try ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
@@ -240,11 +280,12 @@ public struct SiteExporter: Sendable {
             } else {
                 page = try await site.page(at: [])
             }
+            let dependencies = toFind.above.flatMap { PageDependencies(of: page, below: $0) }
             let children = site.childPaths(of: page).compactMap(\.last)
             if children.isEmpty {
-                made.append(try makePage(page, manifest: manifest, output: output))
+                made.append(try makePage(page, dependencies: dependencies, manifest: manifest, output: output))
             } else {
-                found.append(FoundPage(page: page, children: children))
+                found.append(FoundPage(page: page, children: children, dependencies: dependencies))
             }
         }
         return .found(found, made: made)
@@ -254,7 +295,7 @@ public struct SiteExporter: Sendable {
     ///
     /// The footer says when the page was made: when its content last changed, so that a re-export
     /// of unchanged data leaves the file as it was.
-    private func makePage(_ sitePage: SitePage, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
+    private func makePage(_ sitePage: SitePage, dependencies: PageDependencies?, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
         let path = sitePage.path
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
@@ -270,6 +311,7 @@ public struct SiteExporter: Sendable {
         var result = PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name),
                                 problems: problems, wasWritten: wasWritten)
         result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)
+        result.dependencies = dependencies
         return result
     }
 
@@ -378,10 +420,12 @@ final class FoundPage: Sendable {
     let page: SitePage
     /// The segments of the pages its rows lead to.
     let children: [String]
+    let dependencies: PageDependencies?
 
-    init(page: SitePage, children: [String]) {
+    init(page: SitePage, children: [String], dependencies: PageDependencies?) {
         self.page = page
         self.children = children
+        self.dependencies = dependencies
     }
 }
 
@@ -389,6 +433,9 @@ final class FoundPage: Sendable {
 struct PageToFind: Sendable {
     var segment: String?
     var parent: SitePage?
+    /// The items the pages above it show on their own (see `PageDependencies`); `nil` when one of
+    /// them has data the change log cannot speak for.
+    var above: [String]? = []
 }
 
 /// One exported page: what the link checker needs to know about it.
@@ -402,4 +449,8 @@ struct PageResult: Sendable {
     var wasWritten: Bool
     /// Advice about a Swift data source's table, first time for its controller.
     var advice: [String] = []
+    /// What data the page was made from; `nil` when the change log cannot speak for it.
+    var dependencies: PageDependencies?
+    /// How its file was left, for a page taken as the last export left it.
+    var stamp: ExportState.Stamp?
 }

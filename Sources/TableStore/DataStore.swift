@@ -161,6 +161,10 @@ public protocol DatabaseStore: DataStore {
     /// summaries and time, for telling whether anything was committed since (an export's
     /// up-to-date check).
     func dataMark() async throws -> DataMark
+    /// The mark `dataMark()` gave when `sequence` was the newest commit; `nil` when the change log
+    /// no longer holds that commit. An export keeps its mark's number and asks for this later to
+    /// tell that the database is still the one it read.
+    func dataMark(at sequence: Int) async throws -> DataMark?
     /// Deletes change-log entries older than `cutoff` (the newest commit is always kept);
     /// returns how many rows went.
     @discardableResult
@@ -183,4 +187,7 @@ public struct DataMark: Sendable, Hashable {
         self.text = text
         self.newestCommitTime = newestCommitTime
     }
+
+    /// The newest commit's number: the mark's first line.
+    public var sequence: Int? { Int(text.prefix { $0 != "\n" }) }
 }

@@ -11,26 +11,27 @@ package struct DocumentLoader {
 
     /// Appends `items` (and their lists) to `list`, moving the revision of every list it adds
     /// to on: a server showing those lists must not keep serving pages made before the load.
-    /// Returns the revision of each list it filled.
-    func insert(_ items: [DataDocument.Item], into list: ListID) throws -> [ListID: Int] {
-        var revisions: [ListID: Int] = [:]
-        try insert(items, into: list, revisions: &revisions)
-        return revisions
+    /// Returns the revision of each list it filled and the keys it appended to it, in order.
+    func insert(_ items: [DataDocument.Item], into list: ListID) throws -> [ListID: (revision: Int, keys: [String])] {
+        var lists: [ListID: (revision: Int, keys: [String])] = [:]
+        try insert(items, into: list, lists: &lists)
+        return lists
     }
 
-    private func insert(_ items: [DataDocument.Item], into list: ListID, revisions: inout [ListID: Int]) throws {
+    private func insert(_ items: [DataDocument.Item], into list: ListID, lists: inout [ListID: (revision: Int, keys: [String])]) throws {
         let start = try ListEditor.count(of: list, in: db)
         try db.run("""
             INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, ?)
             ON CONFLICT(parent, relationship) DO UPDATE SET revision = lists.revision + 1
             """, [list.parent ?? "", list.relationship, StoreWrites.firstRevision(at: sequence)])
         let revision = try StoreWrites.revision(of: list, in: db)
-        revisions[list] = revision
+        lists[list, default: (revision, [])].revision = revision
+        lists[list]?.keys += items.map(\.key)
         let editor = ListEditor(db: db, list: list, sequence: sequence, revision: revision)
         for (offset, item) in items.enumerated() {
             try editor.append(StoredItem(key: item.key, attributes: item.attributes), at: start + offset)
             for child in item.lists {
-                try insert(child.items, into: list.child(of: item.key, relationship: child.name), revisions: &revisions)
+                try insert(child.items, into: list.child(of: item.key, relationship: child.name), lists: &lists)
             }
         }
     }

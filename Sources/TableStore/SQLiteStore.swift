@@ -151,11 +151,21 @@ public final class SQLiteStore: DatabaseStore {
     /// The newest commit (see `DataMark`) and which file holds it: two database files prepared
     /// alike are told apart by their inodes.
     public func dataMark() async throws -> DataMark {
-        var info = stat()
-        let file = stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : "unknown"
         var mark = try await read { db in try StoreWrites.dataMark(in: db) }
-        mark.text += "\nfile " + file
+        mark.text += "\nfile " + fileIdentity
         return mark
+    }
+
+    public func dataMark(at sequence: Int) async throws -> DataMark? {
+        guard var mark = try await read({ db in try StoreWrites.dataMark(at: sequence, in: db) }) else { return nil }
+        mark.text += "\nfile " + fileIdentity
+        return mark
+    }
+
+    /// The database file's device and inode.
+    private var fileIdentity: String {
+        var info = stat()
+        return stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : "unknown"
     }
 
     /// Deletes change-log entries older than `cutoff`; returns how many went.

@@ -48,7 +48,9 @@ package enum StoreWrites {
         return (revisions, commit)
     }
 
-    /// Loads a document, noting every list it fills as reset (all of them with `replacing`).
+    /// Loads a document. With `replacing` every list is noted as reset; otherwise the keys
+    /// appended to each list are noted as inserted, as an Add notes them (a list given more than
+    /// `mostKeysNoted` at once is noted as reset, which keeps the log short).
     package static func load(_ document: DataDocument, replacing: Bool, in db: any SQLExecutor, at time: Date = Date()) throws -> Commit {
         let sequence = try nextSequence(in: db)
         if replacing {
@@ -57,13 +59,15 @@ package enum StoreWrites {
             try db.run("DELETE FROM items", [])
             try db.run("UPDATE lists SET revision = revision + 1", [])
         }
-        var revisions: [ListID: Int] = [:]
+        var filled: [ListID: (revision: Int, keys: [String])] = [:]
         for list in document.lists {
-            revisions.merge(try DocumentLoader(db: db, sequence: sequence).insert(list.items, into: .root(list.name))) { _, new in new }
+            for (id, added) in try DocumentLoader(db: db, sequence: sequence).insert(list.items, into: .root(list.name)) {
+                filled[id] = (added.revision, (filled[id]?.keys ?? []) + added.keys)
+            }
         }
-        var records = revisions.map { list, revision in
-            var record = ListChangeRecord(list: list, revision: revision)
-            record.reset = true
+        var records = filled.map { list, added in
+            var record = ListChangeRecord(list: list, revision: added.revision)
+            if replacing || added.keys.count > mostKeysNoted { record.reset = true } else { record.inserted = added.keys }
             return record
         }
         records.sort { $0.list.description < $1.list.description }
@@ -71,6 +75,9 @@ package enum StoreWrites {
         try log(commit, in: db, at: time)
         return commit
     }
+
+    /// The most keys a load notes as inserted into one list.
+    static let mostKeysNoted = 1_000
 
     /// The revision a list gets when a commit (`sequence`) first writes it: the commit's number.
     /// A list whose owner was deleted and made again under the same key is a new list; were it
@@ -139,7 +146,18 @@ package enum StoreWrites {
     /// Where the data stands: the newest commit's number with each of its entries' list,
     /// revision, summary and time.
     package static func dataMark(in db: any SQLExecutor) throws -> DataMark {
-        let sequence = try newestSequence(in: db)
+        try mark(at: try newestSequence(in: db), in: db)
+    }
+
+    /// The mark the data had when `sequence` was its newest commit, written as `dataMark(in:)`
+    /// writes it then; `nil` when the log no longer holds that commit.
+    package static func dataMark(at sequence: Int, in db: any SQLExecutor) throws -> DataMark? {
+        let logged = try db.int("SELECT 1 FROM changes WHERE sequence = ? LIMIT 1", [sequence]) != nil
+        guard sequence == 0 || logged else { return nil }
+        return try mark(at: sequence, in: db)
+    }
+
+    private static func mark(at sequence: Int, in db: any SQLExecutor) throws -> DataMark {
         var mark = DataMark(text: String(sequence), newestCommitTime: 0)
         for row in try db.rows("SELECT parent, relationship, revision, summary, at FROM changes WHERE sequence = ? ORDER BY parent, relationship",
                                [sequence]) {

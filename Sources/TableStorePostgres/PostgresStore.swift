@@ -161,6 +161,10 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         try await snapshot { db in try StoreWrites.dataMark(in: db) }
     }
 
+    public func dataMark(at sequence: Int) async throws -> DataMark? {
+        try await snapshot { db in try StoreWrites.dataMark(at: sequence, in: db) }
+    }
+
     /// Deletes change-log entries older than `cutoff`; returns how many went.
     @discardableResult
     public func trimChangeLog(before cutoff: Date) async throws -> Int {

@@ -78,8 +78,10 @@ struct Export: AsyncParsableCommand {
             print("\(out) is up to date: \(report.pages.count) pages, made from the same app, templates and data (checked in "
                   + "\(String(format: "%.3f", report.seconds)) s).")
         } else if !quiet {
+            // Only the pages the change log says may have changed were made: say so.
+            let made = report.made < report.pages.count ? "\(report.made) made again from changed data, " : ""
             print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
-                  + "(\(Int(report.rate)) pages/s; \(report.written) written, \(report.unchanged) unchanged).")
+                  + "(\(Int(report.rate)) pages/s; \(made)\(report.written) written, \(report.unchanged) unchanged).")
         }
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import TableStore
+
+/// Which pages of the last export into a folder an export takes as they are: those no commit
+/// since may have changed (by their `PageDependencies` and the change log) and whose files are
+/// as that export left them. The others, and the pages above them (to reach them), are read and
+/// made again; new pages are found from the pages made.
+struct IncrementalPlan: Sendable {
+    /// The last export's pages taken as they are, by path.
+    let carried: [[String]: PageRecords.Page]
+    /// Carried pages read again all the same: the pages above a page to make.
+    let above: Set<[String]>
+
+    /// Whether the page at `path` is read (and made) by this export.
+    func finds(_ path: [String]) -> Bool {
+        carried[path] == nil || above.contains(path)
+    }
+
+    /// The plan for an export whose last export left `records` and `state`, when `changes` are
+    /// every commit since and `notAsLeft` the page files changed since.
+    init(records: PageRecords, state: ExportState, changes: DataChanges, notAsLeft: Set<String>) {
+        var carried: [[String]: PageRecords.Page] = [:]
+        var above: Set<[String]> = []
+        for page in records.pages {
+            guard let path = ExportState.path(ofPage: page.file) else { continue }
+            if let dependencies = page.dependencies, !changes.touch(dependencies), !notAsLeft.contains(page.file) {
+                carried[path] = page
+            } else {
+                for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }
+            }
+        }
+        self.carried = carried
+        self.above = above
+    }
+
+    /// The carried pages not read again, as results, each still reached: its parent was carried
+    /// too, or was read again and still links to it. (A page its parent no longer shows depends
+    /// on the item that row stood for, so a commit touched it and it is not carried; this only
+    /// makes sure.) `children` gives the pages each page read again links down to.
+    func results(notIn made: Set<[String]>, children: [[String]: Set<String>]) -> [PageResult] {
+        var kept: Set<[String]> = []
+        var results: [PageResult] = []
+        for (path, page) in carried.sorted(by: { $0.key.count < $1.key.count }) where !made.contains(path) {
+            if let last = path.last {
+                let parent = Array(path.dropLast())
+                guard kept.contains(parent) || children[parent]?.contains(last) == true else { continue }
+            }
+            kept.insert(path)
+            var result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
+            result.dependencies = page.dependencies
+            results.append(result)
+        }
+        return results
+    }
+}

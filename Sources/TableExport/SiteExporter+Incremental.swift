@@ -1,0 +1,39 @@
+import Foundation
+import TableRender
+import TableStore
+
+extension SiteExporter {
+    /// How to make only what changed since the last export into the folder, whose state is
+    /// `state`; `nil` when every page must be made. That is when the last export had problems or
+    /// warnings, left no records, was made from other sources, public folder or options (`base`),
+    /// or from another database; when the change log no longer reaches back to it, or a commit
+    /// since replaced the whole store.
+    func incrementalPlan(after state: ExportState, base: String) async throws -> IncrementalPlan? {
+        guard state.problems.isEmpty, state.warnings.isEmpty, let changeLog,
+              let records = PageRecords.load(from: options.outputFolder), records.base == base, records.inputs == state.inputs,
+              records.pages.count == state.pages.count, zip(records.pages, state.pages).allSatisfy({ $0.file == $1.file }),
+              let sequence = DataMark(text: records.data, newestCommitTime: 0).sequence,
+              try await changeLog.store.dataMark(at: sequence)?.text == records.data,
+              let commits = try await changeLog.store.commits(after: sequence) else { return nil }
+        let changes = DataChanges(commits)
+        guard !changes.replacedEverything, let notAsLeft = state.pagesNotAsLeft(in: options.outputFolder) else { return nil }
+        return IncrementalPlan(records: records, state: state, changes: changes, notAsLeft: notAsLeft)
+    }
+
+    /// Gives a carried page (`results` from `carriedFrom` on) all its ids where a page made now
+    /// links to one its records did not keep (they keep those the last export's links named):
+    /// read from its file, so the link checker judges the new link by the page as it is.
+    func completeIDs(of results: inout [PageResult], carriedFrom first: Int) {
+        var carried: [String: Int] = [:]
+        for index in first..<results.count { carried[results[index].file] = index }
+        var read: Set<Int> = []
+        for index in 0..<first {
+            for link in results[index].links {
+                guard let target = link.target, let anchor = link.anchor, let page = carried[target],
+                      !results[page].ids.contains(anchor), read.insert(page).inserted,
+                      let data = FileManager.default.contents(atPath: options.outputFolder + "/" + target) else { continue }
+                results[page].ids = PageValidator.inspect(String(decoding: data, as: UTF8.self), page: target).ids
+            }
+        }
+    }
+}
