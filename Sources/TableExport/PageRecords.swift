@@ -18,7 +18,8 @@ import TableStore
 ///
 /// `O` marks a page whose data the change log cannot speak for (a Swift data source's). Links
 /// into `_assets/` are left out: the public folder is part of `base`, and its files are copied
-/// again by every export. Of a page's ids only those some link names are kept.
+/// again by every export. So are a page's links to its own ids: they hold while the page is
+/// taken as it is. Of a page's ids only those another page's link names are kept.
 struct PageRecords: Equatable {
     struct Page: Equatable {
         var file: String
@@ -35,19 +36,26 @@ struct PageRecords: Equatable {
     var data: String
     var pages: [Page]
 
-    /// The records of an export's results: links into `_assets/` left out, and of each page's ids
-    /// those some link names.
+    /// The records of an export's results. Left out: links into `_assets/`, links of a page to
+    /// itself that hold (they hold as long as the page is taken as it is), and the ids no other
+    /// page's link names.
     init(inputs: String, base: String, data: String, results: [PageResult]) {
         self.inputs = inputs
         self.base = base
         self.data = data
+        let kept = { (link: PageLink, result: PageResult) -> Bool in
+            guard let target = link.target else { return true }
+            if target == result.file { return !(link.anchor.map(result.ids.contains) ?? true) }
+            return !target.hasPrefix("_assets/")
+        }
         var named: [String: Set<String>] = [:]
         for result in results {
-            for link in result.links { if let target = link.target, let anchor = link.anchor { named[target, default: []].insert(anchor) } }
+            for link in result.links where link.target != result.file {
+                if let target = link.target, let anchor = link.anchor { named[target, default: []].insert(anchor) }
+            }
         }
         pages = results.map { result in
-            Page(file: result.file, dependencies: result.dependencies,
-                 links: result.links.filter { !($0.target?.hasPrefix("_assets/") ?? false) },
+            Page(file: result.file, dependencies: result.dependencies, links: result.links.filter { kept($0, result) },
                  ids: named[result.file].map { $0.intersection(result.ids) } ?? [])
         }
     }

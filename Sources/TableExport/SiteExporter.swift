@@ -14,7 +14,7 @@ public struct SiteExporter: Sendable {
     public private(set) var site: Site
     public private(set) var options: ExportOptions
     /// Whether the output folder is new to this export (nothing in it to compare or replace).
-    private var isFresh = false
+    private(set) var isFresh = false
     /// Where the data stands (the store's newest commit) for the up-to-date check; `nil` when the
     /// store keeps no change log, or its newest commit came in the export's own second.
     private var dataState: String?
@@ -87,8 +87,9 @@ public struct SiteExporter: Sendable {
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
-        var plan: IncrementalPlan?
-        if let previous, let base { plan = try await incrementalPlan(after: previous, base: base) }
+        // Made while the manifest is read and the root page found.
+        let planning = Task { [self] in try await incrementalPlan(after: previous, base: base) }
+        defer { planning.cancel() }
         // How the last complete export left each page: with the manifest, it tells a page whose
         // bytes are unchanged without reading its file.
         let leftAs = previous.map { Dictionary($0.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
@@ -103,9 +104,8 @@ public struct SiteExporter: Sendable {
         // (most of a large site: an item's detail page) are found and made in one go, a chunk of
         // them per task; a page with children is handed back to be made by a task of its own.
         // Making goes before finding, which keeps the found-but-unmade scenes few.
-        // With a plan, only pages it does not carry are found, and the pages above them.
-        let finds = { (path: [String]) in plan?.finds(path) ?? true }
-        var toFind: [PageToFind] = finds([]) ? [PageToFind(segment: nil, parent: nil)] : []
+        var toFind = [PageToFind(segment: nil, parent: nil)]
+        var plan: IncrementalPlan?
         var toMake: [FoundPage] = []
         var seen: Set<[String]> = [[]]
         // The pages each page found links down to, for taking carried pages below it.
@@ -125,13 +125,19 @@ public struct SiteExporter: Sendable {
                 }
                 running += 1
             }
+            // The root is found while the plan is made: nearly every change touches a page below
+            // it. With a plan, only pages it does not carry are found, and the pages above them.
+            startNext()
+            plan = try await planning.value
+            let finds = { (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
                 running -= 1
                 switch step {
                 case let .found(pages, made):
                     results += made
-                    for page in pages {
+                    // (The root, found before the plan was known, is left when the plan carries it.)
+                    for page in pages where finds(page.page.path) {
                         toMake.append(page)
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
                         for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted && finds(page.page.path + [child]) {
