@@ -122,6 +122,18 @@ struct ExportState: Equatable {
         return value
     }
 
+    /// Appends `number` in decimal digits.
+    private static func append(_ number: Int64, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var digits: [UInt8] = []
+        var rest = number.magnitude
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out.append(contentsOf: digits.reversed())
+    }
+
     /// Forgets the state of `folder`: an export that changes files and then fails must not leave
     /// a record saying the folder is up to date.
     static func remove(from folder: String) {
@@ -132,11 +144,22 @@ struct ExportState: Equatable {
         var text = Self.header + "\ninputs " + inputs + "\n"
         for problem in problems { text += "problem " + Self.escape(problem) + "\n" }
         for warning in warnings { text += "warning " + Self.escape(warning) + "\n" }
-        for (kind, entries) in [("page", pages), ("file", files)] {
-            for (file, stamp) in entries { text += "\(kind) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode) \(file)\n" }
+        // The page lines as bytes: 10,001 lines made by string interpolation took 10 ms.
+        var out = Array(text.utf8)
+        out.reserveCapacity(out.count + (pages.count + files.count) * 96)
+        for (kind, entries) in [("page ", pages), ("file ", files)] {
+            for (file, stamp) in entries {
+                out.append(contentsOf: kind.utf8)
+                for number in [stamp.size, stamp.modified, stamp.changed, stamp.inode] {
+                    Self.append(number, to: &out)
+                    out.append(UInt8(ascii: " "))
+                }
+                out.append(contentsOf: file.utf8)
+                out.append(UInt8(ascii: "\n"))
+            }
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
+            try Data(out).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
         } catch {
             throw ExportError.cannotWrite(folder + "/" + Self.fileName, error.localizedDescription)
         }

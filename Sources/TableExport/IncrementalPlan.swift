@@ -8,6 +8,8 @@ import TableStore
 struct IncrementalPlan: Sendable {
     /// The last export's pages taken as they are, by path.
     let carried: [[String]: PageRecords.Page]
+    /// The same, parents before children (sorted while the plan is made, beside the root's read).
+    private let carriedInOrder: [(path: [String], page: PageRecords.Page)]
     /// Carried pages read again all the same: the pages above a page to make.
     let above: Set<[String]>
 
@@ -31,6 +33,7 @@ struct IncrementalPlan: Sendable {
         }
         self.carried = carried
         self.above = above
+        carriedInOrder = carried.map { (path: $0.key, page: $0.value) }.sorted { $0.path.count < $1.path.count }
     }
 
     /// The carried pages not read again, as results, each still reached: its parent was carried
@@ -40,7 +43,8 @@ struct IncrementalPlan: Sendable {
     func results(notIn made: Set<[String]>, children: [[String]: Set<String>]) -> [PageResult] {
         var kept: Set<[String]> = []
         var results: [PageResult] = []
-        for (path, page) in carried.sorted(by: { $0.key.count < $1.key.count }) where !made.contains(path) {
+        results.reserveCapacity(carriedInOrder.count)
+        for (path, page) in carriedInOrder where !made.contains(path) {
             if let last = path.last {
                 let parent = Array(path.dropLast())
                 guard kept.contains(parent) || children[parent]?.contains(last) == true else { continue }
