@@ -46,4 +46,40 @@ struct ExportManifestTests {
         #expect(manifest.made("a/index.html", html: "<p>a</p>", otherwise: now) == (Date(timeIntervalSince1970: 1_700_000_000), false))
         #expect(manifest.made("b/index.html", html: "<p>b changed</p>", otherwise: now).date == now)
     }
+
+    @Test("dates are read by hand as the ISO 8601 formatter reads them, and anything else is not taken for one")
+    func datesReadByHand() {
+        let formatter = ISO8601DateFormatter()
+        for seconds in [0, 951_782_400, 1_700_000_000, 1_709_164_799, 4_102_444_799] {
+            let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            #expect(ExportManifest.utcDate(text) == formatter.date(from: text), "\(text)")
+        }
+        for text in ["2023-11-14T22:13:20", "2023-11-14 22:13:20Z", "2023-13-14T22:13:20Z", "2023-04-31T22:13:20Z", "2023-11-14T24:00:00Z",
+                     "2023-11-14T22:13:2xZ", "2023-11-14T22:13:20.5Z", "+023-11-14T22:13:20Z"] {
+            #expect(ExportManifest.utcDate(text) == nil, "\(text)")
+        }
+    }
+
+    @Test("a manifest of plain names, read in place, gives what JSONDecoder gives")
+    func readInPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-manifest-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manifest = ExportManifest(folder: folder)
+        let first = Date(timeIntervalSince1970: 1_700_000_000)
+        for number in 0..<50 { _ = manifest.made("p\(number)/index.html", html: "<p>\(number)</p>", otherwise: first.addingTimeInterval(Double(number % 3) * 86_400)) }
+        try manifest.save()
+        let later = ExportManifest(folder: folder)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let data = try #require(FileManager.default.contents(atPath: folder + "/" + ExportManifest.fileName))
+        let decoded = try decoder.decode([String: ExportManifest.Entry].self, from: data)
+        let inPlace = data.withUnsafeBytes { ExportManifest.parse($0.bindMemory(to: UInt8.self)) }
+        #expect(decoded.count == 50 && inPlace?.count == 50, "read in place, not by the decoder")
+        #expect(inPlace?.mapValues(\.date) == decoded.mapValues(\.date) && inPlace?.mapValues(\.fingerprint) == decoded.mapValues(\.fingerprint))
+        for (name, entry) in decoded {
+            let made = later.made(name, html: "<p>\(name.dropFirst().prefix { $0 != "/" })</p>", otherwise: Date())
+            #expect(made.date == entry.date && made.isAsRecorded, "\(name)")
+        }
+    }
 }
