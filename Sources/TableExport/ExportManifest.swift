@@ -27,8 +27,8 @@ final class ExportManifest: @unchecked Sendable {
     }
 
     /// Reads the manifest as `save()` writes it, in place; `nil` for anything else (a string with
-    /// an escape, say), which JSONDecoder then reads. JSONDecoder took a tenth of an export that
-    /// made two pages of 10,001.
+    /// an escape, say), which JSONDecoder then reads. JSONDecoder costs a tenth of an export that
+    /// makes two pages of 10,001.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Entry]? {
         var at = 0
         func expect(_ text: String) -> Bool {
@@ -84,7 +84,7 @@ final class ExportManifest: @unchecked Sendable {
     }
 
     /// The moment `text` names as `save()` writes it (`2026-11-24T06:36:07Z`), read by hand:
-    /// making an ISO8601DateFormatter took 5 ms of a re-export. `nil` for any other form.
+    /// making an ISO8601DateFormatter costs 5 ms of a re-export. `nil` for any other form.
     static func utcDate(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),

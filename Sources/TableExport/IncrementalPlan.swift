@@ -18,14 +18,15 @@ struct IncrementalPlan: Sendable {
         carried[path] == nil || above.contains(path)
     }
 
-    /// The plan for an export whose last export left `records` and `state`, when `changes` are
-    /// every commit since and `notAsLeft` the page files changed since.
-    init(records: PageRecords, state: ExportState, changes: DataChanges, notAsLeft: Set<String>) {
+    /// The plan for an export whose last export left `records`, when `changes` are every commit
+    /// since and `notAsLeft` the page files changed since; `nil` when a page's file does not name
+    /// a path (then its place below the others cannot be told).
+    init?(records: PageRecords, changes: ChangedData, notAsLeft: Set<String>) {
         var carried: [[String]: PageRecords.Page] = [:]
         var above: Set<[String]> = []
         for page in records.pages {
-            guard let path = ExportState.path(ofPage: page.file) else { continue }
-            if let dependencies = page.dependencies, !changes.touch(dependencies), !notAsLeft.contains(page.file) {
+            guard let path = ExportState.path(ofPage: page.file) else { return nil }
+            if let dependencies = page.dependencies, !dependencies.areTouched(by: changes), !notAsLeft.contains(page.file) {
                 carried[path] = page
             } else {
                 for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }

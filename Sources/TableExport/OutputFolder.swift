@@ -61,12 +61,16 @@ final class OutputFolder: @unchecked Sendable {
         return true
     }
 
-    /// Whether a file's contents are `bytes`, compared as memory (an iterator over `Data` took a
+    /// Whether a file's contents are `bytes`, compared as memory (an iterator over `Data` goes a
     /// byte at a time).
     private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
         guard data.count == bytes.count else { return false }
-        guard !bytes.isEmpty else { return true }
-        return data.withUnsafeBytes { file in bytes.withUnsafeBytes { memcmp(file.baseAddress!, $0.baseAddress!, bytes.count) == 0 } }
+        return data.withUnsafeBytes { file in
+            bytes.withUnsafeBytes { page in
+                guard let file = file.baseAddress, let page = page.baseAddress else { return true }  // both empty
+                return memcmp(file, page, bytes.count) == 0
+            }
+        }
     }
 
     /// Makes the folder `name` once. Pages come level by level, so its parent is nearly always

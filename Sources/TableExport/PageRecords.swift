@@ -7,19 +7,22 @@ import TableStore
 /// takes the rest as they are (see `IncrementalPlan`).
 ///
 /// Kept in a file of its own, read only by an export that has pages to make: the up-to-date
-/// check stays a few milliseconds. One line a page, fields after a tab, each field escaped
-/// (`\\`, `\n`, `\t`, `\1`) and led by a letter:
+/// check stays a few milliseconds. One line a page, fields after a tab, each field escaped as
+/// `LineEscaping` does and led by a letter; the last line counts the pages, so a file cut short
+/// is not taken for one:
 ///
 ///     TableStack export pages 1
 ///     inputs <the state's inputs>
 ///     base <fingerprint of the sources, public folder and options>
 ///     data <the data mark the pages were read after, escaped>
-///     <file> [\tL<list's owner>\1<relationship>]… [\tI<item identity>]… [\tK<target>\1<anchor>\1<text>]… [\tD<id>]… [\tO]
+///     <file> [\tL<list's owner>\1<relationship>]… [\tI<item identity>]… [\tK<target>\1<anchor>\1<text>]… [\tD<id>]… | [\tO]
+///     end <pages>
 ///
 /// `O` marks a page whose data the change log cannot speak for (a Swift data source's). Links
-/// into `_assets/` are left out: the public folder is part of `base`, and its files are copied
-/// again by every export. So are a page's links to its own ids: they hold while the page is
-/// taken as it is. Of a page's ids only those another page's link names are kept.
+/// into `_assets/` are left out: the public folder is part of `base`, and every export copies
+/// its files again (a file put into `_assets/` by hand and taken away again goes unnoticed until
+/// a full export). So are a page's links to its own ids: they hold while the page is taken as
+/// it is. Of a page's ids only those another page's link names are kept.
 struct PageRecords: Equatable {
     struct Page: Equatable {
         var file: String
@@ -77,16 +80,16 @@ struct PageRecords: Equatable {
         out.reserveCapacity(pages.count * 160)
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
         add(Self.header + "\ninputs " + inputs + "\nbase " + base + "\ndata ")
-        Self.escape(data, into: &out)
+        LineEscaping.escape(data, into: &out)
         for page in pages {
             out.append(UInt8(ascii: "\n"))
-            Self.escape(page.file, into: &out)
+            LineEscaping.escape(page.file, into: &out)
             func field(_ letter: Character, _ parts: String...) {
                 out.append(UInt8(ascii: "\t"))
                 add(String(letter))
                 for (index, part) in parts.enumerated() {
                     if index > 0 { out.append(1) }
-                    Self.escape(part, into: &out)
+                    LineEscaping.escape(part, into: &out)
                 }
             }
             if let dependencies = page.dependencies {
@@ -98,7 +101,7 @@ struct PageRecords: Equatable {
             for link in page.links { field("K", link.target ?? "", link.anchor ?? "", link.text) }
             for id in page.ids.sorted() { field("D", id) }
         }
-        out.append(UInt8(ascii: "\n"))
+        add("\nend \(pages.count)\n")
         do {
             try Data(out).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
         } catch {
@@ -113,70 +116,56 @@ struct PageRecords: Equatable {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> PageRecords? {
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard lines.count >= 4, lines[0].elementsEqual(header.utf8),
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The file ends in a newline after the count of its pages.
+        guard lines.count >= 6, lines.removeLast().isEmpty, let end = value(of: "end ", in: lines.removeLast()),
+              lines[0].elementsEqual(header.utf8),
               let inputs = value(of: "inputs ", in: lines[1]), let base = value(of: "base ", in: lines[2]),
-              let data = value(of: "data ", in: lines[3]) else { return nil }
+              let data = value(of: "data ", in: lines[3]).flatMap(LineEscaping.unescape),
+              Int(String(decoding: end, as: UTF8.self)) == lines.count - 4 else { return nil }
         var records = PageRecords(inputs: String(decoding: inputs, as: UTF8.self), base: String(decoding: base, as: UTF8.self),
-                                  data: unescape(data), pages: [])
+                                  data: data, pages: [])
         records.pages.reserveCapacity(lines.count - 4)
-        for line in lines.dropFirst(4) where !line.isEmpty {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            var page = Page(file: unescape(fields[0]), dependencies: PageDependencies(lists: [], items: []), links: [], ids: [])
-            for field in fields.dropFirst() {
-                guard let letter = field.first else { return nil }
-                let parts = field.dropFirst().split(separator: 1, omittingEmptySubsequences: false).map(unescape)
-                switch (letter, parts.count) {
-                case (UInt8(ascii: "L"), 2): page.dependencies?.lists.append(ListID(parent: parts[0].isEmpty ? nil : parts[0], relationship: parts[1]))
-                case (UInt8(ascii: "I"), 1): page.dependencies?.items.append(parts[0])
-                case (UInt8(ascii: "O"), 1) where parts[0].isEmpty: page.dependencies = nil
-                case (UInt8(ascii: "K"), 3):
-                    page.links.append(PageLink(text: parts[2], target: parts[0].isEmpty ? nil : parts[0], anchor: parts[1].isEmpty ? nil : parts[1]))
-                case (UInt8(ascii: "D"), 1): page.ids.insert(parts[0])
-                default: return nil
-                }
-            }
+        for line in lines.dropFirst(4) {
+            guard let page = page(line) else { return nil }
             records.pages.append(page)
         }
         return records
     }
 
+    /// One page's line; `nil` when it is not one `save` writes.
+    private static func page(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Page? {
+        let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        guard let file = LineEscaping.unescape(fields[0]), !file.isEmpty else { return nil }
+        var page = Page(file: file, dependencies: .empty, links: [], ids: [])
+        var isOpaque = false
+        for field in fields.dropFirst() {
+            guard let letter = field.first else { return nil }
+            var parts: [String] = []
+            for part in field.dropFirst().split(separator: 1, omittingEmptySubsequences: false) {
+                guard let text = LineEscaping.unescape(part) else { return nil }
+                parts.append(text)
+            }
+            switch (letter, parts.count) {
+            case (UInt8(ascii: "L"), 2): page.dependencies?.lists.append(ListID(parent: parts[0].isEmpty ? nil : parts[0], relationship: parts[1]))
+            case (UInt8(ascii: "I"), 1): page.dependencies?.items.append(parts[0])
+            case (UInt8(ascii: "O"), 1) where parts[0].isEmpty: isOpaque = true
+            case (UInt8(ascii: "K"), 3):
+                page.links.append(PageLink(text: parts[2], target: parts[0].isEmpty ? nil : parts[0], anchor: parts[1].isEmpty ? nil : parts[1]))
+            case (UInt8(ascii: "D"), 1): page.ids.insert(parts[0])
+            default: return nil
+            }
+        }
+        if isOpaque {
+            // A page the change log cannot speak for has no data of its own to name.
+            guard page.dependencies == PageDependencies.empty else { return nil }
+            page.dependencies = nil
+        }
+        return page
+    }
+
     /// What follows `name` on `line`; `nil` when the line does not start with it.
     private static func value(of name: String, in line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>>? {
         line.starts(with: name.utf8) ? line.dropFirst(name.utf8.count) : nil
-    }
-
-    private static func escape(_ text: String, into out: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 1: out += [UInt8(ascii: "\\"), UInt8(ascii: "1")]
-            default: out.append(byte)
-            }
-        }
-    }
-
-    private static func unescape<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        var escaped = false
-        for byte in bytes {
-            if escaped {
-                switch byte {
-                case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
-                case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
-                case UInt8(ascii: "1"): out.append(1)
-                default: out.append(byte)
-                }
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

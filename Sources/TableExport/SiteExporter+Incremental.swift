@@ -5,22 +5,24 @@ import TableStore
 extension SiteExporter {
     /// How to make only what changed since the last export into the folder, whose state is
     /// `state`; `nil` when every page must be made. That is when there was none (or the folder
-    /// is new to this export), when the last export had problems or
-    /// warnings, left no records, was made from other sources, public folder or options (`base`),
-    /// or from another database; when the change log no longer reaches back to it, or a commit
-    /// since replaced the whole store.
-    func incrementalPlan(after state: ExportState?, base: String?) async throws -> IncrementalPlan? {
-        guard !isFresh, let state, let base, state.problems.isEmpty, state.warnings.isEmpty, let changeLog else { return nil }
+    /// is new to this export), when the last export had problems or warnings, left no records or
+    /// no manifest (the pages made now would be dated anew and the others not), was made from
+    /// other sources, public folder or options (`base`) or from another database; when the
+    /// change log no longer reaches back to it, a commit since replaced the whole store, or the
+    /// log cannot be read (the export then reads every page, and reports what fails there).
+    func incrementalPlan(after state: ExportState?, base: String?) async -> IncrementalPlan? {
+        guard !isFresh, let state, let base, state.problems.isEmpty, state.warnings.isEmpty, let changeLog,
+              FileManager.default.fileExists(atPath: options.outputFolder + "/" + ExportManifest.fileName) else { return nil }
         // The page files are looked at while the records are read.
         async let notAsLeft = state.pagesNotAsLeft(in: options.outputFolder)
         guard let records = PageRecords.load(from: options.outputFolder), records.base == base, records.inputs == state.inputs,
               records.pages.count == state.pages.count, zip(records.pages, state.pages).allSatisfy({ $0.file == $1.file }),
               let sequence = DataMark(text: records.data, newestCommitTime: 0).sequence,
-              try await changeLog.store.dataMark(at: sequence)?.text == records.data,
-              let commits = try await changeLog.store.commits(after: sequence) else { return nil }
-        let changes = DataChanges(commits)
+              (try? await changeLog.store.dataMark(at: sequence))??.text == records.data,
+              let commits = (try? await changeLog.store.commits(after: sequence)) ?? nil else { return nil }
+        let changes = ChangedData(commits)
         guard !changes.replacedEverything, let notAsLeft = await notAsLeft else { return nil }
-        return IncrementalPlan(records: records, state: state, changes: changes, notAsLeft: notAsLeft)
+        return IncrementalPlan(records: records, changes: changes, notAsLeft: notAsLeft)
     }
 
     /// Gives a carried page (`results` from `carriedFrom` on) all its ids where a page made now

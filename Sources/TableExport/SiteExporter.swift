@@ -45,7 +45,7 @@ public struct SiteExporter: Sendable {
             if let store = runtime.store as? any DatabaseStore {
                 let mark = try await store.dataMark()
                 run.changeLog = (store, mark)
-                run.dataState = mark.newestCommitTime < Int(Date().timeIntervalSince1970) ? mark.text : nil
+                run.dataState = Self.state(of: mark, startedIn: Int(Date().timeIntervalSince1970))
             }
             run.site = Site(storyboard: AppRuntime(app: runtime.app, store: ExportReads(runtime.store)), renderer: site.renderer, urls: site.urls)
         }
@@ -88,7 +88,7 @@ public struct SiteExporter: Sendable {
             return report
         }
         // Made while the manifest is read and the root page found.
-        let planning = Task { [self] in try await incrementalPlan(after: previous, base: base) }
+        let planning = Task { [self] in await incrementalPlan(after: previous, base: base) }
         defer { planning.cancel() }
         // How the last complete export left each page: with the manifest, it tells a page whose
         // bytes are unchanged without reading its file.
@@ -128,7 +128,7 @@ public struct SiteExporter: Sendable {
             // The root is found while the plan is made: nearly every change touches a page below
             // it. With a plan, only pages it does not carry are found, and the pages above them.
             startNext()
-            plan = try await planning.value
+            plan = await planning.value
             let finds = { (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
@@ -141,7 +141,7 @@ public struct SiteExporter: Sendable {
                         toMake.append(page)
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
                         for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted && finds(page.page.path + [child]) {
-                            toFind.append(PageToFind(segment: child, parent: page.page, above: page.dependencies?.items))
+                            toFind.append(PageToFind(segment: child, parent: page.page, above: page.handedDown))
                         }
                     }
                 case .made(let result):
@@ -226,7 +226,8 @@ public struct SiteExporter: Sendable {
         // Only a folder can hold an export; anything else is left for `export()` to report.
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.outputFolder, isDirectory: &isFolder), isFolder.boolValue,
-              options.sources != nil, let data = try await state(of: store, startedIn: Int(started.timeIntervalSince1970)) else { return nil }
+              options.sources != nil, let store = store as? any DatabaseStore,
+              let data = state(of: try await store.dataMark(), startedIn: Int(started.timeIntervalSince1970)) else { return nil }
         let assets = try publicFiles(options)
         guard let inputs = inputs(of: options, data: data, assets: fingerprint(of: assets)),
               let state = ExportState.load(from: options.outputFolder),
@@ -257,14 +258,12 @@ public struct SiteExporter: Sendable {
         return report
     }
 
-    /// Where the store's data stands, read from the database (another process may have committed
-    /// since the store was opened); `nil` when the store keeps no change log, or when its newest
-    /// commit was made in the second the export began (or later, by another clock): a commit made
-    /// after this export's mark is taken must always carry another time (see `DataMark`).
-    private static func state(of store: any DataStore, startedIn second: Int) async throws -> String? {
-        guard let store = store as? any DatabaseStore else { return nil }
-        let mark = try await store.dataMark()
-        return mark.newestCommitTime < second ? mark.text : nil
+    /// Where the data stands for the up-to-date check, given the store's mark read from the
+    /// database (another process may have committed since the store was opened); `nil` when its
+    /// newest commit was made in the second the export began (or later, by another clock): a
+    /// commit made after the mark is taken must always carry another time (see `DataMark`).
+    private static func state(of mark: DataMark, startedIn second: Int) -> String? {
+        mark.newestCommitTime < second ? mark.text : nil
     }
 
     /// How many pages one finding task takes on.
@@ -291,7 +290,8 @@ public struct SiteExporter: Sendable {
             if children.isEmpty {
                 made.append(try makePage(page, dependencies: dependencies, manifest: manifest, output: output))
             } else {
-                found.append(FoundPage(page: page, children: children, dependencies: dependencies))
+                let handedDown = toFind.above.flatMap { above in dependencies?.handedDown(by: page, below: above) }
+                found.append(FoundPage(page: page, children: children, dependencies: dependencies, handedDown: handedDown))
             }
         }
         return .found(found, made: made)
@@ -396,67 +396,4 @@ public struct SiteExporter: Sendable {
         formatter.dateFormat = "d MMMM yyyy 'at' HH:mm 'UTC'"
         return formatter.string(from: date)
     }
-}
-
-/// The footer's note, escaped for the page, for each date pages were made on: nearly every page
-/// of an export shares one, and making a DateFormatter per page cost more than rendering it.
-final class ExportNotes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [Date: String] = [:]
-
-    func text(for date: Date) -> String {
-        lock.withLock {
-            if let known = texts[date] { return known }
-            let text = HTMLEscaping.escape("This is a read-only export made with TableStack on \(SiteExporter.format(date)).")
-            texts[date] = text
-            return text
-        }
-    }
-}
-
-/// What one task of an export did: found pages (made those without children) or made one.
-enum ExportStep: Sendable {
-    case found([FoundPage], made: [PageResult])
-    case made(PageResult)
-}
-
-/// A page whose controller is read and whose children are known, still to be made. A class: it
-/// passes from task to task, and copying the page each time cost more than the reference.
-final class FoundPage: Sendable {
-    let page: SitePage
-    /// The segments of the pages its rows lead to.
-    let children: [String]
-    let dependencies: PageDependencies?
-
-    init(page: SitePage, children: [String], dependencies: PageDependencies?) {
-        self.page = page
-        self.children = children
-        self.dependencies = dependencies
-    }
-}
-
-/// A page to read: the root, or the page `segment` leads to from `parent`.
-struct PageToFind: Sendable {
-    var segment: String?
-    var parent: SitePage?
-    /// The items the pages above it show on their own (see `PageDependencies`); `nil` when one of
-    /// them has data the change log cannot speak for.
-    var above: [String]? = []
-}
-
-/// One exported page: what the link checker needs to know about it.
-struct PageResult: Sendable {
-    var path: [String]
-    var file: String
-    var ids: Set<String>
-    /// Its internal links, resolved.
-    var links: [PageLink]
-    var problems: [String]
-    var wasWritten: Bool
-    /// Advice about a Swift data source's table, first time for its controller.
-    var advice: [String] = []
-    /// What data the page was made from; `nil` when the change log cannot speak for it.
-    var dependencies: PageDependencies?
-    /// How its file was left, for a page taken as the last export left it.
-    var stamp: ExportState.Stamp?
 }

@@ -14,11 +14,24 @@ import TableStore
 struct IncrementalExportTests {
     static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// A full export of the fixture's data into a folder of its own, at the same date.
-    static func fullExport(of fixture: ExportFixture, into folder: String) async throws -> ExportReport {
-        try? FileManager.default.removeItem(atPath: folder)
-        let options = ExportOptions(outputFolder: folder, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path, date: date)
-        return try await SiteExporter(site: fixture.site, options: options).export()
+    /// A full export of the fixture's data into `folder` at `date`: its records are taken away
+    /// first, so every page is made, over the pages and the manifest the folder holds.
+    static func fullExport(of fixture: ExportFixture, into folder: String, at date: Date) async throws -> ExportReport {
+        try? FileManager.default.removeItem(atPath: folder + "/.tablestack-export-pages")
+        var options = ExportOptions(outputFolder: folder, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path, date: date)
+        options.sources = "app"
+        let report = try await SiteExporter(site: fixture.site, options: options).export()
+        #expect(report.made == report.pages.count || report.wasUpToDate)
+        return report
+    }
+
+    /// Every page of `report` holds the same bytes in both folders.
+    static func expectSamePages(_ report: ExportReport, in folder: String, as reference: String, _ comment: String) {
+        for path in report.pages {
+            let file = (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
+            let made = FileManager.default.contents(atPath: folder + "/" + file)
+            #expect(made != nil && made == FileManager.default.contents(atPath: reference + "/" + file), "\(comment): /\(file)")
+        }
     }
 
     /// Every list of the store with its items, depth first.
@@ -75,32 +88,100 @@ struct IncrementalExportTests {
         _ = try await store.apply([change], to: id, basedOn: revision)
     }
 
-    @Test("after each of many random commits, a re-export leaves every page as a full export makes it, and makes few pages")
+    @Test("after each of many random commits, a re-export leaves every page, footer dates too, as a full export over the same folder makes it, and makes few pages")
     func sameAsFullExport() async throws {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
         let reference = fixture.folder.appendingPathComponent("reference").path
         var random = SeededGenerator(seed: 21)
-        var first = try await fixture.export(at: Self.date, sources: "app")
+        let first = try await fixture.export(at: Self.date, sources: "app")
         #expect(first.problems == [] && first.made == first.pages.count)
         var madeFewer = 0
         for round in 0..<30 {
             for step in 0..<Int.random(in: 1...3, using: &random) {
                 try await Self.randomCommit(on: fixture.store, number: round * 10 + step, using: &random)
             }
-            let report = try await fixture.export(at: Self.date, sources: "app")
-            let full = try await Self.fullExport(of: fixture, into: reference)
+            // A day later each round: pages made again from changed content carry the new date,
+            // the others keep theirs, in both exports.
+            let date = Self.date.addingTimeInterval(Double(round + 1) * 86_400)
+            try? FileManager.default.removeItem(atPath: reference)
+            try FileManager.default.copyItem(atPath: fixture.output, toPath: reference)
+            let report = try await fixture.export(at: date, sources: "app")
+            let full = try await Self.fullExport(of: fixture, into: reference, at: date)
             #expect(report.problems == [] && full.problems == [])
             #expect(report.pages == full.pages, "round \(round): the same pages")
-            for path in full.pages {
-                let file = (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
-                let made = FileManager.default.contents(atPath: fixture.output + "/" + file)
-                #expect(made != nil && made == FileManager.default.contents(atPath: reference + "/" + file), "round \(round): /\(file)")
-            }
+            Self.expectSamePages(full, in: fixture.output, as: reference, "round \(round)")
             if report.made < report.pages.count { madeFewer += 1 }
-            first = report
         }
         #expect(madeFewer >= 25, "most re-exports make only what changed (\(madeFewer) of 30)")
+    }
+
+    @Test("below a list whose sections are lists of their own, a page follows its key to whichever section now holds it first")
+    func nestedSectionsWithSharedKeys() async throws {
+        let yaml = """
+            title: Teams
+            root: teams
+            scenes:
+              teams:
+                title: Teams
+                style: grouped
+                list: teams
+                nested: { title: "{name}", rows: members }
+                cell: { text: "{name}" }
+                push: member
+              member:
+                title: "{name}"
+                style: grouped
+                detail:
+                  sections:
+                    - fields:
+                        - { attribute: name, label: Name, type: text }
+            """
+        let person = { (key: String, name: String) in DataDocument.Item(key: key, attributes: ["name": .string(name)]) }
+        let teams = [DataDocument.Item(key: "a", attributes: ["name": .string("Alpha")], lists: [("members", [person("lead", "Ann")])]),
+                     DataDocument.Item(key: "b", attributes: ["name": .string("Bravo")], lists: [("members", [person("bob", "Bob")])])]
+        let fixture = try await ExportFixture(app: try AppFileLoader.parse(yaml, file: "teams.yaml"), data: DataDocument(lists: [("teams", teams)]))
+        defer { fixture.remove() }
+        #expect(try await fixture.export(at: Self.date, sources: "app").problems == [])
+        let lead = fixture.output + "/lead/index.html"
+        #expect(try String(contentsOfFile: lead, encoding: .utf8).contains("Ann"))
+        // Bravo gets a lead too, and its section comes first: the first row keyed "lead" is Bravo's.
+        // (Two rows of one page with one key also share an id, which the export reports; the page
+        // the key leads to must still be the one a full export makes.)
+        try await fixture.store.apply([.insert(StoredItem(key: "lead", attributes: ["name": .string("Bea")]), at: 0)],
+                                      to: ListID.root("teams").child(of: "b", relationship: "members"), basedOn: nil)
+        try await fixture.store.apply([.move(key: "b", to: 0)], to: .root("teams"), basedOn: nil)
+        let report = try await fixture.export(at: Self.date, sources: "app")
+        // Made from the clean export's records: every page here hangs below the teams' lists.
+        #expect(try String(contentsOfFile: lead, encoding: .utf8).contains("Bea"))
+        #expect(report.problems.contains { $0.contains("\"row-lead\" is used again") })
+    }
+
+    @Test("an export with problems leaves no records, and records that do not match the state are not used")
+    func recordsOnlyOfACleanExport() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let records = fixture.output + "/.tablestack-export-pages"
+        let first = try await fixture.export(at: Self.date, sources: "app")
+        #expect(FileManager.default.fileExists(atPath: records))
+
+        // Records of another export (other inputs) beside this state: every page is made.
+        try await fixture.store.apply([.update(key: "milk", attributes: ["name": .string("Oat milk")])], to: .root("groceries"), basedOn: nil)
+        let text = try String(contentsOfFile: records, encoding: .utf8)
+        try text.replacingOccurrences(of: "\ninputs ", with: "\ninputs x").write(toFile: records, atomically: true, encoding: .utf8)
+        #expect(try await fixture.export(at: Self.date, sources: "app").made == first.pages.count)
+
+        // A template that links nowhere: the export reports it and leaves no records.
+        let templates = fixture.folder.appendingPathComponent("templates")
+        try FileManager.default.copyItem(atPath: ExportFixture.repository.appendingPathComponent("Templates").path, toPath: templates.path)
+        let table = templates.appendingPathComponent("table.mustache")
+        try String(contentsOf: table, encoding: .utf8).replacingOccurrences(of: "<main ", with: "<p><a href=\"nowhere/index.html\">x</a></p>\n<main ")
+            .write(to: table, atomically: true, encoding: .utf8)
+        let broken = Site(storyboard: fixture.site.storyboard, renderer: PageRenderer(templates: try TemplateSet(folder: templates.path)), urls: URLBuilder())
+        var options = ExportOptions(outputFolder: fixture.output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path, date: Self.date)
+        options.sources = "broken"
+        let report = try await SiteExporter(site: broken, options: options).export()
+        #expect(!report.problems.isEmpty && !FileManager.default.fileExists(atPath: records))
     }
 
     @Test("a page changed by hand, a trimmed change log or a replaced store make the next export make every page it must")

@@ -46,13 +46,34 @@ struct PageRecordsTests {
         #expect(records.pages[1].links == child.links)
     }
 
-    @Test("a records file from elsewhere or cut short is not taken as one")
+    @Test("a records file from elsewhere, cut short anywhere, or with what `save` never writes is not taken as one")
     func unreadable() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for text in ["TableStack export pages 1\ninputs a\nbase b\n", "TableStack export pages 2\ninputs a\nbase b\ndata 1\n",
-                     "TableStack export pages 1\ninputs a\nbase b\ndata 1\nindex.html\tXwhat\n",
-                     "TableStack export pages 1\ninputs a\nbase b\ndata 1\nindex.html\tKonly-two\u{1}parts\n"] {
+        let records = PageRecords(inputs: "in", base: "b", data: "1", pages: [
+            .init(file: "index.html", dependencies: PageDependencies(lists: [.root("items")], items: []),
+                  links: [PageLink(text: "./a/index.html", target: "a/index.html", anchor: nil)], ids: ["row-a"]),
+            .init(file: "a/index.html", dependencies: PageDependencies(lists: [], items: ["items/a"]), links: [], ids: []),
+        ])
+        try records.save(to: folder)
+        let whole = try #require(FileManager.default.contents(atPath: folder + "/" + PageRecords.fileName))
+        #expect(PageRecords.load(from: folder) == records)
+        // Cut after every byte but the last: never read as records (a page line cut after its
+        // name would otherwise pass for a page that depends on nothing).
+        for length in 0..<(whole.count - 1) {
+            try whole.prefix(length).write(to: URL(fileURLWithPath: folder + "/" + PageRecords.fileName))
+            #expect(PageRecords.load(from: folder) == nil, "cut at \(length)")
+        }
+        let good = "TableStack export pages 1\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\nend 1\n"
+        try good.write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
+        #expect(PageRecords.load(from: folder)?.pages.first?.dependencies?.items == ["items/a"])
+        for text in [good.replacingOccurrences(of: "pages 1", with: "pages 2"), good.replacingOccurrences(of: "end 1", with: "end 2"),
+                     good.replacingOccurrences(of: "\tIitems/a", with: "\tXwhat"),
+                     good.replacingOccurrences(of: "\tIitems/a", with: "\tKonly-two\u{1}parts"),
+                     good.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/\\q"),
+                     good.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/a\\"),
+                     good.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/a\tO"),
+                     good.replacingOccurrences(of: "index.html\tIitems/a", with: "\tIitems/a")] {
             try text.write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
             #expect(PageRecords.load(from: folder) == nil, "\(text.debugDescription)")
         }

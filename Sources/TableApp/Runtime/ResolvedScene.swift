@@ -53,6 +53,30 @@ public struct ResolvedScene: Sendable {
     /// Every list whose revision the page's bytes depend on.
     public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
 
+    /// The lists whose rows (or choices) the page shows: `dependencies` without the lists above
+    /// it and, for a scene that is not a list, without the list its item stands in. Such a scene
+    /// shows only that item, and keeps the list's revision for its form, which a read-only page
+    /// (an export's) does not show.
+    public var shownLists: Set<ListID> {
+        var lists = Set(revisions.keys)
+        if listBinding == nil, let itemList { lists.remove(itemList) }
+        return lists
+    }
+
+    /// The identity (`ListID.itemIdentity`) of the item the page shows on its own, if any.
+    public var shownItem: String? {
+        guard let item, let itemList else { return nil }
+        return itemList.itemIdentity(item.key)
+    }
+
+    /// Whether the rows come from several lists (each section an item's list): a key is unique
+    /// in one list only, so the row a path segment names, the first holding its key, depends on
+    /// all of them.
+    public var rowsSpanLists: Bool {
+        if case .nested = listBinding?.sections { return true }
+        return false
+    }
+
     /// The scene's title, filled from its item.
     public var title: String { stack.top.title }
 

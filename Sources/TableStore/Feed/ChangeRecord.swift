@@ -45,7 +45,7 @@ extension ListChangeRecord {
     /// The identity prefixes, each ending in "/", of the items this change took away with
     /// everything below them: each item deleted or moved out, or every item of a list rewritten
     /// whole. The lists below them went, or moved on, with them (see `ListID.isBelow`).
-    package var removedItemPrefixes: [String] {
+    var removedItemPrefixes: [String] {
         reset ? [list.itemIdentity("")] : deleted.map { list.itemIdentity($0) + "/" }
     }
 }
@@ -53,7 +53,7 @@ extension ListChangeRecord {
 extension ListID {
     /// Whether this list belongs to an item whose identity starts with one of `prefixes`
     /// (`ListChangeRecord.removedItemPrefixes`): the item itself or one below it.
-    package func isBelow(_ prefixes: [String]) -> Bool {
+    func isBelow(_ prefixes: [String]) -> Bool {
         guard !prefixes.isEmpty, let parent = parent.map({ $0 + "/" }) else { return false }
         return prefixes.contains { parent.hasPrefix($0) }
     }

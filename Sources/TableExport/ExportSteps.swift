@@ -1,0 +1,51 @@
+import TableSite
+
+/// What one task of an export did: found pages (made those without children) or made one.
+enum ExportStep: Sendable {
+    case found([FoundPage], made: [PageResult])
+    case made(PageResult)
+}
+
+/// A page whose controller is read and whose children are known, still to be made. A class: it
+/// passes from task to task, and copying the page each time cost more than the reference.
+final class FoundPage: Sendable {
+    let page: SitePage
+    /// The segments of the pages its rows lead to.
+    let children: [String]
+    let dependencies: PageDependencies?
+    /// What the pages it leads to depend on from it (`PageDependencies.handedDown`).
+    let handedDown: PageDependencies?
+
+    init(page: SitePage, children: [String], dependencies: PageDependencies?, handedDown: PageDependencies?) {
+        self.page = page
+        self.children = children
+        self.dependencies = dependencies
+        self.handedDown = handedDown
+    }
+}
+
+/// A page to read: the root, or the page `segment` leads to from `parent`.
+struct PageToFind: Sendable {
+    var segment: String?
+    var parent: SitePage?
+    /// What it depends on from the pages above it (`PageDependencies.handedDown`); `nil` when one
+    /// of them has data the change log cannot speak for.
+    var above: PageDependencies? = PageDependencies.empty
+}
+
+/// One exported page: what the link checker needs to know about it.
+struct PageResult: Sendable {
+    var path: [String]
+    var file: String
+    var ids: Set<String>
+    /// Its internal links, resolved.
+    var links: [PageLink]
+    var problems: [String]
+    var wasWritten: Bool
+    /// Advice about a Swift data source's table, first time for its controller.
+    var advice: [String] = []
+    /// What data the page was made from; `nil` when the change log cannot speak for it.
+    var dependencies: PageDependencies?
+    /// How its file was left, for a page taken as the last export left it.
+    var stamp: ExportState.Stamp?
+}
