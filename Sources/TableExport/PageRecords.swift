@@ -1,4 +1,5 @@
 import Foundation
+import TableRender
 import TableStore
 
 /// What the last complete export knew of each page beyond its file (see `ExportState`): the data
@@ -8,15 +9,16 @@ import TableStore
 ///
 /// Kept in a file of its own, read only by an export that has pages to make: the up-to-date
 /// check stays a few milliseconds. One line a page, fields after a tab, each field escaped as
-/// `LineEscaping` does and led by a letter; the last line counts the pages, so a file cut short
-/// is not taken for one:
+/// `LineEscaping` does and led by a letter; the last line counts the pages and fingerprints the
+/// lines before it, so a file cut short or damaged is not taken for one (a page that depends on
+/// nothing, or a link to a file that is not there, would pass as records):
 ///
 ///     TableStack export pages 1
 ///     inputs <the state's inputs>
 ///     base <fingerprint of the sources, public folder and options>
 ///     data <the data mark the pages were read after, escaped>
 ///     <file> [\tL<list's owner>\1<relationship>]… [\tI<item identity>]… [\tK<target>\1<anchor>\1<text>]… [\tD<id>]… | [\tO]
-///     end <pages>
+///     end <pages> <Fingerprint.hex of every byte before this line>
 ///
 /// `O` marks a page whose data the change log cannot speak for (a Swift data source's). Links
 /// into `_assets/` are left out: the public folder is part of `base`, and every export copies
@@ -101,7 +103,8 @@ struct PageRecords: Equatable {
             for link in page.links { field("K", link.target ?? "", link.anchor ?? "", link.text) }
             for id in page.ids.sorted() { field("D", id) }
         }
-        add("\nend \(pages.count)\n")
+        out.append(UInt8(ascii: "\n"))
+        add("end \(pages.count) \(Fingerprint.hex(bytes: out))\n")
         do {
             try Data(out).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
         } catch {
@@ -117,12 +120,15 @@ struct PageRecords: Equatable {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> PageRecords? {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        // The file ends in a newline after the count of its pages.
-        guard lines.count >= 6, lines.removeLast().isEmpty, let end = value(of: "end ", in: lines.removeLast()),
+        // The file ends in a newline after the count of its pages and the fingerprint of the rest.
+        guard lines.count >= 6, lines.removeLast().isEmpty else { return nil }
+        let endLine = lines.removeLast()
+        let body = UnsafeBufferPointer(rebasing: bytes[..<endLine.startIndex])
+        guard let end = value(of: "end ", in: endLine), end.split(separator: UInt8(ascii: " ")).map({ String(decoding: $0, as: UTF8.self) })
+                  == [String(lines.count - 4), Fingerprint.hex(bytes: body)],
               lines[0].elementsEqual(header.utf8),
               let inputs = value(of: "inputs ", in: lines[1]), let base = value(of: "base ", in: lines[2]),
-              let data = value(of: "data ", in: lines[3]).flatMap(LineEscaping.unescape),
-              Int(String(decoding: end, as: UTF8.self)) == lines.count - 4 else { return nil }
+              let data = value(of: "data ", in: lines[3]).flatMap(LineEscaping.unescape) else { return nil }
         var records = PageRecords(inputs: String(decoding: inputs, as: UTF8.self), base: String(decoding: base, as: UTF8.self),
                                   data: data, pages: [])
         records.pages.reserveCapacity(lines.count - 4)

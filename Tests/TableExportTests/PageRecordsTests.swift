@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TableExport
+import TableRender
 import TableStore
 
 @Suite("The page records say what each exported page was made from and links to")
@@ -64,17 +66,28 @@ struct PageRecordsTests {
             try whole.prefix(length).write(to: URL(fileURLWithPath: folder + "/" + PageRecords.fileName))
             #expect(PageRecords.load(from: folder) == nil, "cut at \(length)")
         }
-        let good = "TableStack export pages 1\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\nend 1\n"
-        try good.write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
+        // Any byte changed: not read as records, though most changes would still parse.
+        var random = SeededGenerator(seed: 3)
+        for _ in 0..<200 {
+            var damaged = whole
+            let at = Int.random(in: 0..<(whole.count - 1), using: &random)
+            damaged[at] = damaged[at] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            try damaged.write(to: URL(fileURLWithPath: folder + "/" + PageRecords.fileName))
+            #expect(PageRecords.load(from: folder) == nil, "byte \(at) changed")
+        }
+        // Lines save never writes, with a fingerprint that matches them: still not records.
+        let body = "TableStack export pages 1\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\n"
+        let sealed = { (text: String) in text + "end 1 " + Fingerprint.hex(of: text) + "\n" }
+        try sealed(body).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
         #expect(PageRecords.load(from: folder)?.pages.first?.dependencies?.items == ["items/a"])
-        for text in [good.replacingOccurrences(of: "pages 1", with: "pages 2"), good.replacingOccurrences(of: "end 1", with: "end 2"),
-                     good.replacingOccurrences(of: "\tIitems/a", with: "\tXwhat"),
-                     good.replacingOccurrences(of: "\tIitems/a", with: "\tKonly-two\u{1}parts"),
-                     good.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/\\q"),
-                     good.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/a\\"),
-                     good.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/a\tO"),
-                     good.replacingOccurrences(of: "index.html\tIitems/a", with: "\tIitems/a")] {
-            try text.write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
+        for text in [body.replacingOccurrences(of: "pages 1", with: "pages 2"), body + "more.html\n",
+                     body.replacingOccurrences(of: "\tIitems/a", with: "\tXwhat"),
+                     body.replacingOccurrences(of: "\tIitems/a", with: "\tKonly-two\u{1}parts"),
+                     body.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/\\q"),
+                     body.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/a\\"),
+                     body.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/a\tO"),
+                     body.replacingOccurrences(of: "index.html\tIitems/a", with: "\tIitems/a")] {
+            try sealed(text).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
             #expect(PageRecords.load(from: folder) == nil, "\(text.debugDescription)")
         }
     }
