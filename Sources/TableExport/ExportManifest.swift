@@ -64,6 +64,11 @@ final class ExportManifest: @unchecked Sendable {
         return expect("}") && at == bytes.count ? entries : nil
     }
 
+    /// Whether the manifest holds a date for every page of `names`.
+    func hasDates(for names: some Sequence<String>) -> Bool {
+        lock.withLock { names.allSatisfy { entries[$0] != nil } }
+    }
+
     /// The date the page `name` with the content `html` was first made (`otherwise` for new
     /// content), and whether the manifest holds this very content for the page: then the last
     /// export made the page with these bytes. Fingerprints are recorded as `2:<Fingerprint.hex>`;

@@ -17,28 +17,25 @@ struct PageDependencies: Sendable, Equatable {
     /// Identities (`ListID.itemIdentity`) of the items the page shows on their own, root first.
     var items: [String]
 
-    /// The dependencies of `page`, reached from pages that hand down `above` (see `handedDown`;
-    /// `empty` for the root); `nil` for a page no app file's scene makes (a Swift data source's),
-    /// which the change log cannot speak for.
-    init?(of page: SitePage, below above: PageDependencies) {
-        guard let scene = page.scene else { return nil }
-        var items = above.items
-        if let item = scene.shownItem, !items.contains(item) { items.append(item) }
-        self.init(lists: Array(scene.shownLists.union(above.lists)), items: items)
-    }
-
     init(lists: [ListID], items: [String]) {
         self.lists = lists.sorted { ($0.parent ?? "", $0.relationship) < ($1.parent ?? "", $1.relationship) }
         self.items = items
     }
 
-    /// Nothing: what the root page starts from.
+    /// Nothing: what the root page is reached with.
     static let empty = PageDependencies(lists: [], items: [])
 
-    /// What the pages `page` (whose dependencies these are) leads to depend on from it: its items,
-    /// and its lists when its rows come from several.
-    func handedDown(by page: SitePage, below above: PageDependencies) -> PageDependencies {
-        PageDependencies(lists: page.scene?.rowsSpanLists == true ? lists : above.lists, items: items)
+    /// The dependencies of `page`, reached with `above` (what the pages above hand down; `empty`
+    /// for the root), and what it hands down to the pages it leads to: its items, and the lists
+    /// above and its own that name which row a segment leads to. `nil` for a page no app file's
+    /// scene makes (a Swift data source's), which the change log cannot speak for.
+    static func of(_ page: SitePage, below above: PageDependencies) -> (own: PageDependencies, handedDown: PageDependencies)? {
+        guard let scene = page.scene else { return nil }
+        var items = above.items
+        if let item = scene.shownItem, !items.contains(item) { items.append(item) }
+        let handedDown = Set(above.lists).union(scene.severalRowLists)
+        return (PageDependencies(lists: Array(scene.shownLists.union(handedDown)), items: items),
+                PageDependencies(lists: Array(handedDown), items: items))
     }
 
     /// Whether `changes` may have changed the page.

@@ -13,7 +13,7 @@ import TableStore
 /// lines before it, so a file cut short or damaged is not taken for one (a page that depends on
 /// nothing, or a link to a file that is not there, would pass as records):
 ///
-///     TableStack export pages 1
+///     TableStack export pages 2
 ///     inputs <the state's inputs>
 ///     base <fingerprint of the sources, public folder and options>
 ///     data <the data mark the pages were read after, escaped>
@@ -34,16 +34,14 @@ struct PageRecords: Equatable {
     }
 
     static let fileName = ".tablestack-export-pages"
-    private static let header = "TableStack export pages 1"
+    private static let header = "TableStack export pages 2"
 
     var inputs: String
     var base: String
     var data: String
     var pages: [Page]
 
-    /// The records of an export's results. Left out: links into `_assets/`, links of a page to
-    /// itself that hold (they hold as long as the page is taken as it is), and the ids no other
-    /// page's link names.
+    /// The records of an export's results (what is left out: see the type).
     init(inputs: String, base: String, data: String, results: [PageResult]) {
         self.inputs = inputs
         self.base = base
@@ -133,14 +131,14 @@ struct PageRecords: Equatable {
                                   data: data, pages: [])
         records.pages.reserveCapacity(lines.count - 4)
         for line in lines.dropFirst(4) {
-            guard let page = page(line) else { return nil }
+            guard let page = page(fromLine: line) else { return nil }
             records.pages.append(page)
         }
         return records
     }
 
     /// One page's line; `nil` when it is not one `save` writes.
-    private static func page(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Page? {
+    private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>) -> Page? {
         let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         guard let file = LineEscaping.unescape(fields[0]), !file.isEmpty else { return nil }
         var page = Page(file: file, dependencies: .empty, links: [], ids: [])

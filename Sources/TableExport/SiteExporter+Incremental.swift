@@ -6,7 +6,8 @@ extension SiteExporter {
     /// How to make only what changed since the last export into the folder, whose state is
     /// `state`; `nil` when every page must be made. That is when there was none (or the folder
     /// is new to this export), when the last export had problems or warnings, left no records or
-    /// no manifest (the pages made now would be dated anew and the others not), was made from
+    /// no manifest (the pages made now would be dated anew and the others not; `exportPages`
+    /// also checks that it dates every page carried), was made from
     /// other sources, public folder or options (`base`) or from another database; when the
     /// change log no longer reaches back to it, a commit since replaced the whole store, or the
     /// log cannot be read (the export then reads every page, and reports what fails there).
@@ -18,8 +19,8 @@ extension SiteExporter {
         guard let records = PageRecords.load(from: options.outputFolder), records.base == base, records.inputs == state.inputs,
               records.pages.count == state.pages.count, zip(records.pages, state.pages).allSatisfy({ $0.file == $1.file }),
               let sequence = DataMark(text: records.data, newestCommitTime: 0).sequence,
-              (try? await changeLog.store.dataMark(at: sequence))??.text == records.data,
-              let commits = (try? await changeLog.store.commits(after: sequence)) ?? nil else { return nil }
+              let mark = try? await changeLog.store.dataMark(at: sequence), mark.text == records.data,
+              let commits = try? await changeLog.store.commits(after: sequence) else { return nil }
         let changes = ChangedData(commits)
         guard !changes.replacedEverything, let notAsLeft = await notAsLeft else { return nil }
         return IncrementalPlan(records: records, changes: changes, notAsLeft: notAsLeft)

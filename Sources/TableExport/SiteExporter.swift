@@ -129,6 +129,10 @@ public struct SiteExporter: Sendable {
             // it. With a plan, only pages it does not carry are found, and the pages above them.
             startNext()
             plan = await planning.value
+            // A page taken as it is keeps the date the manifest gives its content; a manifest
+            // that lost it (or could not be read) would date the pages made now anew and leave
+            // the others: then every page is made.
+            if let carried = plan?.carried.values, !manifest.hasDates(for: carried.lazy.map(\.file)) { plan = nil }
             let finds = { (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
@@ -285,13 +289,12 @@ public struct SiteExporter: Sendable {
             } else {
                 page = try await site.page(at: [])
             }
-            let dependencies = toFind.above.flatMap { PageDependencies(of: page, below: $0) }
+            let dependencies = toFind.above.flatMap { PageDependencies.of(page, below: $0) }
             let children = site.childPaths(of: page).compactMap(\.last)
             if children.isEmpty {
-                made.append(try makePage(page, dependencies: dependencies, manifest: manifest, output: output))
+                made.append(try makePage(page, dependencies: dependencies?.own, manifest: manifest, output: output))
             } else {
-                let handedDown = toFind.above.flatMap { above in dependencies?.handedDown(by: page, below: above) }
-                found.append(FoundPage(page: page, children: children, dependencies: dependencies, handedDown: handedDown))
+                found.append(FoundPage(page: page, children: children, dependencies: dependencies?.own, handedDown: dependencies?.handedDown))
             }
         }
         return .found(found, made: made)

@@ -50,11 +50,12 @@ struct ExportManifestTests {
     @Test("dates are read by hand as the ISO 8601 formatter reads them, and anything else is not taken for one")
     func datesReadByHand() {
         let formatter = ISO8601DateFormatter()
-        for seconds in [0, 951_782_400, 1_700_000_000, 1_709_164_799, 4_102_444_799] {
+        // 29 February 2000 and 2024 among them.
+        for seconds in [0, 951_782_400, 1_700_000_000, 1_709_164_799, 1_709_251_199, 4_102_444_799] {
             let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
             #expect(ExportManifest.utcDate(text) == formatter.date(from: text), "\(text)")
         }
-        for text in ["2023-11-14T22:13:20", "2023-11-14 22:13:20Z", "2023-13-14T22:13:20Z", "2023-04-31T22:13:20Z", "2023-11-14T24:00:00Z",
+        for text in ["2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2100-02-29T00:00:00Z", "2023-11-14T22:13:20", "2023-11-14 22:13:20Z", "2023-13-14T22:13:20Z", "2023-04-31T22:13:20Z", "2023-11-14T24:00:00Z",
                      "2023-11-14T22:13:2xZ", "2023-11-14T22:13:20.5Z", "+023-11-14T22:13:20Z"] {
             #expect(ExportManifest.utcDate(text) == nil, "\(text)")
         }

@@ -62,7 +62,7 @@ struct PageRecordsTests {
         #expect(PageRecords.load(from: folder) == records)
         // Cut after every byte but the last: never read as records (a page line cut after its
         // name would otherwise pass for a page that depends on nothing).
-        for length in 0..<(whole.count - 1) {
+        for length in 0..<whole.count {
             try whole.prefix(length).write(to: URL(fileURLWithPath: folder + "/" + PageRecords.fileName))
             #expect(PageRecords.load(from: folder) == nil, "cut at \(length)")
         }
@@ -75,12 +75,13 @@ struct PageRecordsTests {
             try damaged.write(to: URL(fileURLWithPath: folder + "/" + PageRecords.fileName))
             #expect(PageRecords.load(from: folder) == nil, "byte \(at) changed")
         }
-        // Lines save never writes, with a fingerprint that matches them: still not records.
-        let body = "TableStack export pages 1\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\n"
+        // With a fingerprint that matches: another format, a count that does not, lines save
+        // never writes.
+        let body = "TableStack export pages 2\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\n"
         let sealed = { (text: String) in text + "end 1 " + Fingerprint.hex(of: text) + "\n" }
         try sealed(body).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
         #expect(PageRecords.load(from: folder)?.pages.first?.dependencies?.items == ["items/a"])
-        for text in [body.replacingOccurrences(of: "pages 1", with: "pages 2"), body + "more.html\n",
+        for text in [body.replacingOccurrences(of: "pages 2", with: "pages 1"), body + "more.html\n",
                      body.replacingOccurrences(of: "\tIitems/a", with: "\tXwhat"),
                      body.replacingOccurrences(of: "\tIitems/a", with: "\tKonly-two\u{1}parts"),
                      body.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/\\q"),

@@ -57,24 +57,25 @@ public struct ResolvedScene: Sendable {
     /// it and, for a scene that is not a list, without the list its item stands in. Such a scene
     /// shows only that item, and keeps the list's revision for its form, which a read-only page
     /// (an export's) does not show.
-    public var shownLists: Set<ListID> {
+    package var shownLists: Set<ListID> {
         var lists = Set(revisions.keys)
         if listBinding == nil, let itemList { lists.remove(itemList) }
         return lists
     }
 
     /// The identity (`ListID.itemIdentity`) of the item the page shows on its own, if any.
-    public var shownItem: String? {
+    package var shownItem: String? {
         guard let item, let itemList else { return nil }
         return itemList.itemIdentity(item.key)
     }
 
-    /// Whether the rows come from several lists (each section an item's list): a key is unique
-    /// in one list only, so the row a path segment names, the first holding its key, depends on
-    /// all of them.
-    public var rowsSpanLists: Bool {
-        if case .nested = listBinding?.sections { return true }
-        return false
+    /// The lists the rows come from when there are several (each section an item's list, with
+    /// the scene's own list, which orders the sections); empty otherwise. A key is unique in one
+    /// list only, so which row a path segment names, the first holding its key, depends on all
+    /// of them.
+    package var severalRowLists: Set<ListID> {
+        guard let binding = listBinding, case .nested = binding.sections else { return [] }
+        return Set(sections.compactMap(\.list)).union([AppRuntime.list(binding, of: item, in: itemList)])
     }
 
     /// The scene's title, filled from its item.
