@@ -5,15 +5,13 @@ import TableStore
 extension SiteExporter {
     /// How to make only what changed since the last export into the folder, whose state is
     /// `state`; `nil` when every page must be made. That is when there was none (or the folder
-    /// is new to this export), when the last export had problems or warnings, left no records or
-    /// no manifest (the pages made now would be dated anew and the others not; `exportPages`
-    /// also checks that it dates every page carried), was made from
-    /// other sources, public folder or options (`base`) or from another database; when the
-    /// change log no longer reaches back to it, a commit since replaced the whole store, or the
-    /// log cannot be read (the export then reads every page, and reports what fails there).
+    /// is new to this export), when the last export had problems or warnings, left no records,
+    /// was made from other sources, public folder or options (`base`) or from another database;
+    /// when the change log no longer reaches back to it, a commit since replaced the whole store,
+    /// or the log cannot be read (the export then reads every page, and reports what fails
+    /// there). `exportPages` also drops a plan whose carried pages the manifest does not date.
     func incrementalPlan(after state: ExportState?, base: String?) async -> IncrementalPlan? {
-        guard !isFresh, let state, let base, state.problems.isEmpty, state.warnings.isEmpty, let changeLog,
-              FileManager.default.fileExists(atPath: options.outputFolder + "/" + ExportManifest.fileName) else { return nil }
+        guard !isFresh, let state, let base, state.problems.isEmpty, state.warnings.isEmpty, let changeLog else { return nil }
         // The page files are looked at while the records are read.
         async let notAsLeft = state.pagesNotAsLeft(in: options.outputFolder)
         guard let records = PageRecords.load(from: options.outputFolder), records.base == base, records.inputs == state.inputs,
