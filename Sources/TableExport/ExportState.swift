@@ -123,18 +123,6 @@ struct ExportState: Equatable {
         return value
     }
 
-    /// Appends `number` in decimal digits.
-    private static func append(_ number: Int64, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var digits: [UInt8] = []
-        var rest = number.magnitude
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out.append(contentsOf: digits.reversed())
-    }
-
     /// Forgets the state of `folder`: an export that changes files and then fails must not leave
     /// a record saying the folder is up to date.
     static func remove(from folder: String) {
@@ -152,7 +140,7 @@ struct ExportState: Equatable {
             for (file, stamp) in entries {
                 out.append(contentsOf: kind.utf8)
                 for number in [stamp.size, stamp.modified, stamp.changed, stamp.inode] {
-                    Self.append(number, to: &out)
+                    out.append(contentsOf: String(number).utf8)
                     out.append(UInt8(ascii: " "))
                 }
                 out.append(contentsOf: file.utf8)
