@@ -1,37 +1,123 @@
 import Foundation
 
 /// One row's content and appearance, as a `UITableViewCell` in a standard style carries them.
+///
+/// The fields live in one shared, copy-on-write box: a cell is copied with every row of a
+/// snapshot, a rendered row's memory and each comparison of a row with the one rendered before,
+/// so a copy costs one reference count, and a row carried on unchanged compares equal by identity.
 public struct Cell: Sendable, Hashable, Codable {
+    /// The cell's fields; their coding is the cell's.
+    private struct Fields: Sendable, Hashable, Codable {
+        // Each field is described at its accessor below.
+        var key: String
+        var text: String
+        var detailText: String?
+        var image: CellImage?
+        var style: CellStyle
+        var accessory: Accessory
+        var editingAccessory: Accessory
+        var indentationLevel: Int
+        var selectionStyle: SelectionStyle
+        var accessibilityLabel: String?
+        var showsReorderControl: Bool
+        var backgroundHint: String?
+        var customView: TemplateView?
+        var rowHeight: RowHeight?
+    }
+
+    private final class Box: @unchecked Sendable {
+        // Written only while uniquely referenced (`uniquelyOwned`), so sharing it is safe.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
     /// The stable key of the item the row shows; it survives reordering, unlike the row index.
-    public var key: String
+    public var key: String {
+        get { box.fields.key }
+        set { uniquelyOwned().fields.key = newValue }
+    }
+
     /// The main label.
-    public var text: String
+    public var text: String {
+        get { box.fields.text }
+        set { uniquelyOwned().fields.text = newValue }
+    }
+
     /// The detail label (the subtitle, or the value in value1 and value2); `nil` for none.
-    public var detailText: String?
+    public var detailText: String? {
+        get { box.fields.detailText }
+        set { uniquelyOwned().fields.detailText = newValue }
+    }
+
     /// The image at the left edge; only the default and subtitle styles have a place for it.
-    public var image: CellImage?
+    public var image: CellImage? {
+        get { box.fields.image }
+        set { uniquelyOwned().fields.image = newValue }
+    }
+
     /// The layout of text, detail and image.
-    public var style: CellStyle
+    public var style: CellStyle {
+        get { box.fields.style }
+        set { uniquelyOwned().fields.style = newValue }
+    }
+
     /// What the row shows at its right edge outside editing mode.
-    public var accessory: Accessory
+    public var accessory: Accessory {
+        get { box.fields.accessory }
+        set { uniquelyOwned().fields.accessory = newValue }
+    }
+
     /// What the row shows at its right edge in editing mode (`editingAccessoryType`).
-    public var editingAccessory: Accessory
+    public var editingAccessory: Accessory {
+        get { box.fields.editingAccessory }
+        set { uniquelyOwned().fields.editingAccessory = newValue }
+    }
+
     /// How many indentation steps the content is moved to the right.
-    public var indentationLevel: Int
+    public var indentationLevel: Int {
+        get { box.fields.indentationLevel }
+        set { uniquelyOwned().fields.indentationLevel = newValue }
+    }
+
     /// Whether and how the row highlights when selected.
-    public var selectionStyle: SelectionStyle
+    public var selectionStyle: SelectionStyle {
+        get { box.fields.selectionStyle }
+        set { uniquelyOwned().fields.selectionStyle = newValue }
+    }
+
     /// What assistive technology reads for the row; `nil` joins the visible texts.
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: String? {
+        get { box.fields.accessibilityLabel }
+        set { uniquelyOwned().fields.accessibilityLabel = newValue }
+    }
+
     /// Whether the row shows a reorder grip in editing mode, where the data source allows moving it.
-    public var showsReorderControl: Bool
+    public var showsReorderControl: Bool {
+        get { box.fields.showsReorderControl }
+        set { uniquelyOwned().fields.showsReorderControl = newValue }
+    }
+
     /// A free-form appearance hint set by the delegate just before display (Listing 5-2 alternates
     /// row backgrounds this way); renderers map known values to classes and ignore the rest.
-    public var backgroundHint: String?
+    public var backgroundHint: String? {
+        get { box.fields.backgroundHint }
+        set { uniquelyOwned().fields.backgroundHint = newValue }
+    }
+
     /// The app's template that draws the row's content instead of its style's layout (a custom
     /// cell); `nil` for the standard layouts. `text` and `detailText` still name the row.
-    public var customView: TemplateView?
+    public var customView: TemplateView? {
+        get { box.fields.customView }
+        set { uniquelyOwned().fields.customView = newValue }
+    }
+
     /// How tall the row is; `nil` sizes it to its content, at least a standard row's height.
-    public var rowHeight: RowHeight?
+    public var rowHeight: RowHeight? {
+        get { box.fields.rowHeight }
+        set { uniquelyOwned().fields.rowHeight = newValue }
+    }
 
     /// Makes a cell. Defaults are UIKit's: default style, no accessory, selectable, no indentation.
     public init(
@@ -50,20 +136,33 @@ public struct Cell: Sendable, Hashable, Codable {
         customView: TemplateView? = nil,
         rowHeight: RowHeight? = nil
     ) {
-        self.key = key
-        self.text = text
-        self.detailText = detailText
-        self.image = image
-        self.style = style
-        self.accessory = accessory
-        self.editingAccessory = editingAccessory
-        self.indentationLevel = indentationLevel
-        self.selectionStyle = selectionStyle
-        self.accessibilityLabel = accessibilityLabel
-        self.showsReorderControl = showsReorderControl
-        self.backgroundHint = backgroundHint
-        self.customView = customView
-        self.rowHeight = rowHeight
+        box = Box(Fields(key: key, text: text, detailText: detailText, image: image, style: style, accessory: accessory,
+                         editingAccessory: editingAccessory, indentationLevel: indentationLevel, selectionStyle: selectionStyle,
+                         accessibilityLabel: accessibilityLabel, showsReorderControl: showsReorderControl,
+                         backgroundHint: backgroundHint, customView: customView, rowHeight: rowHeight))
+    }
+
+
+    public init(from decoder: any Decoder) throws {
+        box = Box(try Fields(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try box.fields.encode(to: encoder)
+    }
+
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
+
+    /// The box, copied first if another cell shares it.
+    private mutating func uniquelyOwned() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 
     /// The name assistive technology announces: the explicit label, or the visible texts and the

@@ -4,6 +4,28 @@ import Foundation
 
 @Suite("Cells and accessories")
 struct CellTests {
+    @Test("a copied cell changes apart from the original; equality, hashing and coding see the fields")
+    func copiesChangeApart() throws {
+        let original = Cell(key: "k", text: "Title", detailText: "Detail", accessory: .checkmark, backgroundHint: "alternate")
+        var copy = original
+        #expect(copy == original)
+        copy.text = "Other"
+        copy.accessory = .none
+        #expect(original.text == "Title" && original.accessory == .checkmark)
+        #expect(copy.text == "Other" && copy.accessory == .none && copy.detailText == "Detail" && copy.backgroundHint == "alternate")
+        #expect(copy != original)
+        copy.text = "Title"
+        copy.accessory = .checkmark
+        // Equal fields in two boxes are equal cells, with equal hashes.
+        #expect(copy == original && copy.hashValue == original.hashValue)
+        #expect(Set([copy, original]).count == 1)
+
+        let encoded = try JSONEncoder().encode(original)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["key"] as? String == "k" && object["text"] as? String == "Title" && object["detailText"] as? String == "Detail")
+        #expect(try JSONDecoder().decode(Cell.self, from: encoded) == original)
+    }
+
     @Test("the accessible name joins the visible texts with commas, as VoiceOver reads a row")
     func accessibleNameJoinsTexts() {
         let cell = Cell(key: "aapl", text: "Apple Inc., $648.11", detailText: "up 1.85%", style: .value1)
