@@ -17,18 +17,23 @@ public struct RowReuse: Sendable {
     public let isUnchanged: @Sendable (IndexPath) -> Bool
     /// Whether every row of a section is known unchanged at once.
     private let isWholeSectionUnchanged: (@Sendable (Int) -> Bool)?
+    /// Which rows of a section are unchanged, all at once.
+    private let unchangedRowsOfSection: (@Sendable (Int) -> [Bool])?
 
     /// Offers `previous`, built with `configuration`, to the next build; `isUnchanged` is asked
     /// only for index paths inside the row counts both share. `isSectionUnchanged`, when given,
     /// vouches for whole sections at once (a data source that keeps the arrays of sections no
     /// change touched knows without looking at each row); a section it does not vouch for is
-    /// asked about row by row.
+    /// asked about row by row. `unchangedRows`, when given, answers for a whole section's rows
+    /// at once, in order, as `isUnchanged` would one by one (a long section then costs the build
+    /// no question per row).
     public init(previous: TableSnapshot, configuration: TableConfiguration, isUnchanged: @escaping @Sendable (IndexPath) -> Bool,
-                isSectionUnchanged: (@Sendable (Int) -> Bool)? = nil) {
+                isSectionUnchanged: (@Sendable (Int) -> Bool)? = nil, unchangedRows: (@Sendable (Int) -> [Bool])? = nil) {
         self.previous = previous
         self.configuration = configuration
         self.isUnchanged = isUnchanged
         isWholeSectionUnchanged = isSectionUnchanged
+        unchangedRowsOfSection = unchangedRows
     }
 
     /// This reuse, when a table of `configuration` and `rowCounts` may take rows from it.
@@ -38,9 +43,15 @@ public struct RowReuse: Sendable {
         return self
     }
 
-    /// Whether a whole section can be kept (its rows' array then shared, not copied row by row).
+    /// Whether a whole section is vouched for at once (its rows' array then shared as it is).
     func isSectionUnchanged(_ section: Int) -> Bool {
-        if isWholeSectionUnchanged?(section) == true { return true }
-        return (0..<previous.sections[section].rows.count).allSatisfy { isUnchanged(IndexPath(row: $0, section: section)) }
+        isWholeSectionUnchanged?(section) == true
+    }
+
+    /// For each row of `section` (as many as `previous` has), whether it is unchanged.
+    func unchangedRows(inSection section: Int) -> [Bool] {
+        let count = previous.sections[section].rows.count
+        if let unchanged = unchangedRowsOfSection?(section), unchanged.count == count { return unchanged }
+        return (0..<count).map { isUnchanged(IndexPath(row: $0, section: section)) }
     }
 }

@@ -47,23 +47,22 @@ extension TableSnapshot {
                 if index != nil { warnings += sections[section].rows.compactMap(accessoryWarning) }
                 continue
             }
-            sections[section].rows.reserveCapacity(rowCounts[section])
-            for rowIndex in 0..<rowCounts[section] {
+            // The rows kept stay in the previous snapshot's array, which is copied (one reference
+            // count a row) only if a row is made again; the others are asked for in order.
+            let unchanged = kept?.unchangedRows(inSection: section) ?? []
+            var rows = kept?.previous.sections[section].rows ?? []
+            if unchanged.isEmpty { rows.reserveCapacity(rowCounts[section]) }
+            for rowIndex in 0..<rowCounts[section] where unchanged.isEmpty || !unchanged[rowIndex] {
                 let path = IndexPath(row: rowIndex, section: section)
-                if let kept, kept.isUnchanged(path) {
-                    let row = kept.previous.sections[section].rows[rowIndex]
-                    if index != nil, let warning = accessoryWarning(row) { warnings.append(warning) }
-                    sections[section].rows.append(row)
-                    continue
-                }
                 var row = try row(at: path, configuration: configuration, dataSource: dataSource, delegate: delegate)
                 if row.isMovable {
                     row.canMoveUp = MovePlaces.adjacent(to: path, upward: true, rowCounts: rowCounts, target: moveTarget(path)) != nil
                     row.canMoveDown = MovePlaces.adjacent(to: path, upward: false, rowCounts: rowCounts, target: moveTarget(path)) != nil
                 }
-                if index != nil, let warning = accessoryWarning(row) { warnings.append(warning) }
-                sections[section].rows.append(row)
+                if unchanged.isEmpty { rows.append(row) } else { rows[rowIndex] = row }
             }
+            if index != nil { warnings += rows.compactMap(accessoryWarning) }
+            sections[section].rows = rows
         }
         if configuration.selectionMode == .exclusive, let warning = keepFirstCheckmark(in: &sections) { warnings.append(warning) }
 

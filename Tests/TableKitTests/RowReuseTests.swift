@@ -83,6 +83,36 @@ struct RowReuseTests {
         #expect(kept.sections[0].rows == previous.sections[0].rows)
         #expect(kept == (try TableSnapshot.build(Self.configuration, dataSource: RecordingDataSource([["Alpha", "Bravo"], ["Charlie", "Dove"]]))))
     }
+
+    @Test("rows named unchanged a section at a time are kept; a section all unchanged keeps its array; a wrong count asks row by row")
+    func unchangedRowsBySection() throws {
+        let before = RecordingDataSource([["Alpha", "Bravo", "Charlie"], ["Delta", "Echo"]])
+        before.moves = true
+        let previous = try TableSnapshot.build(Self.configuration, dataSource: before)
+        let after = RecordingDataSource([["Alpha", "Bee", "Charlie"], ["Delta", "Echo"]])
+        after.moves = true
+        let asked = RowQuestions()
+        let reuse = RowReuse(previous: previous, configuration: Self.configuration, isUnchanged: { path in
+            asked.record(path)
+            return path != IndexPath(0, 1)
+        }, unchangedRows: { section in section == 0 ? [true, false, true] : [true, true] })
+        let kept = try TableSnapshot.build(Self.configuration, dataSource: after, reusing: reuse)
+        #expect(Self.cellCalls(after) == ["cell(0.1)"])
+        #expect(asked.paths.isEmpty, "the section answers stood for the row questions: \(asked.paths)")
+        #expect(kept.sections[1].rows.withUnsafeBufferPointer { $0.baseAddress }
+                    == previous.sections[1].rows.withUnsafeBufferPointer { $0.baseAddress }, "an unchanged section shares its array")
+        let whole = RecordingDataSource([["Alpha", "Bee", "Charlie"], ["Delta", "Echo"]])
+        whole.moves = true
+        #expect(kept == (try TableSnapshot.build(Self.configuration, dataSource: whole)))
+
+        // An answer of the wrong length is not trusted: the rows are asked about one by one.
+        let other = RecordingDataSource([["Alpha", "Bee", "Charlie"], ["Delta", "Echo"]])
+        other.moves = true
+        let short = RowReuse(previous: previous, configuration: Self.configuration, isUnchanged: { $0 != IndexPath(0, 1) },
+                             unchangedRows: { _ in [true] })
+        #expect((try TableSnapshot.build(Self.configuration, dataSource: other, reusing: short)) == kept)
+        #expect(Self.cellCalls(other) == ["cell(0.1)"])
+    }
 }
 
 /// The index paths a reuse was asked about (its closure is @Sendable).

@@ -59,6 +59,13 @@ public struct SceneRow: Sendable, Hashable {
         self.origin = origin
     }
 
+    /// `row` carried on to stand for `origin`: the same build (`buildIdentity`), its old origin
+    /// left behind rather than copied and overwritten.
+    init(carrying row: borrowing SceneRow, to origin: RowOrigin) {
+        content = row.content
+        self.origin = origin
+    }
+
     public static func == (lhs: SceneRow, rhs: SceneRow) -> Bool {
         lhs.origin == rhs.origin && (lhs.content === rhs.content
             || (lhs.cell == rhs.cell && lhs.push == rhs.push && lhs.isSelectable == rhs.isSelectable))
@@ -75,6 +82,16 @@ public struct SceneRow: Sendable, Hashable {
     /// cell, pushed scene and selectability, made once per build of the row (a row built again,
     /// even alike, gets another). Meaningful only while both rows are held.
     var buildIdentity: ObjectIdentifier { ObjectIdentifier(content) }
+
+    /// For each place, whether `rows` and `others` hold the same build of a row there (see
+    /// `buildIdentity`); empty when their counts differ. Read in place: a row copied to be asked
+    /// cost more than the question.
+    package static func sameBuilds(_ rows: [SceneRow], _ others: [SceneRow]) -> [Bool] {
+        guard rows.count == others.count else { return [] }
+        return rows.withUnsafeBufferPointer { rows in
+            others.withUnsafeBufferPointer { others in rows.indices.map { rows[$0].content === others[$0].content } }
+        }
+    }
 
     /// Whether the row shows a stored item.
     public var isItem: Bool {

@@ -50,7 +50,9 @@ final class SceneSnapshotMemory: @unchecked Sendable {
         return RowReuse(previous: kept.snapshot, configuration: kept.configuration, isUnchanged: { path in
             // Row counts are checked by the build before it asks.
             sameArray[path.section] || now[path.section][path.row].buildIdentity == before[path.section][path.row].buildIdentity
-        }, isSectionUnchanged: { sameArray[$0] })
+        }, isSectionUnchanged: { sameArray[$0] }, unchangedRows: { section in
+            sameArray[section] ? Array(repeating: true, count: now[section].count) : SceneRow.sameBuilds(now[section], before[section])
+        })
     }
 
     /// Whether some rows, not all, are carried on from the rows before. Only a count of builds:
