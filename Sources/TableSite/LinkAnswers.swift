@@ -2,19 +2,24 @@ import Foundation
 import TableApp
 import TableKit
 
-/// The delegate's answers about where the rows of a section lead, kept by the page, its mode,
-/// the section and the section's rows array. An app file's scene hands a snapshot built after a
-/// commit the very arrays of the sections no commit touched (`RowReuse`), and for those rows
-/// every answer is the one given before: a one-row edit of a long list then asks again only
-/// about the section it touched, as UIKit asks only about the rows a batch update reloads.
-/// Only such scenes are offered it (`Site.tablePage`): a controller of one's own promises nothing
-/// about arrays it hands out again. Sections of fewer than `minimumRows` rows are asked again
-/// each time (cheaper than keeping them). Bounded by the rows it holds; the least recently kept
-/// sections go first.
+/// The delegate's answers about where the rows of a section lead, kept by the page, its mode and
+/// the section, with the rows they were given for. An app file's scene hands a snapshot built
+/// after a commit the very arrays of the sections no commit touched (`RowReuse`), and for those
+/// rows every answer is the one given before. In a section a commit touched, a row carried on
+/// from the scene's last build (the same scene row, `SceneRow.buildIdentity`) and shown as before
+/// (an equal table row: place, cell, mode) answers as before too. A one-row edit of a long list
+/// then asks again only about the rows it touched, as UIKit asks only about the rows a batch
+/// update reloads. Only such scenes are offered it (`Site.tablePage`): a controller of one's own
+/// promises nothing about the arrays or rows it hands out again. Sections of fewer than
+/// `minimumRows` rows are asked again each time (cheaper than keeping them). Bounded by the rows
+/// it holds; the least recently kept sections go first.
 final class LinkAnswers: @unchecked Sendable {
-    /// A section's rows, held so that their array's storage stays theirs, with the answers.
+    /// A section's rows, held so that their array's storage and their scene rows' identities stay
+    /// theirs, with the answers.
     struct Section {
         var rows: [TableRow]
+        /// The scene's rows the table rows were built from, one for one.
+        var sceneRows: [SceneRow]
         var selections: [SiteLinks.Selection]
         var details: [String??]
     }
@@ -25,32 +30,34 @@ final class LinkAnswers: @unchecked Sendable {
         var path: [String]
         var isEditing: Bool
         var section: Int
-        /// The address of the rows' storage; the kept rows hold it, so no other array has it.
-        var rows: UnsafeRawPointer
     }
 
     private let lock = NSLock()
     /// Lists of 10,000 rows in both modes fit; the arrays are mostly the snapshots' own, shared.
     private var sections = RowBoundedStore<Key, Section>(capacity: 60_000)
 
-    /// The answers kept for exactly `rows` (the same array), section `section` of the page at
-    /// `path` in the mode `isEditing`, if any.
-    func answers(for rows: [TableRow], path: [String], isEditing: Bool, section: Int) -> Section? {
-        guard rows.count >= Self.minimumRows, let key = Self.key(rows, path, isEditing, section) else { return nil }
-        return lock.withLock {
-            guard let known = sections[key], known.rows.hasSameStorage(as: rows) else { return nil }
-            return known
-        }
+    /// The answers last kept for section `section` of the page at `path` in the mode `isEditing`,
+    /// when a section of `rowCount` rows may take some.
+    func kept(path: [String], isEditing: Bool, section: Int, rowCount: Int) -> Section? {
+        guard rowCount >= Self.minimumRows else { return nil }
+        return lock.withLock { sections[Key(path: path, isEditing: isEditing, section: section)] }
     }
 
     /// Keeps the answers `make` gives for `rows`, when the section is long enough to be worth it.
     func keep(_ rows: [TableRow], path: [String], isEditing: Bool, section: Int, _ make: () -> Section) {
-        guard rows.count >= Self.minimumRows, let key = Self.key(rows, path, isEditing, section) else { return }
+        guard rows.count >= Self.minimumRows else { return }
         let kept = make()
-        lock.withLock { sections.keep(kept, rows: rows.count, for: key) }
+        lock.withLock { sections.keep(kept, rows: rows.count, for: Key(path: path, isEditing: isEditing, section: section)) }
     }
+}
 
-    private static func key(_ rows: [TableRow], _ path: [String], _ isEditing: Bool, _ section: Int) -> Key? {
-        rows.withUnsafeBufferPointer { $0.baseAddress.map { Key(path: path, isEditing: isEditing, section: section, rows: UnsafeRawPointer($0)) } }
+extension LinkAnswers.Section {
+    /// For each of `rows`, built from `sceneRows` one for one, whether the answers kept for its
+    /// place hold for it: the same scene row in the same place of the same page and mode, so the
+    /// same cell, pushed scene, selectability and item, and the same answer of every rule (an
+    /// item a commit touched is built again). Empty when the counts differ.
+    func carried(to rows: [TableRow], sceneRows: [SceneRow]) -> [Bool] {
+        guard rows.count == self.rows.count else { return [] }
+        return SceneRow.sameBuilds(sceneRows, self.sceneRows)
     }
 }

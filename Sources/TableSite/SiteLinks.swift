@@ -1,4 +1,5 @@
 import Foundation
+import TableApp
 import TableKit
 import TableRender
 
@@ -42,13 +43,21 @@ struct SiteLinks: RowLinker {
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() {
-            if let known = memory?.answers(for: section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber) {
+            let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
+            if let known, known.rows.hasSameStorage(as: section.rows) {
                 selections += known.selections
                 details += known.details
                 continue
             }
+            let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
+            let carried = known?.carried(to: section.rows, sceneRows: sceneRows) ?? []
             let first = selections.count
             for (rowNumber, tableRow) in section.rows.enumerated() {
+                if let known, !carried.isEmpty, carried[rowNumber] {
+                    selections.append(known.selections[rowNumber])
+                    details.append(known.details[rowNumber])
+                    continue
+                }
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
                 let key = tableRow.cell.key
                 let selection: Selection = switch controller.selectRow(at: indexPath, in: configuration)?.outcome {
@@ -64,7 +73,8 @@ struct SiteLinks: RowLinker {
                 }
             }
             memory?.keep(section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber) {
-                LinkAnswers.Section(rows: section.rows, selections: Array(selections[first...]), details: Array(details[first...]))
+                LinkAnswers.Section(rows: section.rows, sceneRows: sceneRows, selections: Array(selections[first...]),
+                                    details: Array(details[first...]))
             }
         }
         var ownKeys = 0, choices = 0, nones = 0
@@ -99,6 +109,13 @@ struct SiteLinks: RowLinker {
         }
         self.selectionExceptions = selectionExceptions
         self.detailExceptions = detailExceptions
+    }
+
+    /// The scene rows section `section` of an app file's scene was built from, when they are one
+    /// for one with its `count` table rows; empty otherwise.
+    private static func sceneRows(of page: SitePage, section: Int, count: Int) -> [SceneRow] {
+        guard let scene = page.scene, scene.sections.indices.contains(section), scene.sections[section].rows.count == count else { return [] }
+        return scene.sections[section].rows
     }
 
     func selection(for row: TableRow) -> RowLink {

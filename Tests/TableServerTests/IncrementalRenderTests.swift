@@ -13,7 +13,8 @@ import TableStore
 @Suite("Pages rendered after edits")
 struct IncrementalRenderTests {
     /// An indexed list whose sections are long (three initials), rows that open their item and
-    /// delete in editing mode; and one long plain section with checkmarks.
+    /// delete in editing mode; and one long plain section with checkmarks, the closed rows of
+    /// which cannot be selected.
     static func app(root: String) throws -> AppDefinition {
         try AppFileLoader.parse("""
             title: Pages
@@ -38,6 +39,8 @@ struct IncrementalRenderTests {
                 list: plain
                 selection: { mode: inclusive, attribute: checked }
                 cell: { text: "{name}" }
+                # Closed rows refuse selection: an edit that opens or closes one changes where it leads.
+                rows: { canSelect: { attribute: open } }
             """, file: "app.yaml")
     }
 
@@ -73,6 +76,7 @@ struct IncrementalRenderTests {
             case 1: .delete(key: key)
             case 2: .move(key: key, to: dice.next(below: current.items.count))
             case 3, 4: .update(key: key, attributes: ["name": Self.name(&dice)])
+            case 5: .update(key: key, attributes: ["open": .bool(dice.next(below: 2) == 0)])
             default: .update(key: key, attributes: ["rank": .number(Double(dice.next(below: 1_000))), "checked": .bool(dice.next(below: 2) == 0)])
             }
             try await store.apply([change], to: list, basedOn: current.revision)
