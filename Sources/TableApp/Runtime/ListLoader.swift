@@ -107,9 +107,8 @@ struct ListLoader {
             return members.map { position in
                 let item = list.items[position]
                 guard let old = update.oldPosition[position] else { return row(item, list: list.id, position: position) }
-                var carried = before[collatedBefore.section(ofPosition: old)][place[old]]
-                carried.origin = .item(item, list: list.id, position: position)
-                return carried
+                return SceneRow(carrying: before[collatedBefore.section(ofPosition: old)][place[old]],
+                                to: .item(item, list: list.id, position: position))
             }
         }
         return (sections, collated)
@@ -124,13 +123,13 @@ struct ListLoader {
            let update = SceneRowCache.Update(old: previous.items, current: list.items, touched: touched) {
             var rows: [SceneRow] = []
             rows.reserveCapacity(list.items.count)
-            for (position, item) in list.items.enumerated() {
-                if let old = update.oldPosition[position] {
-                    var row = previousRows[old]
-                    row.origin = .item(item, list: list.id, position: position)
-                    rows.append(row)
-                } else {
-                    rows.append(row(item, list: list.id, position: position))
+            previousRows.withUnsafeBufferPointer { previousRows in
+                for (position, item) in list.items.enumerated() {
+                    if let old = update.oldPosition[position] {
+                        rows.append(SceneRow(carrying: previousRows[old], to: .item(item, list: list.id, position: position)))
+                    } else {
+                        rows.append(row(item, list: list.id, position: position))
+                    }
                 }
             }
             remember(list, rows: .inOrder(rows), isUpdate: true)

@@ -46,12 +46,19 @@ final class RowCache: @unchecked Sendable {
         var rendered = 0
         var html: [String] = []
         html.reserveCapacity(rows.count)
-        for (position, row) in rows.enumerated() {
-            if let known, position < known.rows.count, known.rows[position] == row {
-                html.append(known.html[position])
-            } else {
-                html.append(render(row))
-                rendered += 1
+        // Compared in place: copying each row and its HTML out of the arrays cost more than comparing.
+        rows.withUnsafeBufferPointer { now in
+            (known?.rows ?? []).withUnsafeBufferPointer { before in
+                (known?.html ?? []).withUnsafeBufferPointer { knownHTML in
+                    for position in now.indices {
+                        if position < before.count, before[position] == now[position] {
+                            html.append(knownHTML[position])
+                        } else {
+                            html.append(render(now[position]))
+                            rendered += 1
+                        }
+                    }
+                }
             }
         }
         lock.withLock {
