@@ -18,6 +18,8 @@ struct BenchInternals: AsyncParsableCommand {
     @Option(name: .long) var runs: Int = 9
     /// The list sizes to time views after an edit at (a profile of one size sees only it).
     @Option(name: .long, parsing: .upToNextOption) var sizes: [Int] = [1_000, 10_000]
+    /// The list kinds to time (`indexed`, `plain`), likewise for profiles.
+    @Option(name: .long, parsing: .upToNextOption) var kinds: [String] = ["indexed", "plain"]
 
     func run() async throws {
         MemoryTuning.apply()
@@ -32,7 +34,8 @@ struct BenchInternals: AsyncParsableCommand {
 
         let templateSet = try TemplateSet(folder: templates)
         // The same rows as an indexed list (sections) and as a plain one (one section).
-        for (kind, index) in [("", "\n    index: { by: name, locale: en_US }"), ("plain_", "")] {
+        for (kind, index) in [("indexed", "", "\n    index: { by: name, locale: en_US }"), ("plain", "plain_", "")]
+            .filter({ kinds.contains($0.0) }).map({ ($0.1, $0.2) }) {
             let yaml = """
                 title: Bench
                 root: list
