@@ -219,6 +219,24 @@ struct PageRenderingTests {
         #expect(html.contains("Item 42, renamed"))
     }
 
+    @Test("rows reused in runs around edited ones make the page a fresh renderer makes, whatever their characters")
+    func reusedRunsMatchAFreshRender() throws {
+        let renderer = PageRenderer(templates: Fixtures.templates)
+        let texts = ["Ünïcödé 日本", "🇸🇪 flag", "plain", "e\u{301}", "<b>&amp;</b>"]
+        var cells = [(0..<40).map { Cell(key: "item-\($0)", text: texts[$0 % texts.count] + " \($0)") }]
+        _ = renderer.render(Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells)))
+        // Edits at the first row, the last, two neighbours, and texts growing, shrinking and
+        // changing their width in bytes.
+        for (round, rows) in [[0], [39], [17, 18], [5, 30], [0, 1, 2, 39]].enumerated() {
+            for row in rows { cells[0][row].text = round.isMultiple(of: 2) ? "😀 \(round) longer text here" : "x" }
+            let page = Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells))
+            let before = renderer.renderedRowCount
+            let kept = renderer.render(page)
+            #expect(renderer.renderedRowCount - before == rows.count, "round \(round): only the edited rows are rendered")
+            #expect(kept == PageRenderer(templates: Fixtures.templates).render(page), "round \(round)")
+        }
+    }
+
     @Test("a row is reused only under the same page state: forms, selection, links and position each render it anew")
     func rowReuseRespectsThePage() throws {
         let renderer = PageRenderer(templates: Fixtures.templates)

@@ -11,8 +11,8 @@ public struct LiveTable: Sendable {
         /// The row's key (its item's; `data-key` in its markup); empty for a row without one,
         /// which a live page cannot follow.
         public var key: String
-        /// The row's rendered markup, as the page has it.
-        public var html: String
+        /// The row's rendered markup, as the page has it (sharing the text of its section's rows).
+        public var html: Substring
         /// What the row shows: two rows whose cells are equal show the same content, wherever
         /// they stand (a live page announces only rows whose content changed).
         public var cell: Cell
@@ -47,8 +47,8 @@ extension PageRenderer {
     public func renderLive(_ page: TablePage) -> LiveTable {
         let main = renderMainParts(page)
         let sections = zip(page.snapshot.sections, main.rows).map { section, html in
-            zip(section.rows, html).map { row, html in
-                LiveTable.Row(key: row.cell.key, html: html, cell: row.cell)
+            section.rows.enumerated().map { number, row in
+                LiveTable.Row(key: row.cell.key, html: html.row(number), cell: row.cell)
             }
         }
         return LiveTable(frame: main.html, sections: sections, revision: page.revision,

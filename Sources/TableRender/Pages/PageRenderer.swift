@@ -33,7 +33,7 @@ public final class PageRenderer: Sendable {
         let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
                            navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
                            content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
-        return RowsMarker.assemble(shell, content: main.html, rows: main.rows)
+        return RowsMarker.assemble(shell, content: main.html, rows: main.rows.map(\.text))
     }
 
     /// A one-section table page in three parts — everything before its rows, its rows, everything
@@ -46,11 +46,11 @@ public final class PageRenderer: Sendable {
         let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
                            navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
                            content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
-        let whole = RowsMarker.assemble(shell, content: main.html, rows: [[RowsMarker.rows(0)]])
+        let whole = RowsMarker.assemble(shell, content: main.html, rows: [RowsMarker.rows(0)])
         // The section's rows stand in one place only, or the page cannot be sent in parts.
         guard let (head, tail) = TextSplice.split(whole[...], at: RowsMarker.rows(0)),
               TextSplice.split(tail, at: RowsMarker.rows(0)) == nil else { return nil }
-        return (String(head), main.rows[0].joined(), String(tail))
+        return (String(head), main.rows[0].text, String(tail))
     }
 
     /// The rows of a one-section page's section, joined: a later window of a streamed list. Rows
@@ -63,24 +63,24 @@ public final class PageRenderer: Sendable {
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
     /// parts of a page are put together once, at the end, instead of passing through every
     /// template around them.
-    func renderMainParts(_ page: TablePage, remembersRows: Bool = true) -> (html: String, rows: [[String]]) {
+    func renderMainParts(_ page: TablePage, remembersRows: Bool = true) -> (html: String, rows: [RenderedRows]) {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
         // The row cache's key, only when rows are kept (AnyHashable of the links costs).
         let state = remembersRows ? RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
                                                        assets: page.assets, links: AnyHashable(page.links)) : nil
-        var sectionRows: [[String]] = []
+        var sectionRows: [RenderedRows] = []
         let sections = snapshot.sections.enumerated().map { number, section in
             let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: self.templates), templates: self.templates) }
             let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, render: render) }
-                ?? section.rows.map(render)
+                ?? section.rows.reduce(into: RenderedRows(capacity: section.rows.count)) { $0.append(render($1)) }
             sectionRows.append(rows)
             let headerView = section.headerView.flatMap { templates.render($0, kind: .section) }
-            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && !rows.isEmpty
+            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && rows.count > 0
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
             return SectionContext(number: number, headerTitle: section.headerTitle, hiddenHeading: hiddenHeading,
-                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: RowsMarker.rows(number),
+                                  footerTitle: section.footerTitle, hasRows: rows.count > 0, rows: RowsMarker.rows(number),
                                   headerView: headerView, footerView: section.footerView.flatMap { templates.render($0, kind: .section) })
         }
         let index = snapshot.sectionIndex.map { index in

@@ -24,7 +24,7 @@ final class RowCache: @unchecked Sendable {
     /// storage alive, so another array at the same address is this one.
     private struct Rendered {
         var rows: [TableRow]
-        var html: [String]
+        var html: RenderedRows
     }
 
     private let lock = NSLock()
@@ -38,38 +38,43 @@ final class RowCache: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// The HTML of each row of `rows` (section `section` of a page in `state`), in order; `render`
+    /// The HTML of the rows `rows` (section `section` of a page in `state`), in order; `render`
     /// makes the HTML of a row not seen before in its place.
-    func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> [String] {
+    func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> RenderedRows {
         let known: Rendered? = lock.withLock { pages[state].flatMap { $0.indices.contains(section) ? $0[section] : nil } }
         if let known, known.rows.hasSameStorage(as: rows) { return known.html }
         var rendered = 0
-        var html: [String] = []
-        html.reserveCapacity(rows.count)
-        // Compared in place: copying each row and its HTML out of the arrays cost more than comparing.
+        // Room for the text as it was, and an eighth more for the rows that grew.
+        let bytes = known.map { $0.html.text.utf8.count + $0.html.text.utf8.count / 8 } ?? 0
+        var html = RenderedRows(capacity: rows.count, bytes: bytes)
+        // Rows equal to the ones rendered in their places last time are copied over in runs.
+        // Compared in place: copying each row out of the arrays cost more than comparing it.
+        let before = known?.rows ?? []
         rows.withUnsafeBufferPointer { now in
-            (known?.rows ?? []).withUnsafeBufferPointer { before in
-                (known?.html ?? []).withUnsafeBufferPointer { knownHTML in
-                    for position in now.indices {
-                        if position < before.count, before[position] == now[position] {
-                            html.append(knownHTML[position])
-                        } else {
-                            html.append(render(now[position]))
-                            rendered += 1
-                        }
+            before.withUnsafeBufferPointer { before in
+                var run = 0..<0
+                for position in now.indices {
+                    if position < before.count, before[position] == now[position] {
+                        run = (run.isEmpty ? position : run.lowerBound)..<(position + 1)
+                        continue
                     }
+                    if let known { html.append(rowsOf: run, of: known.html) }
+                    run = 0..<0
+                    html.append(render(now[position]))
+                    rendered += 1
                 }
+                if let known { html.append(rowsOf: run, of: known.html) }
             }
         }
         lock.withLock {
             renders += rendered
             var sections = pages.removeValue(forKey: state) ?? []
-            while sections.count <= section { sections.append(Rendered(rows: [], html: [])) }
+            while sections.count <= section { sections.append(Rendered(rows: [], html: RenderedRows())) }
             rowCount += rows.count - sections[section].rows.count
             sections[section] = Rendered(rows: rows, html: html)
             if rowCount > capacity {
                 pages.removeAll(keepingCapacity: true)
-                sections = sections.indices.map { $0 == section ? sections[$0] : Rendered(rows: [], html: []) }
+                sections = sections.indices.map { $0 == section ? sections[$0] : Rendered(rows: [], html: RenderedRows()) }
                 rowCount = rows.count
             }
             pages[state] = sections

@@ -8,11 +8,11 @@ enum RowsMarker {
     /// The marker of section `number`'s rows.
     static func rows(_ number: Int) -> String { rowsPrefix + String(number) + suffix }
 
-    /// `shell` with `content` in place of its content marker, and each section's rows in place of
-    /// that section's marker inside `content`.
-    static func assemble(_ shell: String, content: String, rows: [[String]]) -> String {
+    /// `shell` with `content` in place of its content marker, and each section's rows (their HTML
+    /// one after another) in place of that section's marker inside `content`.
+    static func assemble(_ shell: String, content: String, rows: [String]) -> String {
         var output = ""
-        output.reserveCapacity(shell.utf8.count + content.utf8.count + rows.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } })
+        output.reserveCapacity(shell.utf8.count + content.utf8.count + rows.reduce(0) { $0 + $1.utf8.count })
         let (before, after) = TextSplice.split(shell[...], at: Self.content) ?? (shell[...], ""[...])
         output += before
         var rest = content[...]
@@ -24,7 +24,7 @@ enum RowsMarker {
                 rest = tail
                 continue
             }
-            for row in rows[number] { output += row }
+            output += rows[number]
             rest = remainder
         }
         output += rest

@@ -30,7 +30,7 @@ struct LiveEvent: Encodable {
         revision = new.revision
         sections = new.keys
         guard let old else {
-            rows = new.rows.mapValues(\.html)
+            rows = new.rows.mapValues { String($0.html) }
             frame = new.frame
             inserted = []; deleted = []; moved = []; reloaded = []
             replacesAll = true
@@ -70,7 +70,7 @@ struct LiveEvent: Encodable {
             moved += crossed.sorted()
         }
         var rows: [String: String] = [:]
-        for key in inserted + reloaded + resent { rows[key] = new.rows[key]?.html }
+        for key in inserted + reloaded + resent { rows[key] = new.rows[key].map { String($0.html) } }
         self.rows = rows
         self.inserted = inserted
         self.deleted = deleted

@@ -8,7 +8,7 @@ import TableStore
 /// a state costs its keys and references, not copies of the page.
 final class LiveState: Sendable {
     struct Row: Sendable {
-        let html: String
+        let html: Substring
         let cell: Cell
     }
 
@@ -61,9 +61,9 @@ final class LiveState: Sendable {
 
     /// A row's HTML before and after its `data-index-path` value (all of it and nothing, for a
     /// row without one).
-    private static func aroundIndexPath(_ html: String) -> (Substring, Substring) {
+    private static func aroundIndexPath(_ html: Substring) -> (Substring, Substring) {
         guard let start = html.range(of: indexPathAttribute),
-              let end = html[start.upperBound...].firstIndex(of: "\"") else { return (html[...], ""[...]) }
+              let end = html[start.upperBound...].firstIndex(of: "\"") else { return (html, ""[...]) }
         return (html[..<start.upperBound], html[end...])
     }
 }
