@@ -5,6 +5,7 @@ import Foundation
 /// The fields live in one shared, copy-on-write box: a cell is copied with every row of a
 /// snapshot, a rendered row's memory and each comparison of a row with the one rendered before,
 /// so a copy costs one reference count, and a row carried on unchanged compares equal by identity.
+/// A field is read through the box and written as a whole (the box copied first if shared).
 public struct Cell: Sendable, Hashable, Codable {
     /// The cell's fields; their coding is the cell's.
     private struct Fields: Sendable, Hashable, Codable {
@@ -142,19 +143,22 @@ public struct Cell: Sendable, Hashable, Codable {
                          backgroundHint: backgroundHint, customView: customView, rowHeight: rowHeight))
     }
 
-
+    /// Reads a cell coded as its fields.
     public init(from decoder: any Decoder) throws {
         box = Box(try Fields(from: decoder))
     }
 
+    /// Codes the cell as its fields, by name.
     public func encode(to encoder: any Encoder) throws {
         try box.fields.encode(to: encoder)
     }
 
+    /// Whether two cells have equal fields (at once when they share their box).
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
+    /// Hashes the cell's fields.
     public func hash(into hasher: inout Hasher) {
         box.fields.hash(into: &hasher)
     }
@@ -196,4 +200,9 @@ public struct Cell: Sendable, Hashable, Codable {
 
     /// The deepest indentation a row may have; deeper levels would push text out of a phone screen.
     public static let maximumIndentationLevel = 10
+}
+
+extension Cell: CustomReflectable {
+    /// The cell's fields, as printed, dumped and shown in test failures.
+    public var customMirror: Mirror { Mirror(reflecting: box.fields) }
 }

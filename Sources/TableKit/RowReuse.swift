@@ -26,7 +26,8 @@ public struct RowReuse: Sendable {
     /// change touched knows without looking at each row); a section it does not vouch for is
     /// asked about row by row. `unchangedRows`, when given, answers for a whole section's rows
     /// at once, in order, as `isUnchanged` would one by one (a long section then costs the build
-    /// no question per row).
+    /// no question per row); an answer of another length than the section's is set aside and
+    /// `isUnchanged` asked instead.
     public init(previous: TableSnapshot, configuration: TableConfiguration, isUnchanged: @escaping @Sendable (IndexPath) -> Bool,
                 isSectionUnchanged: (@Sendable (Int) -> Bool)? = nil, unchangedRows: (@Sendable (Int) -> [Bool])? = nil) {
         self.previous = previous

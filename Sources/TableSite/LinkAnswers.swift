@@ -5,14 +5,16 @@ import TableKit
 /// The delegate's answers about where the rows of a section lead, kept by the page, its mode and
 /// the section, with the rows they were given for. An app file's scene hands a snapshot built
 /// after a commit the very arrays of the sections no commit touched (`RowReuse`), and for those
-/// rows every answer is the one given before. In a section a commit touched, a row carried on
-/// from the scene's last build (the same scene row, `SceneRow.buildIdentity`) and shown as before
-/// (an equal table row: place, cell, mode) answers as before too. A one-row edit of a long list
+/// rows every answer is the one given before. In a section a commit touched, a row that is the
+/// same build of the scene's row in the same place (`SceneRow.buildIdentity`) answers as before
+/// too: its cell, pushed scene, selectability and item are those asked about, and the rules that
+/// read a row's place see the same place (an item a commit touched is built again). A one-row edit of a long list
 /// then asks again only about the rows it touched, as UIKit asks only about the rows a batch
 /// update reloads. Only such scenes are offered it (`Site.tablePage`): a controller of one's own
 /// promises nothing about the arrays or rows it hands out again. Sections of fewer than
 /// `minimumRows` rows are asked again each time (cheaper than keeping them). Bounded by the rows
-/// it holds; the least recently kept sections go first.
+/// it holds (a section also holds its scene rows, with their items, uncounted); the least
+/// recently kept sections go first.
 final class LinkAnswers: @unchecked Sendable {
     /// A section's rows, held so that their array's storage and their scene rows' identities stay
     /// theirs, with the answers.
@@ -33,6 +35,7 @@ final class LinkAnswers: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private var asked = 0
     /// Lists of 10,000 rows in both modes fit; the arrays are mostly the snapshots' own, shared.
     private var sections = RowBoundedStore<Key, Section>(capacity: 60_000)
 
@@ -43,21 +46,28 @@ final class LinkAnswers: @unchecked Sendable {
         return lock.withLock { sections[Key(path: path, isEditing: isEditing, section: section)] }
     }
 
-    /// Keeps the answers `make` gives for `rows`, when the section is long enough to be worth it.
-    func keep(_ rows: [TableRow], path: [String], isEditing: Bool, section: Int, _ make: () -> Section) {
+    /// How many rows of long sections the delegate was asked about so far (rather than answered
+    /// from what was kept).
+    var askedRowCount: Int { lock.withLock { asked } }
+
+    /// Keeps the answers `make` gives for `rows`, when the section is long enough to be worth it;
+    /// `asked` of its rows were asked about.
+    func keep(_ rows: [TableRow], path: [String], isEditing: Bool, section: Int, asked: Int, _ make: () -> Section) {
         guard rows.count >= Self.minimumRows else { return }
         let kept = make()
-        lock.withLock { sections.keep(kept, rows: rows.count, for: Key(path: path, isEditing: isEditing, section: section)) }
+        lock.withLock {
+            self.asked += asked
+            sections.keep(kept, rows: rows.count, for: Key(path: path, isEditing: isEditing, section: section))
+        }
     }
 }
 
 extension LinkAnswers.Section {
-    /// For each of `rows`, built from `sceneRows` one for one, whether the answers kept for its
-    /// place hold for it: the same scene row in the same place of the same page and mode, so the
-    /// same cell, pushed scene, selectability and item, and the same answer of every rule (an
-    /// item a commit touched is built again). Empty when the counts differ.
-    func carried(to rows: [TableRow], sceneRows: [SceneRow]) -> [Bool] {
-        guard rows.count == self.rows.count else { return [] }
+    /// For each of `sceneRows` (the scene rows of a section of `rowCount` rows, one for one),
+    /// whether the answers kept for its place hold for it: the same build of the scene's row in
+    /// the same place of the same page and mode. Empty when the counts differ.
+    func carried(rowCount: Int, sceneRows: [SceneRow]) -> [Bool] {
+        guard rowCount == rows.count else { return [] }
         return SceneRow.sameBuilds(sceneRows, self.sceneRows)
     }
 }

@@ -9,8 +9,12 @@ public struct Site: Sendable {
     public let storyboard: any TableStoryboard
     public let renderer: PageRenderer
     public let urls: URLBuilder
-    /// Where rows lead, kept for the sections a later snapshot carries unchanged.
+    /// Where rows lead, kept for the rows a later snapshot carries unchanged.
     let linkAnswers: LinkAnswers
+
+    /// How many rows of long sections the site asked its controllers where they lead, rather
+    /// than answering from what it kept.
+    package var linkQuestionCount: Int { linkAnswers.askedRowCount }
 
     /// Makes a site.
     public init(storyboard: any TableStoryboard, renderer: PageRenderer, urls: URLBuilder) {

@@ -50,14 +50,16 @@ struct SiteLinks: RowLinker {
                 continue
             }
             let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
-            let carried = known?.carried(to: section.rows, sceneRows: sceneRows) ?? []
+            let carried = known?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
             let first = selections.count
+            var asked = 0
             for (rowNumber, tableRow) in section.rows.enumerated() {
                 if let known, !carried.isEmpty, carried[rowNumber] {
                     selections.append(known.selections[rowNumber])
                     details.append(known.details[rowNumber])
                     continue
                 }
+                asked += 1
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
                 let key = tableRow.cell.key
                 let selection: Selection = switch controller.selectRow(at: indexPath, in: configuration)?.outcome {
@@ -72,7 +74,7 @@ struct SiteLinks: RowLinker {
                 case let outcome: details.append(.some(RowDestination.segment(for: outcome)))
                 }
             }
-            memory?.keep(section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber) {
+            memory?.keep(section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber, asked: asked) {
                 LinkAnswers.Section(rows: section.rows, sceneRows: sceneRows, selections: Array(selections[first...]),
                                     details: Array(details[first...]))
             }

@@ -99,5 +99,8 @@ struct IncrementalRenderTests {
         // index paths it shifts): the kept site did far less work than the fresh ones.
         let rendered = keeping.map(\.renderer.renderedRowCount).reduce(0, +)
         #expect(rendered < compared * 240 / 5, "\(rendered) rows rendered for \(compared) pages")
+        // Likewise where rows lead: asked again only about rows a commit touched or shifted.
+        let asked = keeping.map(\.linkQuestionCount).reduce(0, +)
+        #expect(asked < compared * 240 / 8, "\(asked) rows asked where they lead for \(compared) pages")
     }
 }

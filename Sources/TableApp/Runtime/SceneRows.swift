@@ -59,8 +59,8 @@ public struct SceneRow: Sendable, Hashable {
         self.origin = origin
     }
 
-    /// `row` carried on to stand for `origin`: the same build (`buildIdentity`), its old origin
-    /// left behind rather than copied and overwritten.
+    /// `row` carried on to stand for `origin`: the same build (`buildIdentity`), with only the
+    /// new origin of its own.
     init(carrying row: borrowing SceneRow, to origin: RowOrigin) {
         content = row.content
         self.origin = origin
@@ -84,8 +84,7 @@ public struct SceneRow: Sendable, Hashable {
     var buildIdentity: ObjectIdentifier { ObjectIdentifier(content) }
 
     /// For each place, whether `rows` and `others` hold the same build of a row there (see
-    /// `buildIdentity`); empty when their counts differ. Read in place: a row copied to be asked
-    /// cost more than the question.
+    /// `buildIdentity`); empty when their counts differ. Read in place, with no copy of a row.
     package static func sameBuilds(_ rows: [SceneRow], _ others: [SceneRow]) -> [Bool] {
         guard rows.count == others.count else { return [] }
         return rows.withUnsafeBufferPointer { rows in

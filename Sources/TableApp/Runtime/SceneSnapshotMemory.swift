@@ -41,36 +41,21 @@ final class SceneSnapshotMemory: @unchecked Sendable {
               kept.owners == scene.sections.map(\.owner), kept.itemCounts == scene.itemCounts else { return nil }
         let now = scene.sections.map(\.rows), before = kept.rows
         // A section whose rows are the very array built from last time (the rows of a section no
-        // commit touched are carried whole) is unchanged without a look at its rows.
+        // commit touched are carried whole) is unchanged without a look at its rows; in the
+        // others, each row is unchanged where it is the same build as the row in its place.
         let sameArray = now.indices.map { before.indices.contains($0) && now[$0].hasSameStorage(as: before[$0]) }
-        if configuration == kept.configuration, now.map(\.count) == before.map(\.count),
-           Self.carriesSomeNotAll(now: now, before: before, sameArray: sameArray) {
-            lock.withLock { partialReuses += 1 }
+        let unchanged = now.indices.map { section in
+            sameArray[section] ? Array(repeating: true, count: now[section].count)
+                : before.indices.contains(section) ? SceneRow.sameBuilds(now[section], before[section]) : []
         }
+        if configuration == kept.configuration, now.map(\.count) == before.map(\.count) {
+            let all = unchanged.joined()
+            if all.contains(true), all.contains(false) { lock.withLock { partialReuses += 1 } }
+        }
+        // The build asks only where the row counts are those of the snapshot before.
         return RowReuse(previous: kept.snapshot, configuration: kept.configuration, isUnchanged: { path in
-            // Row counts are checked by the build before it asks.
-            sameArray[path.section] || now[path.section][path.row].buildIdentity == before[path.section][path.row].buildIdentity
-        }, isSectionUnchanged: { sameArray[$0] }, unchangedRows: { section in
-            sameArray[section] ? Array(repeating: true, count: now[section].count) : SceneRow.sameBuilds(now[section], before[section])
-        })
-    }
-
-    /// Whether some rows, not all, are carried on from the rows before. Only a count of builds:
-    /// it stops at the first row of each kind rather than comparing every row of a long list.
-    private static func carriesSomeNotAll(now: [[SceneRow]], before: [[SceneRow]], sameArray: [Bool]) -> Bool {
-        var carried = false, made = false
-        for section in now.indices where !now[section].isEmpty {
-            if sameArray[section] {
-                carried = true
-            } else {
-                for (row, old) in zip(now[section], before[section]) {
-                    if row.buildIdentity == old.buildIdentity { carried = true } else { made = true }
-                    if carried, made { return true }
-                }
-            }
-            if carried, made { return true }
-        }
-        return false
+            unchanged.indices.contains(path.section) && unchanged[path.section].indices.contains(path.row) && unchanged[path.section][path.row]
+        }, isSectionUnchanged: { sameArray[$0] }, unchangedRows: { unchanged[$0] })
     }
 
     /// Keeps `snapshot`, built of `scene` with `configuration`.
