@@ -235,6 +235,25 @@ struct PageRenderingTests {
             #expect(renderer.renderedRowCount - before == rows.count, "round \(round): only the edited rows are rendered")
             #expect(kept == PageRenderer(templates: Fixtures.templates).render(page), "round \(round)")
         }
+        // A row added at the end (the rows before it stay where they were), then rows taken away
+        // there: the rows equal to the ones in their places are copied over (the last row may
+        // show otherwise than a row that is not last), and each live row is that row's own HTML.
+        var previous = try Fixtures.snapshot(style: .plain, cells: cells).sections[0].rows
+        cells[0].append(Cell(key: "item-new", text: "Nëw 🇸🇪"))
+        for round in 0..<3 {
+            if round > 0 { cells[0].removeLast(round * 3) }
+            let page = Fixtures.page(try Fixtures.snapshot(style: .plain, cells: cells))
+            let rows = page.snapshot.sections[0].rows
+            let changed = rows.indices.filter { $0 >= previous.count || previous[$0] != rows[$0] }.count
+            previous = rows
+            let before = renderer.renderedRowCount
+            let fresh = PageRenderer(templates: Fixtures.templates)
+            #expect(renderer.render(page) == fresh.render(page), "after \(cells[0].count) rows")
+            #expect(renderer.renderedRowCount - before == changed && changed <= 2, "only the rows not in their places before are rendered")
+            let live = renderer.renderLive(page).sections[0], freshLive = fresh.renderLive(page).sections[0]
+            #expect(live.map(\.html) == freshLive.map(\.html) && live.count == cells[0].count)
+            #expect(live.allSatisfy { $0.html.hasPrefix("<li") && $0.html.contains($0.key) })
+        }
     }
 
     @Test("a row is reused only under the same page state: forms, selection, links and position each render it anew")

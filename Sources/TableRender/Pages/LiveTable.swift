@@ -11,8 +11,10 @@ public struct LiveTable: Sendable {
         /// The row's key (its item's; `data-key` in its markup); empty for a row without one,
         /// which a live page cannot follow.
         public var key: String
-        /// The row's rendered markup, as the page has it (sharing the text of its section's rows).
-        public var html: Substring
+        /// The row's rendered markup, as the page has it, sharing the text of its section's rows.
+        package var markup: Substring
+        /// The row's rendered markup, as the page has it.
+        public var html: String { String(markup) }
         /// What the row shows: two rows whose cells are equal show the same content, wherever
         /// they stand (a live page announces only rows whose content changed).
         public var cell: Cell
@@ -48,7 +50,7 @@ extension PageRenderer {
         let main = renderMainParts(page)
         let sections = zip(page.snapshot.sections, main.rows).map { section, html in
             section.rows.enumerated().map { number, row in
-                LiveTable.Row(key: row.cell.key, html: html.row(number), cell: row.cell)
+                LiveTable.Row(key: row.cell.key, markup: html.row(number), cell: row.cell)
             }
         }
         return LiveTable(frame: main.html, sections: sections, revision: page.revision,

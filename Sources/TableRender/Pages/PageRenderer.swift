@@ -74,13 +74,13 @@ public final class PageRenderer: Sendable {
         let sections = snapshot.sections.enumerated().map { number, section in
             let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: self.templates), templates: self.templates) }
             let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, render: render) }
-                ?? section.rows.reduce(into: RenderedRows(capacity: section.rows.count)) { $0.append(render($1)) }
+                ?? RenderedRows(section.rows.map(render))
             sectionRows.append(rows)
             let headerView = section.headerView.flatMap { templates.render($0, kind: .section) }
-            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && rows.count > 0
+            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && !rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
             return SectionContext(number: number, headerTitle: section.headerTitle, hiddenHeading: hiddenHeading,
-                                  footerTitle: section.footerTitle, hasRows: rows.count > 0, rows: RowsMarker.rows(number),
+                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: RowsMarker.rows(number),
                                   headerView: headerView, footerView: section.footerView.flatMap { templates.render($0, kind: .section) })
         }
         let index = snapshot.sectionIndex.map { index in

@@ -1,7 +1,7 @@
 /// A section's rendered rows as one text, each row's HTML right after the one before, with
-/// where each ends. One text rather than a string a row: a page is put together with one copy
-/// a section, and rows kept from the last render are copied over in runs, where a string a row
-/// cost a reference count (and, over a long list, a cache miss) for every row, every view.
+/// where each ends. One text rather than a string a row: a page is put together with one copy a
+/// section, and the rows kept from the last render are copied over in runs, with no reference
+/// count (and, over a long list, no cache miss) a row.
 struct RenderedRows: Sendable {
     /// The rows' HTML, one after another.
     private(set) var text = ""
@@ -14,13 +14,23 @@ struct RenderedRows: Sendable {
         text.reserveCapacity(bytes)
     }
 
-    var count: Int { ends.count }
+    /// The rows `html`, in order, in a text of exactly their size.
+    init(_ html: [String]) {
+        self.init(capacity: html.count, bytes: html.reduce(0) { $0 + $1.utf8.count })
+        for row in html { append(row) }
+    }
 
-    /// The UTF-8 offsets of row `index`'s HTML in `text`.
-    func range(of index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+    var count: Int { ends.count }
+    var isEmpty: Bool { ends.isEmpty }
+
+    /// The UTF-8 offsets in `text` of the HTML of rows `rows` (consecutive); empty for none.
+    func bytes(ofRows rows: Range<Int>) -> Range<Int> {
+        guard !rows.isEmpty else { return 0..<0 }
+        return (rows.lowerBound == 0 ? 0 : ends[rows.lowerBound - 1])..<ends[rows.upperBound - 1]
+    }
 
     /// Row `index`'s HTML, sharing the text's storage.
-    func row(_ index: Int) -> Substring { Self.slice(text, range(of: index)) }
+    func row(_ index: Int) -> Substring { Self.slice(text, bytes(ofRows: index..<(index + 1))) }
 
     /// Adds a row rendered now.
     mutating func append(_ html: String) {
@@ -28,12 +38,13 @@ struct RenderedRows: Sendable {
         ends.append(text.utf8.count)
     }
 
-    /// Adds rows `rows` of `other` (consecutive), copied in one go.
-    mutating func append(rowsOf rows: Range<Int>, of other: RenderedRows) {
+    /// Adds rows `rows` (consecutive) of `other`, copied in one go.
+    mutating func append(rows: Range<Int>, from other: RenderedRows) {
         guard !rows.isEmpty else { return }
-        let start = text.utf8.count - other.range(of: rows.lowerBound).lowerBound
-        text += Self.slice(other.text, other.range(of: rows.lowerBound).lowerBound..<other.ends[rows.upperBound - 1])
-        ends += other.ends[rows].lazy.map { $0 + start }
+        let source = other.bytes(ofRows: rows)
+        let shift = text.utf8.count - source.lowerBound
+        text += Self.slice(other.text, source)
+        ends += other.ends[rows].lazy.map { $0 + shift }
     }
 
     /// The part of `text` between two UTF-8 offsets that fall on row boundaries.

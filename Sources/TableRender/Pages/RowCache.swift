@@ -43,29 +43,33 @@ final class RowCache: @unchecked Sendable {
     func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> RenderedRows {
         let known: Rendered? = lock.withLock { pages[state].flatMap { $0.indices.contains(section) ? $0[section] : nil } }
         if let known, known.rows.hasSameStorage(as: rows) { return known.html }
-        var rendered = 0
-        // Room for the text as it was, and an eighth more for the rows that grew.
-        let bytes = known.map { $0.html.text.utf8.count + $0.html.text.utf8.count / 8 } ?? 0
-        var html = RenderedRows(capacity: rows.count, bytes: bytes)
-        // Rows equal to the ones rendered in their places last time are copied over in runs.
-        // Compared in place: copying each row out of the arrays cost more than comparing it.
-        let before = known?.rows ?? []
+        // The rows not equal to the ones rendered in their places last time are rendered first,
+        // so that the text is made at its size; the others are copied over in runs between them.
+        // Compared in place: copying each row out of the arrays costs more than comparing it.
+        var made: [(position: Int, html: String)] = []
         rows.withUnsafeBufferPointer { now in
-            before.withUnsafeBufferPointer { before in
-                var run = 0..<0
-                for position in now.indices {
-                    if position < before.count, before[position] == now[position] {
-                        run = (run.isEmpty ? position : run.lowerBound)..<(position + 1)
-                        continue
-                    }
-                    if let known { html.append(rowsOf: run, of: known.html) }
-                    run = 0..<0
-                    html.append(render(now[position]))
-                    rendered += 1
+            (known?.rows ?? []).withUnsafeBufferPointer { before in
+                for position in now.indices where position >= before.count || before[position] != now[position] {
+                    made.append((position, render(now[position])))
                 }
-                if let known { html.append(rowsOf: run, of: known.html) }
             }
         }
+        let kept = known?.html ?? RenderedRows()
+        var bytes = 0, next = 0
+        for (position, text) in made {
+            bytes += kept.bytes(ofRows: next..<position).count + text.utf8.count
+            next = position + 1
+        }
+        bytes += kept.bytes(ofRows: next..<rows.count).count
+        var html = RenderedRows(capacity: rows.count, bytes: bytes)
+        next = 0
+        for (position, text) in made {
+            html.append(rows: next..<position, from: kept)
+            html.append(text)
+            next = position + 1
+        }
+        html.append(rows: next..<rows.count, from: kept)
+        let rendered = made.count
         lock.withLock {
             renders += rendered
             var sections = pages.removeValue(forKey: state) ?? []

@@ -4,8 +4,9 @@ import TableRender
 import TableStore
 
 /// One revision of a live page as its subscribers hold it: the frame, each section's row keys in
-/// order, and each row's HTML and name. Rows share their text with the renderer's row cache, so
-/// a state costs its keys and references, not copies of the page.
+/// order, and each row's HTML and name. A row's HTML is a part of its section's rendered text,
+/// shared with the renderer's row cache (and with the states of revisions that left the section
+/// as it was): a state holds at most its page's text once, and its weight counts its rows.
 final class LiveState: Sendable {
     struct Row: Sendable {
         let html: Substring
@@ -39,7 +40,7 @@ final class LiveState: Sendable {
         var rows: [String: Row] = [:]
         rows.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         for section in table.sections {
-            for row in section { rows[row.key] = Row(html: row.html, cell: row.cell) }
+            for row in section { rows[row.key] = Row(html: row.markup, cell: row.cell) }
         }
         self.rows = rows
         isFollowable = isShort && table.hasDistinctKeys
