@@ -18,8 +18,18 @@ struct BenchInternals: AsyncParsableCommand {
     @Option(name: .long) var runs: Int = 9
     /// The list sizes to time views after an edit at (a profile of one size sees only it).
     @Option(name: .long, parsing: .upToNextOption) var sizes: [Int] = [1_000, 10_000]
-    /// The list kinds to time (`indexed`, `plain`), likewise for profiles.
-    @Option(name: .long, parsing: .upToNextOption) var kinds: [String] = ["indexed", "plain"]
+    /// The kinds of list to time, likewise for profiles.
+    @Option(name: .long, parsing: .upToNextOption) var kinds: [ListKind] = ListKind.allCases
+
+    /// A list with an index (sections by initial) or without (one section).
+    enum ListKind: String, CaseIterable, ExpressibleByArgument {
+        case indexed, plain
+
+        /// What the figures' names start with.
+        var prefix: String { self == .indexed ? "" : "plain_" }
+        /// The index line of the app file.
+        var index: String { self == .indexed ? "\n    index: { by: name, locale: en_US }" : "" }
+    }
 
     func run() async throws {
         MemoryTuning.apply()
@@ -34,8 +44,8 @@ struct BenchInternals: AsyncParsableCommand {
 
         let templateSet = try TemplateSet(folder: templates)
         // The same rows as an indexed list (sections) and as a plain one (one section).
-        for (kind, index) in [("indexed", "", "\n    index: { by: name, locale: en_US }"), ("plain", "plain_", "")]
-            .filter({ kinds.contains($0.0) }).map({ ($0.1, $0.2) }) {
+        for listKind in ListKind.allCases where kinds.contains(listKind) {
+            let kind = listKind.prefix, index = listKind.index
             let yaml = """
                 title: Bench
                 root: list
