@@ -26,12 +26,14 @@ struct Session: Sendable {
     /// The session the request's cookies carry; one ended by signing out (`revoked`) is
     /// replaced by a new one, with no editor's rights and no valid form token.
     init(request: Request, signer: Signer, revoked: RevokedSessions) {
-        let opened = request.cookies[Self.sessionCookie].flatMap { signer.opened($0.value) }.flatMap { revoked.contains($0) ? nil : $0 }
+        // Read once: each read of `request.cookies` splits the Cookie header again.
+        let cookies = request.cookies
+        let opened = cookies[Self.sessionCookie].flatMap { signer.opened($0.value) }.flatMap { revoked.contains($0) ? nil : $0 }
         id = opened ?? Signer.randomID()
         isNew = opened == nil
         csrf = signer.sign("csrf:" + id)
-        flash = request.cookies[Self.flashCookie].flatMap { signer.opened($0.value) }
-        if let sealed = request.cookies[Self.editorCookie].flatMap({ signer.opened($0.value) }),
+        flash = cookies[Self.flashCookie].flatMap { signer.opened($0.value) }
+        if let sealed = cookies[Self.editorCookie].flatMap({ signer.opened($0.value) }),
            let expiry = Double(sealed.split(separator: ":").last ?? ""), sealed.hasPrefix(id + ":") {
             isEditor = expiry > Date().timeIntervalSince1970
         } else {
