@@ -8,9 +8,9 @@ import TableKit
 /// rows every answer is the one given before. In a section a commit touched, a row that is the
 /// same build of the scene's row in the same place (`SceneRow.buildIdentity`) answers as before
 /// too: its cell, pushed scene, selectability and item are those asked about, and the rules that
-/// read a row's place see the same place (an item a commit touched is built again). A one-row edit of a long list
-/// then asks again only about the rows it touched, as UIKit asks only about the rows a batch
-/// update reloads. Only such scenes are offered it (`Site.tablePage`): a controller of one's own
+/// read a row's place see the same place (an item a commit touched is built again). A one-row
+/// edit of a long list then asks again only about the rows it touched, as UIKit asks only about
+/// the rows a batch update reloads. Only such scenes are offered it (`Site.tablePage`): a controller of one's own
 /// promises nothing about the arrays or rows it hands out again. Sections of fewer than
 /// `minimumRows` rows are asked again each time (cheaper than keeping them). Bounded by the rows
 /// it holds (a section also holds its scene rows, with their items, uncounted); the least
