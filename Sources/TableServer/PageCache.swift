@@ -26,6 +26,7 @@ final class PageCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    private var hitsNow = 0
     private let capacity: Int
 
     init(capacity: Int = 512) { self.capacity = capacity }
@@ -38,6 +39,20 @@ final class PageCache: @unchecked Sendable {
         }
         return entry
     }
+
+    /// The cached page for `key` when the store can vouch at once that every list it depends on
+    /// is still at the same revision (`DataStore.revisionNow`); `nil` otherwise.
+    func pageNow(for key: String, store: any DataStore) -> Entry? {
+        guard let entry = lock.withLock({ entries[key] }) else { return nil }
+        for (list, revision) in entry.revisions where store.revisionNow(of: list) != revision {
+            return nil
+        }
+        lock.withLock { hitsNow += 1 }
+        return entry
+    }
+
+    /// How many pages `pageNow` has handed out: the warm pages answered on an event loop.
+    package var pagesHandedOutNow: Int { lock.withLock { hitsNow } }
 
     func store(_ entry: Entry, for key: String) {
         lock.lock()

@@ -4,18 +4,24 @@ import Hummingbird
 /// Adds the headers every response carries: a Content-Security-Policy with no inline script and
 /// no framing, no MIME sniffing, and a strict referrer policy.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
-            + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name.referrerPolicy] = "same-origin"
-        response.headers[HTTPField.Name.frameOptions] = "DENY"
+        SecurityHeaders.add(to: &response.headers)
         return response
+    }
+}
+
+/// The headers `SecurityHeadersMiddleware` adds, for the responses written without the router too
+/// (`WarmPageHandler`).
+enum SecurityHeaders {
+    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+
+    static func add(to headers: inout HTTPFields) {
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[HTTPField.Name.referrerPolicy] = "same-origin"
+        headers[HTTPField.Name.frameOptions] = "DENY"
     }
 }
 

@@ -36,6 +36,11 @@ public struct ServerConfiguration: Sendable {
     /// turns live pages off. Lowered to four fifths of the connection cap.
     public var liveStreams: Int = 800
 
+    /// Whether warm pages are answered on the connection's event loop (`WarmPageHandler`) rather
+    /// than through the router. The answers are the same; off, every request takes the router's
+    /// path, as it does anyway while requests are logged.
+    public var answersWarmPagesOnEventLoop = true
+
     /// Makes a configuration; without a secret, a random one (sessions end with the process).
     public init(host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/", publicFolder: String,
                 secret: [UInt8]? = nil, editorPassword: PasswordHash? = nil, limits: ConnectionLimits = ConnectionLimits()) {

@@ -66,11 +66,16 @@ struct Session: Sendable {
 
     /// Sets the cookies this response must carry: a new session, a consumed flash.
     func store(on response: inout Response, signer: Signer, basePath: String, flash newFlash: String? = nil) {
-        if isNew { response.setCookie(cookie(Self.sessionCookie, signer.sealed(id), basePath: basePath)) }
+        store(on: &response.headers, signer: signer, basePath: basePath, flash: newFlash)
+    }
+
+    /// Adds the cookies a response must carry to its `headers`.
+    func store(on headers: inout HTTPFields, signer: Signer, basePath: String, flash newFlash: String? = nil) {
+        if isNew { headers[values: .setCookie].append(cookie(Self.sessionCookie, signer.sealed(id), basePath: basePath).description) }
         if let newFlash {
-            response.setCookie(cookie(Self.flashCookie, signer.sealed(Self.shortened(newFlash)), basePath: basePath, maxAge: 60))
+            headers[values: .setCookie].append(cookie(Self.flashCookie, signer.sealed(Self.shortened(newFlash)), basePath: basePath, maxAge: 60).description)
         } else if flash != nil {
-            response.setCookie(cookie(Self.flashCookie, "", basePath: basePath, maxAge: 0))
+            headers[values: .setCookie].append(cookie(Self.flashCookie, "", basePath: basePath, maxAge: 0).description)
         }
     }
 

@@ -60,10 +60,14 @@ public struct SiteServer: Sendable {
         -> some ApplicationProtocol {
         let connections = self.connections
         let port = configuration.port
+        // Logged requests all go through the router, whose middleware logs them.
+        let answersWarmPages = configuration.answersWarmPagesOnEventLoop && logger.logLevel > .info
+        let serverName = "TableStack"
         return Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "TableStack",
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
+                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName) { self.warmAnswer(to: $0) }] : []))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
                                  availableConnectionsDelegate: MaximumAvailableConnections(connections.cap + DescriptorLimit.reserved / 2)),
             onServerRunning: { channel in
                 let sweeping = connections.startSweeping(on: channel.eventLoop)
@@ -137,10 +141,16 @@ public struct SiteServer: Sendable {
     /// Takes in the change log up to the browser's last edit when this server is behind it
     /// (another server committed it). One read of the log at most, whatever the cookie says.
     private func catchUp(for request: Request) async throws {
+        guard let store = configuration.followedStore, let seen = unseenSequence(of: request) else { return }
+        try await store.catchUp(to: seen)
+    }
+
+    /// The change-log position the browser's last edit reached, when this server is behind it.
+    func unseenSequence(of request: Request) -> Int? {
         guard let store = configuration.followedStore,
               let seen = request.cookies[Session.sequenceCookie].flatMap({ signer.opened($0.value) }).flatMap({ Int($0) }),
-              seen > store.appliedSequence else { return }
-        try await store.catchUp(to: seen)
+              seen > store.appliedSequence else { return nil }
+        return seen
     }
 
     /// Gives the browser the change-log position its edit reached.
@@ -154,7 +164,7 @@ public struct SiteServer: Sendable {
     /// What every request must pass before it is routed: a host name the server answers to
     /// (no DNS rebinding), a declared body no larger than accepted (refused before it is read),
     /// and for a post, an origin that is this site.
-    private func checkHeaders(of request: Request, session: Session) throws(ServerError) {
+    func checkHeaders(of request: Request, session: Session) throws(ServerError) {
         let policy = configuration.hostPolicy
         guard policy.allows(host: request.head.authority) else {
             throw .badRequest("This server does not answer to the host name \"\(request.head.authority ?? "")\".")
@@ -253,8 +263,8 @@ public struct SiteServer: Sendable {
             cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered, etagRevisions: scene.revisionNumbers),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
-        return tablePageResponse(rendered, status: status, request: request, session: session, canEdit: canEdit,
-                                 etag: pageETag(of: page, request: request, session: session, notice: notice, canEdit: canEdit))
+        return preparedTablePage(rendered, status: status, request: request, session: session, canEdit: canEdit,
+                                 etag: pageETag(of: page, request: request, session: session, notice: notice, canEdit: canEdit)).response
     }
 
     /// The revision of every list a scene's page depends on: its own lists' as loaded, and those
@@ -387,30 +397,36 @@ public struct SiteServer: Sendable {
     func cachedPage(_ request: Request, session: Session) async throws -> Response? {
         guard let runtime = site.appRuntime else { return nil }
         let canEdit = mayEdit(session)
-        guard let entry = try await cache.page(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
-              entry.page.parts != nil || request.acceptsGzip else {
-            return nil // not kept, or kept only compressed (a streamed list) and not wanted so
+        guard let entry = try await cache.page(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store) else {
+            return nil
         }
+        return cachedResponse(entry, request: request, session: session, canEdit: canEdit)?.response
+    }
+
+    /// A cached page or JSON twin answering `request`; `nil` when it is kept only compressed (a
+    /// streamed list) and the client does not take gzip.
+    func cachedResponse(_ entry: PageCache.Entry, request: Request, session: Session, canEdit: Bool) -> PreparedResponse? {
+        guard entry.page.parts != nil || request.acceptsGzip else { return nil }
         if wantsJSON(request) {
             let variant = jsonVariant(isEditing: viewState(of: request, session: session).isEditing)
-            return respond(type: "application/json; charset=utf-8", status: .ok, request: request, session: session,
-                           etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
-                           plain: { entry.page.plain(token: "") ?? [] }, gzip: { entry.page.byteCount > 1024 ? entry.page.gzip(token: "") : nil })
+            return prepared(type: "application/json; charset=utf-8", status: .ok, request: request, session: session,
+                            etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
+                            plain: { entry.page.plain(token: "") ?? [] }, gzip: { entry.page.byteCount > 1024 ? entry.page.gzip(token: "") : nil })
         }
-        return tablePageResponse(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
+        return preparedTablePage(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
                                  etag: site.renderer.etag(revisions: entry.etagRevisions,
                                                           variant: pageVariant(request: request, session: session, notice: nil, canEdit: canEdit)))
     }
 
     /// A rendered table page with this session's form token in its places.
-    private func tablePageResponse(_ page: SplicedPage, status: HTTPResponse.Status, request: Request, session: Session,
-                                   canEdit: Bool, etag: String?) -> Response {
+    private func preparedTablePage(_ page: SplicedPage, status: HTTPResponse.Status, request: Request, session: Session,
+                                   canEdit: Bool, etag: String?) -> PreparedResponse {
         let token = canEdit ? session.csrf : PageCache.tokenPlaceholder
-        return respond(type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag,
-                       plain: { page.plain(token: token) ?? [] }, gzip: { page.byteCount > 1024 ? page.gzip(token: token) : nil })
+        return prepared(type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag,
+                        plain: { page.plain(token: token) ?? [] }, gzip: { page.byteCount > 1024 ? page.gzip(token: token) : nil })
     }
 
-    private func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
+    func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
         request.uri.path + "?" + (request.uri.query ?? "") + "|" + String(canEdit)
             + "|" + String(configuration.editorPassword != nil && !session.isEditor) + (wantsJSON(request) ? "|json" : "")
     }
@@ -443,39 +459,45 @@ public struct SiteServer: Sendable {
     /// a 304 when the client already has `etag`.
     func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
                  flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> Response {
-        respond(type: type, status: status, request: request, session: session, etag: etag, flash: flash) {
-            let zipped = request.acceptsGzip ? gzip() : nil
-            let buffers = zipped ?? plain()
-            return (buffers.count == 1 ? ResponseBody(byteBuffer: buffers[0]) : ResponseBody(contentsOf: buffers), zipped != nil)
-        }
+        prepared(type: type, status: status, request: request, session: session, etag: etag, flash: flash, plain: plain, gzip: gzip).response
+    }
+
+    /// The same response with its body in memory, as the event loop's warm pages write it.
+    func prepared(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
+                  flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> PreparedResponse {
+        var (headers, notModified) = pageHeaders(type: type, status: status, request: request, session: session, etag: etag)
+        if let notModified { return notModified }
+        let zipped = request.acceptsGzip ? gzip() : nil
+        if zipped != nil { headers[.contentEncoding] = "gzip" }
+        var prepared = PreparedResponse(status: status, headers: headers, body: request.method == .head ? [ByteBuffer()] : zipped ?? plain())
+        session.store(on: &prepared.headers, signer: signer, basePath: site.urls.basePath, flash: flash)
+        return prepared
     }
 
     /// A response whose body `write` produces as it goes (sent chunked); a 304 when the client
     /// already has `etag`, headers only for HEAD.
     func respondStreaming(type: String, request: Request, session: Session, etag: String, isGzipped: Bool,
                           write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
-        respond(type: type, status: .ok, request: request, session: session, etag: etag) { (ResponseBody(write), isGzipped) }
+        var (headers, notModified) = pageHeaders(type: type, status: .ok, request: request, session: session, etag: etag)
+        if let notModified { return notModified.response }
+        if isGzipped { headers[.contentEncoding] = "gzip" }
+        var response = Response(status: .ok, headers: headers, body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : ResponseBody(write))
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath)
+        return response
     }
 
-    /// The response every page and JSON twin goes out as: its headers, `content` (made only when
-    /// the client does not already have `etag`; no body for HEAD), and the session's cookies.
-    private func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
-                         flash: String? = nil, content: () -> (body: ResponseBody, isGzipped: Bool)) -> Response {
+    /// The headers every page and JSON twin goes out with; when the client already has `etag`,
+    /// also the 304 that answers it (with the session's cookies).
+    private func pageHeaders(type: String, status: HTTPResponse.Status, request: Request, session: Session,
+                             etag: String?) -> (headers: HTTPFields, notModified: PreparedResponse?) {
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
-        if let etag, status == .ok {
-            headers[.eTag] = etag
-            if request.alreadyHas(etag: etag) {
-                var response = Response(status: .notModified, headers: headers)
-                response.headers[.contentType] = nil
-                session.store(on: &response, signer: signer, basePath: site.urls.basePath)
-                return response
-            }
-        }
-        let (body, isGzipped) = content()
-        if isGzipped { headers[.contentEncoding] = "gzip" }
-        var response = Response(status: status, headers: headers, body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : body)
-        session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
-        return response
+        guard let etag, status == .ok else { return (headers, nil) }
+        headers[.eTag] = etag
+        guard request.alreadyHas(etag: etag) else { return (headers, nil) }
+        var notModified = PreparedResponse(status: .notModified, headers: headers, body: [])
+        notModified.headers[.contentType] = nil
+        session.store(on: &notModified.headers, signer: signer, basePath: site.urls.basePath)
+        return (headers, notModified)
     }
 
     func redirect(to location: String, status: HTTPResponse.Status = .seeOther, session: Session, flash: String? = nil) -> Response {

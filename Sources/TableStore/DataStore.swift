@@ -11,6 +11,10 @@ public protocol DataStore: Sendable {
     func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int)
     /// The revision of list `id`, without its items.
     func revision(of id: ListID) async throws -> Int
+    /// The revision of list `id` when it can be had at once on the calling thread (from memory,
+    /// or a point read that never waits); `nil` when it cannot, or the read failed: then ask
+    /// `revision(of:)`. A server's event loop serves warm pages with it.
+    func revisionNow(of id: ListID) -> Int?
     /// The item with `key` in list `list`, if there is one.
     func item(_ key: String, in list: ListID) async throws -> StoredItem?
     /// Applies `changes` to list `id` in one transaction, if the list is still at `revision`;
@@ -43,6 +47,8 @@ public protocol DataStore: Sendable {
 
 extension DataStore {
     public var appliedSequence: Int { 0 }
+    /// A store that cannot answer at once says so: `nil`.
+    public func revisionNow(of id: ListID) -> Int? { nil }
     /// A store that keeps no record of its commits' rows cannot say: `nil`.
     public func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>? { nil }
     public func catchUp(to sequence: Int) async throws {}

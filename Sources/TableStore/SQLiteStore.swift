@@ -120,6 +120,11 @@ public final class SQLiteStore: DatabaseStore {
         try await readOneStatement { db in try Self.revision(db, id) }
     }
 
+    /// A point read on an idle quick reader; `nil` when none is idle or SQLite keeps it out.
+    public func revisionNow(of id: ListID) -> Int? {
+        (try? quickReaders.read { db in try Self.revision(db, id) }) ?? nil
+    }
+
     public func item(_ key: String, in list: ListID) async throws -> StoredItem? {
         try await readOneStatement { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?"),

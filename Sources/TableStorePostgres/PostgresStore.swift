@@ -101,6 +101,9 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         return revision
     }
 
+    /// From memory only: the change feed's revision while it is followed.
+    public func revisionNow(of id: ListID) -> Int? { feed.revision(of: id) }
+
     public func item(_ key: String, in list: ListID) async throws -> StoredItem? {
         try await read { db in
             try db.rows("SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?",

@@ -46,6 +46,13 @@ final class RawConnection {
         }
     }
 
+    /// The bytes of one read: empty when the server closed or the read waited past the timeout.
+    func receiveSome() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+
     /// What the server sends until it closes the connection, or until a read waits longer than
     /// the timeout: the text, and whether the server closed.
     func receive() -> (text: String, closed: Bool) {

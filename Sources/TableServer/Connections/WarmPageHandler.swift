@@ -1,0 +1,71 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers requests for warm pages on the connection's event loop.
+///
+/// Hummingbird hands every request from the event loop to a task and its response back: for a
+/// page the cache holds unchanged, that hop and the router around it cost several times the
+/// work of the answer (a profile of the warm 100-row page put the handler at a tenth of the
+/// server's CPU). `answer` (`SiteServer.warmAnswer`) gives the router's answer itself or `nil`,
+/// and a `nil` sends the request on to the router as before.
+///
+/// Responses leave in the order their requests came: while a request passed on is unanswered,
+/// every later one is passed on too (the router answers a connection's requests in turn).
+final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let answer: @Sendable (HTTPRequest) -> PreparedResponse?
+    private let serverName: String?
+    /// Requests passed on to the router whose responses have not ended.
+    private var passedOn = 0
+    /// The answer to the request being read, written once its end has come (so the connection's
+    /// guard sees the request whole before its response).
+    private var pending: PreparedResponse?
+
+    init(serverName: String?, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
+        self.serverName = serverName
+        self.answer = answer
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(head):
+            if passedOn == 0, let answer = answer(head) {
+                pending = answer
+                return
+            }
+            passedOn += 1
+        case .body:
+            if pending != nil { return }
+        case .end:
+            if let answer = pending {
+                pending = nil
+                write(answer, context: context)
+                return
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { passedOn = max(0, passedOn - 1) }
+        context.write(data, promise: promise)
+    }
+
+    /// Writes `answer` with the headers Hummingbird adds to the router's responses.
+    private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
+        var headers = answer.headers
+        headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes })
+        headers[.date] = HTTPDate.shared.now
+        if let serverName { headers[.server] = serverName }
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
+        for buffer in answer.body where buffer.readableBytes > 0 {
+            context.write(wrapOutboundOut(.body(buffer)), promise: nil)
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}

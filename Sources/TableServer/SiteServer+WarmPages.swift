@@ -1,0 +1,35 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TableApp
+import TableRender
+import TableSite
+
+extension SiteServer {
+    /// The answer to a request for a page the cache holds unchanged, made on the calling thread
+    /// (the connection's event loop, through `WarmPageHandler`), or `nil` to send the request
+    /// through the router. It is the router's answer to the same request, byte for byte apart
+    /// from the Date header: the same session, cache entry, ETag, cookies and headers. Anything
+    /// else goes to the router: a body, `Connection: close`, a flash to show, a host or header
+    /// the router refuses, a browser whose last edit this server has not taken in yet, a list
+    /// whose revision the store cannot give at once.
+    func warmAnswer(to head: HTTPRequest) -> PreparedResponse? {
+        guard head.method == .get || head.method == .head, let runtime = site.appRuntime,
+              head.headerFields[.contentLength] == nil, head.headerFields[.transferEncoding] == nil,
+              !(head.headerFields[.connection].map { $0.lowercased().contains("close") } ?? false) else { return nil }
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        guard request.uri.path.hasSuffix("/"), case .page = RequestPath(request.uri.path, basePath: site.urls.basePath) else { return nil }
+        let session = Session(request: request, signer: signer, revoked: revokedSessions)
+        guard session.flash == nil, (try? checkHeaders(of: request, session: session)) != nil, unseenSequence(of: request) == nil else {
+            return nil
+        }
+        let canEdit = mayEdit(session)
+        guard let entry = cache.pageNow(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
+              var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
+        SecurityHeaders.add(to: &answer.headers)
+        return answer
+    }
+
+    /// How many cached pages were found for answers made on the calling thread.
+    package var warmPagesFound: Int { cache.pagesHandedOutNow }
+}

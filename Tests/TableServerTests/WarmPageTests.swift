@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import Logging
+import Testing
+import TableServer
+
+/// Warm pages answered on the event loop (`WarmPageHandler`) against the same requests through
+/// the router: two servers on one site and secret, one with the event loop's answers turned off,
+/// driven over raw connections so that every byte of the answers can be compared.
+@Suite("Warm pages on the event loop")
+struct WarmPageTests {
+    /// The demo site served twice, the same but for where warm pages are answered.
+    struct Pair {
+        let demo: ServedDemo
+        let onLoop: SiteServer
+        let throughRouter: SiteServer
+
+        init() async throws {
+            demo = try await ServedDemo()
+            var configuration = demo.server.configuration
+            configuration.secret = Array(repeating: 7, count: 32)
+            onLoop = SiteServer(site: demo.server.site, configuration: configuration)
+            configuration.answersWarmPagesOnEventLoop = false
+            throughRouter = SiteServer(site: demo.server.site, configuration: configuration)
+        }
+    }
+
+    /// Runs `server` on a free loopback port for `body`, then stops it.
+    static func running(_ server: SiteServer, _ body: (Int) async throws -> Void) async throws {
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "warm-page-tests")
+        logger.logLevel = .critical  // stopped by cancelling, the server logs the cancellation as errors
+        let application = server.application(logger: logger) { port in ready.yield(port) }
+        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        try await body(port)
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// One HTTP response as read off a connection.
+    struct Answer: Equatable, Sendable {
+        /// The status line, then the header lines sorted (Date's value blanked).
+        var head: [String]
+        var body: [UInt8]
+        var status: Int? { RawConnection.status(of: head[0]) }
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? {
+            head.first { $0.lowercased().hasPrefix(name.lowercased() + ": ") }.map { String($0.dropFirst(name.count + 2)) }
+        }
+    }
+
+    /// `requests` sent on one new connection in one write (pipelined), and the first `count`
+    /// responses read back (fewer if the server closes or is quiet for 5 seconds). The socket is
+    /// read on a thread of its own: a blocked read on one of the few threads of Swift's
+    /// cooperative pool would keep the server in this process from answering.
+    static func exchange(_ port: Int, _ requests: [String], count: Int? = nil) async throws -> [Answer] {
+        try await offThePool { try exchangeBlocking(port, requests, count: count) }
+    }
+
+    /// `body` run on a dispatch thread, outside Swift's cooperative pool.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private static func exchangeBlocking(_ port: Int, _ requests: [String], count: Int?) throws -> [Answer] {
+        let connection = try RawConnection(port: port, timeout: 5)
+        try connection.send(requests.joined())
+        var bytes: [UInt8] = []
+        var answers: [Answer] = []
+        while answers.count < (count ?? requests.count) {
+            let chunk = connection.receiveSome()
+            if chunk.isEmpty { break }
+            bytes += chunk
+            answers = Self.answers(in: bytes)
+        }
+        return answers
+    }
+
+    /// The complete responses at the start of `bytes` (bodies by Content-Length).
+    static func answers(in bytes: [UInt8]) -> [Answer] {
+        var answers: [Answer] = []
+        var start = 0
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while let end = bytes[start...].firstRange(of: separator) {
+            let lines = String(decoding: bytes[start..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+                .map { $0.hasPrefix("Date: ") ? "Date: -" : $0 }
+            let length = lines.first { $0.lowercased().hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) } ?? 0
+            guard end.upperBound + length <= bytes.count else { break }
+            answers.append(Answer(head: [lines[0]] + lines.dropFirst().sorted(), body: Array(bytes[end.upperBound..<(end.upperBound + length)])))
+            start = end.upperBound + length
+        }
+        return answers
+    }
+
+    static func get(_ path: String, port: Int, headers: [String] = [], method: String = "GET") -> String {
+        ([method + " " + path + " HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+    }
+
+    /// A session cookie (`Cookie: …`) from a first visit of `path`, and that visit's answer.
+    static func visit(_ path: String, port: Int) async throws -> (cookie: String, answer: Answer) {
+        let answer = try #require(try await exchange(port, [get(path, port: port)]).first)
+        let session = try #require(answer.head.first { $0.hasPrefix("Set-Cookie: tablestack_session=") })
+        return ("Cookie: " + session.dropFirst("Set-Cookie: ".count).split(separator: ";")[0], answer)
+    }
+
+    @Test("a warm page, its HEAD, its 304, its gzip and its JSON twin are the router's answers, byte for byte")
+    func sameAnswers() async throws {
+        let pair = try await Pair()
+        defer { pair.demo.remove() }
+        var answers: [[Answer]] = []
+        var found: [Int] = []
+        var cookie = ""
+        for server in [pair.onLoop, pair.throughRouter] {
+            try await Self.running(server) { port in
+                // One session for both servers (they share the secret), so their pages carry one form token.
+                if cookie.isEmpty { cookie = try await Self.visit("/groceries/", port: port).cookie }
+                _ = try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])])
+                let etag = try #require(try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])]).first?.header("ETag"))
+                let requests = [
+                    Self.get("/groceries/", port: port, headers: [cookie]),
+                    Self.get("/groceries/", port: port, headers: [cookie], method: "HEAD"),
+                    Self.get("/groceries/", port: port, headers: [cookie, "If-None-Match: \(etag)"]),
+                    Self.get("/groceries/", port: port, headers: [cookie, "Accept-Encoding: gzip, br"]),
+                    Self.get("/groceries/?editing=1", port: port, headers: [cookie]),
+                    Self.get("/groceries/?editing=1", port: port, headers: [cookie]),
+                    Self.get("/groceries/", port: port, headers: [cookie, "Accept: application/json"]),
+                    Self.get("/groceries/", port: port, headers: [cookie, "Accept: application/json"]),
+                    Self.get("/", port: port, headers: [cookie]),
+                    Self.get("/", port: port, headers: [cookie]),
+                ]
+                var exchanged: [Answer] = []
+                for request in requests { exchanged += try await Self.exchange(port, [request]) }
+                // A visitor without a session gets a new one (its cookie and token are random).
+                exchanged += try await Self.exchange(port, [Self.get("/", port: port)])
+                answers.append(exchanged)
+                found.append(server.warmPagesFound)
+            }
+        }
+        #expect(found[0] >= 9, "warm pages were answered on the event loop")
+        #expect(found[1] == 0)
+        try #require(answers[0].count == 11 && answers[1].count == 11)
+        for index in 0..<10 {
+            #expect(answers[0][index].head == answers[1][index].head, "request \(index)")
+            #expect(answers[0][index].body == answers[1][index].body, "request \(index)")
+        }
+        #expect(answers[0][1].status == 200 && answers[0][1].body.isEmpty)
+        #expect(answers[0][2].status == 304)
+        #expect(answers[0][3].header("Content-Encoding") == "gzip")
+        #expect(answers[0][7].header("Content-Type") == "application/json; charset=utf-8")
+        // A visitor without a session gets one, on the event loop as through the router.
+        let names = answers.map { $0[10].head.map { $0.prefix { $0 != ":" } } }
+        #expect(names[0] == names[1] && names[0].contains("Set-Cookie"))
+        #expect(answers[0][10].body.count == answers[1][10].body.count)
+        #expect(answers[0][10].header("Server") == "TableStack" && answers[0][10].header("Content-Security-Policy") != nil)
+    }
+
+    @Test("requests sent together are answered in order, and a page asked for behind an edit shows the edit")
+    func pipelinedBehindAnEdit() async throws {
+        let pair = try await Pair()
+        defer { pair.demo.remove() }
+        try await Self.running(pair.onLoop) { port in
+            let (cookie, first) = try await Self.visit("/groceries/?editing=1", port: port)
+            let csrf = try #require(first.text.firstMatch(of: /name="csrf" value="([^"]+)"/)).output.1
+            let revision = try #require(first.text.firstMatch(of: /name="revision" value="([^"]+)"/)).output.1
+            _ = try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])])
+            let foundBefore = pair.onLoop.warmPagesFound
+            let form = "csrf=\(csrf)&revision=\(revision.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&key=milk"
+            let post = ["POST /groceries/_/delete HTTP/1.1", "Host: 127.0.0.1:\(port)", cookie, "Origin: http://127.0.0.1:\(port)",
+                        "Content-Type: application/x-www-form-urlencoded", "Content-Length: \(form.utf8.count)"].joined(separator: "\r\n")
+                + "\r\n\r\n" + form
+            // Warm, then the edit, then the same page behind it: three answers in this order.
+            let answers = try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie]), post,
+                                                   Self.get("/groceries/", port: port, headers: [cookie])])
+            try #require(answers.count == 3)
+            #expect(answers.map(\.status) == [200, 303, 200])
+            #expect(answers[0].text.contains(">Milk<"))
+            #expect(!answers[2].text.contains(">Milk<"), "the page behind the edit shows it")
+            #expect(pair.onLoop.warmPagesFound == foundBefore + 1, "only the first page was answered on the event loop")
+            // Asked for again, the changed page is answered warm, and still without the row.
+            let again = try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])])
+            #expect(again.first?.status == 200 && again.first?.text.contains(">Milk<") == false)
+            #expect(pair.onLoop.warmPagesFound == foundBefore + 2)
+        }
+    }
+
+    @Test("Connection: close, a foreign host and a GET with a body go through the router")
+    func routerCases() async throws {
+        let pair = try await Pair()
+        defer { pair.demo.remove() }
+        try await Self.running(pair.onLoop) { port in
+            let cookie = try await Self.visit("/groceries/", port: port).cookie
+            let request = Self.get("/groceries/", port: port, headers: [cookie, "Connection: close"])
+            let (closed, didClose) = try await Self.offThePool {
+                let connection = try RawConnection(port: port, timeout: 5)
+                try connection.send(request)
+                return connection.receive()
+            }
+            #expect(RawConnection.status(of: closed) == 200 && didClose, "the connection closes after the page")
+            let foreign = Self.get("/groceries/", port: port, headers: [cookie])
+                .replacingOccurrences(of: "Host: 127.0.0.1:\(port)", with: "Host: attacker.example")
+            #expect(try await Self.exchange(port, [foreign]).first?.status == 400)
+            let withBody = Self.get("/groceries/", port: port, headers: [cookie, "Content-Length: 2"]) + "ab"
+            #expect(try await Self.exchange(port, [withBody]).first?.status == 200)
+            #expect(pair.onLoop.warmPagesFound == 0)
+            #expect(try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])]).first?.status == 200)
+            #expect(pair.onLoop.warmPagesFound == 1)
+        }
+    }
+}
