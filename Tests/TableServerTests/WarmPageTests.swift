@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 import Testing
-import TableServer
+import TestSupport
+@testable import TableServer
 
 /// Warm pages answered on the event loop (`WarmPageHandler`) against the same requests through
 /// the router: two servers on one site and secret, one with the event loop's answers turned off,
@@ -186,6 +187,21 @@ struct WarmPageTests {
             #expect(again.first?.status == 200 && again.first?.text.contains(">Milk<") == false)
             #expect(pair.onLoop.warmPagesFound == foundBefore + 2)
         }
+    }
+
+    @Test("the Date header of an answer made on the event loop is an IMF-fixdate, as Hummingbird writes it")
+    func dateHeader() {
+        #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        var generator = SeededGenerator(seed: 21)
+        for _ in 0..<500 {
+            let second = Int.random(in: 0..<4_102_444_800, using: &generator)
+            #expect(HTTPDate.format(second) == formatter.string(from: Date(timeIntervalSince1970: Double(second))))
+        }
+        #expect(HTTPDate.shared.now == formatter.string(from: Date()) || HTTPDate.shared.now == formatter.string(from: Date()))
     }
 
     @Test("Connection: close, a foreign host and a GET with a body go through the router")
