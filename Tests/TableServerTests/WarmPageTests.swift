@@ -182,6 +182,10 @@ struct WarmPageTests {
             #expect(answers[0].text.contains(">Milk<"))
             #expect(!answers[2].text.contains(">Milk<"), "the page behind the edit shows it")
             #expect(pair.onLoop.warmPagesFound == foundBefore + 1, "only the first page was answered on the event loop")
+            // The editing view, kept from before the edit, is not answered from the cache.
+            let editing = try await Self.exchange(port, [Self.get("/groceries/?editing=1", port: port, headers: [cookie])])
+            #expect(editing.first?.status == 200 && editing.first?.text.contains(">Milk<") == false)
+            #expect(pair.onLoop.warmPagesFound == foundBefore + 1)
             // Asked for again, the changed page is answered warm, and still without the row.
             let again = try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])])
             #expect(again.first?.status == 200 && again.first?.text.contains(">Milk<") == false)
