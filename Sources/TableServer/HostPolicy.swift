@@ -67,11 +67,12 @@ struct HostPolicy: Sendable {
     /// A host header's name (lower case, brackets kept for IPv6) and port; `nil` for anything
     /// but a host name, an IPv4 address or a bracketed IPv6 address, with an optional port.
     static func split(_ header: String) -> (name: String, port: Int?)? {
-        let text = header.lowercased()
-        let allowed = text.hasPrefix("[") ? "0123456789abcdef:.[]" : "abcdefghijklmnopqrstuvwxyz0123456789-._:"
-        guard !text.isEmpty, text.utf8.count <= 261, text.unicodeScalars.allSatisfy({ allowed.unicodeScalars.contains($0) }) else {
+        // Checked byte by byte before anything else: every request's Host goes through here twice.
+        let isBracketed = header.utf8.first == UInt8(ascii: "[")
+        guard !header.isEmpty, header.utf8.count <= 261, header.utf8.allSatisfy({ isAllowed($0, bracketed: isBracketed) }) else {
             return nil
         }
+        let text = header.lowercased()
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }
             let name = String(text[...close])
@@ -87,6 +88,22 @@ struct HostPolicy: Sendable {
             guard !parts[0].isEmpty, let port = Int(parts[1]), (1...65_535).contains(port) else { return nil }
             return (String(parts[0]), port)
         default: return nil
+        }
+    }
+
+    /// Whether `byte` may stand in a Host header: ASCII letters, digits, `-._:` in a name or
+    /// IPv4 address and port; hex digits, `:.` and the brackets in a bracketed IPv6 address.
+    private static func isAllowed(_ byte: UInt8, bracketed: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+             UInt8(ascii: ":"), UInt8(ascii: "."):
+            true
+        case UInt8(ascii: "["), UInt8(ascii: "]"):
+            bracketed
+        case UInt8(ascii: "g")...UInt8(ascii: "z"), UInt8(ascii: "G")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            !bracketed
+        default:
+            false
         }
     }
 

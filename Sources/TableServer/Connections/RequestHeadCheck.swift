@@ -56,6 +56,7 @@ final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The authority and the origin-form path of an absolute-form target, if `target` is one.
     static func absoluteTarget(_ target: String) -> (authority: String, path: String)? {
+        if target.utf8.first == UInt8(ascii: "/") { return nil }  // origin-form, nearly every request
         let lowered = target.lowercased()
         guard let schemeEnd = ["http://", "https://"].first(where: { lowered.hasPrefix($0) })?.count else { return nil }
         let rest = target.dropFirst(schemeEnd)
