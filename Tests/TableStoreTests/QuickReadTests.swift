@@ -23,6 +23,52 @@ struct QuickReadTests {
         #expect(c != nil && b == nil)
     }
 
+    @Test("revisions come from memory until anyone commits to the file, then from the database")
+    func revisionsFromMemory() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
+        defer { temporary.remove() }
+        let store = try #require(temporary.store as? SQLiteStore)
+        let other = try SQLiteStore(path: temporary.path)
+        #expect(try await store.revision(of: Self.letters) == 1)
+        let before = store.revisionsFromMemory
+        #expect(try await store.revision(of: Self.letters) == 1)
+        #expect(store.revisionNow(of: Self.letters) == 1)
+        #expect(store.revisionsFromMemory == before + 2, "no query while nobody commits")
+        // Another store's commit, as another process's would be.
+        try await other.apply([.delete(key: "b")], to: Self.letters, basedOn: 1)
+        #expect(store.revisionNow(of: Self.letters) == 2)
+        #expect(try await store.revision(of: Self.letters) == 2)
+        // A writer that is not TableStack at all: SQL on a connection of its own.
+        let outsider = try DatabaseQueue(path: temporary.path)
+        try await outsider.write { db in try db.execute(sql: "UPDATE lists SET revision = 7 WHERE relationship = 'letters'") }
+        #expect(store.revisionNow(of: Self.letters) == 7)
+        // A checkpoint that empties the log, then a commit: still seen.
+        _ = try await outsider.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        #expect(try await store.revision(of: Self.letters) == 7)
+        try await outsider.write { db in try db.execute(sql: "UPDATE lists SET revision = 8 WHERE relationship = 'letters'") }
+        #expect(store.revisionNow(of: Self.letters) == 8)
+        #expect(try await store.revision(of: Self.letters) == 8)
+        // A writer in exclusive locking mode, which would keep its WAL index out of shared memory.
+        var exclusive = Configuration()
+        exclusive.busyMode = .timeout(0.2)
+        let hermit = try DatabaseQueue(path: temporary.path, configuration: exclusive)
+        do {
+            try await hermit.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+                try db.execute(sql: "UPDATE lists SET revision = 9 WHERE relationship = 'letters'")
+            }
+            try hermit.close()
+            #expect(store.revisionNow(of: Self.letters) == 9)
+            #expect(try await store.revision(of: Self.letters) == 9)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            // Refused while this store's connections hold the file (SQLite does): nothing it
+            // could commit goes unseen.
+        }
+        let settled = store.revisionsFromMemory
+        #expect(store.revisionNow(of: Self.letters) != nil)
+        #expect(store.revisionsFromMemory == settled + 1)
+    }
+
     @Test("when every quick connection is busy, a read answers nil at once instead of waiting")
     func neverWaits() async throws {
         let temporary = try await TemporaryStore()
