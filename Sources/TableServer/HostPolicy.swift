@@ -58,6 +58,7 @@ struct HostPolicy: Sendable {
 
     /// Whether `name` (without a port) means this machine.
     static func isLoopbackName(_ name: String) -> Bool {
+        if name == "127.0.0.1" || name == "localhost" { return true }  // nearly every request to a loopback server
         let name = name.lowercased()
         if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || name == "[::1]" { return true }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -72,7 +73,7 @@ struct HostPolicy: Sendable {
         guard !header.isEmpty, header.utf8.count <= 261, header.utf8.allSatisfy({ isAllowed($0, bracketed: isBracketed) }) else {
             return nil
         }
-        let text = header.lowercased()
+        let text = header.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? header.lowercased() : header
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }
             let name = String(text[...close])
