@@ -72,7 +72,7 @@ let package = Package(
         // Persistence: items in ordered lists with revisions, SQLite through GRDB; JSON, plist, CSV.
         .target(
             name: "TableStore",
-            dependencies: ["TableKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TableKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
 

@@ -11,9 +11,8 @@ public protocol DataStore: Sendable {
     func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int)
     /// The revision of list `id`, without its items.
     func revision(of id: ListID) async throws -> Int
-    /// The revision of list `id` when it can be had at once on the calling thread (from memory,
-    /// or a point read that never waits); `nil` when it cannot, or the read failed: then ask
-    /// `revision(of:)`. A server's event loop serves warm pages with it.
+    /// The revision of list `id` when the store knows it from memory, without a query or a wait;
+    /// `nil` otherwise: then ask `revision(of:)`. A server's event loop serves warm pages with it.
     func revisionNow(of id: ListID) -> Int?
     /// The item with `key` in list `list`, if there is one.
     func item(_ key: String, in list: ListID) async throws -> StoredItem?

@@ -130,14 +130,10 @@ public final class SQLiteStore: DatabaseStore {
         return revision
     }
 
-    /// From memory as `revision(of:)`, else a point read on an idle quick reader; `nil` when none
-    /// is idle or SQLite keeps it out.
+    /// From memory only: a revision `revision(of:)` read since anyone last committed.
     public func revisionNow(of id: ListID) -> Int? {
-        let header = walWatch?.header()
-        if let header, let known = revisions.revision(of: id, at: header) { return known }
-        guard let revision = (try? quickReaders.read { db in try Self.revision(db, id) }) ?? nil else { return nil }
-        if let header { revisions.remember(revision, of: id, at: header) }
-        return revision
+        guard let header = walWatch?.header() else { return nil }
+        return revisions.revision(of: id, at: header)
     }
 
     /// How many revisions were answered from memory, with no query.
