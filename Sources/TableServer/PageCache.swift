@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TableApp
 import TableStore
 
@@ -26,7 +27,7 @@ final class PageCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
-    private var hitsNow = 0
+    private let answersOnEventLoop = Atomic<Int>(0)
     private let capacity: Int
 
     init(capacity: Int = 512) { self.capacity = capacity }
@@ -47,12 +48,14 @@ final class PageCache: @unchecked Sendable {
         for (list, revision) in entry.revisions where store.revisionNow(of: list) != revision {
             return nil
         }
-        lock.withLock { hitsNow += 1 }
         return entry
     }
 
-    /// How many pages `pageNow` has handed out: the warm pages answered on an event loop.
-    package var pagesHandedOutNow: Int { lock.withLock { hitsNow } }
+    /// Counts an answer made from a kept page on an event loop (`SiteServer.warmAnswer`).
+    func noteAnswerOnEventLoop() { answersOnEventLoop.add(1, ordering: .relaxed) }
+
+    /// How many answers were made from kept pages on an event loop.
+    package var answeredOnEventLoop: Int { answersOnEventLoop.load(ordering: .relaxed) }
 
     func store(_ entry: Entry, for key: String) {
         lock.lock()

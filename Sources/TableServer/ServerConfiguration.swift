@@ -38,7 +38,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether warm pages are answered on the connection's event loop (`WarmPageHandler`) rather
     /// than through the router. The answers are the same; off, every request takes the router's
-    /// path, as it does anyway while requests are logged.
+    /// path.
     public var answersWarmPagesOnEventLoop = true
 
     /// Makes a configuration; without a secret, a random one (sessions end with the process).

@@ -9,10 +9,14 @@ extension SiteServer {
     /// The answer to a request for a page the cache holds unchanged, made on the calling thread
     /// (the connection's event loop, through `WarmPageHandler`), or `nil` to send the request
     /// through the router. It is the router's answer to the same request, byte for byte apart
-    /// from the Date header: the same session, cache entry, ETag, cookies and headers. Anything
-    /// else goes to the router: a body, `Connection: close`, a flash to show, a host or header
-    /// the router refuses, a browser whose last edit this server has not taken in yet, a list
-    /// whose revision the store cannot give at once.
+    /// from the Date header: the same session, cache entry, ETag, cookies and headers, in the same
+    /// order. Anything else goes to the router: a body, `Connection: close`, a flash to show, a
+    /// host or header the router refuses, a browser whose last edit this server has not taken in
+    /// yet, a list whose revision the store does not know from memory, a first gzip of a page
+    /// (compressing would hold up the event loop's other connections).
+    ///
+    /// The checks mirror the router's for a GET of a page (`respond`): a check added there must
+    /// be added here, or decline.
     func warmAnswer(to head: HTTPRequest) -> PreparedResponse? {
         guard head.method == .get || head.method == .head, let runtime = site.appRuntime,
               head.headerFields[.contentLength] == nil, head.headerFields[.transferEncoding] == nil,
@@ -25,11 +29,15 @@ extension SiteServer {
         }
         let canEdit = mayEdit(session)
         guard let entry = cache.pageNow(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
+              !request.acceptsGzip || entry.page.byteCount <= 1024 || entry.page.isCompressed,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
+        // In the order the router's response has them: its body's length, then the middleware's.
+        answer.headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes })
         SecurityHeaders.add(to: &answer.headers)
+        cache.noteAnswerOnEventLoop()
         return answer
     }
 
-    /// How many cached pages were found for answers made on the calling thread.
-    package var warmPagesFound: Int { cache.pagesHandedOutNow }
+    /// How many answers `warmAnswer` has made.
+    package var warmAnswers: Int { cache.answeredOnEventLoop }
 }

@@ -60,13 +60,14 @@ public struct SiteServer: Sendable {
         -> some ApplicationProtocol {
         let connections = self.connections
         let port = configuration.port
-        // Logged requests all go through the router, whose middleware logs them.
-        let answersWarmPages = configuration.answersWarmPagesOnEventLoop && logger.logLevel > .info
+        let answersWarmPages = configuration.answersWarmPagesOnEventLoop
+        // Requests the router answers are logged by its middleware at .info; warm answers alike.
+        let requestLogger = logger.logLevel <= .info ? logger : nil
         let serverName = "TableStack"
         return Application(
             router: router(),
             server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
-                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName) { self.warmAnswer(to: $0) }] : []))),
+                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : []))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
                                  availableConnectionsDelegate: MaximumAvailableConnections(connections.cap + DescriptorLimit.reserved / 2)),
             onServerRunning: { channel in

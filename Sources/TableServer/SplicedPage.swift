@@ -93,6 +93,9 @@ final class SplicedPage: @unchecked Sendable {
         return stored
     }
 
+    /// Whether the parts have been compressed already, so that a gzip answer costs no deflate.
+    var isCompressed: Bool { lock.withLock { compressed != nil } }
+
     private func compressedParts() -> Compressed? {
         lock.lock()
         defer { lock.unlock() }

@@ -1,17 +1,20 @@
 import HTTPTypes
+import Hummingbird
+import Logging
 import NIOCore
 import NIOHTTPTypes
 
 /// Answers requests for warm pages on the connection's event loop.
 ///
-/// Hummingbird hands every request from the event loop to a task and its response back: for a
-/// page the cache holds unchanged, that hop and the router around it cost several times the
-/// work of the answer (a profile of the warm 100-row page put the handler at a tenth of the
-/// server's CPU). `answer` (`SiteServer.warmAnswer`) gives the router's answer itself or `nil`,
-/// and a `nil` sends the request on to the router as before.
+/// Hummingbird hands every request from the event loop to a task and its response back, through
+/// its router and middleware. For a page the cache holds unchanged, that costs more than the
+/// answer. `answer` (`SiteServer.warmAnswer`) gives the router's answer itself or `nil`, and a
+/// `nil` sends the request on to the router as before.
 ///
 /// Responses leave in the order their requests came: while a request passed on is unanswered,
-/// every later one is passed on too (the router answers a connection's requests in turn).
+/// every later one is passed on too (the router answers a connection's requests in turn). A
+/// connection whose output is full, or that a passed-on request asked to close, is left to the
+/// router, which waits for the client and closes as asked.
 final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -20,25 +23,35 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let answer: @Sendable (HTTPRequest) -> PreparedResponse?
     private let serverName: String?
+    /// Where each answered request is logged, as the router's middleware logs it; `nil` when
+    /// requests are not logged.
+    private let logger: Logger?
     /// Requests passed on to the router whose responses have not ended.
     private var passedOn = 0
+    /// Whether a request passed on asked for the connection to close.
+    private var isClosing = false
     /// The answer to the request being read, written once its end has come (so the connection's
     /// guard sees the request whole before its response).
     private var pending: PreparedResponse?
 
-    init(serverName: String?, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
+    init(serverName: String?, logger: Logger?, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
         self.serverName = serverName
+        self.logger = logger
         self.answer = answer
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case let .head(head):
-            if passedOn == 0, let answer = answer(head) {
+            if passedOn == 0, !isClosing, context.channel.isWritable, let answer = answer(head) {
+                logger?.info("Request", metadata: ["hb.request.id": .stringConvertible(RequestID()),
+                                                   "hb.request.method": .string(head.method.rawValue),
+                                                   "hb.request.path": .string(head.path ?? "")])
                 pending = answer
                 return
             }
             passedOn += 1
+            if head.headerFields[.connection]?.lowercased().contains("close") == true { isClosing = true }
         case .body:
             if pending != nil { return }
         case .end:
@@ -59,7 +72,6 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes `answer` with the headers Hummingbird adds to the router's responses.
     private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
         var headers = answer.headers
-        headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes })
         headers[.date] = HTTPDate.shared.now
         if let serverName { headers[.server] = serverName }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
