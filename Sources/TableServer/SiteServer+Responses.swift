@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TableKit
+import TableRender
+import TableSite
+
+/// The responses pages, JSON twins, redirects and error pages go out as.
+extension SiteServer {
+    func html(_ text: String, status: HTTPResponse.Status = .ok, request: Request, session: Session, etag: String? = nil) -> Response {
+        respond(bytes: Array(text.utf8), type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag)
+    }
+
+    func respond(bytes: [UInt8], type: String, status: HTTPResponse.Status, request: Request, session: Session,
+                 etag: String?, flash: String? = nil) -> Response {
+        respond(type: type, status: status, request: request, session: session, etag: etag, flash: flash,
+                plain: { [ByteBuffer(bytes: bytes)] },
+                gzip: { bytes.count > 1024 ? Gzip.compress(bytes).map { [ByteBuffer(bytes: $0)] } : nil })
+    }
+
+    /// A response whose body is `plain`, or `gzip` when the client accepts it and it is not `nil`;
+    /// a 304 when the client already has `etag`.
+    func respond(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
+                 flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> Response {
+        prepared(type: type, status: status, request: request, session: session, etag: etag, flash: flash, plain: plain, gzip: gzip).response
+    }
+
+    /// The same response with its body in memory, as the event loop's warm pages write it.
+    func prepared(type: String, status: HTTPResponse.Status, request: Request, session: Session, etag: String?,
+                  flash: String? = nil, plain: () -> [ByteBuffer], gzip: () -> [ByteBuffer]?) -> PreparedResponse {
+        var (headers, notModified) = pageHeaders(type: type, status: status, request: request, session: session, etag: etag)
+        if let notModified { return notModified }
+        let zipped = request.acceptsGzip ? gzip() : nil
+        if zipped != nil { headers[.contentEncoding] = "gzip" }
+        var prepared = PreparedResponse(status: status, headers: headers, body: request.method == .head ? [ByteBuffer()] : zipped ?? plain())
+        session.store(on: &prepared.headers, signer: signer, basePath: site.urls.basePath, flash: flash)
+        return prepared
+    }
+
+    /// A response whose body `write` produces as it goes (sent chunked); a 304 when the client
+    /// already has `etag`, headers only for HEAD.
+    func respondStreaming(type: String, request: Request, session: Session, etag: String, isGzipped: Bool,
+                          write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+        var (headers, notModified) = pageHeaders(type: type, status: .ok, request: request, session: session, etag: etag)
+        if let notModified { return notModified.response }
+        if isGzipped { headers[.contentEncoding] = "gzip" }
+        var response = Response(status: .ok, headers: headers, body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : ResponseBody(write))
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath)
+        return response
+    }
+
+    /// The headers every page and JSON twin goes out with; when the client already has `etag`,
+    /// also the 304 that answers it (with the session's cookies).
+    private func pageHeaders(type: String, status: HTTPResponse.Status, request: Request, session: Session,
+                             etag: String?) -> (headers: HTTPFields, notModified: PreparedResponse?) {
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
+        guard let etag, status == .ok else { return (headers, nil) }
+        headers[.eTag] = etag
+        guard request.alreadyHas(etag: etag) else { return (headers, nil) }
+        var notModified = PreparedResponse(status: .notModified, headers: headers, body: [])
+        notModified.headers[.contentType] = nil
+        session.store(on: &notModified.headers, signer: signer, basePath: site.urls.basePath)
+        return (headers, notModified)
+    }
+
+    func redirect(to location: String, status: HTTPResponse.Status = .seeOther, session: Session, flash: String? = nil) -> Response {
+        var response = Response(status: status, headers: [.location: location])
+        session.store(on: &response, signer: signer, basePath: site.urls.basePath, flash: flash)
+        return response
+    }
+
+    func wantsJSON(_ request: Request) -> Bool {
+        guard let accept = request.headers[.accept] else { return false }
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+
+    /// The page (or JSON) that answers a refused request: its status, what was wrong, and the
+    /// way back up to the part of the path that leads somewhere.
+    func errorResponse(_ error: any PageError, request: Request, session: Session) -> Response {
+        let status = error.status
+        var response: Response
+        if wantsJSON(request) {
+            let body = (try? JSONEncoder().encode(["status": String(status.code), "reason": status.reasonPhrase, "error": DocumentText.cleaned(error.description)])) ?? Data()
+            response = respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
+        } else {
+            let upPath = error.upPath
+            let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")
+            let context = ErrorContext(status: status.code, reason: status.reasonPhrase, message: error.description, up: up)
+            response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
+                            status: status, request: request, session: session)
+        }
+        for field in error.headers { response.headers[field.name] = field.value }
+        return response
+    }
+}
