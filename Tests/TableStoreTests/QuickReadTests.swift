@@ -133,12 +133,16 @@ struct QuickReadTests {
             for _ in 0..<12 {
                 group.addTask {
                     var last = 0
-                    while last < commits + 1 {
+                    // A guard against a hang, not a speed limit: a store that never shows the last
+                    // commit fails the test instead of spinning.
+                    let deadline = ContinuousClock.now + .seconds(120)
+                    while last < commits + 1, ContinuousClock.now < deadline {
                         let seen = try await store.revision(of: Self.letters)
                         #expect(seen >= last, "a later read never sees an older revision")
                         last = seen
                         await Task.yield()
                     }
+                    #expect(last == commits + 1, "the reader saw the last commit")
                 }
             }
             try await group.waitForAll()
