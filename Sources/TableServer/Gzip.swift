@@ -7,6 +7,9 @@ enum Gzip {
     static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8]? {
         GzipStream(level: level).compress(bytes, isLast: true)
     }
+
+    /// Whether a body of `count` bytes is worth compressing: a smaller one saves too little.
+    static func isWorthCompressing(_ count: Int) -> Bool { count > 1024 }
 }
 
 /// gzip compression of a body sent in pieces: each piece is flushed (`Z_SYNC_FLUSH`) so that the

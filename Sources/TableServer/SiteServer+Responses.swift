@@ -16,7 +16,7 @@ extension SiteServer {
                  etag: String?, flash: String? = nil) -> Response {
         respond(type: type, status: status, request: request, session: session, etag: etag, flash: flash,
                 plain: { [ByteBuffer(bytes: bytes)] },
-                gzip: { bytes.count > 1024 ? Gzip.compress(bytes).map { [ByteBuffer(bytes: $0)] } : nil })
+                gzip: { Gzip.isWorthCompressing(bytes.count) ? Gzip.compress(bytes).map { [ByteBuffer(bytes: $0)] } : nil })
     }
 
     /// A response whose body is `plain`, or `gzip` when the client accepts it and it is not `nil`;

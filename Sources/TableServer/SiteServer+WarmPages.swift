@@ -29,7 +29,7 @@ extension SiteServer {
         }
         let canEdit = mayEdit(session)
         guard let entry = cache.pageNow(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
-              !request.acceptsGzip || entry.page.byteCount <= 1024 || entry.page.isCompressed,
+              !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
         // In the order the router's response has them: its body's length, then the middleware's.
         answer.headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes })

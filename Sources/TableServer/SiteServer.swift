@@ -412,7 +412,7 @@ public struct SiteServer: Sendable {
             let variant = jsonVariant(isEditing: viewState(of: request, session: session).isEditing)
             return prepared(type: "application/json; charset=utf-8", status: .ok, request: request, session: session,
                             etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
-                            plain: { entry.page.plain(token: "") ?? [] }, gzip: { entry.page.byteCount > 1024 ? entry.page.gzip(token: "") : nil })
+                            plain: { entry.page.plain(token: "") ?? [] }, gzip: { entry.page.isWorthCompressing ? entry.page.gzip(token: "") : nil })
         }
         return preparedTablePage(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
                                  etag: site.renderer.etag(revisions: entry.etagRevisions,
@@ -424,7 +424,7 @@ public struct SiteServer: Sendable {
                                    canEdit: Bool, etag: String?) -> PreparedResponse {
         let token = canEdit ? session.csrf : PageCache.tokenPlaceholder
         return prepared(type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag,
-                        plain: { page.plain(token: token) ?? [] }, gzip: { page.byteCount > 1024 ? page.gzip(token: token) : nil })
+                        plain: { page.plain(token: token) ?? [] }, gzip: { page.isWorthCompressing ? page.gzip(token: token) : nil })
     }
 
     func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {

@@ -93,8 +93,11 @@ final class SplicedPage: @unchecked Sendable {
         return stored
     }
 
-    /// Whether the parts have been compressed already, so that a gzip answer costs no deflate.
-    var isCompressed: Bool { lock.withLock { compressed != nil } }
+    /// Whether a gzip answer is worth making (`Gzip.isWorthCompressing`).
+    var isWorthCompressing: Bool { Gzip.isWorthCompressing(byteCount) }
+
+    /// Whether a gzip answer would compress the parts first (the first one asked for).
+    var needsDeflating: Bool { isWorthCompressing && lock.withLock { compressed == nil } }
 
     private func compressedParts() -> Compressed? {
         lock.lock()

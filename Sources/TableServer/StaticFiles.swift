@@ -71,7 +71,7 @@ final class StaticFiles: @unchecked Sendable {
         let bytes = [UInt8](data)
         let etag = "\"" + Fingerprint.hex(bytes: bytes) + "-\(bytes.count)\""
         var asset = Asset(size: bytes.count, modified: modified, plain: ByteBuffer(bytes: bytes), etag: etag, gzip: nil)
-        if compressible, bytes.count > 1024, let compressed = Gzip.compress(bytes), compressed.count < bytes.count {
+        if compressible, Gzip.isWorthCompressing(bytes.count), let compressed = Gzip.compress(bytes), compressed.count < bytes.count {
             asset.gzip = (ByteBuffer(bytes: compressed), String(etag.dropLast()) + "-gzip\"")
         }
         // Kept only when the file did not change while it was read (its size is what its attributes said).
