@@ -70,12 +70,12 @@ public final class PageRenderer: Sendable {
         // The row cache's key, only when rows are kept (AnyHashable of the links costs).
         let state = remembersRows ? RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
                                                        assets: page.assets, links: AnyHashable(page.links)) : nil
-        var sectionRows: [RenderedRows] = []
+        let render = { @Sendable (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: self.templates), templates: self.templates) }
+        let sectionRows = state.map { state in
+            snapshot.sections.enumerated().map { number, section in rowCache.html(for: section.rows, section: number, state: state, render: render) }
+        } ?? RenderedRows.rendering(snapshot.sections, render: render)
         let sections = snapshot.sections.enumerated().map { number, section in
-            let render = { (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: self.templates), templates: self.templates) }
-            let rows = state.map { rowCache.html(for: section.rows, section: number, state: $0, render: render) }
-                ?? RenderedRows(section.rows.map(render))
-            sectionRows.append(rows)
+            let rows = sectionRows[number]
             let headerView = section.headerView.flatMap { templates.render($0, kind: .section) }
             let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && !rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil

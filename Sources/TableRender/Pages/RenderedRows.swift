@@ -15,7 +15,7 @@ struct RenderedRows: Sendable {
     }
 
     /// The rows `html`, in order, in a text of exactly their size.
-    init(_ html: [String]) {
+    init(_ html: some Collection<String>) {
         self.init(capacity: html.count, bytes: html.reduce(0) { $0 + $1.utf8.count })
         for row in html { append(row) }
     }

@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+import TableKit
+
+extension RenderedRows {
+    /// The rows of a page not kept for reuse start at this many a part: below it the page is
+    /// rendered on one core, above it in as many parts (of at least this many rows) as there are
+    /// cores, at once. The page of a long list is what an export that changed one item waits on:
+    /// the other pages are taken as they are, and the other cores would be idle.
+    static let rowsPerPart = 1_000
+
+    /// The HTML of each section's rows, in order, `render` making one row's; a long page's rows
+    /// are rendered in parts on every core (see `rowsPerPart`). `render` must be safe to call
+    /// from several threads at once, as the renderer's is.
+    static func rendering(_ sections: [TableSection], cores: Int = ProcessInfo.processInfo.activeProcessorCount,
+                          render: @Sendable (TableRow) -> String) -> [RenderedRows] {
+        let total = sections.reduce(0) { $0 + $1.rows.count }
+        let parts = min(cores, total / rowsPerPart)
+        guard parts > 1 else { return sections.map { RenderedRows($0.rows.map(render)) } }
+        // Each part is a run of rows counted across the sections.
+        let made = RenderedParts(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let first = total * part / parts, end = total * (part + 1) / parts
+            var html: [String] = []
+            html.reserveCapacity(end - first)
+            var section = 0, skipped = 0
+            while skipped + sections[section].rows.count <= first {
+                skipped += sections[section].rows.count
+                section += 1
+            }
+            var row = first - skipped
+            while html.count < end - first {
+                if row == sections[section].rows.count {
+                    section += 1
+                    row = 0
+                    continue
+                }
+                html.append(render(sections[section].rows[row]))
+                row += 1
+            }
+            made.set(part, html)
+        }
+        let rows = made.joined
+        var next = 0
+        return sections.map { section in
+            defer { next += section.rows.count }
+            return RenderedRows(rows[next..<(next + section.rows.count)])
+        }
+    }
+}
+
+/// The parts of a page's rows rendered on several cores, gathered behind a lock.
+private final class RenderedParts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [[String]]
+
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+
+    func set(_ part: Int, _ html: [String]) { lock.withLock { parts[part] = html } }
+
+    /// Every part's rows, in order.
+    var joined: [String] { lock.withLock { Array(parts.joined()) } }
+}
