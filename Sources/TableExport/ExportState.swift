@@ -51,13 +51,31 @@ struct ExportState: Equatable {
     /// The navigation path of the page in `file` ("a%2Fb/c/index.html" → ["a/b", "c"]); `nil`
     /// for a name `URLBuilder.encodeSegment` cannot have made.
     static func path(ofPage file: String) -> [String]? {
-        var path: [String] = []
-        // Split as bytes: 10,001 names split by Character cost more than statting their files.
-        for segment in file.utf8.split(separator: UInt8(ascii: "/")).dropLast() {
-            guard let decoded = Substring(segment).removingPercentEncodingStrictly(plusIsSpace: false) else { return nil }
-            path.append(decoded)
+        // Split as bytes, in place: 10,001 names split by Character cost more than statting their
+        // files, and split into slices, half as much again as the link check.
+        var file = file
+        return file.withUTF8 { bytes in
+            // The last name (the file's own) is no segment, nor are empty names between slashes.
+            var last = bytes.count
+            while last > 0, bytes[last - 1] == UInt8(ascii: "/") { last -= 1 }
+            while last > 0, bytes[last - 1] != UInt8(ascii: "/") { last -= 1 }
+            var path: [String] = []
+            var start = 0
+            for end in 0..<last where bytes[end] == UInt8(ascii: "/") {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if segment.contains(UInt8(ascii: "%")) {
+                    guard let decoded = Substring(decoding: segment, as: UTF8.self).removingPercentEncodingStrictly(plusIsSpace: false) else {
+                        return nil
+                    }
+                    path.append(decoded)
+                } else {
+                    path.append(String(decoding: segment, as: UTF8.self))
+                }
+            }
+            return path
         }
-        return path
     }
 
     /// The state saved in `folder`; `nil` when there is none or it cannot be read.
@@ -92,16 +110,16 @@ struct ExportState: Equatable {
                 if kind == "problem" { state.problems.append(text) } else { state.warnings.append(text) }
             case "page", "file":
                 // Four numbers, then the file's name (which may hold spaces).
-                var numbers: [Int64] = []
                 var field = rest.startIndex
-                while numbers.count < 4 {
+                func next() -> Int64? {
                     guard let space = rest[field...].firstIndex(of: UInt8(ascii: " ")),
                           let value = number(UnsafeBufferPointer(rebasing: rest[field..<space])) else { return nil }
-                    numbers.append(value)
                     field = space + 1
+                    return value
                 }
+                guard let size = next(), let modified = next(), let changed = next(), let inode = next() else { return nil }
                 let entry = (file: String(decoding: UnsafeBufferPointer(rebasing: rest[field...]), as: UTF8.self),
-                             stamp: Stamp(size: numbers[0], modified: numbers[1], changed: numbers[2], inode: numbers[3]))
+                             stamp: Stamp(size: size, modified: modified, changed: changed, inode: inode))
                 if kind == "page" { state.pages.append(entry) } else { state.files.append(entry) }
             default: return nil
             }

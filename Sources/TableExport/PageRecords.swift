@@ -145,19 +145,25 @@ struct PageRecords: Equatable {
         var isOpaque = false
         for field in fields.dropFirst() {
             guard let letter = field.first else { return nil }
-            var parts: [String] = []
-            for part in field.dropFirst().split(separator: 1, omittingEmptySubsequences: false) {
-                guard let text = LineEscaping.unescape(part) else { return nil }
-                parts.append(text)
-            }
-            switch (letter, parts.count) {
-            case (UInt8(ascii: "L"), 2): page.dependencies?.lists.append(ListID(parent: parts[0].isEmpty ? nil : parts[0], relationship: parts[1]))
-            case (UInt8(ascii: "I"), 1): page.dependencies?.items.append(parts[0])
-            case (UInt8(ascii: "O"), 1) where parts[0].isEmpty: isOpaque = true
-            case (UInt8(ascii: "K"), 3):
-                page.links.append(PageLink(text: parts[2], target: parts[0].isEmpty ? nil : parts[0], anchor: parts[1].isEmpty ? nil : parts[1]))
-            case (UInt8(ascii: "D"), 1): page.ids.insert(parts[0])
-            default: return nil
+            let body = field.dropFirst()
+            switch letter {
+            case UInt8(ascii: "L"):
+                guard let (parent, relationship, _) = parts(of: body, count: 2) else { return nil }
+                page.dependencies?.lists.append(ListID(parent: parent.isEmpty ? nil : parent, relationship: relationship))
+            case UInt8(ascii: "I"):
+                guard let (item, _, _) = parts(of: body, count: 1) else { return nil }
+                page.dependencies?.items.append(item)
+            case UInt8(ascii: "O"):
+                guard let (empty, _, _) = parts(of: body, count: 1), empty.isEmpty else { return nil }
+                isOpaque = true
+            case UInt8(ascii: "K"):
+                guard let (target, anchor, text) = parts(of: body, count: 3) else { return nil }
+                page.links.append(PageLink(text: text, target: target.isEmpty ? nil : target, anchor: anchor.isEmpty ? nil : anchor))
+            case UInt8(ascii: "D"):
+                guard let (id, _, _) = parts(of: body, count: 1) else { return nil }
+                page.ids.insert(id)
+            default:
+                return nil
             }
         }
         if isOpaque {
@@ -166,6 +172,27 @@ struct PageRecords: Equatable {
             page.dependencies = nil
         }
         return page
+    }
+
+    /// The parts of a field after its letter, parted by U+0001 and unescaped, in the first
+    /// `count` places (the others empty); `nil` when there are not exactly `count` or one is not
+    /// escaped as `save` escapes. Read in place: splitting each field into an array of parts
+    /// cost nearly as much as the rest of reading the records.
+    private static func parts(of body: Slice<UnsafeBufferPointer<UInt8>>, count: Int) -> (String, String, String)? {
+        var texts = ("", "", "")
+        var found = 0
+        var start = body.startIndex
+        for index in body.startIndex...body.endIndex where index == body.endIndex || body[index] == 1 {
+            guard found < count, let text = LineEscaping.unescape(body[start..<index]) else { return nil }
+            switch found {
+            case 0: texts.0 = text
+            case 1: texts.1 = text
+            default: texts.2 = text
+            }
+            found += 1
+            start = index + 1
+        }
+        return found == count ? texts : nil
     }
 
     /// What follows `name` on `line`; `nil` when the line does not start with it.

@@ -14,6 +14,13 @@ struct ExportStateTests {
         let files = paths.map { ($0.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/") }
         #expect(files.map(ExportState.path(ofPage:)) == paths.map { Optional($0) })
         #expect(ExportState.path(ofPage: "a%zz/index.html") == nil, "not a name the export makes")
+        #expect(ExportState.path(ofPage: "a/%zz") == ["a"], "the file's own name is no segment, so it is not decoded")
+        // Names the export does not make are read as splitting them at slashes would: empty names
+        // between slashes are none, and a trailing slash does not make the file's name a segment.
+        for (file, path) in [("a//b/index.html", ["a", "b"]), ("a/b/", ["a"]), ("/a/index.html", ["a"]), ("index.html", []),
+                             ("", []), ("a%2Fb/c/index.html", ["a/b", "c"]), ("%C3%BC/x", ["ü"])] as [(String, [String])] {
+            #expect(ExportState.path(ofPage: file) == path, "\(file)")
+        }
         let state = ExportState(inputs: "abc", problems: ["line one\nline two \\ end", ""], warnings: ["a\\nb"],
                                 pages: files.enumerated().map {
                                     ($1, .init(size: Int64($0), modified: 1_800_000_000_123_456_789, changed: 1_800_000_001_000_000_000, inode: 42 + Int64($0)))

@@ -63,18 +63,32 @@ public struct URLBuilder: Sendable, Hashable {
 
     /// Percent-encodes a path segment: only unreserved characters stay as they are.
     public static func encodeSegment(_ segment: String) -> String {
-        var result = ""
+        // Most keys hold unreserved characters only: then the segment is itself. (Every row's
+        // link and every exported page's name passes through here.)
+        guard segment.utf8.contains(where: { !isUnreserved($0) }) else { return segment }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count * 3)
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-                 UInt8(ascii: "."), UInt8(ascii: "~"):
-                result.append(Character(UnicodeScalar(byte)))
-            default:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), upperHexDigits[Int(byte >> 4)], upperHexDigits[Int(byte & 15)]]
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// RFC 3986's unreserved characters.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 
     private static func encodeQuery(_ query: [(String, String)]) -> String {
