@@ -31,6 +31,8 @@ struct PageToFind: Sendable {
     /// What it depends on from the pages above it (`PageDependencies.handedDown`); `nil` when one
     /// of them has data the change log cannot speak for.
     var above: PageDependencies? = PageDependencies.empty
+    /// The page's read, begun already (the root's).
+    var read: Task<SitePage, any Error>?
 }
 
 /// One exported page: what the link checker needs to know about it.

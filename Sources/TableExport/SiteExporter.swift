@@ -87,7 +87,10 @@ public struct SiteExporter: Sendable {
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
-        // Made while the manifest is read and the root page found.
+        // The root is read first, while the plan is made and the manifest read: nearly every
+        // change touches a page below it, and the page of a long list is the export's longest wait.
+        let root = Task { [site] in try await site.page(at: []) }
+        defer { root.cancel() }
         let planning = Task { [self] in await incrementalPlan(after: previous, base: base) }
         defer { planning.cancel() }
         // How the last complete export left each page: with the manifest, it tells a page whose
@@ -104,7 +107,7 @@ public struct SiteExporter: Sendable {
         // (most of a large site: an item's detail page) are found and made in one go, a chunk of
         // them per task; a page with children is handed back to be made by a task of its own.
         // Making goes before finding, which keeps the found-but-unmade scenes few.
-        var toFind = [PageToFind(segment: nil, parent: nil)]
+        var toFind = [PageToFind(segment: nil, parent: nil, read: root)]
         var plan: IncrementalPlan?
         var toMake: [FoundPage] = []
         var seen: Set<[String]> = [[]]
@@ -125,8 +128,7 @@ public struct SiteExporter: Sendable {
                 }
                 running += 1
             }
-            // The root is found while the plan is made: nearly every change touches a page below
-            // it. With a plan, only pages it does not carry are found, and the pages above them.
+            // With a plan, only pages it does not carry are found, and the pages above them.
             startNext()
             plan = await planning.value
             // A page taken as it is keeps the date the manifest gives its content; a manifest
@@ -143,6 +145,8 @@ public struct SiteExporter: Sendable {
                     // (The root, found before the plan was known, is left when the plan carries it.)
                     for page in pages where finds(page.page.path) {
                         toMake.append(page)
+                        // Made while its children are listed: a long list's page takes longest.
+                        if running < options.concurrency { startNext() }
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
                         for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted && finds(page.page.path + [child]) {
                             toFind.append(PageToFind(segment: child, parent: page.page, above: page.handedDown))
@@ -286,6 +290,8 @@ public struct SiteExporter: Sendable {
                     throw ExportError.pageNotFound(parent.path + [segment])
                 }
                 page = child
+            } else if let read = toFind.read {
+                page = try await read.value
             } else {
                 page = try await site.page(at: [])
             }
