@@ -95,10 +95,9 @@ public final class SQLiteStore: DatabaseStore {
     func fullList(_ id: ListID) async throws -> StoredList {
         try await read { db in
             let revision = try Self.revision(db, id)
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let items = try self.storedItems(db.cachedStatement(sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? ORDER BY position
                 """), arguments: [id.parent ?? "", id.relationship])
-            let items = try rows.map(self.storedItem)
             return StoredList(id: id, revision: revision, items: items)
         }
     }
@@ -107,11 +106,10 @@ public final class SQLiteStore: DatabaseStore {
         try await read { db in
             let revision = try Self.revision(db, id)
             let count = try ListEditor.count(of: id, in: db)
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let items = try self.storedItems(db.cachedStatement(sql: """
                 SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND position >= ? AND position < ?
                 ORDER BY position
                 """), arguments: [id.parent ?? "", id.relationship, positions.lowerBound, positions.upperBound])
-            let items = try rows.map(self.storedItem)
             return (StoredList(id: id, revision: revision, items: items), count)
         }
     }
@@ -119,6 +117,18 @@ public final class SQLiteStore: DatabaseStore {
     /// The item in a row with `key` and `attributes` columns.
     private func storedItem(_ row: Row) throws -> StoredItem {
         StoredItem(key: row["key"], attributes: try decoded.attributes(of: row["attributes"]))
+    }
+
+    /// The items of a statement that selects `key, attributes` in that order, read row by row in
+    /// place: fetching 10,000 rows as objects first and looking their columns up by name cost
+    /// twice what decoding their attributes does.
+    private func storedItems(_ statement: Statement, arguments: StatementArguments) throws -> [StoredItem] {
+        var items: [StoredItem] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            items.append(StoredItem(key: row[0], attributes: try decoded.attributes(of: row[1])))
+        }
+        return items
     }
 
     /// From memory when nobody has committed since it was read; otherwise one point read.
