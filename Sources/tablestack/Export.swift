@@ -48,7 +48,7 @@ struct Export: AsyncParsableCommand {
             store = try await site.openStore(for: definition)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
-                return
+                Self.end()
             }
             templates = try AppTemplates.load(folder: site.templates, for: definition)
         } else {
@@ -64,6 +64,15 @@ struct Export: AsyncParsableCommand {
             }
         }
         try finish(try await CommandErrors.reporting { try await exporter.export() })
+        Self.end()
+    }
+
+    /// Ends the process once the report is printed, rather than closing the store (whose last
+    /// connection would checkpoint and sync what the last writer left in its log) and freeing the
+    /// site and its reads object by object: some 10 ms of a re-export that made two pages of 10,001.
+    /// An export only reads; nothing of the data waits on either. (`exit` flushes the output.)
+    private static func end() -> Never {
+        Foundation.exit(EXIT_SUCCESS)
     }
 
     /// Prints the report's warnings, problems and summary; exit status 1 when it has problems.
