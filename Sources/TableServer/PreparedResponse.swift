@@ -9,7 +9,7 @@ struct PreparedResponse: Sendable {
     var headers: HTTPFields
     var body: [ByteBuffer]
 
-    /// As Hummingbird's response, which adds the Content-Length.
+    /// As Hummingbird's response, which adds the Content-Length (unless a HEAD's is set).
     var response: Response {
         let content = switch body.count {
         case 0: ResponseBody()

@@ -33,7 +33,13 @@ extension SiteServer {
         if let notModified { return notModified }
         let zipped = request.acceptsGzip ? gzip() : nil
         if zipped != nil { headers[.contentEncoding] = "gzip" }
-        var prepared = PreparedResponse(status: status, headers: headers, body: request.method == .head ? [ByteBuffer()] : zipped ?? plain())
+        var body = zipped ?? plain()
+        if request.method == .head {
+            // The length a GET would be sent with, and no body (RFC 9110 §9.3.2, §8.6).
+            headers[.contentLength] = String(body.reduce(0) { $0 + $1.readableBytes })
+            body = []
+        }
+        var prepared = PreparedResponse(status: status, headers: headers, body: body)
         session.store(on: &prepared.headers, signer: signer, basePath: site.urls.basePath, flash: flash)
         return prepared
     }
@@ -45,7 +51,9 @@ extension SiteServer {
         var (headers, notModified) = pageHeaders(type: type, status: .ok, request: request, session: session, etag: etag)
         if let notModified { return notModified.response }
         if isGzipped { headers[.contentEncoding] = "gzip" }
-        var response = Response(status: .ok, headers: headers, body: request.method == .head ? ResponseBody(byteBuffer: ByteBuffer()) : ResponseBody(write))
+        // For HEAD, no length either: a GET is sent chunked, its length not known before the end.
+        let body = request.method == .head ? ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) } : ResponseBody(write)
+        var response = Response(status: .ok, headers: headers, body: body)
         session.store(on: &response, signer: signer, basePath: site.urls.basePath)
         return response
     }

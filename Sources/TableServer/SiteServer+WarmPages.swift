@@ -31,8 +31,8 @@ extension SiteServer {
         guard let entry = cache.pageNow(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
-        // In the order the router's response has them: its body's length, then the middleware's.
-        answer.headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes })
+        // In the order the router's response has them: its body's length (a HEAD's is set), then the middleware's.
+        if answer.headers[.contentLength] == nil { answer.headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes }) }
         SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer

@@ -132,6 +132,9 @@ struct ProtocolTests {
                 #expect(Gunzip.decompress(zipped.bytes).map { String(decoding: $0, as: UTF8.self) }.map(withoutToken) == withoutToken(page.html))
                 let etag = try #require(page.headers[.eTag])
                 #expect(try await browser.get(path, headers: [.ifNoneMatch: etag]).status == 304)
+                // A HEAD has no length either, as its GET: not a length of 0.
+                let head = try await browser.send(.head, path)
+                #expect(head.status == 200 && head.html.isEmpty && head.headers[.contentLength] == nil, "HEAD \(path)")
 
                 // Sent gzipped once, the page is kept compressed: the next gzip view comes whole from
                 // the cache, byte for byte the same (the same session, so the same token); a plain

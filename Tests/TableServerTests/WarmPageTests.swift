@@ -81,20 +81,22 @@ struct WarmPageTests {
             let chunk = connection.receiveSome()
             if chunk.isEmpty { break }
             bytes += chunk
-            answers = Self.answers(in: bytes)
+            answers = Self.answers(in: bytes, heads: requests.map { $0.hasPrefix("HEAD ") })
         }
         return answers
     }
 
-    /// The complete responses at the start of `bytes` (bodies by Content-Length).
-    static func answers(in bytes: [UInt8]) -> [Answer] {
+    /// The complete responses at the start of `bytes` (bodies by Content-Length, none for the
+    /// answers that `heads` marks as answering a HEAD).
+    static func answers(in bytes: [UInt8], heads: [Bool] = []) -> [Answer] {
         var answers: [Answer] = []
         var start = 0
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         while let end = bytes[start...].firstRange(of: separator) {
             let lines = String(decoding: bytes[start..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
                 .map { $0.hasPrefix("Date: ") ? "Date: -" : $0 }
-            let length = lines.first { $0.lowercased().hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) } ?? 0
+            let isHead = heads.indices.contains(answers.count) && heads[answers.count]
+            let length = isHead ? 0 : lines.first { $0.lowercased().hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) } ?? 0
             guard end.upperBound + length <= bytes.count else { break }
             answers.append(Answer(head: lines, body: Array(bytes[end.upperBound..<(end.upperBound + length)])))
             start = end.upperBound + length
@@ -159,6 +161,9 @@ struct WarmPageTests {
             #expect(answers[0][index].body == answers[1][index].body, "request \(index)")
         }
         #expect(answers[0][1].status == 200 && answers[0][1].body.isEmpty)
+        // A HEAD says the length its GET is sent with.
+        #expect(answers[0][1].header("Content-Length") == String(answers[0][0].body.count) && !answers[0][0].body.isEmpty)
+        #expect(answers[0][11].status == 200 && answers[0][11].header("Content-Length") == String(answers[0][10].body.count))
         #expect(answers[0][2].status == 304)
         #expect(answers[0][4].header("Content-Encoding") == "gzip")
         #expect(answers[0][8].header("Content-Type") == "application/json; charset=utf-8")
