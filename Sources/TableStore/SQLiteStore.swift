@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The embedded store: SQLite in WAL mode through GRDB. A change is acknowledged only after its
 /// transaction commits; with `Durability.full` (the default) the commit is synced to disk, so
@@ -30,6 +31,8 @@ public final class SQLiteStore: DatabaseStore {
     /// watched), so that revisions read once answer without a query until someone commits.
     private let walWatch: WALIndexWatch?
     private let revisions = RevisionMemo()
+    /// Hands other processes' commits to `feed` (see `followOtherProcesses`).
+    private let follower = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
     public init(path: String, durability: Durability = .full) throws {
@@ -53,6 +56,38 @@ public final class SQLiteStore: DatabaseStore {
         } catch {
             throw StoreError.database("\(path): \(error)")
         }
+        if walWatch != nil {
+            let task = Task.detached { [weak self] in
+                var seen: WALIndexWatch.Header?
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.followInterval)
+                    guard let self else { return }
+                    seen = await self.followOtherProcesses(seen: seen)
+                }
+            }
+            follower.withLock { $0 = task }
+        }
+    }
+
+    deinit {
+        follower.withLock { $0?.cancel() }
+    }
+
+    /// How often the feed looks for other processes' commits while it has subscribers.
+    static let followInterval = Duration.milliseconds(100)
+
+    /// Another process on the same file (a second server, `tablestack import`) commits without
+    /// this one's feed hearing of it, so its live pages would wait for a commit of their own.
+    /// While the feed has subscribers, the WAL-index header is looked at (memory, no query); when
+    /// it moved since `seen`, the log's commits past the feed's are applied to it, as PostgreSQL's
+    /// notifications are. This process's own commits are applied already and are skipped. The
+    /// header now looked at is returned.
+    private func followOtherProcesses(seen: WALIndexWatch.Header?) async -> WALIndexWatch.Header? {
+        guard feed.hasSubscribers, let header = walWatch?.header(), header != seen else { return seen }
+        // A log trimmed past the feed leaves nothing to hand on: the streams see the next commit's
+        // number jump and read their pages again.
+        for commit in (try? await commits(after: feed.appliedSequence)) ?? [] { feed.apply(commit) }
+        return header
     }
 
     /// The schema version the database is at.

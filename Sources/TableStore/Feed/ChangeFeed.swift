@@ -21,6 +21,9 @@ public final class ChangeFeed: @unchecked Sendable {
     /// Whether the revisions here are current.
     public var isFollowing: Bool { lock.withLock { following } }
 
+    /// Whether anyone is subscribed to the commits.
+    public var hasSubscribers: Bool { lock.withLock { !subscribers.isEmpty } }
+
     /// The revision of `list` as last learned, when the feed is followed and the list known.
     public func revision(of list: ListID) -> Int? {
         lock.withLock { following ? revisions[list] : nil }
