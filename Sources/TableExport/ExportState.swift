@@ -51,8 +51,7 @@ struct ExportState: Equatable {
     /// The navigation path of the page in `file` ("a%2Fb/c/index.html" → ["a/b", "c"]); `nil`
     /// for a name `URLBuilder.encodeSegment` cannot have made.
     static func path(ofPage file: String) -> [String]? {
-        // Split as bytes, in place: 10,001 names split by Character cost more than statting their
-        // files, and split into slices, half as much again as the link check.
+        // Split as bytes, in place: a re-export splits every page's name.
         var file = file
         return file.withUTF8 { bytes in
             // The last name (the file's own) is no segment, nor are empty names between slashes.

@@ -176,8 +176,7 @@ struct PageRecords: Equatable {
 
     /// The parts of a field after its letter, parted by U+0001 and unescaped, in the first
     /// `count` places (the others empty); `nil` when there are not exactly `count` or one is not
-    /// escaped as `save` escapes. Read in place: splitting each field into an array of parts
-    /// cost nearly as much as the rest of reading the records.
+    /// escaped as `save` escapes. Read in place, without an array of parts for each field.
     private static func parts(of body: Slice<UnsafeBufferPointer<UInt8>>, count: Int) -> (String, String, String)? {
         var texts = ("", "", "")
         var found = 0

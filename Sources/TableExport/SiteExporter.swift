@@ -99,7 +99,14 @@ public struct SiteExporter: Sendable {
         ExportState.remove(from: options.outputFolder)
 
         let manifest = ExportManifest(folder: options.outputFolder)
-        let output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs)
+        let output: OutputFolder
+        do {
+            output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs)
+        } catch {
+            // The reads begun above end before the export does (a cancelled task still runs on).
+            _ = await (root.result, planning.value)
+            throw error
+        }
         var results: [PageResult] = []
         // Each page is found (its scene read, its children listed) before it is made (rendered,
         // checked, written), so a long list's children are made while the list itself still is:
@@ -385,8 +392,7 @@ public struct SiteExporter: Sendable {
         }
     }
 
-    /// Writes `sitemap.xml`, as bytes: 10,001 locations put together as strings cost more than
-    /// the link check.
+    /// Writes `sitemap.xml`, put together as bytes.
     private func writeSitemap(_ paths: [[String]], to output: OutputFolder) throws {
         var base = options.basePath.hasPrefix("/") ? options.basePath : "/" + options.basePath
         if !base.hasSuffix("/") { base += "/" }

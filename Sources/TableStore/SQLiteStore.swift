@@ -155,8 +155,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     /// The items of a statement that selects `key, attributes` in that order, read row by row in
-    /// place: fetching 10,000 rows as objects first and looking their columns up by name cost
-    /// twice what decoding their attributes does.
+    /// place, by column index: no row is kept as an object, no column looked up by name.
     private func storedItems(_ statement: Statement, arguments: StatementArguments) throws -> [StoredItem] {
         var items: [StoredItem] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)

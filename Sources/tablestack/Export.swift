@@ -69,8 +69,9 @@ struct Export: AsyncParsableCommand {
 
     /// Ends the process once the report is printed, rather than closing the store (whose last
     /// connection would checkpoint and sync what the last writer left in its log) and freeing the
-    /// site and its reads object by object: some 10 ms of a re-export that made two pages of 10,001.
-    /// An export only reads; nothing of the data waits on either. (`exit` flushes the output.)
+    /// site and its reads object by object. An export writes no data (what opening the store may
+    /// have brought up to date is committed already), so nothing waits on either. (`exit`
+    /// flushes the output; problems throw before this, with their exit status.)
     private static func end() -> Never {
         Foundation.exit(EXIT_SUCCESS)
     }

@@ -19,13 +19,11 @@ struct RowsInPartsTests {
         return try Fixtures.snapshot(style: .plain, cells: cells)
     }
 
-    @Test("rows rendered in parts on several cores are the rows rendered on one, in order, section by section",
+    @Test("rows rendered in parts on several cores are the rows rendered on one, in order, section by section, each once",
           arguments: [[0, 1_500, 3, 0, 2_600, 1], [4_000], [999, 1, 0, 1_000, 1_001], [10, 20]], [1, 2, 3, 7])
     func partsEqualOneCore(counts: [Int], cores: Int) throws {
         let snapshot = try Self.snapshot(counts)
-        // The renderer's own row, counted: every row is rendered exactly once.
-        let renderer = PageRenderer(templates: Fixtures.templates)
-        let page = Fixtures.page(snapshot, readOnly: true)
+        // A stand-in for a row's HTML that names its place, counting its calls.
         let rendered = RenderCount()
         let render = { @Sendable (row: TableRow) -> String in
             rendered.add()
@@ -40,9 +38,19 @@ struct RowsInPartsTests {
                 #expect(parts[number].row(index) == Substring(render(row)))
             }
         }
-        // The page an export makes (rows not kept, so rendered in parts) is the page a server makes
-        // (rows kept, one core).
-        #expect(renderer.render(page, remembersRows: false) == PageRenderer(templates: Fixtures.templates).render(page))
+    }
+
+    @Test("a page whose rows are not kept, rendered in parts, is the page its rows rendered on one core make", arguments: [2, 3, 5])
+    func pageInParts(cores: Int) throws {
+        let page = Fixtures.page(try Self.snapshot([0, 1_500, 3, 0, 2_600, 1]), readOnly: true)
+        let renderer = PageRenderer(templates: Fixtures.templates)
+        let inParts = renderer.renderMainParts(page, remembersRows: false, cores: cores)
+        let oneCore = renderer.renderMainParts(page, remembersRows: false, cores: 1)
+        #expect(inParts.html == oneCore.html)
+        #expect(inParts.rows.map(\.text) == oneCore.rows.map(\.text))
+        #expect(inParts.rows.map(\.count) == [0, 1_500, 3, 0, 2_600, 1])
+        // And the rows a server keeps, rendered one at a time.
+        #expect(inParts.rows.map(\.text) == PageRenderer(templates: Fixtures.templates).renderMainParts(page).rows.map(\.text))
     }
 }
 

@@ -174,6 +174,63 @@ struct WarmPageTests {
         #expect(answers[0][12].header("Server") == "TableStack" && answers[0][12].header("Content-Security-Policy") != nil)
     }
 
+    @Test("HEAD, GET, HEAD sent together on one connection come back as three answers, the GET whole, on both paths")
+    func headsKeepTheConnectionInStep() async throws {
+        let pair = try await Pair()
+        defer { pair.demo.remove() }
+        for server in [pair.onLoop, pair.throughRouter] {
+            try await Self.running(server) { port in
+                let cookie = try await Self.visit("/groceries/", port: port).cookie
+                let head = Self.get("/groceries/", port: port, headers: [cookie], method: "HEAD")
+                // Twice: the second time the page is warm.
+                for _ in 0..<2 {
+                    let answers = try await Self.exchange(port, [head, Self.get("/groceries/", port: port, headers: [cookie]), head])
+                    try #require(answers.count == 3 && answers.allSatisfy { $0.status == 200 })
+                    let page = answers[1]
+                    #expect(String(decoding: page.body, as: UTF8.self).hasSuffix("</html>\n") && page.header("Content-Length") == String(page.body.count))
+                    #expect(answers[0].header("Content-Length") == String(page.body.count) && answers[2].header("Content-Length") == String(page.body.count))
+                }
+            }
+        }
+    }
+
+    @Test("a list sent in windows answers HEAD with no length and no body, and the connection stays in step")
+    func headOfAStreamedList() async throws {
+        let demo = try await ServedDemo(streamingWindow: 2)
+        defer { demo.remove() }
+        try await Self.running(demo.server) { port in
+            let head = Self.get("/toppings/", port: port, method: "HEAD")
+            let bytes: [UInt8] = try await Self.offThePool {
+                let connection = try RawConnection(port: port, timeout: 5)
+                try connection.send(head + Self.get("/toppings/", port: port) + head)
+                var bytes: [UInt8] = []
+                // Until the third answer's head is in.
+                while Self.count(of: "HTTP/1.1 ", in: bytes) < 3 || !bytes.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+                    let chunk = connection.receiveSome()
+                    if chunk.isEmpty { break }
+                    bytes += chunk
+                }
+                return bytes
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let answers = text.components(separatedBy: "HTTP/1.1 ").dropFirst()
+            try #require(answers.count == 3, "\(text.prefix(300))")
+            for answer in answers {
+                #expect(answer.hasPrefix("200 OK\r\n") && !answer.lowercased().contains("content-length:"))
+                #expect(answer.lowercased().contains("transfer-encoding: chunked"), "as its GET is sent")
+            }
+            // Nothing after either HEAD's head; the GET's chunks end with the last chunk.
+            let heads = [answers[answers.startIndex], answers[answers.startIndex + 2]]
+            #expect(heads.allSatisfy { $0.hasSuffix("\r\n\r\n") && $0.components(separatedBy: "\r\n\r\n").count == 2 })
+            let get = answers[answers.startIndex + 1]
+            #expect(get.hasSuffix("</html>\n\r\n0\r\n\r\n") && get.contains("Olives"))
+        }
+    }
+
+    static func count(of marker: String, in bytes: [UInt8]) -> Int {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: marker).count - 1
+    }
+
     @Test("requests sent together are answered in order, and a page asked for behind an edit shows the edit")
     func pipelinedBehindAnEdit() async throws {
         let pair = try await Pair()

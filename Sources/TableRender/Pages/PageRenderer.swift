@@ -57,23 +57,29 @@ public final class PageRenderer: Sendable {
     /// of streamed lists are not kept for reuse, so a long list does not fill the memory.
     public func renderRows(_ page: TablePage) -> String {
         guard let section = page.snapshot.sections.first else { return "" }
-        return section.rows.map { row in rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: templates), templates: templates) }.joined()
+        return section.rows.map { row in rowHTML(row, on: page) }.joined()
+    }
+
+    /// One row's HTML on `page`.
+    private func rowHTML(_ row: TableRow, on page: TablePage) -> String {
+        rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: templates), templates: templates)
     }
 
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
     /// parts of a page are put together once, at the end, instead of passing through every
     /// template around them.
-    func renderMainParts(_ page: TablePage, remembersRows: Bool = true) -> (html: String, rows: [RenderedRows]) {
+    /// (`cores`: how many a page's rows not kept may be rendered on at once.)
+    func renderMainParts(_ page: TablePage, remembersRows: Bool = true, cores: Int = RenderedRows.cores) -> (html: String, rows: [RenderedRows]) {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
         // The row cache's key, only when rows are kept (AnyHashable of the links costs).
         let state = remembersRows ? RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
                                                        assets: page.assets, links: AnyHashable(page.links)) : nil
-        let render = { @Sendable (row: TableRow) in self.rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: self.templates), templates: self.templates) }
+        let render = { @Sendable (row: TableRow) in self.rowHTML(row, on: page) }
         let sectionRows = state.map { state in
             snapshot.sections.enumerated().map { number, section in rowCache.html(for: section.rows, section: number, state: state, render: render) }
-        } ?? RenderedRows.rendering(snapshot.sections, render: render)
+        } ?? RenderedRows.rendering(snapshot.sections, cores: cores, render: render)
         let sections = snapshot.sections.enumerated().map { number, section in
             let rows = sectionRows[number]
             let headerView = section.headerView.flatMap { templates.render($0, kind: .section) }

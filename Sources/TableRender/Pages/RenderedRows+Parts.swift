@@ -3,17 +3,19 @@ import Foundation
 import TableKit
 
 extension RenderedRows {
-    /// The rows of a page not kept for reuse start at this many a part: below it the page is
-    /// rendered on one core, above it in as many parts (of at least this many rows) as there are
-    /// cores, at once. The page of a long list is what an export that changed one item waits on:
-    /// the other pages are taken as they are, and the other cores would be idle.
+    /// The fewest rows a part of a page not kept for reuse holds: a page of fewer than twice as
+    /// many is rendered on one core, a longer one in `min(cores, rows / rowsPerPart)` parts at
+    /// once. The page of a long list is what an export that changed one item waits on: the other
+    /// pages are taken as they are, and the other cores would be idle.
     static let rowsPerPart = 1_000
+
+    /// The cores of this machine, read once.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// The HTML of each section's rows, in order, `render` making one row's; a long page's rows
     /// are rendered in parts on every core (see `rowsPerPart`). `render` must be safe to call
     /// from several threads at once, as the renderer's is.
-    static func rendering(_ sections: [TableSection], cores: Int = ProcessInfo.processInfo.activeProcessorCount,
-                          render: @Sendable (TableRow) -> String) -> [RenderedRows] {
+    static func rendering(_ sections: [TableSection], cores: Int = cores, render: @Sendable (TableRow) -> String) -> [RenderedRows] {
         let total = sections.reduce(0) { $0 + $1.rows.count }
         let parts = min(cores, total / rowsPerPart)
         guard parts > 1 else { return sections.map { RenderedRows($0.rows.map(render)) } }

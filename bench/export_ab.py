@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Two builds' re-exports side by side: python3 bench/export_ab.py OLD_BINARY NEW_BINARY [TURNS]
+
+The bench's export (10,000 detail pages and their list) is made once by each build, each into
+its own folder from its own copy of the database. Then, in turns, one item is imported into a
+build's database and that build's re-export is timed, the whole command (which makes the list
+page and the new item's page again). Prints each build's median and fastest time and what the
+export said it made: on a machine whose speed moves by half between runs, only times taken in
+turns say whether a change helped. Instructions are steadier still: see docs/performance.md for
+counting them with callgrind.
+"""
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run  # noqa: E402  (the bench's fixtures)
+
+
+def main():
+    binaries = sys.argv[1:3]
+    turns = int(sys.argv[3]) if len(sys.argv) > 3 else 9
+    folder = Path(tempfile.mkdtemp(prefix="tablestack-export-ab-"))
+    run.write_fixtures(folder)
+    root = Path(__file__).resolve().parent.parent
+
+    def export(binary, db, out, *extra):
+        return subprocess.run([binary, "export", "--app", str(folder / "export.yaml"), "--db", str(db), "--out", str(out),
+                               "--templates", str(root / "Templates"), "--public", str(root / "Public"), *extra],
+                              check=True, capture_output=True, text=True)
+
+    builds = []
+    for number, binary in enumerate(binaries):
+        db, out = folder / f"ab-{number}.sqlite", folder / f"ab-{number}"
+        subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "export-data.json")], check=True,
+                       capture_output=True)
+        export(binary, db, out, "--quiet")
+        builds.append((binary, db, out))
+    times = {binary: [] for binary in binaries}
+    made = {binary: set() for binary in binaries}
+    for turn in range(turns):
+        for binary, db, out in builds if turn % 2 == 0 else builds[::-1]:
+            added = folder / "added.json"
+            key = random.getrandbits(40)
+            added.write_text('{"items": [{"key": "ab-%d", "name": "Added %d", "number": %d}]}' % (key, key, turn))
+            subprocess.run([binary, "import", "--db", str(db), str(added)], check=True, capture_output=True)
+            started = time.perf_counter()
+            said = export(binary, db, out).stdout
+            times[binary].append((time.perf_counter() - started) * 1000)
+            again = re.search(r"(\d+) made again", said)
+            made[binary].add(f"{again.group(1)} pages made again" if again else "every page made")
+    for binary in binaries:
+        print(f"{binary}: median {statistics.median(times[binary]):.1f} ms, fastest {min(times[binary]):.1f} ms; "
+              f"{', '.join(sorted(made[binary]))}")
+
+
+if __name__ == "__main__":
+    main()
