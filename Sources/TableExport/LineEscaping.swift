@@ -1,18 +1,13 @@
+import TableStore
+
 /// How the export's own files (its state, its page records) keep text that may hold anything on
 /// one line: a backslash, newline, tab and U+0001 (which parts a record's field) are written as
 /// `\\`, `\n`, `\t` and `\1`.
 enum LineEscaping {
     static func escape(_ text: String, into out: inout [UInt8]) {
-        // Most text needs no escape: then it goes over in one copy, not a byte at a time.
-        var text = text
-        let isPlain = text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") || $0 == 1 }) else {
-                return false
-            }
-            out.append(contentsOf: bytes)
-            return true
+        guard !out.appendIfPlain(text, needsEscape: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") || $0 == 1 }) else {
+            return
         }
-        guard !isPlain else { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]

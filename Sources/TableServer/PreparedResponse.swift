@@ -9,6 +9,9 @@ struct PreparedResponse: Sendable {
     var headers: HTTPFields
     var body: [ByteBuffer]
 
+    /// The body's length in bytes.
+    var bodyLength: Int { body.reduce(0) { $0 + $1.readableBytes } }
+
     /// As Hummingbird's response, which adds the Content-Length (unless a HEAD's is set).
     var response: Response {
         let content = switch body.count {

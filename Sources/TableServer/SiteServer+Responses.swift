@@ -33,13 +33,12 @@ extension SiteServer {
         if let notModified { return notModified }
         let zipped = request.acceptsGzip ? gzip() : nil
         if zipped != nil { headers[.contentEncoding] = "gzip" }
-        var body = zipped ?? plain()
+        var prepared = PreparedResponse(status: status, headers: headers, body: zipped ?? plain())
         if request.method == .head {
             // The length a GET would be sent with, and no body (RFC 9110 §9.3.2, §8.6).
-            headers[.contentLength] = String(body.reduce(0) { $0 + $1.readableBytes })
-            body = []
+            prepared.headers[.contentLength] = String(prepared.bodyLength)
+            prepared.body = []
         }
-        var prepared = PreparedResponse(status: status, headers: headers, body: body)
         session.store(on: &prepared.headers, signer: signer, basePath: site.urls.basePath, flash: flash)
         return prepared
     }

@@ -32,7 +32,7 @@ extension SiteServer {
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
         // In the order the router's response has them: its body's length (a HEAD's is set), then the middleware's.
-        if answer.headers[.contentLength] == nil { answer.headers[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes }) }
+        if answer.headers[.contentLength] == nil { answer.headers[.contentLength] = String(answer.bodyLength) }
         SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer

@@ -4,14 +4,7 @@ public enum JSONText {
     /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func append(string text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most text needs no escape: then it goes over in one copy, not a byte at a time.
-        var text = text
-        let isPlain = text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        guard !isPlain else {
+        guard !out.appendIfPlain(text, needsEscape: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             out.append(UInt8(ascii: "\""))
             return
         }
