@@ -71,11 +71,11 @@ struct Session: Sendable {
 
     /// Adds the cookies a response must carry to its `headers`.
     func store(on headers: inout HTTPFields, signer: Signer, basePath: String, flash newFlash: String? = nil) {
-        if isNew { headers[values: .setCookie].append(cookie(Self.sessionCookie, signer.sealed(id), basePath: basePath).description) }
+        if isNew { headers[values: .setCookie].append(setCookie(Self.sessionCookie, signer.sealed(id), basePath: basePath)) }
         if let newFlash {
-            headers[values: .setCookie].append(cookie(Self.flashCookie, signer.sealed(Self.shortened(newFlash)), basePath: basePath, maxAge: 60).description)
+            headers[values: .setCookie].append(setCookie(Self.flashCookie, signer.sealed(Self.shortened(newFlash)), basePath: basePath, maxAge: 60))
         } else if flash != nil {
-            headers[values: .setCookie].append(cookie(Self.flashCookie, "", basePath: basePath, maxAge: 0).description)
+            headers[values: .setCookie].append(setCookie(Self.flashCookie, "", basePath: basePath, maxAge: 0))
         }
     }
 
@@ -84,18 +84,27 @@ struct Session: Sendable {
         message.count <= longestFlash ? message : String(message.prefix(longestFlash - 1)) + "…"
     }
 
-    /// The cookie that marks this session as an editor's for twelve hours.
-    func editorCookie(signer: Signer, basePath: String) -> Cookie {
+    /// The `Set-Cookie` value that marks this session as an editor's for twelve hours.
+    func editorCookie(signer: Signer, basePath: String) -> String {
         let expiry = Int(Date().timeIntervalSince1970) + 12 * 3600
-        return cookie(Self.editorCookie, signer.sealed("\(id):\(expiry)"), basePath: basePath, maxAge: 12 * 3600)
+        return setCookie(Self.editorCookie, signer.sealed("\(id):\(expiry)"), basePath: basePath, maxAge: 12 * 3600)
     }
 
-    /// The cookie that ends an editor's sign-in.
-    func signedOutCookie(basePath: String) -> Cookie {
-        cookie(Self.editorCookie, "", basePath: basePath, maxAge: 0)
+    /// The `Set-Cookie` value that ends an editor's sign-in.
+    func signedOutCookie(basePath: String) -> String {
+        setCookie(Self.editorCookie, "", basePath: basePath, maxAge: 0)
     }
 
-    func cookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> Cookie {
-        Cookie(name: name, value: value, maxAge: maxAge, path: basePath, secure: isSecure, httpOnly: true, sameSite: .lax)
+    /// A `Set-Cookie` value: HTTP only, same-site lax, secure when the browser came over HTTPS.
+    /// Written out here rather than through Hummingbird's `Cookie`, which keeps its attributes in
+    /// a dictionary (so their order changed from one process to the next) and cost as much as
+    /// the cookie's signature; every new visitor's first page carries one. `value` must be a
+    /// cookie value (RFC 6265 §4.1.1); the sealed values are base64url and a dot.
+    func setCookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> String {
+        var text = name + "=" + value
+        if let maxAge { text += "; Max-Age=" + String(maxAge) }
+        text += "; Path=" + basePath
+        if isSecure { text += "; Secure" }
+        return text + "; HttpOnly; SameSite=Lax"
     }
 }

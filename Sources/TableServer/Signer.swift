@@ -13,24 +13,25 @@ struct Signer: Sendable {
         // A copy of the HMAC that has already taken in the key: every request signs one or two
         // tokens, and padding and hashing the key each time was most of a signature's cost.
         var code = keyed.hmac
-        code.update(data: Array(message.utf8))
-        return Self.base64URL(Array(code.finalize()))
+        var message = message
+        message.withUTF8 { code.update(data: UnsafeRawBufferPointer($0)) }
+        return code.finalize().withUnsafeBytes { Self.base64URL($0) }
     }
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
     func isValid(_ signature: String, for message: String) -> Bool {
-        Self.constantTimeEquals(Array(sign(message).utf8), Array(signature.utf8))
+        Self.constantTimeEquals(sign(message).utf8, signature.utf8)
     }
 
     /// Whether two byte strings are equal, taking the same time wherever they first differ, so that
     /// timing tells an attacker nothing about a signature or a password hash.
-    static func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    static func constantTimeEquals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return zip(lhs, rhs).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// `value.signature`, for a cookie.
-    func sealed(_ value: String) -> String { Self.base64URL(Array(value.utf8)) + "." + sign(value) }
+    func sealed(_ value: String) -> String { Self.base64URL(value.utf8) + "." + sign(value) }
 
     /// The value of a sealed cookie, or `nil` when the signature does not match.
     func opened(_ sealed: String) -> String? {
@@ -45,26 +46,27 @@ struct Signer: Sendable {
     /// `data` in base64url without padding (RFC 4648 §5), written directly: every request signs
     /// at least one token, and Foundation's base64 plus three replacements cost more than the HMAC.
     static func base64URL<Bytes: Collection<UInt8>>(_ data: Bytes) -> String {
-        let bytes = Array(data)
-        var output = [UInt8](repeating: 0, count: (bytes.count * 4 + 2) / 3)
-        bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                var written = 0
-                var index = 0
-                while index < input.count {
-                    let remaining = min(3, input.count - index)
-                    var value = UInt32(input[index]) << 16
-                    if remaining > 1 { value |= UInt32(input[index + 1]) << 8 }
-                    if remaining > 2 { value |= UInt32(input[index + 2]) }
-                    for position in 0...remaining {
-                        out[written] = base64Alphabet[Int(value >> (18 - 6 * UInt32(position)) & 63)]
-                        written += 1
-                    }
-                    index += 3
+        data.withContiguousStorageIfAvailable { base64URL(UnsafeRawBufferPointer($0)) } ?? Array(data).withUnsafeBytes { base64URL($0) }
+    }
+
+    /// The same, for bytes in memory.
+    static func base64URL(_ input: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: (input.count * 4 + 2) / 3) { out in
+            var written = 0
+            var index = 0
+            while index < input.count {
+                let remaining = min(3, input.count - index)
+                var value = UInt32(input[index]) << 16
+                if remaining > 1 { value |= UInt32(input[index + 1]) << 8 }
+                if remaining > 2 { value |= UInt32(input[index + 2]) }
+                for position in 0...remaining {
+                    out[written] = base64Alphabet[Int(value >> (18 - 6 * UInt32(position)) & 63)]
+                    written += 1
                 }
+                index += 3
             }
+            return written
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of base64url `text` (padding optional), or `nil` when it is not base64url.
@@ -96,20 +98,19 @@ struct Signer: Sendable {
         }
     }
 
-    /// Random bytes as hex, for session ids.
+    /// 128 random bits as 32 hex digits, for session ids.
     static func randomID() -> String {
-        // Two 64-bit draws: each draw from the system generator is a getrandom call.
-        var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(32)
-        for var word in [generator.next(), generator.next()] as [UInt64] {
-            for _ in 0..<16 {
-                hex.append(digits[Int(word & 15)])
-                word >>= 4
+        let digits: StaticString = "0123456789abcdef"
+        return withUnsafeTemporaryAllocation(byteCount: 16, alignment: 1) { random in
+            RandomPool.shared.fill(random)
+            return String(unsafeUninitializedCapacity: 32) { hex in
+                for (index, byte) in random.enumerated() {
+                    hex[2 * index] = digits.utf8Start[Int(byte >> 4)]
+                    hex[2 * index + 1] = digits.utf8Start[Int(byte & 15)]
+                }
+                return 32
             }
         }
-        return String(decoding: hex, as: UTF8.self)
     }
 }
 

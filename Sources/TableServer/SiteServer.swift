@@ -158,8 +158,8 @@ public struct SiteServer: Sendable {
     private func markSeen(on response: inout Response, session: Session) {
         guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
         // Signed, so that nobody can send servers reading the log for positions never reached.
-        response.setCookie(session.cookie(Session.sequenceCookie, signer.sealed(String(store.appliedSequence)), basePath: site.urls.basePath,
-                                          maxAge: 3600))
+        response.headers[values: .setCookie].append(session.setCookie(Session.sequenceCookie, signer.sealed(String(store.appliedSequence)),
+                                                                    basePath: site.urls.basePath, maxAge: 3600))
     }
 
     /// What every request must pass before it is routed: a host name the server answers to

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
 import Testing
 @testable import TableServer
 
@@ -52,10 +55,49 @@ struct SignerTests {
         #expect(signer.opened(Signer.base64URL(Array("session-8".utf8)) + "." + sealed.split(separator: ".")[1]) == nil)
     }
 
-    @Test("session ids are 32 random hex digits")
+    @Test("session ids are 32 random hex digits, none repeated across the pool's refills")
     func randomIDs() {
-        let ids = (0..<50).map { _ in Signer.randomID() }
+        // 256 ids empty the shared pool of 4,096 bytes; 1,000 take it through three refills.
+        let ids = (0..<1000).map { _ in Signer.randomID() }
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
+        let digits = Set(ids.joined())
+        #expect(digits.count == 16, "every hex digit appears: \(digits.sorted())")
+    }
+
+    @Test("the random pool gives each byte out once and draws again when it runs dry")
+    func randomPool() {
+        let pool = RandomPool(size: 32)
+        func draw() -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            bytes.withUnsafeMutableBytes { pool.fill($0) }
+            return bytes
+        }
+        // Two draws empty the pool, the third refills it: 48 bytes, 384 random bits, never equal
+        // in any two draws unless bytes were handed out twice or the refill did not happen.
+        let draws = [draw(), draw(), draw(), draw(), draw()]
+        #expect(Set(draws).count == draws.count)
+        #expect(draws.allSatisfy { $0 != [UInt8](repeating: 0, count: 16) })
+    }
+
+    @Test("Set-Cookie values are written out in one order, Secure only over HTTPS")
+    func setCookieText() throws {
+        let signer = Signer(secret: Array("one secret".utf8))
+        func session(forwardedProto: String?) -> Session {
+            var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/docs/")
+            if let forwardedProto { head.headerFields[.forwardedProto] = forwardedProto }
+            return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
+        }
+        let plain = session(forwardedProto: nil), secure = session(forwardedProto: "https")
+        #expect(plain.setCookie("tablestack_flash", "abc.def", basePath: "/docs/", maxAge: 60)
+            == "tablestack_flash=abc.def; Max-Age=60; Path=/docs/; HttpOnly; SameSite=Lax")
+        #expect(secure.setCookie("tablestack_editor", "", basePath: "/", maxAge: 0)
+            == "tablestack_editor=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Lax")
+        var headers = HTTPFields()
+        plain.store(on: &headers, signer: signer, basePath: "/docs/")
+        let stored = try #require(headers[values: .setCookie].first)
+        #expect(headers[values: .setCookie].count == 1)
+        #expect(stored == "tablestack_session=" + signer.sealed(plain.id) + "; Path=/docs/; HttpOnly; SameSite=Lax")
+        #expect(plain.isNew && plain.id.count == 32)
     }
 }
