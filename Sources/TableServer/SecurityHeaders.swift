@@ -6,10 +6,19 @@ enum SecurityHeaders {
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 
+    /// The four fields, made (and their values checked) once.
+    private static let fields = [
+        HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy), HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+        HTTPField(name: .referrerPolicy, value: "same-origin"), HTTPField(name: .frameOptions, value: "DENY"),
+    ]
+
+    /// Sets the four fields on `headers`, in place of any of theirs already there.
     static func add(to headers: inout HTTPFields) {
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[HTTPField.Name.referrerPolicy] = "same-origin"
-        headers[HTTPField.Name.frameOptions] = "DENY"
+        // Appended when none is there, nearly always: setting each field checks its value again.
+        if fields.contains(where: { headers.contains($0.name) }) {
+            for field in fields { headers[field.name] = field.value }
+        } else {
+            headers.append(contentsOf: fields)
+        }
     }
 }
