@@ -13,11 +13,12 @@ final class PageCache: @unchecked Sendable {
         var revisions: [ListID: Int]
         /// The page's bytes, split where the form token goes.
         var page: SplicedPage
-        var etagRevisions: [Int]
+        /// The start of the page's ETag (`PageRenderer.etagPrefix`), the same for every request.
+        var etagPrefix: String
 
-        init(revisions: [ListID: Int], page: SplicedPage, etagRevisions: [Int]) {
+        init(revisions: [ListID: Int], page: SplicedPage, etagPrefix: String) {
             self.revisions = revisions
-            self.etagRevisions = etagRevisions
+            self.etagPrefix = etagPrefix
             self.page = page
         }
     }

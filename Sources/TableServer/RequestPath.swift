@@ -16,24 +16,34 @@ enum RequestPath: Equatable {
     init?(_ path: String, basePath: String) {
         guard path.hasPrefix(basePath) || path + "/" == basePath else { return nil }
         let rest = path.dropFirst(min(basePath.count, path.count))
+        let endsInSlash = rest.utf8.last == UInt8(ascii: "/")
+        // Split at the slashes' bytes (every request's path comes through here), without the
+        // one that ends the path.
         var segments: [String] = []
-        let parts = rest.isEmpty ? [] : Array(rest.split(separator: "/", omittingEmptySubsequences: false).dropLast(rest.hasSuffix("/") ? 1 : 0))
-        for raw in parts {
-            guard !raw.isEmpty, let segment = raw.removingPercentEncodingStrictly(plusIsSpace: false), segment != ".", segment != "..",
-                  !segment.contains("/") else { return nil }
-            segments.append(segment)
+        if !rest.isEmpty {
+            let end = endsInSlash ? rest.utf8.index(before: rest.endIndex) : rest.endIndex
+            var start = rest.startIndex
+            while true {
+                let slash = rest.utf8[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+                guard slash != start, let segment = rest[start..<slash].removingPercentEncodingStrictly(plusIsSpace: false),
+                      segment != ".", segment != "..", !segment.utf8.contains(UInt8(ascii: "/")) else { return nil }
+                segments.append(segment)
+                if slash == end { break }
+                start = rest.utf8.index(after: slash)
+            }
         }
+        let isReserved = { (segment: String) in segment.utf8.first == UInt8(ascii: "_") }
         if segments.first == "_assets" {
             self = .asset(Array(segments.dropFirst()))
-        } else if segments == ["_login"] {
+        } else if segments.count == 1, segments[0] == "_login" {
             self = .signIn
-        } else if segments == ["_logout"] {
+        } else if segments.count == 1, segments[0] == "_logout" {
             self = .signOut
         } else if segments.count >= 2, segments[segments.count - 2] == "_" {
             self = .action(Array(segments.dropLast(2)), name: segments[segments.count - 1])
-        } else if segments.last == "_live", !rest.hasSuffix("/"), !segments.dropLast().contains(where: { $0.hasPrefix("_") }) {
+        } else if segments.last == "_live", !endsInSlash, !segments.dropLast().contains(where: isReserved) {
             self = .live(Array(segments.dropLast()))
-        } else if segments.contains(where: { $0.hasPrefix("_") }) {
+        } else if segments.contains(where: isReserved) {
             return nil
         } else {
             self = .page(segments)

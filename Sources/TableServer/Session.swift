@@ -71,11 +71,13 @@ struct Session: Sendable {
 
     /// Adds the cookies a response must carry to its `headers`.
     func store(on headers: inout HTTPFields, signer: Signer, basePath: String, flash newFlash: String? = nil) {
-        if isNew { headers[values: .setCookie].append(setCookie(Self.sessionCookie, signer.sealed(id), basePath: basePath)) }
+        // Appended as fields: through `headers[values:]`, each cookie read and rewrote the others.
+        if isNew { headers.append(HTTPField(name: .setCookie, value: setCookie(Self.sessionCookie, signer.sealed(id), basePath: basePath))) }
         if let newFlash {
-            headers[values: .setCookie].append(setCookie(Self.flashCookie, signer.sealed(Self.shortened(newFlash)), basePath: basePath, maxAge: 60))
+            let sealed = signer.sealed(Self.shortened(newFlash))
+            headers.append(HTTPField(name: .setCookie, value: setCookie(Self.flashCookie, sealed, basePath: basePath, maxAge: 60)))
         } else if flash != nil {
-            headers[values: .setCookie].append(setCookie(Self.flashCookie, "", basePath: basePath, maxAge: 0))
+            headers.append(HTTPField(name: .setCookie, value: setCookie(Self.flashCookie, "", basePath: basePath, maxAge: 0)))
         }
     }
 

@@ -158,8 +158,8 @@ public struct SiteServer: Sendable {
     private func markSeen(on response: inout Response, session: Session) {
         guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
         // Signed, so that nobody can send servers reading the log for positions never reached.
-        response.headers[values: .setCookie].append(session.setCookie(Session.sequenceCookie, signer.sealed(String(store.appliedSequence)),
-                                                                    basePath: site.urls.basePath, maxAge: 3600))
+        let sealed = signer.sealed(String(store.appliedSequence))
+        response.headers.append(HTTPField(name: .setCookie, value: session.setCookie(Session.sequenceCookie, sealed, basePath: site.urls.basePath, maxAge: 3600)))
     }
 
     /// What every request must pass before it is routed: a host name the server answers to
@@ -242,7 +242,7 @@ public struct SiteServer: Sendable {
             if status == .ok, notice == nil, let scene = page.scene {
                 // Kept like the HTML page, so API reads and bursts of them cost no rebuild.
                 cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: SplicedPage(text, placeholder: PageCache.tokenPlaceholder),
-                                            etagRevisions: scene.revisionNumbers),
+                                            etagPrefix: site.renderer.etagPrefix(revisions: scene.revisionNumbers)),
                             for: cacheKey(request, canEdit: mayEdit(session), session: session))
             }
             return respond(bytes: Array(text.utf8), type: "application/json; charset=utf-8", status: status, request: request,
@@ -261,7 +261,8 @@ public struct SiteServer: Sendable {
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
         if status == .ok, notice == nil, let scene = page.scene {
-            cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered, etagRevisions: scene.revisionNumbers),
+            cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered,
+                                        etagPrefix: site.renderer.etagPrefix(revisions: scene.revisionNumbers)),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
         return preparedTablePage(rendered, status: status, request: request, session: session, canEdit: canEdit,
@@ -377,7 +378,8 @@ public struct SiteServer: Sendable {
             try await send(parts.tail, isLast: true)
             try await writer.finish(nil)
             if let page = gzip?.page, let revisions = try await Self.unchangedRevisions(of: first, store: runtime.store) {
-                keep.cache.store(PageCache.Entry(revisions: revisions, page: page, etagRevisions: first.revisionNumbers), for: keep.key)
+                keep.cache.store(PageCache.Entry(revisions: revisions, page: page, etagPrefix: site.renderer.etagPrefix(revisions: first.revisionNumbers)),
+                                 for: keep.key)
             }
         }
     }
@@ -411,12 +413,12 @@ public struct SiteServer: Sendable {
         if wantsJSON(request) {
             let variant = jsonVariant(isEditing: viewState(of: request, session: session).isEditing)
             return prepared(type: "application/json; charset=utf-8", status: .ok, request: request, session: session,
-                            etag: site.renderer.etag(revisions: entry.etagRevisions, variant: variant),
+                            etag: PageRenderer.etag(prefix: entry.etagPrefix, variant: variant),
                             plain: { entry.page.plain(token: "") ?? [] }, gzip: { entry.page.isWorthCompressing ? entry.page.gzip(token: "") : nil })
         }
         return preparedTablePage(entry.page, status: .ok, request: request, session: session, canEdit: canEdit,
-                                 etag: site.renderer.etag(revisions: entry.etagRevisions,
-                                                          variant: pageVariant(request: request, session: session, notice: nil, canEdit: canEdit)))
+                                 etag: PageRenderer.etag(prefix: entry.etagPrefix,
+                                                         variant: pageVariant(request: request, session: session, notice: nil, canEdit: canEdit)))
     }
 
     /// A rendered table page with this session's form token in its places.

@@ -140,7 +140,17 @@ extension PageRenderer {
     /// A weak ETag for a page: the revisions of the lists it shows, the template set, and whatever
     /// else makes the bytes differ (`variant`: editing state, query, the session's form token).
     public func etag(revisions: [Int], variant: String) -> String {
+        Self.etag(prefix: etagPrefix(revisions: revisions), variant: variant)
+    }
+
+    /// The part of an ETag the lists' revisions and the templates decide, which a page kept for
+    /// many requests keeps with it.
+    public func etagPrefix(revisions: [Int]) -> String {
         "W/\"" + revisions.map(String.init).joined(separator: ".") + "-" + templates.fingerprint + "-"
-            + Fingerprint.hex(of: variant) + "\""
+    }
+
+    /// The ETag of a page whose `etagPrefix` is `prefix`.
+    public static func etag(prefix: String, variant: String) -> String {
+        prefix + Fingerprint.hex(of: variant) + "\""
     }
 }

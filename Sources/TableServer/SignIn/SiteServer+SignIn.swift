@@ -40,7 +40,7 @@ extension SiteServer {
         signInThrottle.succeeded(address: address)
         let renewed = session.renewed(signer: signer)
         var response = redirect(to: site.urls.basePath, session: renewed, flash: "Signed in: you can edit now.")
-        response.headers[values: .setCookie].append(renewed.editorCookie(signer: signer, basePath: site.urls.basePath))
+        response.headers.append(HTTPField(name: .setCookie, value: renewed.editorCookie(signer: signer, basePath: site.urls.basePath)))
         return response
     }
 
@@ -61,7 +61,7 @@ extension SiteServer {
         revokedSessions.revoke(session.id)
         let renewed = session.renewed(signer: signer)
         var response = redirect(to: site.urls.basePath, session: renewed, flash: "Signed out.")
-        response.headers[values: .setCookie].append(renewed.signedOutCookie(basePath: site.urls.basePath))
+        response.headers.append(HTTPField(name: .setCookie, value: renewed.signedOutCookie(basePath: site.urls.basePath)))
         return response
     }
 
