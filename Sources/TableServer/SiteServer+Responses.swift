@@ -57,13 +57,19 @@ extension SiteServer {
         return response
     }
 
+    /// How pages are cached (always asked again) and what they vary by; made once, since every
+    /// page answered carries them.
+    private static let pageCaching = [HTTPField(name: .cacheControl, value: "no-cache"), HTTPField(name: .vary, value: "Accept, Accept-Encoding, Cookie")]
+
     /// The headers every page and JSON twin goes out with; when the client already has `etag`,
     /// also the 304 that answers it (with the session's cookies).
     private func pageHeaders(type: String, status: HTTPResponse.Status, request: Request, session: Session,
                              etag: String?) -> (headers: HTTPFields, notModified: PreparedResponse?) {
-        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache", .vary: "Accept, Accept-Encoding, Cookie"]
+        var headers = HTTPFields()
+        headers.append(HTTPField(name: .contentType, value: type))
+        headers.append(contentsOf: Self.pageCaching)
         guard let etag, status == .ok else { return (headers, nil) }
-        headers[.eTag] = etag
+        headers.append(HTTPField(name: .eTag, value: etag))
         guard request.alreadyHas(etag: etag) else { return (headers, nil) }
         var notModified = PreparedResponse(status: .notModified, headers: headers, body: [])
         notModified.headers[.contentType] = nil

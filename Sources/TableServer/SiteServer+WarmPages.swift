@@ -19,8 +19,8 @@ extension SiteServer {
     /// be added here, or decline.
     func warmAnswer(to head: HTTPRequest) -> PreparedResponse? {
         guard head.method == .get || head.method == .head, let runtime = site.appRuntime,
-              head.headerFields[.contentLength] == nil, head.headerFields[.transferEncoding] == nil,
-              !(head.headerFields[.connection].map { $0.lowercased().contains("close") } ?? false) else { return nil }
+              !head.headerFields.contains(.contentLength), !head.headerFields.contains(.transferEncoding),
+              !(head.headerFields[ifPresent: .connection].map { $0.lowercased().contains("close") } ?? false) else { return nil }
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path.hasSuffix("/"), case .page = RequestPath(request.uri.path, basePath: site.urls.basePath) else { return nil }
         let session = Session(request: request, signer: signer, revoked: revokedSessions)
@@ -32,7 +32,7 @@ extension SiteServer {
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
         // In the order the router's response has them: its body's length (a HEAD's is set), then the middleware's.
-        if answer.headers[.contentLength] == nil { answer.headers[.contentLength] = String(answer.bodyLength) }
+        if !answer.headers.contains(.contentLength) { answer.headers[.contentLength] = String(answer.bodyLength) }
         SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer

@@ -51,7 +51,7 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             passedOn += 1
-            if head.headerFields[.connection]?.lowercased().contains("close") == true { isClosing = true }
+            if head.headerFields[ifPresent: .connection]?.lowercased().contains("close") == true { isClosing = true }
         case .body:
             if pending != nil { return }
         case .end:
@@ -72,8 +72,9 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes `answer` with the headers Hummingbird adds to the router's responses.
     private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
         var headers = answer.headers
-        headers[.date] = HTTPDate.shared.now
-        if let serverName { headers[.server] = serverName }
+        // Appended: a prepared answer has neither (setting each looked for it first).
+        headers.append(HTTPField(name: .date, value: HTTPDate.shared.now))
+        if let serverName { headers.append(HTTPField(name: .server, value: serverName)) }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
         for buffer in answer.body where buffer.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(buffer)), promise: nil)
