@@ -16,10 +16,11 @@ struct WarmPageTests {
         let onLoop: SiteServer
         let throughRouter: SiteServer
 
-        init() async throws {
+        init(editorPassword: PasswordHash? = nil) async throws {
             demo = try await ServedDemo()
             var configuration = demo.server.configuration
             configuration.secret = Array(repeating: 7, count: 32)
+            configuration.editorPassword = editorPassword
             onLoop = SiteServer(site: demo.server.site, configuration: configuration)
             configuration.answersWarmPagesOnEventLoop = false
             throughRouter = SiteServer(site: demo.server.site, configuration: configuration)
@@ -277,6 +278,54 @@ struct WarmPageTests {
             #expect(HTTPDate.format(second) == formatter.string(from: Date(timeIntervalSince1970: Double(second))))
         }
         #expect(HTTPDate.shared.now == formatter.string(from: Date()) || HTTPDate.shared.now == formatter.string(from: Date()))
+    }
+
+    @Test("where editors sign in, a visitor's and a signed-in editor's warm pages are the router's answers")
+    func passwordSite() async throws {
+        let pair = try await Pair(editorPassword: try PasswordHash.make(password: "warm secret"))
+        defer { pair.demo.remove() }
+        var answers: [[Answer]] = []
+        var visitor = "", editor = ""
+        for server in [pair.onLoop, pair.throughRouter] {
+            try await Self.running(server) { port in
+                if visitor.isEmpty {
+                    visitor = try await Self.visit("/", port: port).cookie
+                    editor = try await Self.signIn(port: port, cookie: visitor, password: "warm secret")
+                }
+                var exchanged: [Answer] = []
+                // The first view of each goes to the router, which keeps the page; the second is warm.
+                for (cookie, isWarm) in [(visitor, false), (visitor, true), (editor, false), (editor, true)] {
+                    let before = server.warmAnswers
+                    exchanged += try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])])
+                    #expect(server.warmAnswers - before == (server.configuration.answersWarmPagesOnEventLoop && isWarm ? 1 : 0))
+                }
+                answers.append(exchanged)
+            }
+        }
+        try #require(answers[0].count == 4 && answers[1].count == 4)
+        for index in 0..<4 {
+            #expect(answers[0][index].head == answers[1][index].head, "request \(index)")
+            #expect(answers[0][index].body == answers[1][index].body, "request \(index)")
+        }
+        // The visitor is offered the sign-in and no editing; the editor gets the edit button.
+        #expect(answers[0][1].text.contains("_login") && !answers[0][1].text.contains("?editing=1"))
+        #expect(!answers[0][3].text.contains("/_login") && answers[0][3].text.contains("?editing=1"))
+    }
+
+    /// Signs in over a raw connection with the session `cookie`; the `Cookie` header of the editor's session.
+    static func signIn(port: Int, cookie: String, password: String) async throws -> String {
+        let form = try #require(try await exchange(port, [get("/_login", port: port, headers: [cookie])]).first).text
+        let token = try #require(form.firstRange(of: #"name="csrf" value=""#).map { form[$0.upperBound...].prefix { $0 != "\"" } })
+        let body = "csrf=\(token)&password=\(password.replacingOccurrences(of: " ", with: "+"))"
+        let post = ["POST /_login HTTP/1.1", "Host: 127.0.0.1:\(port)", cookie, "Content-Type: application/x-www-form-urlencoded",
+                    "Content-Length: \(body.utf8.count)"].joined(separator: "\r\n") + "\r\n\r\n" + body
+        let answer = try #require(try await exchange(port, [post]).first)
+        #expect(answer.status == 303, "signed in")
+        // The new session and the editor's mark; the flash ("signed in") a browser shows once and drops.
+        let cookies = answer.head.filter { $0.hasPrefix("Set-Cookie: ") }.map { $0.dropFirst("Set-Cookie: ".count).split(separator: ";")[0] }
+            .filter { !$0.hasPrefix("tablestack_flash=") }
+        #expect(cookies.contains { $0.hasPrefix("tablestack_editor=") } && cookies.contains { $0.hasPrefix("tablestack_session=") })
+        return "Cookie: " + cookies.joined(separator: "; ")
     }
 
     @Test("Connection: close, a foreign host and a GET with a body go through the router")
