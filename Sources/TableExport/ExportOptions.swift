@@ -45,6 +45,9 @@ public struct ExportReport: Sendable {
     /// How many pages were read and rendered: all of them, or (when the last export into the
     /// folder left what it needs) those a commit since may have changed and the pages above them.
     public var made = 0
+    /// How many page files of the last export were removed because the site no longer has their
+    /// pages (`StalePages`).
+    public var removed = 0
     /// How long the export took.
     public var seconds: Double
     /// Every problem found: invalid pages and links that lead nowhere, each naming the page.

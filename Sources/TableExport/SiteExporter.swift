@@ -200,12 +200,14 @@ public struct SiteExporter: Sendable {
         let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
         try await written
         try await recorded
+        let removed = previous.map { StalePages.remove($0, keeping: Set(results.map(\.file)), in: options.outputFolder) } ?? []
         if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }
         var report = ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
                                   unchanged: results.filter { !$0.wasWritten }.count,
                                   seconds: Date().timeIntervalSince(started), problems: problems)
         report.warnings = results.flatMap(\.advice)
         report.made = made
+        report.removed = removed.count
         // Saved even when the inputs cannot be told apart (then it is never up to date): the next
         // export still learns from it how each page was left.
         let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

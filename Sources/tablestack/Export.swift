@@ -91,7 +91,8 @@ struct Export: AsyncParsableCommand {
             // Only the pages the change log says may have changed were made: say so.
             let made = report.made < report.pages.count ? "\(report.made) made again from changed data, " : ""
             print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
-                  + "(\(Int(report.rate)) pages/s; \(made)\(report.written) written, \(report.unchanged) unchanged).")
+                  + "(\(Int(report.rate)) pages/s; \(made)\(report.written) written, \(report.unchanged) unchanged"
+                  + (report.removed > 0 ? ", \(report.removed) of pages the site no longer has removed)." : ")."))
         }
     }
 }

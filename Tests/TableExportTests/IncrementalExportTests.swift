@@ -111,6 +111,9 @@ struct IncrementalExportTests {
             #expect(report.problems == [] && full.problems == [])
             #expect(report.pages == full.pages, "round \(round): the same pages")
             Self.expectSamePages(full, in: fixture.output, as: reference, "round \(round)")
+            // No page file is left of a page the site no longer has.
+            let files = Set(try StalePagesTests.pageFiles(in: fixture.output))
+            #expect(files == Set(report.pages.map { ($0.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/") }), "round \(round)")
             if report.made < report.pages.count { madeFewer += 1 }
         }
         #expect(madeFewer >= 25, "most re-exports make only what changed (\(madeFewer) of 30)")

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import TableExport
+import TableStore
+
+/// Pages the site no longer has leave the export folder with the next export, and nothing else does.
+@Suite("Pages of deleted items")
+struct StalePagesTests {
+    @Test("a deleted item's page and its emptied folder go; a page changed by hand and files someone added stay")
+    func deletedItemsPagesGo() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let first = try await fixture.export(sources: "app")
+        #expect(first.problems == [])
+        let keys = try #require(try await fixture.store.document().lists.first { $0.name == "groceries" }?.items.map(\.key))
+        try #require(keys.count >= 3 && keys.contains("milk"))
+        let (changed, keptFolder) = (keys.first { $0 != "milk" }!, keys.last { $0 != "milk" }!)
+        let page = { (key: String) in fixture.output + "/groceries/" + key + "/index.html" }
+        try #require(FileManager.default.fileExists(atPath: page("milk")))
+        // Someone edits one page by hand and leaves a file of their own beside another.
+        try "edited by hand".write(toFile: page(changed), atomically: false, encoding: .utf8)
+        try "my notes".write(toFile: fixture.output + "/groceries/" + keptFolder + "/notes.txt", atomically: true, encoding: .utf8)
+
+        for key in ["milk", changed, keptFolder] {
+            try await fixture.store.apply([.delete(key: key)], to: .root("groceries"), basedOn: nil)
+        }
+        let second = try await fixture.export(sources: "app")
+        #expect(second.problems == [])
+        #expect(!second.pages.contains(["groceries", "milk"]))
+        #expect(!FileManager.default.fileExists(atPath: page("milk")))
+        #expect(!FileManager.default.fileExists(atPath: fixture.output + "/groceries/milk"), "the emptied folder goes too")
+        #expect(try String(contentsOfFile: page(changed), encoding: .utf8) == "edited by hand", "a page changed since stays")
+        #expect(!FileManager.default.fileExists(atPath: page(keptFolder)))
+        #expect(try String(contentsOfFile: fixture.output + "/groceries/" + keptFolder + "/notes.txt", encoding: .utf8) == "my notes")
+        #expect(second.removed == 2)
+
+        // Every page file left is a page of the site, but the one changed by hand.
+        let files = Set(try Self.pageFiles(in: fixture.output))
+        let pages = Set(second.pages.map { ($0 + ["index.html"]).joined(separator: "/") })
+        #expect(files == pages.union(["groceries/\(changed)/index.html"]))
+        // Nothing more to remove the next time.
+        #expect(try await fixture.export(sources: "app").removed == 0)
+    }
+
+    @Test("only names an export gives pages below the root are taken for page files")
+    func pageNames() {
+        for name in ["a/index.html", "a/b/index.html", "caf%C3%A9/index.html", ".hidden/index.html"] {
+            #expect(StalePages.isPageName(name), "\(name)")
+        }
+        for name in ["index.html", "../index.html", "a/../index.html", "./index.html", "/a/index.html", "a//index.html", "a/notes.txt", "a/index.html/"] {
+            #expect(!StalePages.isPageName(name), "\(name)")
+        }
+    }
+
+    /// The `index.html` files below `folder`, relative to it.
+    static func pageFiles(in folder: String) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0 == "index.html" || $0.hasSuffix("/index.html") }
+    }
+}
