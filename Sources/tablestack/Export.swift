@@ -92,7 +92,7 @@ struct Export: AsyncParsableCommand {
             let made = report.made < report.pages.count ? "\(report.made) made again from changed data, " : ""
             print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
                   + "(\(Int(report.rate)) pages/s; \(made)\(report.written) written, \(report.unchanged) unchanged"
-                  + (report.removed > 0 ? ", \(report.removed) of pages the site no longer has removed)." : ")."))
+                  + (report.removed > 0 ? "; removed \(report.removed) page\(report.removed == 1 ? "" : "s") the site no longer has)." : ")."))
         }
     }
 }
