@@ -46,6 +46,9 @@ let package = Package(
         // glibc's mallopt for the command (not in Swift's Glibc module).
         .target(name: "CMalloc"),
 
+        // The kernel's getrandom for session ids (not in Swift's Glibc module either).
+        .target(name: "CSystemRandom"),
+
         // ICU's collator and alphabetic index (Debian's libicu-dev) behind a C header that names no
         // ICU type; the index is C++ only, so one file of the target is C++ with extern "C" functions.
         .target(name: "CCollation", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -112,7 +115,7 @@ let package = Package(
         .target(
             name: "TableServer",
             dependencies: [
-                "TableKit", "TableRender", "TableStore", "TableApp", "TableSite", "CZlib",
+                "TableKit", "TableRender", "TableStore", "TableApp", "TableSite", "CZlib", "CSystemRandom",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

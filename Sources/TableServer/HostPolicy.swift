@@ -68,8 +68,7 @@ struct HostPolicy: Sendable {
     /// A host header's name (lower case, brackets kept for IPv6) and port; `nil` for anything
     /// but a host name, an IPv4 address or a bracketed IPv6 address, with an optional port.
     static func split(_ header: String) -> (name: String, port: Int?)? {
-        // Checked and split byte by byte: every request's Host goes through here twice, and
-        // splitting by characters cost more than the rest of answering a warm page's headers.
+        // Checked and split byte by byte: every request's Host goes through here twice.
         let bytes = header.utf8
         let isBracketed = bytes.first == UInt8(ascii: "[")
         guard !bytes.isEmpty, bytes.count <= 261, bytes.allSatisfy({ isAllowed($0, bracketed: isBracketed) }) else {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TableApp
+import TableRender
 import TableStore
 
 /// Rendered table pages kept while the lists they show are unchanged. An entry is keyed by the
@@ -20,6 +21,11 @@ final class PageCache: @unchecked Sendable {
             self.revisions = revisions
             self.etagPrefix = etagPrefix
             self.page = page
+        }
+
+        /// The entry of `page`, rendered by `renderer` from `scene`, whose lists were at `revisions`.
+        init(revisions: [ListID: Int], page: SplicedPage, scene: ResolvedScene, renderer: PageRenderer) {
+            self.init(revisions: revisions, page: page, etagPrefix: renderer.etagPrefix(revisions: scene.revisionNumbers))
         }
     }
 

@@ -1,12 +1,9 @@
+import CSystemRandom
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Random bytes from the operating system, drawn a few kilobytes at a time and handed out once
-/// each. Every visitor without a cookie gets a new session id, and a system call per id was a
-/// large part of answering a warm page to one. The bytes are as unpredictable as the system's;
-/// each byte given out is wiped from the pool.
+/// Random bytes from the kernel, drawn a few kilobytes at a time and handed out once each, so
+/// that the session id every visitor without a cookie gets costs no system call of its own. The
+/// bytes are as unpredictable as the kernel's; each byte given out is wiped from the pool.
 final class RandomPool: @unchecked Sendable {
     static let shared = RandomPool()
 
@@ -26,7 +23,8 @@ final class RandomPool: @unchecked Sendable {
             pool.withUnsafeMutableBytes { pool in
                 precondition(buffer.count <= pool.count, "asked for more random bytes than the pool holds")
                 if next + buffer.count > pool.count {
-                    arc4random_buf(pool.baseAddress!, pool.count)
+                    // Only a kernel without getrandom (before Linux 3.17) refuses.
+                    precondition(tablestack_random_bytes(pool.baseAddress!, pool.count) == 0, "the kernel gave no random bytes")
                     next = 0
                 }
                 let taken = UnsafeMutableRawBufferPointer(rebasing: pool[next..<next + buffer.count])

@@ -14,7 +14,7 @@ enum SecurityHeaders {
 
     /// Sets the four fields on `headers`, in place of any of theirs already there.
     static func add(to headers: inout HTTPFields) {
-        // Appended when none is there, nearly always: setting each field checks its value again.
+        // Appended when none is there, nearly always (setting a field checks its value again).
         if fields.contains(where: { headers.contains($0.name) }) {
             for field in fields { headers[field.name] = field.value }
         } else {

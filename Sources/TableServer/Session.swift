@@ -39,7 +39,7 @@ struct Session: Sendable {
         } else {
             isEditor = false
         }
-        isSecure = request.headers[.forwardedProto] == "https" || request.head.scheme == "https"
+        isSecure = request.headers.value(of: .forwardedProto) == "https" || request.head.scheme == "https"
     }
 
     private init(id: String, csrf: String, flash: String?, isSecure: Bool) {
@@ -71,7 +71,7 @@ struct Session: Sendable {
 
     /// Adds the cookies a response must carry to its `headers`.
     func store(on headers: inout HTTPFields, signer: Signer, basePath: String, flash newFlash: String? = nil) {
-        // Appended as fields: through `headers[values:]`, each cookie read and rewrote the others.
+        // Appended as fields: `headers[values:]` would read back and rewrite the other cookies.
         if isNew { headers.append(HTTPField(name: .setCookie, value: setCookie(Self.sessionCookie, signer.sealed(id), basePath: basePath))) }
         if let newFlash {
             let sealed = signer.sealed(Self.shortened(newFlash))
@@ -98,10 +98,10 @@ struct Session: Sendable {
     }
 
     /// A `Set-Cookie` value: HTTP only, same-site lax, secure when the browser came over HTTPS.
-    /// Written out here rather than through Hummingbird's `Cookie`, which keeps its attributes in
-    /// a dictionary (so their order changed from one process to the next) and cost as much as
-    /// the cookie's signature; every new visitor's first page carries one. `value` must be a
-    /// cookie value (RFC 6265 §4.1.1); the sealed values are base64url and a dot.
+    /// Written out here rather than through Hummingbird's `Cookie`, whose attributes come in a
+    /// dictionary's order (a different one in each process) and which costs as much as the
+    /// cookie's signature; every new visitor's first page carries one. `value` must be a cookie
+    /// value (RFC 6265 §4.1.1); the sealed values are base64url and a dot.
     func setCookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> String {
         var text = name + "=" + value
         if let maxAge { text += "; Max-Age=" + String(maxAge) }

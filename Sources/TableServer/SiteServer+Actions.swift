@@ -21,7 +21,7 @@ extension SiteServer {
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw ServerError.badRequest("The request body is not valid UTF-8; nothing was changed.")
         }
-        let contentType = request.headers[.contentType] ?? ""
+        let contentType = request.headers.value(of: .contentType) ?? ""
         if action == .batch {
             return try await jsonBatch(segments, text: text, contentType: contentType, request: request, session: session)
         }
@@ -187,7 +187,7 @@ extension SiteServer {
         } catch {
             throw ServerError.badRequest("The batch is not valid JSON of the expected shape: \(BatchRequest.describe(error))")
         }
-        guard session.accepts(batch.csrf ?? request.headers[.csrfToken], signer: signer) else {
+        guard session.accepts(batch.csrf ?? request.headers.value(of: .csrfToken), signer: signer) else {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")
         }
         let script = try batch.script()

@@ -84,7 +84,7 @@ extension SiteServer {
     }
 
     func wantsJSON(_ request: Request) -> Bool {
-        guard let accept = request.headers[.accept] else { return false }
+        guard let accept = request.headers.value(of: .accept) else { return false }
         return accept.contains("application/json") && !accept.contains("text/html")
     }
 

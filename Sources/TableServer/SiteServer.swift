@@ -159,7 +159,8 @@ public struct SiteServer: Sendable {
         guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
         // Signed, so that nobody can send servers reading the log for positions never reached.
         let sealed = signer.sealed(String(store.appliedSequence))
-        response.headers.append(HTTPField(name: .setCookie, value: session.setCookie(Session.sequenceCookie, sealed, basePath: site.urls.basePath, maxAge: 3600)))
+        let cookie = session.setCookie(Session.sequenceCookie, sealed, basePath: site.urls.basePath, maxAge: 3600)
+        response.headers.append(HTTPField(name: .setCookie, value: cookie))
     }
 
     /// What every request must pass before it is routed: a host name the server answers to
@@ -170,14 +171,15 @@ public struct SiteServer: Sendable {
         guard policy.allows(host: request.head.authority) else {
             throw .badRequest("This server does not answer to the host name \"\(request.head.authority ?? "")\".")
         }
-        if let declared = request.headers[.contentLength] {
+        if let declared = request.headers.value(of: .contentLength) {
             guard let length = Int(declared), length >= 0 else { throw .badRequest("The Content-Length header is not a number.") }
             if length > configuration.limits.maximumBodySize { throw tooLarge() }
         }
-        if request.method == .post, !policy.allowsPost(origin: request.headers[.origin], referer: request.headers[.referer],
-                                                       fetchSite: request.headers[.secFetchSite], host: request.head.authority,
-                                                       isSecure: session.isSecure) {
-            throw .forbidden("This form was sent from another site (\(request.headers[.origin] ?? request.headers[.referer] ?? "")); nothing was changed.")
+        guard request.method == .post else { return }
+        let origin = request.headers.value(of: .origin), referer = request.headers.value(of: .referer)
+        guard policy.allowsPost(origin: origin, referer: referer, fetchSite: request.headers.value(of: .secFetchSite),
+                                host: request.head.authority, isSecure: session.isSecure) else {
+            throw .forbidden("This form was sent from another site (\(origin ?? referer ?? "")); nothing was changed.")
         }
     }
 
@@ -242,7 +244,7 @@ public struct SiteServer: Sendable {
             if status == .ok, notice == nil, let scene = page.scene {
                 // Kept like the HTML page, so API reads and bursts of them cost no rebuild.
                 cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: SplicedPage(text, placeholder: PageCache.tokenPlaceholder),
-                                            etagPrefix: site.renderer.etagPrefix(revisions: scene.revisionNumbers)),
+                                            scene: scene, renderer: site.renderer),
                             for: cacheKey(request, canEdit: mayEdit(session), session: session))
             }
             return respond(bytes: Array(text.utf8), type: "application/json; charset=utf-8", status: status, request: request,
@@ -261,8 +263,7 @@ public struct SiteServer: Sendable {
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
         if status == .ok, notice == nil, let scene = page.scene {
-            cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered,
-                                        etagPrefix: site.renderer.etagPrefix(revisions: scene.revisionNumbers)),
+            cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered, scene: scene, renderer: site.renderer),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
         return preparedTablePage(rendered, status: status, request: request, session: session, canEdit: canEdit,
@@ -378,7 +379,7 @@ public struct SiteServer: Sendable {
             try await send(parts.tail, isLast: true)
             try await writer.finish(nil)
             if let page = gzip?.page, let revisions = try await Self.unchangedRevisions(of: first, store: runtime.store) {
-                keep.cache.store(PageCache.Entry(revisions: revisions, page: page, etagPrefix: site.renderer.etagPrefix(revisions: first.revisionNumbers)),
+                keep.cache.store(PageCache.Entry(revisions: revisions, page: page, scene: first, renderer: site.renderer),
                                  for: keep.key)
             }
         }

@@ -21,6 +21,10 @@ struct RequestPathTests {
             #expect(RequestPath(refused, basePath: "/") == nil, "\(refused)")
         }
         #expect(RequestPath("/a/", basePath: "/docs/") == nil)
+        // Bytes, not characters: a segment starting with the underscore byte is reserved whatever
+        // follows it, and a slash splits even where a combining mark follows it.
+        #expect(RequestPath("/a/_%CC%81x/", basePath: "/") == nil)
+        #expect(RequestPath("/a/\u{301}b/", basePath: "/") == .page(["a", "\u{301}b"]))
     }
 
     @Test("splitting at bytes routes as splitting at characters did")

@@ -1,7 +1,4 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import NIOCore
 import Testing
 @testable import TableServer
 
@@ -63,41 +60,5 @@ struct SignerTests {
         #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
         let digits = Set(ids.joined())
         #expect(digits.count == 16, "every hex digit appears: \(digits.sorted())")
-    }
-
-    @Test("the random pool gives each byte out once and draws again when it runs dry")
-    func randomPool() {
-        let pool = RandomPool(size: 32)
-        func draw() -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: 16)
-            bytes.withUnsafeMutableBytes { pool.fill($0) }
-            return bytes
-        }
-        // Two draws empty the pool, the third refills it: 48 bytes, 384 random bits, never equal
-        // in any two draws unless bytes were handed out twice or the refill did not happen.
-        let draws = [draw(), draw(), draw(), draw(), draw()]
-        #expect(Set(draws).count == draws.count)
-        #expect(draws.allSatisfy { $0 != [UInt8](repeating: 0, count: 16) })
-    }
-
-    @Test("Set-Cookie values are written out in one order, Secure only over HTTPS")
-    func setCookieText() throws {
-        let signer = Signer(secret: Array("one secret".utf8))
-        func session(forwardedProto: String?) -> Session {
-            var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/docs/")
-            if let forwardedProto { head.headerFields[.forwardedProto] = forwardedProto }
-            return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
-        }
-        let plain = session(forwardedProto: nil), secure = session(forwardedProto: "https")
-        #expect(plain.setCookie("tablestack_flash", "abc.def", basePath: "/docs/", maxAge: 60)
-            == "tablestack_flash=abc.def; Max-Age=60; Path=/docs/; HttpOnly; SameSite=Lax")
-        #expect(secure.setCookie("tablestack_editor", "", basePath: "/", maxAge: 0)
-            == "tablestack_editor=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Lax")
-        var headers = HTTPFields()
-        plain.store(on: &headers, signer: signer, basePath: "/docs/")
-        let stored = try #require(headers[values: .setCookie].first)
-        #expect(headers[values: .setCookie].count == 1)
-        #expect(stored == "tablestack_session=" + signer.sealed(plain.id) + "; Path=/docs/; HttpOnly; SameSite=Lax")
-        #expect(plain.isNew && plain.id.count == 32)
     }
 }

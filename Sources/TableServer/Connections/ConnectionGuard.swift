@@ -73,8 +73,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapOutboundIn(data)
         switch part {
         case let .head(head):
-            if head.headerFields[ifPresent: .connection] == "close" { closesAfterResponse = true }
-            isSendingEventStream = head.headerFields[ifPresent: .contentType]?.hasPrefix("text/event-stream") == true
+            if head.headerFields.value(of: .connection) == "close" { closesAfterResponse = true }
+            isSendingEventStream = head.headerFields.value(of: .contentType)?.hasPrefix("text/event-stream") == true
             registry.progressed(context.channel)
         case .body:
             registry.progressed(context.channel)

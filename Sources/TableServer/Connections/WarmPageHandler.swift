@@ -51,7 +51,7 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             passedOn += 1
-            if head.headerFields[ifPresent: .connection]?.lowercased().contains("close") == true { isClosing = true }
+            if head.headerFields.value(of: .connection)?.lowercased().contains("close") == true { isClosing = true }
         case .body:
             if pending != nil { return }
         case .end:
@@ -72,7 +72,8 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes `answer` with the headers Hummingbird adds to the router's responses.
     private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
         var headers = answer.headers
-        // Appended: a prepared answer has neither (setting each looked for it first).
+        // Appended: a prepared answer carries neither.
+        assert(!headers.contains(.date) && !headers.contains(.server))
         headers.append(HTTPField(name: .date, value: HTTPDate.shared.now))
         if let serverName { headers.append(HTTPField(name: .server, value: serverName)) }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)

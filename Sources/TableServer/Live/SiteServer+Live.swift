@@ -60,7 +60,7 @@ extension SiteServer {
             stream.stop()
             slot.release()
         }
-        let since = request.headers[.lastEventID] ?? request.uri.queryParameters["since"].map(String.init)
+        let since = request.headers.value(of: .lastEventID) ?? request.uri.queryParameters["since"].map(String.init)
         let opening: LiveEvent? = since == first.revision ? nil : LiveEvent(from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
         headers[.xAccelBuffering] = "no"
