@@ -26,20 +26,19 @@ struct Session: Sendable {
     /// The session the request's cookies carry; one ended by signing out (`revoked`) is
     /// replaced by a new one, with no editor's rights and no valid form token.
     init(request: Request, signer: Signer, revoked: RevokedSessions) {
-        // Read once: each read of `request.cookies` splits the Cookie header again.
-        let cookies = request.cookies
-        let opened = cookies[Self.sessionCookie].flatMap { signer.opened($0.value) }.flatMap { revoked.contains($0) ? nil : $0 }
+        let headers = request.headers
+        let opened = headers.cookie(Self.sessionCookie).flatMap { signer.opened($0) }.flatMap { revoked.contains($0) ? nil : $0 }
         id = opened ?? Signer.randomID()
         isNew = opened == nil
         csrf = signer.sign("csrf:" + id)
-        flash = cookies[Self.flashCookie].flatMap { signer.opened($0.value) }
-        if let sealed = cookies[Self.editorCookie].flatMap({ signer.opened($0.value) }),
+        flash = headers.cookie(Self.flashCookie).flatMap { signer.opened($0) }
+        if let sealed = headers.cookie(Self.editorCookie).flatMap({ signer.opened($0) }),
            let expiry = Double(sealed.split(separator: ":").last ?? ""), sealed.hasPrefix(id + ":") {
             isEditor = expiry > Date().timeIntervalSince1970
         } else {
             isEditor = false
         }
-        isSecure = request.headers.value(of: .forwardedProto) == "https" || request.head.scheme == "https"
+        isSecure = headers.value(of: .forwardedProto) == "https" || request.head.scheme == "https"
     }
 
     private init(id: String, csrf: String, flash: String?, isSecure: Bool) {

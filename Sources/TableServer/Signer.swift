@@ -19,26 +19,31 @@ struct Signer: Sendable {
     }
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
-    func isValid(_ signature: String, for message: String) -> Bool {
-        Self.constantTimeEquals(sign(message).utf8, signature.utf8)
+    func isValid(_ signature: some StringProtocol, for message: String) -> Bool {
+        Self.constantTimeEquals(Array(sign(message).utf8), Array(signature.utf8))
     }
 
     /// Whether two byte strings are equal, taking the same time wherever they first differ, so that
     /// timing tells an attacker nothing about a signature or a password hash.
-    static func constantTimeEquals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
+    static func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        var difference: UInt8 = 0
+        for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
+        return difference == 0
     }
 
     /// `value.signature`, for a cookie.
     func sealed(_ value: String) -> String { Self.base64URL(value.utf8) + "." + sign(value) }
 
     /// The value of a sealed cookie, or `nil` when the signature does not match.
-    func opened(_ sealed: String) -> String? {
-        let parts = sealed.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let data = Self.data(base64URL: String(parts[0])) else { return nil }
+    func opened(_ sealed: some StringProtocol) -> String? {
+        // Split at the one dot's byte: every request with a session reads one or two of these.
+        let bytes = sealed.utf8
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        let signature = sealed[bytes.index(after: dot)...]
+        guard !signature.utf8.contains(UInt8(ascii: ".")), let data = Self.data(base64URL: sealed[..<dot]) else { return nil }
         let value = String(decoding: data, as: UTF8.self)
-        return isValid(String(parts[1]), for: value) ? value : nil
+        return isValid(signature, for: value) ? value : nil
     }
 
     private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -70,7 +75,7 @@ struct Signer: Sendable {
     }
 
     /// The bytes of base64url `text` (padding optional), or `nil` when it is not base64url.
-    static func data(base64URL text: String) -> Data? {
+    static func data(base64URL text: some StringProtocol) -> Data? {
         var value: UInt32 = 0
         var bits = 0
         var output = Data()

@@ -55,11 +55,12 @@ struct WarmPageTests {
     }
 
     /// `requests` sent on one new connection in one write (pipelined), and the first `count`
-    /// responses read back (fewer if the server closes or is quiet for 5 seconds). The socket is
-    /// read on a thread of its own: a blocked read on one of the few threads of Swift's
-    /// cooperative pool would keep the server in this process from answering.
+    /// responses read back (fewer if the server closes or is quiet for 30 seconds, which a loaded
+    /// machine's first page never takes). The socket is read on a thread of its own: a blocked
+    /// read on one of the few threads of Swift's cooperative pool would keep the server in this
+    /// process from answering.
     static func exchange(_ port: Int, _ requests: [String], count: Int? = nil) async throws -> [Answer] {
-        try await offThePool { try exchangeBlocking(try RawConnection(port: port, timeout: 5), requests, count: count) }
+        try await offThePool { try exchangeBlocking(try RawConnection(port: port, timeout: 30), requests, count: count) }
     }
 
     /// The same on a connection kept open between exchanges.
@@ -202,7 +203,7 @@ struct WarmPageTests {
         try await Self.running(demo.server) { port in
             let head = Self.get("/toppings/", port: port, method: "HEAD")
             let bytes: [UInt8] = try await Self.offThePool {
-                let connection = try RawConnection(port: port, timeout: 5)
+                let connection = try RawConnection(port: port, timeout: 30)
                 try connection.send(head + Self.get("/toppings/", port: port) + head)
                 var bytes: [UInt8] = []
                 // Until the third answer's head is in.
@@ -336,7 +337,7 @@ struct WarmPageTests {
             let cookie = try await Self.visit("/groceries/", port: port).cookie
             let request = Self.get("/groceries/", port: port, headers: [cookie, "Connection: close"])
             let (closed, didClose) = try await Self.offThePool {
-                let connection = try RawConnection(port: port, timeout: 5)
+                let connection = try RawConnection(port: port, timeout: 30)
                 try connection.send(request)
                 return connection.receive()
             }
@@ -350,7 +351,7 @@ struct WarmPageTests {
             #expect(try await Self.exchange(port, [Self.get("/groceries/", port: port, headers: [cookie])]).first?.status == 200)
             #expect(pair.onLoop.warmAnswers == 1)
             // On one connection: a request passed on, then a warm one, which the event loop answers.
-            let kept = try RawConnection(port: port, timeout: 5)
+            let kept = try RawConnection(port: port, timeout: 30)
             let passed = try await Self.exchange(on: kept, [withBody])
             let warm = try await Self.exchange(on: kept, [Self.get("/groceries/", port: port, headers: [cookie])])
             #expect(passed.first?.status == 200 && warm.first?.status == 200)

@@ -1,0 +1,38 @@
+import Testing
+import TestSupport
+@testable import TableServer
+
+@Suite("Form bodies")
+struct FormBodyTests {
+    @Test("fields are split at & and the first =, decoded strictly, the last of a name kept")
+    func fields() throws {
+        let form = try FormBody("csrf=a%2Bb&name=New+Item&empty=&flag&&name2=x%3Dy=z")
+        #expect(form["csrf"] == "a+b" && form["name"] == "New Item" && form["empty"] == "" && form["flag"] == "")
+        #expect(form["name2"] == "x=y=z")
+        #expect(try FormBody("a=1&a=2")["a"] == "2")
+        #expect(throws: ServerError.self) { try FormBody("a=%zz") }
+        #expect(throws: ServerError.self) { try FormBody("a=%C3") }
+    }
+
+    @Test("splitting at bytes reads forms as splitting at characters did")
+    func sameAsBefore() {
+        var generator = SeededGenerator(seed: 8)
+        let pieces = ["a", "b", "=", "&", "+", "%41", "%", "%C3%A9", "é", "%26", "%3D", " "]
+        for _ in 0..<10_000 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+            let new = try? FormBody(text), old = try? Self.characterSplit(text)
+            #expect(new?.fields == old, "\(text)")
+        }
+    }
+
+    /// How `FormBody` read a form before it split at bytes.
+    static func characterSplit(_ text: String) throws -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try FormBody.decode(parts[0])
+            fields[name] = parts.count > 1 ? try FormBody.decode(parts[1]) : ""
+        }
+        return fields
+    }
+}
