@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Instructions per warm page: python3 bench/warm_instructions.py BINARY [ROWS] [REQUESTS]
+"""Instructions per warm page: python3 bench/warm_instructions.py BINARY [ROWS] [REQUESTS] [--cookie]
 
 Serves the bench's fixtures under valgrind's callgrind, asks for the indexed list of ROWS rows
-(100 by default) over one kept connection without cookies, as wrk does, and counts the server's
+(100 by default) over one kept connection without cookies, as wrk does (or, with --cookie, with
+the session cookie the first answer set, as a returning browser does), and counts the server's
 instructions for REQUESTS requests (1,000 by default) after 50 to warm up. callgrind counts the
 same for the same binary and requests whatever else the machine does, so two builds compare
 without taking turns. It counts user space only (the kernel's sends are not in it), and cannot
@@ -23,9 +24,11 @@ import run  # noqa: E402  (the bench's fixtures)
 
 
 def main():
-    binary = sys.argv[1]
-    rows = sys.argv[2] if len(sys.argv) > 2 else "100"
-    requests = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+    arguments = [argument for argument in sys.argv[1:] if argument != "--cookie"]
+    with_cookie = "--cookie" in sys.argv[1:]
+    binary = arguments[0]
+    rows = arguments[1] if len(arguments) > 1 else "100"
+    requests = int(arguments[2]) if len(arguments) > 2 else 1000
     folder = Path(tempfile.mkdtemp(prefix="tablestack-instructions-"))
     stripped = folder / "tablestack"
     subprocess.run(["objcopy", "--strip-debug", binary, str(stripped)], check=True)
@@ -52,12 +55,16 @@ def main():
                     raise SystemExit("the server did not start under valgrind")
                 time.sleep(0.2)
         path = f"/indexed-{rows}/"
+        headers = {}
         for _ in range(50):
-            connection.request("GET", path)
-            connection.getresponse().read()
+            connection.request("GET", path, headers=headers)
+            answer = connection.getresponse()
+            answer.read()
+            if with_cookie and not headers:
+                headers = {"Cookie": answer.getheader("Set-Cookie").split(";")[0]}
         subprocess.run(["callgrind_control", "--zero", str(server.pid)], check=True, capture_output=True)
         for _ in range(requests):
-            connection.request("GET", path)
+            connection.request("GET", path, headers=headers)
             answer = connection.getresponse()
             answer.read()
             if answer.status != 200:
@@ -68,7 +75,8 @@ def main():
         server.wait()
     dump = sorted(glob.glob(str(counts) + ".*"))[0]
     total = int(re.search(r"^(?:summary|totals): (\d+)", Path(dump).read_text(), re.M).group(1))
-    print(f"{path}: {total / requests / 1000:.1f} k instructions per warm request (user space, {requests} requests; "
+    visitor = "with a session cookie" if with_cookie else "without cookies"
+    print(f"{path}: {total / requests / 1000:.1f} k instructions per warm request {visitor} (user space, {requests} requests; "
           f"profile: callgrind_annotate {dump})")
 
 

@@ -5,19 +5,31 @@ extension HTTPFields {
     /// `Cookies` reads it (pairs split at `;`, leading white space dropped, the name before the
     /// first `=`), but at bytes: every request with cookies reads three or four of them, and
     /// `Cookies` splits and compares characters.
-    func cookie(_ name: String) -> Substring? {
-        for field in self where field.name == .cookie {
-            var rest = field.value[...]
-            while !rest.isEmpty {
-                let end = rest.utf8.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-                var pair = rest[..<end]
-                rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...]
-                while let first = pair.utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-                    pair = pair[pair.utf8.index(after: pair.startIndex)...]
-                }
-                guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                if pair[..<equals].utf8.elementsEqual(name.utf8) { return pair[pair.utf8.index(after: equals)...] }
+    func cookie(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { name in
+            for field in self where field.name == .cookie {
+                var value = field.value
+                if let found = value.withUTF8({ Self.cookie(name, in: $0) }) { return found }
             }
+            return nil
+        }
+    }
+
+    /// The value of the cookie `name` in one Cookie field's bytes.
+    private static func cookie(_ name: UnsafeBufferPointer<UInt8>, in header: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0
+        while start < header.count {
+            var end = start
+            while end < header.count, header[end] != UInt8(ascii: ";") { end += 1 }
+            var pairStart = start
+            while pairStart < end, header[pairStart] == UInt8(ascii: " ") || header[pairStart] == UInt8(ascii: "\t") { pairStart += 1 }
+            var equals = pairStart
+            while equals < end, header[equals] != UInt8(ascii: "=") { equals += 1 }
+            if equals < end, equals - pairStart == name.count, UnsafeBufferPointer(rebasing: header[pairStart..<equals]).elementsEqual(name) {
+                return String(decoding: UnsafeBufferPointer(rebasing: header[(equals + 1)..<end]), as: UTF8.self)
+            }
+            start = end + 1
         }
         return nil
     }

@@ -41,8 +41,8 @@ struct Signer: Sendable {
         let bytes = sealed.utf8
         guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
         let signature = sealed[bytes.index(after: dot)...]
-        guard !signature.utf8.contains(UInt8(ascii: ".")), let data = Self.data(base64URL: sealed[..<dot]) else { return nil }
-        let value = String(decoding: data, as: UTF8.self)
+        guard !signature.utf8.contains(UInt8(ascii: ".")), let bytes = Self.bytes(base64URL: sealed[..<dot]) else { return nil }
+        let value = String(decoding: bytes, as: UTF8.self)
         return isValid(signature, for: value) ? value : nil
     }
 
@@ -75,10 +75,10 @@ struct Signer: Sendable {
     }
 
     /// The bytes of base64url `text` (padding optional), or `nil` when it is not base64url.
-    static func data(base64URL text: some StringProtocol) -> Data? {
+    static func bytes(base64URL text: some StringProtocol) -> [UInt8]? {
         var value: UInt32 = 0
         var bits = 0
-        var output = Data()
+        var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3 / 4)
         for character in text.utf8 where character != UInt8(ascii: "=") {
             guard let digit = base64Digit(character) else { return nil }
