@@ -146,6 +146,14 @@ struct ExportState: Equatable {
         unlink(folder + "/" + fileName)
     }
 
+    /// Replaces the state in `folder` with `previous`'s page list under inputs that match no
+    /// export (so the folder is not up to date); removes it when there is no previous state.
+    static func keepPagesOnly(of previous: ExportState?, in folder: String) {
+        guard var kept = previous else { return remove(from: folder) }
+        kept.inputs = unknownInputs
+        if (try? kept.save(to: folder)) == nil { remove(from: folder) }
+    }
+
     func save(to folder: String) throws {
         var text = Self.header + "\ninputs " + inputs + "\n"
         for problem in problems { text += "problem " + LineEscaping.escape(problem) + "\n" }
@@ -175,9 +183,7 @@ struct ExportState: Equatable {
     static func stamp(of name: String, in folder: Int32) -> Stamp? {
         var info = stat()
         guard fstatat(folder, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let nanoseconds = { (time: timespec) in Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
-        return Stamp(size: Int64(info.st_size), modified: nanoseconds(info.st_mtim), changed: nanoseconds(info.st_ctim),
-                     inode: Int64(bitPattern: UInt64(info.st_ino)))
+        return Stamp(info)
     }
 
     /// Whether every file the export left in `folder` is still there, as it was left.
@@ -225,5 +231,14 @@ private final class ChangedFiles: @unchecked Sendable {
     func add(_ files: [String]) {
         guard !files.isEmpty else { return }
         lock.withLock { found.formUnion(files) }
+    }
+}
+
+extension ExportState.Stamp {
+    /// The stamp of a file as `stat` describes it.
+    init(_ info: stat) {
+        let nanoseconds = { (time: timespec) in Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+        self.init(size: Int64(info.st_size), modified: nanoseconds(info.st_mtim), changed: nanoseconds(info.st_ctim),
+                  inode: Int64(bitPattern: UInt64(info.st_ino)))
     }
 }

@@ -96,7 +96,9 @@ public struct SiteExporter: Sendable {
         // How the last complete export left each page: with the manifest, it tells a page whose
         // bytes are unchanged without reading its file.
         let leftAs = previous.map { Dictionary($0.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
-        ExportState.remove(from: options.outputFolder)
+        // Until this export ends, the folder is never up to date; the last one's pages stay listed,
+        // so that an export after this one, should it fail, still knows which files were its own.
+        ExportState.keepPagesOnly(of: previous, in: options.outputFolder)
 
         let manifest = ExportManifest(folder: options.outputFolder)
         let output: OutputFolder
@@ -197,10 +199,11 @@ public struct SiteExporter: Sendable {
                 PageRecords.remove(from: self.options.outputFolder)
             }
         }()
+        // Before the links are checked: a link to a removed page is broken, as in a fresh export.
+        let removed = previous.map { StalePages.remove($0, keeping: Set(results.map(\.file)), in: options.outputFolder) } ?? []
         let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
         try await written
         try await recorded
-        let removed = previous.map { StalePages.remove($0, keeping: Set(results.map(\.file)), in: options.outputFolder) } ?? []
         if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }
         var report = ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
                                   unchanged: results.filter { !$0.wasWritten }.count,

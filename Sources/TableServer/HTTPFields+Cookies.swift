@@ -1,10 +1,10 @@
 import HTTPTypes
 
 extension HTTPFields {
-    /// The value of the first cookie named `name` in the Cookie fields, read as Hummingbird's
-    /// `Cookies` reads it (pairs split at `;`, leading white space dropped, the name before the
-    /// first `=`), but at bytes: every request with cookies reads three or four of them, and
-    /// `Cookies` splits and compares characters.
+    /// The value of the first cookie named `name` in the Cookie fields, read at bytes as RFC 6265
+    /// §5.4 sends them: pairs split at `;`, spaces and tabs before a name dropped, the name before
+    /// the first `=` and the value all after it. (Hummingbird's `Cookies` splits and compares
+    /// characters, and every request with cookies reads three or four.)
     func cookie(_ name: String) -> String? {
         var name = name
         return name.withUTF8 { name in

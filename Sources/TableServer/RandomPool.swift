@@ -23,8 +23,10 @@ final class RandomPool: @unchecked Sendable {
             pool.withUnsafeMutableBytes { pool in
                 precondition(buffer.count <= pool.count, "asked for more random bytes than the pool holds")
                 if next + buffer.count > pool.count {
-                    // Only a kernel without getrandom (before Linux 3.17) refuses.
-                    precondition(tablestack_random_bytes(pool.baseAddress!, pool.count) == 0, "the kernel gave no random bytes")
+                    // Only a kernel without getrandom (before Linux 3.17) refuses. (Called outside the
+                    // precondition, which -Ounchecked would not evaluate.)
+                    let status = tablestack_random_bytes(pool.baseAddress!, pool.count)
+                    precondition(status == 0, "the kernel gave no random bytes")
                     next = 0
                 }
                 let taken = UnsafeMutableRawBufferPointer(rebasing: pool[next..<next + buffer.count])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TableExport
+import TableRender
 import TableStore
 
 /// Pages the site no longer has leave the export folder with the next export, and nothing else does.
@@ -14,7 +15,7 @@ struct StalePagesTests {
         #expect(first.problems == [])
         let keys = try #require(try await fixture.store.document().lists.first { $0.name == "groceries" }?.items.map(\.key))
         try #require(keys.count >= 3 && keys.contains("milk"))
-        let (changed, keptFolder) = (keys.first { $0 != "milk" }!, keys.last { $0 != "milk" }!)
+        let changed = try #require(keys.first { $0 != "milk" }), keptFolder = try #require(keys.last { $0 != "milk" })
         let page = { (key: String) in fixture.output + "/groceries/" + key + "/index.html" }
         try #require(FileManager.default.fileExists(atPath: page("milk")))
         // Someone edits one page by hand and leaves a file of their own beside another.
@@ -36,10 +37,42 @@ struct StalePagesTests {
 
         // Every page file left is a page of the site, but the one changed by hand.
         let files = Set(try Self.pageFiles(in: fixture.output))
-        let pages = Set(second.pages.map { ($0 + ["index.html"]).joined(separator: "/") })
+        let pages = Set(second.pages.map { ($0.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/") })
         #expect(files == pages.union(["groceries/\(changed)/index.html"]))
         // Nothing more to remove the next time.
         #expect(try await fixture.export(sources: "app").removed == 0)
+    }
+
+    @Test("a deleted item's folder moved away and linked back is left alone: no link is followed")
+    func noLinkFollowed() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        let outside = fixture.folder.appendingPathComponent("kept-milk").path
+        try FileManager.default.moveItem(atPath: fixture.output + "/groceries/milk", toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: fixture.output + "/groceries/milk", withDestinationPath: outside)
+        try await fixture.store.apply([.delete(key: "milk")], to: .root("groceries"), basedOn: nil)
+        let report = try await fixture.export(sources: "app")
+        #expect(report.removed == 0)
+        #expect(FileManager.default.fileExists(atPath: outside + "/index.html"), "the file the link leads to, outside the folder, stays")
+    }
+
+    @Test("an export that fails part way leaves the last one's pages listed, so the next removes what the site lost")
+    func afterAFailedExport() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        try await fixture.store.apply([.delete(key: "milk")], to: .root("groceries"), basedOn: nil)
+        // The list's page cannot be written (a folder stands in its place): the export fails.
+        let list = fixture.output + "/groceries/index.html"
+        try FileManager.default.removeItem(atPath: list)
+        try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: false)
+        await #expect(throws: (any Error).self) { try await fixture.export(sources: "app") }
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/groceries/milk/index.html"))
+        try FileManager.default.removeItem(atPath: list)
+        let report = try await fixture.export(sources: "app")
+        #expect(report.problems == [] && report.removed == 1)
+        #expect(!FileManager.default.fileExists(atPath: fixture.output + "/groceries/milk/index.html"))
     }
 
     @Test("only names an export gives pages below the root are taken for page files")
