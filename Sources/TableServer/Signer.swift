@@ -38,11 +38,11 @@ struct Signer: Sendable {
     /// The value of a sealed cookie, or `nil` when the signature does not match.
     func opened(_ sealed: some StringProtocol) -> String? {
         // Split at the one dot's byte: every request with a session reads one or two of these.
-        let bytes = sealed.utf8
-        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-        let signature = sealed[bytes.index(after: dot)...]
-        guard !signature.utf8.contains(UInt8(ascii: ".")), let bytes = Self.bytes(base64URL: sealed[..<dot]) else { return nil }
-        let value = String(decoding: bytes, as: UTF8.self)
+        let text = sealed.utf8
+        guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        let signature = sealed[text.index(after: dot)...]
+        guard !signature.utf8.contains(UInt8(ascii: ".")), let decoded = Self.bytes(base64URL: sealed[..<dot]) else { return nil }
+        let value = String(decoding: decoded, as: UTF8.self)
         return isValid(signature, for: value) ? value : nil
     }
 
