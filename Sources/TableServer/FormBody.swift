@@ -8,13 +8,7 @@ struct FormBody: Sendable {
     private(set) var fields: [String: String] = [:]
 
     init(_ text: String) throws(ServerError) {
-        // Split at the separators' bytes, as the form encoding defines them (and every post is read so).
-        var rest = text[...]
-        while !rest.isEmpty {
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
-            let pair = rest[..<end]
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...]
-            guard !pair.isEmpty else { continue }
+        for pair in text[...].split(atByte: UInt8(ascii: "&")) where !pair.isEmpty {
             if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 fields[try Self.decode(pair[..<equals])] = try Self.decode(pair[pair.utf8.index(after: equals)...])
             } else {

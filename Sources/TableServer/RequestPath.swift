@@ -17,20 +17,13 @@ enum RequestPath: Equatable {
         guard path.hasPrefix(basePath) || path + "/" == basePath else { return nil }
         let rest = path.dropFirst(min(basePath.count, path.count))
         let endsInSlash = rest.utf8.last == UInt8(ascii: "/")
-        // Split at the slashes' bytes (every request's path comes through here), without the
-        // one that ends the path.
+        // The segments without the slash that ends the path.
+        let body = endsInSlash ? rest[..<rest.utf8.index(before: rest.endIndex)] : rest
         var segments: [String] = []
-        if !rest.isEmpty {
-            let end = endsInSlash ? rest.utf8.index(before: rest.endIndex) : rest.endIndex
-            var start = rest.startIndex
-            while true {
-                let slash = rest.utf8[start..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-                guard slash != start, let segment = rest[start..<slash].removingPercentEncodingStrictly(plusIsSpace: false),
-                      segment != ".", segment != "..", !segment.utf8.contains(UInt8(ascii: "/")) else { return nil }
-                segments.append(segment)
-                if slash == end { break }
-                start = rest.utf8.index(after: slash)
-            }
+        for raw in rest.isEmpty ? [] : body.split(atByte: UInt8(ascii: "/")) {
+            guard !raw.isEmpty, let segment = raw.removingPercentEncodingStrictly(plusIsSpace: false), segment != ".", segment != "..",
+                  !segment.utf8.contains(UInt8(ascii: "/")) else { return nil }
+            segments.append(segment)
         }
         let isReserved = { (segment: String) in segment.utf8.first == UInt8(ascii: "_") }
         if segments.first == "_assets" {
