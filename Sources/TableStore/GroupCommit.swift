@@ -17,14 +17,17 @@ final class GroupCommit: @unchecked Sendable {
     private let feed: ChangeFeed
     /// Kept current by each commit, with the rows it touched read in its transaction.
     private let lists: ListCache
+    /// Moves the cached lists and the feed on as the group's transaction commits.
+    private let hook: CommitHook
     private let lock = NSLock()
     private var waiting: [Waiting] = []
     private var isCommitting = false
 
-    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache) {
+    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache) throws {
         self.pool = pool
         self.feed = feed
         self.lists = lists
+        hook = try CommitHook(on: pool)
     }
 
     /// Runs `body` in the next group's transaction and returns its result once committed.
@@ -62,17 +65,17 @@ final class GroupCommit: @unchecked Sendable {
             let outcomes = UnsafeOutcomes(count: group.count)
             defer { lists.commitSettled() }  // also when the transaction rolls back or never starts
             do {
-                try await pool.write { [lists, feed] db in
+                try await pool.write { [lists, feed, hook] db in
                     // The cached lists move on on the writer's thread the moment the transaction
                     // commits: a reader that sees the new revision a moment later finds the list
                     // there instead of reading it whole (which also loses what changed since).
-                    db.afterNextTransaction(onCommit: { _ in
+                    hook.onCommit { _ in
                         for case let (.success(commit)?, rows) in zip(outcomes.results, outcomes.rows) {
                             lists.apply(commit, rows: rows)
                             feed.apply(commit)
                         }
                         lists.commitSettled()
-                    })
+                    }
                     for (index, entry) in group.enumerated() {
                         do {
                             var commit: Commit?
