@@ -12,8 +12,8 @@ final class CommitHook: TransactionObserver, @unchecked Sendable {
     private var pending: ((Database) -> Void)?
 
     /// Adds the hook to the writer's connection of `pool` for as long as the connection lives.
-    init(on pool: DatabasePool) throws {
-        try pool.writeWithoutTransaction { db in db.add(transactionObserver: self, extent: .databaseLifetime) }
+    init(on pool: DatabasePool) {
+        pool.writeWithoutTransaction { db in db.add(transactionObserver: self, extent: .databaseLifetime) }
     }
 
     /// Runs `action` when the open transaction commits (not at all if it rolls back). Call it

@@ -23,11 +23,11 @@ final class GroupCommit: @unchecked Sendable {
     private var waiting: [Waiting] = []
     private var isCommitting = false
 
-    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache) throws {
+    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache) {
         self.pool = pool
         self.feed = feed
         self.lists = lists
-        hook = try CommitHook(on: pool)
+        hook = CommitHook(on: pool)
     }
 
     /// Runs `body` in the next group's transaction and returns its result once committed.

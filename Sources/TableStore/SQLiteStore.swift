@@ -50,7 +50,7 @@ public final class SQLiteStore: DatabaseStore {
             quickReaders = QuickReaders(path: path)
             let feed = ChangeFeed()
             self.feed = feed
-            groupCommit = try GroupCommit(pool: pool, feed: feed, lists: lists)
+            groupCommit = GroupCommit(pool: pool, feed: feed, lists: lists)
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
             walWatch = WALIndexWatch(databasePath: path)
         } catch {
