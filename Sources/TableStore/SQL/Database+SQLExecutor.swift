@@ -1,32 +1,92 @@
 import GRDB
+import GRDBSQLite
 
-/// SQLite runs the shared editors through GRDB, each statement prepared once per connection.
+/// SQLite runs the shared editors through GRDB's connection, each statement prepared once per
+/// connection (GRDB's statement cache keeps it, and finalizes it when the connection closes).
+///
+/// The statement is bound, stepped and read with SQLite's own calls rather than through GRDB's
+/// arguments, cursors and rows: for these few-column statements GRDB's layers cost as much as
+/// SQLite's work (an edit runs about ten of them). The statements change rows only, never the
+/// schema or the transaction, which is what GRDB's bookkeeping around a statement watches for.
 extension Database: SQLExecutor {
     package func run(_ sql: String, _ arguments: [any SQLBindable]) throws {
-        try cachedStatement(sql: sql).execute(arguments: Self.statementArguments(arguments))
+        try step(sql, arguments) { _ in }
     }
 
     package func rows(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
-        try Row.fetchAll(cachedStatement(sql: sql), arguments: Self.statementArguments(arguments)).map { row in
-            SQLRow((0..<row.count).map { column in
-                let value: DatabaseValue = row[column]
-                switch value.storage {
-                case let .int64(number): return .int(Int(number))
-                case let .string(text): return .text(text)
-                case let .double(number): return .int(Int(number))
-                case .null, .blob: return .null
-                }
-            })
+        var rows: [SQLRow] = []
+        try step(sql, arguments) { statement in
+            let count = sqlite3_column_count(statement)
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(count))
+            for column in 0..<count { values.append(Self.value(of: statement, at: column)) }
+            rows.append(SQLRow(values))
+        }
+        return rows
+    }
+
+    /// Binds `arguments` to the cached statement for `sql`, steps it to the end and hands each
+    /// row to `row`; the statement is reset afterwards, also when a step fails, so that it holds
+    /// no lock and runs again next time.
+    private func step(_ sql: String, _ arguments: [any SQLBindable], row: (OpaquePointer) throws -> Void) throws {
+        let statement = try cachedStatement(sql: sql).sqliteStatement
+        defer { sqlite3_reset(statement) }
+        // A statement left stepped by an earlier error starts over from here.
+        sqlite3_reset(statement)
+        guard sqlite3_bind_parameter_count(statement) == Int32(arguments.count) else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "\(arguments.count) arguments for \(sqlite3_bind_parameter_count(statement)) parameters", sql: sql)
+        }
+        for (index, argument) in arguments.enumerated() {
+            let code = Self.bind(argument.sqlValue, to: statement, at: Int32(index + 1))
+            guard code == SQLITE_OK else { throw error(code, sql: sql) }
+        }
+        while true {
+            let code = sqlite3_step(statement)
+            switch code {
+            case SQLITE_ROW: try row(statement)
+            case SQLITE_DONE: return
+            default: throw error(code, sql: sql)
+            }
         }
     }
 
-    private static func statementArguments(_ arguments: [any SQLBindable]) -> StatementArguments {
-        StatementArguments(arguments.map { argument -> (any DatabaseValueConvertible)? in
-            switch argument.sqlValue {
-            case let .int(number): number
-            case let .text(text): text
-            case .null: nil
+    private func error(_ code: Int32, sql: String) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)), message: lastErrorMessage, sql: sql)
+    }
+
+    private static func bind(_ value: SQLValue, to statement: OpaquePointer, at index: Int32) -> Int32 {
+        switch value {
+        case let .int(number):
+            return sqlite3_bind_int64(statement, index, Int64(number))
+        case .null:
+            return sqlite3_bind_null(statement, index)
+        case var .text(text):
+            // SQLite copies the bytes. An empty buffer may have no address, which would bind NULL.
+            return text.withUTF8 { bytes in
+                bytes.isEmpty ? sqlite3_bind_text(statement, index, "", 0, transient)
+                    : sqlite3_bind_text(statement, index, bytes.baseAddress, Int32(bytes.count), transient)
             }
-        })
+        }
+    }
+
+    /// SQLite's `SQLITE_TRANSIENT`, a macro Swift does not import: copy the bytes now.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private static func value(of statement: OpaquePointer, at column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER:
+            return .int(Int(sqlite3_column_int64(statement, column)))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_FLOAT:
+            // The store writes whole numbers only; a real number from elsewhere is read as one.
+            let number = sqlite3_column_double(statement, column)
+            return number.magnitude < 9e18 ? .int(Int(number)) : .null
+        default:
+            return .null
+        }
     }
 }
