@@ -19,14 +19,18 @@ final class GroupCommit: @unchecked Sendable {
     private let lists: ListCache
     /// Moves the cached lists and the feed on as the group's transaction commits.
     private let hook: CommitHook
+    /// Revisions read under one WAL-index header, moved on to the next by this process's own
+    /// commits (`nil` when the file cannot be watched).
+    private let revisionMemo: (watch: WALIndexWatch, memo: RevisionMemo)?
     private let lock = NSLock()
     private var waiting: [Waiting] = []
     private var isCommitting = false
 
-    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache) {
+    init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache, revisionMemo: (watch: WALIndexWatch, memo: RevisionMemo)?) {
         self.pool = pool
         self.feed = feed
         self.lists = lists
+        self.revisionMemo = revisionMemo
         hook = CommitHook(on: pool)
     }
 
@@ -65,17 +69,7 @@ final class GroupCommit: @unchecked Sendable {
             let outcomes = UnsafeOutcomes(count: group.count)
             defer { lists.commitSettled() }  // also when the transaction rolls back or never starts
             do {
-                try await pool.write { [lists, feed, hook] db in
-                    // The cached lists move on on the writer's thread the moment the transaction
-                    // commits: a reader that sees the new revision a moment later finds the list
-                    // there instead of reading it whole (which also loses what changed since).
-                    hook.onCommit { _ in
-                        for case let (.success(commit)?, rows) in zip(outcomes.results, outcomes.rows) {
-                            lists.apply(commit, rows: rows)
-                            feed.apply(commit)
-                        }
-                        lists.commitSettled()
-                    }
+                try await pool.write { [lists, feed, hook, revisionMemo] db in
                     for (index, entry) in group.enumerated() {
                         do {
                             var commit: Commit?
@@ -88,6 +82,25 @@ final class GroupCommit: @unchecked Sendable {
                         } catch {
                             outcomes.results[index] = .failure(StoreErrors.storeError(error))
                         }
+                    }
+                    let commits = outcomes.results.compactMap { try? $0?.get() }
+                    // Read while this transaction holds SQLite's write lock, which its first write took.
+                    let before = commits.isEmpty ? nil : revisionMemo?.watch.header()
+                    // The cached lists move on on the writer's thread the moment the transaction
+                    // commits: a reader that sees the new revision a moment later finds the list
+                    // there instead of reading it whole (which also loses what changed since).
+                    hook.onCommit { _ in
+                        for case let (.success(commit)?, rows) in zip(outcomes.results, outcomes.rows) {
+                            lists.apply(commit, rows: rows)
+                            feed.apply(commit)
+                        }
+                        // One change to the header's counter is this commit alone: no other
+                        // process committed between, and the revisions it wrote are known.
+                        if let before, let revisionMemo, let after = revisionMemo.watch.header(),
+                           after.changeCounter == before.changeCounter &+ 1 {
+                            revisionMemo.memo.advance(from: before, to: after, by: commits)
+                        }
+                        lists.commitSettled()
                     }
                     // From here until `onCommit` has run, a reader may find a revision in the
                     // database that the cache has not reached yet, and waits for it.

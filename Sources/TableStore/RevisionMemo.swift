@@ -30,6 +30,31 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
         }
     }
 
+    /// Moves what was remembered under `before` on to `after`: the headers read just before and
+    /// just after this process committed `commits`, `before` with SQLite's write lock held and
+    /// `after` one commit on, so that no other commit came between. The lists the commits wrote
+    /// take their new revisions; every list below an item of theirs is forgotten (an item moved
+    /// in brings its lists at new revisions, a deleted one takes them away). A commit that
+    /// replaced everything forgets everything.
+    func advance(from before: WALIndexWatch.Header, to after: WALIndexWatch.Header, by commits: [Commit]) {
+        lock.withLock {
+            if header != before || revisions.count > Self.mostCarried || commits.contains(where: \.everything) {
+                revisions.removeAll(keepingCapacity: true)
+            }
+            header = after
+            for commit in commits where !commit.everything {
+                for record in commit.lists {
+                    let below = [record.list.itemIdentity("")]
+                    for list in revisions.keys where list.isBelow(below) { revisions[list] = nil }
+                    revisions[record.list] = record.revision
+                }
+            }
+        }
+    }
+
+    /// The most revisions carried from one commit to the next; past it the memo starts afresh.
+    static let mostCarried = 4_096
+
     /// How many revisions were answered from memory.
     var answeredFromMemory: Int { lock.withLock { hits } }
 }

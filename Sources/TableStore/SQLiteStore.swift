@@ -30,7 +30,7 @@ public final class SQLiteStore: DatabaseStore {
     /// Says whether any process has committed since a moment before (`nil` if the file cannot be
     /// watched), so that revisions read once answer without a query until someone commits.
     private let walWatch: WALIndexWatch?
-    private let revisions = RevisionMemo()
+    private let revisions: RevisionMemo
     /// Hands other processes' commits to `feed` (see `followOtherProcesses`).
     private let follower = Mutex<Task<Void, Never>?>(nil)
 
@@ -50,9 +50,11 @@ public final class SQLiteStore: DatabaseStore {
             quickReaders = QuickReaders(path: path)
             let feed = ChangeFeed()
             self.feed = feed
-            groupCommit = GroupCommit(pool: pool, feed: feed, lists: lists)
+            let walWatch = WALIndexWatch(databasePath: path), revisions = RevisionMemo()
+            self.walWatch = walWatch
+            self.revisions = revisions
+            groupCommit = GroupCommit(pool: pool, feed: feed, lists: lists, revisionMemo: walWatch.map { ($0, revisions) })
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
-            walWatch = WALIndexWatch(databasePath: path)
         } catch {
             throw StoreError.database("\(path): \(error)")
         }

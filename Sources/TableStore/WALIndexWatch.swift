@@ -29,6 +29,10 @@ final class WALIndexWatch: @unchecked Sendable {  // immutable after init; the m
 
         /// The header's `isInit` byte (byte 12, in the second word on a little-endian machine).
         var isInitialised: Bool { (words.1 >> 32) & 0xFF != 0 }
+
+        /// The header's `iChange` (bytes 8 to 11), which SQLite adds one to as each transaction
+        /// commits (a log restart and a checkpoint leave it).
+        var changeCounter: UInt32 { UInt32(truncatingIfNeeded: words.1) }
     }
 
     private static let headerSize = 48

@@ -96,7 +96,10 @@ struct ListCacheDifferentialTests {
             let cached = try await store.list(id)
             let whole = try await store.list(id, positions: 0..<1_000).list
             #expect(cached == whole, "after step \(step), list \(id) differs from a whole read")
-            if cached != whole { throw CancellationError() }
+            // The revision from memory, which this store's own commits move on, is the stored one.
+            let revision = try await store.revision(of: id)
+            #expect(revision == whole.revision, "after step \(step), list \(id)'s revision")
+            if cached != whole || revision != whole.revision { throw CancellationError() }
         }
     }
 
