@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Group commit for SQLite: writes that arrive while a commit is being synced wait together and
 /// go into the next transaction, each in a savepoint of its own (so each is still checked
@@ -71,15 +72,11 @@ final class GroupCommit: @unchecked Sendable {
             do {
                 try await pool.write { [lists, feed, hook, revisionMemo] db in
                     for (index, entry) in group.enumerated() {
-                        do {
-                            var commit: Commit?
-                            try db.inSavepoint {
-                                commit = try entry.run(db)
-                                return .commit
-                            }
-                            outcomes.results[index] = .success(commit!)
-                            outcomes.rows[index] = lists.touchedRows(of: commit!, in: db)
-                        } catch {
+                        switch try Self.inSavepoint(db, entry.run) {
+                        case let .success(commit):
+                            outcomes.results[index] = .success(commit)
+                            outcomes.rows[index] = lists.touchedRows(of: commit, in: db)
+                        case let .failure(error):
                             outcomes.results[index] = .failure(StoreErrors.storeError(error))
                         }
                     }
@@ -111,6 +108,28 @@ final class GroupCommit: @unchecked Sendable {
                 for index in group.indices { outcomes.results[index] = .failure(StoreErrors.storeError(error)) }
             }
             for (entry, result) in zip(group, outcomes.results) { entry.answer(result ?? .failure(StoreError.database("no outcome"))) }
+        }
+    }
+
+    /// Runs one write in a savepoint of the group's transaction, so that a refused write is
+    /// rolled back alone. The savepoint's statements are cached like the writes' own (GRDB's
+    /// `inSavepoint` prepared them again for every write).
+    ///
+    /// Throws, ending the group, when the transaction itself is gone: SQLite rolls a whole
+    /// transaction back on some errors (a full disk, an I/O error), and what the group ran after
+    /// that would commit statement by statement, outside any transaction, while its writers
+    /// heard that their writes failed. So would a savepoint that cannot be rolled back.
+    static func inSavepoint(_ db: Database, _ run: (Database) throws -> Commit) throws -> Result<Commit, any Error> {
+        try db.run("SAVEPOINT edit", [])
+        do {
+            let commit = try run(db)
+            try db.run("RELEASE edit", [])
+            return .success(commit)
+        } catch {
+            guard sqlite3_get_autocommit(db.sqliteConnection) == 0 else { throw error }
+            try db.run("ROLLBACK TO edit", [])
+            try db.run("RELEASE edit", [])
+            return .failure(error)
         }
     }
 

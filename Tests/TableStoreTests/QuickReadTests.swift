@@ -79,7 +79,7 @@ struct QuickReadTests {
         #expect(try counter() == start &+ 4)
         // Reads, a transaction rolled back, and a checkpoint that empties the log: no commit.
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") }
-        try await writer.inTransaction { db in
+        try writer.inTransaction { db in
             try db.execute(sql: "UPDATE lists SET revision = revision + 1")
             return .rollback
         }
