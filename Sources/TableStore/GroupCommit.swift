@@ -57,6 +57,9 @@ final class GroupCommit: @unchecked Sendable {
         }
     }
 
+    /// How many writes wait for the next group (for tests that line writes up in one group).
+    var waitingCount: Int { lock.withLock { waiting.count } }
+
     /// Commits groups until nobody waits.
     private func commitGroups() async {
         while true {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import TableStore
 
@@ -17,39 +18,49 @@ struct GroupCommitTests {
 
     /// Queues a write of `value` to `t`; `losesTransaction` ends the group's transaction as
     /// SQLite does on a full disk, then fails.
-    private func write(_ value: String, to commit: GroupCommit, losesTransaction: Bool = false, holding: Double = 0) -> Task<Void, any Error> {
+    private func write(_ value: String, to commit: GroupCommit, losesTransaction: Bool = false, refused: Bool = false) -> Task<Void, any Error> {
         Task {
             _ = try await commit.write { db in
-                if holding > 0 { Thread.sleep(forTimeInterval: holding) }
                 try db.run("INSERT INTO t (v) VALUES (?)", [value])
                 if losesTransaction {
                     try db.execute(sql: "ROLLBACK")
                     throw StoreError.database("the transaction was rolled back")
                 }
+                if refused { throw StoreError.database("refused") }
                 return ((), Commit(sequence: 1, lists: []))
             }
         }
+    }
+
+    /// Runs `writes` (each queuing one write) as one group, in their order: a write that holds
+    /// the writer keeps the group waiting until every one of them is queued.
+    private func inOneGroup(_ commit: GroupCommit, _ writes: [() -> Task<Void, any Error>]) async throws -> [Task<Void, any Error>] {
+        let release = DispatchSemaphore(value: 0)
+        let holding = Mutex(false)
+        let holder = Task {
+            _ = try await commit.write { db in
+                holding.withLock { $0 = true }
+                release.wait()
+                try db.run("INSERT INTO t (v) VALUES (?)", ["held"])
+                return ((), Commit(sequence: 1, lists: []))
+            }
+        }
+        while !holding.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        var queued: [Task<Void, any Error>] = []
+        for write in writes {
+            queued.append(write())
+            while commit.waitingCount < queued.count { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        release.signal()
+        try await holder.value
+        return queued
     }
 
     @Test("a refused write is rolled back alone; the others of its group commit")
     func refusedAlone() async throws {
         let (commit, pool, folder) = try await groupCommit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let holder = write("held", to: commit, holding: 0.4)
-        try await Task.sleep(for: .milliseconds(100))
-        // Three writes arrive while the writer is busy, so they wait together as one group.
-        var writes: [Task<Void, any Error>] = []
-        for value in ["a", "b", "c"] {
-            writes.append(Task {
-                _ = try await commit.write { db in
-                    try db.run("INSERT INTO t (v) VALUES (?)", [value])
-                    if value == "b" { throw StoreError.database("refused") }
-                    return ((), Commit(sequence: 1, lists: []))
-                }
-            })
-            try await Task.sleep(for: .milliseconds(30))
-        }
-        try await holder.value
+        let writes = try await inOneGroup(commit, ["a", "b", "c"].map { value in { write(value, to: commit, refused: value == "b") } })
         try await writes[0].value
         await #expect(throws: StoreError.self) { try await writes[1].value }
         try await writes[2].value
@@ -60,14 +71,7 @@ struct GroupCommitTests {
     func lostTransaction() async throws {
         let (commit, pool, folder) = try await groupCommit()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let holder = write("held", to: commit, holding: 0.4)
-        try await Task.sleep(for: .milliseconds(100))
-        var writes: [Task<Void, any Error>] = []
-        for value in ["a", "b", "c"] {
-            writes.append(write(value, to: commit, losesTransaction: value == "b"))
-            try await Task.sleep(for: .milliseconds(30))  // in this order
-        }
-        try await holder.value
+        let writes = try await inOneGroup(commit, ["a", "b", "c"].map { value in { write(value, to: commit, losesTransaction: value == "b") } })
         for (index, write) in writes.enumerated() {
             await #expect(throws: (any Error).self, "write \(index)") { try await write.value }
         }
