@@ -57,10 +57,11 @@ struct Session: Sendable {
         return Session(id: id, csrf: signer.sign("csrf:" + id), flash: flash, isSecure: isSecure)
     }
 
-    /// Whether a posted token is this session's.
-    func accepts(_ token: String?, signer: Signer) -> Bool {
+    /// Whether a posted token is this session's: the one made for it above, compared in
+    /// constant time (no second HMAC of the same message).
+    func accepts(_ token: String?) -> Bool {
         guard let token, !isNew else { return false }
-        return signer.isValid(token, for: "csrf:" + id)
+        return Signer.constantTimeEquals(Array(csrf.utf8), Array(token.utf8))
     }
 
     /// Sets the cookies this response must carry: a new session, a consumed flash.

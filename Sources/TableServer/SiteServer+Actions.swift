@@ -29,7 +29,7 @@ extension SiteServer {
             throw ServerError.unsupportedMediaType("Expected a form (application/x-www-form-urlencoded), got \"\(contentType)\".")
         }
         let form = try FormBody(text)
-        guard session.accepts(form["csrf"], signer: signer) else {
+        guard session.accepts(form["csrf"]) else {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
         let revision = try form.required("revision")
@@ -187,7 +187,7 @@ extension SiteServer {
         } catch {
             throw ServerError.badRequest("The batch is not valid JSON of the expected shape: \(BatchRequest.describe(error))")
         }
-        guard session.accepts(batch.csrf ?? request.headers.value(of: .csrfToken), signer: signer) else {
+        guard session.accepts(batch.csrf ?? request.headers.value(of: .csrfToken)) else {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")
         }
         let script = try batch.script()

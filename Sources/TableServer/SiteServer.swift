@@ -26,6 +26,7 @@ public struct SiteServer: Sendable {
     let connections: ConnectionRegistry
     var signInThrottle = SignInThrottle()
     let revokedSessions = RevokedSessions()
+    let sealedPositions = SealedPositions()
     let passwordChecker = PasswordChecker()
 
     /// Makes a server for `site`.
@@ -158,7 +159,7 @@ public struct SiteServer: Sendable {
     private func markSeen(on response: inout Response, session: Session) {
         guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
         // Signed, so that nobody can send servers reading the log for positions never reached.
-        let sealed = signer.sealed(String(store.appliedSequence))
+        let sealed = sealedPositions.sealed(store.appliedSequence, signer: signer)
         let cookie = session.setCookie(Session.sequenceCookie, sealed, basePath: site.urls.basePath, maxAge: 3600)
         response.headers.append(HTTPField(name: .setCookie, value: cookie))
     }

@@ -26,4 +26,40 @@ struct SessionTests {
         #expect(stored == "tablestack_session=" + signer.sealed(plain.id) + "; Path=/docs/; HttpOnly; SameSite=Lax")
         #expect(plain.isNew && plain.id.count == 32)
     }
+
+    @Test("a session takes its own form token and no other: not another session's, not one cut short, not none")
+    func formToken() throws {
+        let signer = Signer(secret: Array("one secret".utf8))
+        func session(cookie: String?) -> Session {
+            var head = HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/")
+            if let cookie { head.headerFields[.cookie] = cookie }
+            return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
+        }
+        let first = session(cookie: "tablestack_session=" + signer.sealed(String(repeating: "a", count: 32)))
+        let second = session(cookie: "tablestack_session=" + signer.sealed(String(repeating: "b", count: 32)))
+        #expect(!first.isNew && !second.isNew)
+        #expect(first.accepts(first.csrf))
+        #expect(first.csrf == signer.sign("csrf:" + first.id), "the token is the session id's signature")
+        #expect(!first.accepts(second.csrf))
+        #expect(!first.accepts(String(first.csrf.dropLast())))
+        #expect(!first.accepts(first.csrf + "A"))
+        #expect(!first.accepts(""))
+        #expect(!first.accepts(nil))
+        // A new session has no form yet that could carry its token.
+        let new = session(cookie: nil)
+        #expect(new.isNew && !new.accepts(new.csrf))
+    }
+
+    @Test("the change-log position is sealed once for all the answers until the next commit")
+    func sealedPositions() {
+        let signer = Signer(secret: Array("one secret".utf8))
+        let positions = SealedPositions()
+        let seven = positions.sealed(7, signer: signer)
+        #expect(seven == signer.sealed("7"))
+        #expect(positions.sealed(7, signer: signer) == seven)
+        #expect(positions.sealed(8, signer: signer) == signer.sealed("8"))
+        #expect(signer.opened(positions.sealed(8, signer: signer)) == "8")
+        #expect(positions.sealed(7, signer: signer) == seven, "an older position is sealed again, the same")
+    }
 }
+

@@ -20,7 +20,7 @@ extension SiteServer {
             throw .notFound("this server has no editor password to sign in with", upPath: [])
         }
         let form = try FormBody(try await collectBody(of: &request, upTo: 4096))
-        guard session.accepts(form["csrf"], signer: signer) else {
+        guard session.accepts(form["csrf"]) else {
             throw .forbidden("The form's security token is missing or does not belong to this session. Reload and try again.")
         }
         let address = context.clientAddress
@@ -55,7 +55,7 @@ extension SiteServer {
     /// `POST /_logout`: ends the sign-in and the session id with it.
     func signOut(_ request: inout Request, session: Session) async throws(ServerError) -> Response {
         let form = try FormBody(try await collectBody(of: &request, upTo: 4096))
-        guard session.accepts(form["csrf"], signer: signer) else {
+        guard session.accepts(form["csrf"]) else {
             throw .forbidden("The form's security token is missing or does not belong to this session. Reload and try again.")
         }
         revokedSessions.revoke(session.id)
