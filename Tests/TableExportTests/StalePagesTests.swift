@@ -69,6 +69,11 @@ struct StalePagesTests {
         try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: false)
         await #expect(throws: (any Error).self) { try await fixture.export(sources: "app") }
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/groceries/milk/index.html"))
+        // The failed export struck out the state's fingerprint as it began (the folder is no
+        // longer up to date) and kept its page list.
+        let kept = try #require(ExportState.load(from: fixture.output))
+        #expect(!kept.inputs.isEmpty && kept.inputs.allSatisfy { $0 == "-" })
+        #expect(kept.pages.contains { $0.file == "groceries/milk/index.html" })
         try FileManager.default.removeItem(atPath: list)
         let report = try await fixture.export(sources: "app")
         #expect(report.problems == [] && report.removed == 1)
