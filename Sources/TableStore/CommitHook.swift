@@ -16,10 +16,17 @@ final class CommitHook: TransactionObserver, @unchecked Sendable {
         pool.writeWithoutTransaction { db in db.add(transactionObserver: self, extent: .databaseLifetime) }
     }
 
-    /// Runs `action` when the open transaction commits (not at all if it rolls back). Call it
-    /// inside the transaction.
+    /// Runs `action` when the open transaction commits (not at all if it rolls back), in place
+    /// of any action set before. Call it inside the transaction.
     func onCommit(_ action: @escaping (Database) -> Void) {
         pending = action
+    }
+
+    /// Drops an action left by a transaction whose end GRDB did not report: when SQLite rolls a
+    /// transaction back as it commits (an I/O error), GRDB tells no observer, and the action would
+    /// run at the next commit. Every transaction on the writer calls this (or `onCommit`) first.
+    func discard() {
+        pending = nil
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }

@@ -19,7 +19,7 @@ final class GroupCommit: @unchecked Sendable {
     /// Kept current by each commit, with the rows it touched read in its transaction.
     private let lists: ListCache
     /// Moves the cached lists and the feed on as the group's transaction commits.
-    private let hook: CommitHook
+    let hook: CommitHook
     /// Revisions read under one WAL-index header, moved on to the next by this process's own
     /// commits (`nil` when the file cannot be watched).
     private let revisionMemo: (watch: WALIndexWatch, memo: RevisionMemo)?
@@ -57,6 +57,16 @@ final class GroupCommit: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in a write transaction of its own, outside any group (a write that is not an
+    /// edit, such as trimming the log). Every transaction on the writer goes through here or a
+    /// group, so that none runs an action a failed group left (see `CommitHook.discard`).
+    func writeAlone<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.write { [hook] db in
+            hook.discard()
+            return try body(db)
+        }
+    }
+
     /// How many writes wait for the next group (for tests that line writes up in one group).
     var waitingCount: Int { lock.withLock { waiting.count } }
 
@@ -74,6 +84,7 @@ final class GroupCommit: @unchecked Sendable {
             defer { lists.commitSettled() }  // also when the transaction rolls back or never starts
             do {
                 try await pool.write { [lists, feed, hook, revisionMemo] db in
+                    hook.discard()
                     for (index, entry) in group.enumerated() {
                         switch try Self.inSavepoint(db, entry.run) {
                         case let .success(commit):
@@ -84,7 +95,7 @@ final class GroupCommit: @unchecked Sendable {
                         }
                     }
                     let commits = outcomes.results.compactMap { try? $0?.get() }
-                    // Read while this transaction holds SQLite's write lock, which its first write took.
+                    // Read while this transaction holds SQLite's write lock (GRDB begins it IMMEDIATE).
                     let before = commits.isEmpty ? nil : revisionMemo?.watch.header()
                     // The cached lists move on on the writer's thread the moment the transaction
                     // commits: a reader that sees the new revision a moment later finds the list
@@ -116,24 +127,37 @@ final class GroupCommit: @unchecked Sendable {
 
     /// Runs one write in a savepoint of the group's transaction, so that a refused write is
     /// rolled back alone. The savepoint's statements are cached like the writes' own (GRDB's
-    /// `inSavepoint` prepared them again for every write).
+    /// `inSavepoint` prepares them again for every write).
     ///
     /// Throws, ending the group, when the transaction itself is gone: SQLite rolls a whole
-    /// transaction back on some errors (a full disk, an I/O error), and what the group ran after
-    /// that would commit statement by statement, outside any transaction, while its writers
-    /// heard that their writes failed. So would a savepoint that cannot be rolled back.
-    static func inSavepoint(_ db: Database, _ run: (Database) throws -> Commit) throws -> Result<Commit, any Error> {
+    /// transaction back on some errors (a full disk, an I/O error), in a write or in a read
+    /// between two, and a savepoint begun after that would start a transaction of its own and
+    /// commit the next write alone, while its writer heard that the group failed. So is the
+    /// transaction checked before each write, and after a write that failed. (The statements go
+    /// through SQLite's own calls, which skip GRDB's check for an aborted transaction.)
+    private static func inSavepoint(_ db: Database, _ run: (Database) throws -> Commit) throws -> Result<Commit, any Error> {
+        try checkTransaction(db)
         try db.run("SAVEPOINT edit", [])
         do {
             let commit = try run(db)
             try db.run("RELEASE edit", [])
             return .success(commit)
         } catch {
-            guard sqlite3_get_autocommit(db.sqliteConnection) == 0 else { throw error }
+            guard isInTransaction(db) else { throw error }
             try db.run("ROLLBACK TO edit", [])
             try db.run("RELEASE edit", [])
             return .failure(error)
         }
+    }
+
+    /// Whether the connection is inside a transaction, as SQLite has it (GRDB's
+    /// `isInsideTransaction` says yes throughout its transaction block, rolled back or not).
+    private static func isInTransaction(_ db: Database) -> Bool {
+        sqlite3_get_autocommit(db.sqliteConnection) == 0
+    }
+
+    private static func checkTransaction(_ db: Database) throws {
+        guard isInTransaction(db) else { throw StoreError.database("the transaction was rolled back before it could commit") }
     }
 
     private final class ResultBox<T>: @unchecked Sendable { var value: T? }

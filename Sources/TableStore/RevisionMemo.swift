@@ -1,7 +1,8 @@
 import Foundation
 
 /// List revisions read from a SQLite database, each good for as long as the WAL-index header is
-/// the one read before it was: then no commit has moved any list since.
+/// the one read before it was (then no commit has moved any list since), and carried across this
+/// process's own commits, whose changes are known (see `advance`).
 final class RevisionMemo: @unchecked Sendable {  // every field is read and written under the lock
     private let lock = NSLock()
     private var header: WALIndexWatch.Header?
@@ -33,9 +34,9 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
     /// Moves what was remembered under `before` on to `after`: the headers read just before and
     /// just after this process committed `commits`, `before` with SQLite's write lock held and
     /// `after` one commit on, so that no other commit came between. The lists the commits wrote
-    /// take their new revisions; every list below an item of theirs is forgotten (an item moved
-    /// in brings its lists at new revisions, a deleted one takes them away). A commit that
-    /// replaced everything forgets everything.
+    /// take their new revisions; the lists below an item they deleted, inserted or moved in are
+    /// forgotten, as the change feed forgets them. A commit that replaced everything forgets
+    /// everything.
     func advance(from before: WALIndexWatch.Header, to after: WALIndexWatch.Header, by commits: [Commit]) {
         lock.withLock {
             if header != before || revisions.count > Self.mostCarried || commits.contains(where: \.everything) {
@@ -44,8 +45,10 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
             header = after
             for commit in commits where !commit.everything {
                 for record in commit.lists {
-                    let below = [record.list.itemIdentity("")]
-                    for list in revisions.keys where list.isBelow(below) { revisions[list] = nil }
+                    let replaced = record.replacedItemPrefixes
+                    if !replaced.isEmpty {
+                        for list in revisions.keys.filter({ $0.isBelow(replaced) }) { revisions[list] = nil }
+                    }
                     revisions[record.list] = record.revision
                 }
             }

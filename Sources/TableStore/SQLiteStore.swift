@@ -28,8 +28,10 @@ public final class SQLiteStore: DatabaseStore {
     /// Lists as last read, kept current by this process's commits.
     private let lists = ListCache()
     /// Says whether any process has committed since a moment before (`nil` if the file cannot be
-    /// watched), so that revisions read once answer without a query until someone commits.
+    /// watched), so that revisions read once answer without a query until another process commits
+    /// (this process's commits carry them on, see `RevisionMemo.advance`).
     private let walWatch: WALIndexWatch?
+    /// Revisions read or committed, good while the WAL-index header stays as they knew it.
     private let revisions: RevisionMemo
     /// Hands other processes' commits to `feed` (see `followOtherProcesses`).
     private let follower = Mutex<Task<Void, Never>?>(nil)
@@ -176,7 +178,8 @@ public final class SQLiteStore: DatabaseStore {
         return revision
     }
 
-    /// From memory only: a revision `revision(of:)` read since anyone last committed.
+    /// From memory only: a revision `revision(of:)` read, or this process committed, since
+    /// another process last committed.
     public func revisionNow(of id: ListID) -> Int? {
         guard let header = walWatch?.header() else { return nil }
         return revisions.revision(of: id, at: header)
@@ -277,7 +280,7 @@ public final class SQLiteStore: DatabaseStore {
 
     /// Runs a write transaction, turning database errors into store errors.
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do { return try await pool.write(body) } catch let error as StoreError { throw error } catch {
+        do { return try await groupCommit.writeAlone(body) } catch let error as StoreError { throw error } catch {
             throw StoreError.database("\(error)")
         }
     }

@@ -114,4 +114,26 @@ struct ChangeLogTests {
         #expect(first.appliedSequence == second.appliedSequence)
         #expect(try await first.revision(of: Self.letters) == 3)
     }
+
+    @Test("the feed forgets the revisions it knew of lists below an item put in or taken away, and keeps the rest")
+    func feedForgetsBelowReplacedItems() {
+        let feed = ChangeFeed()
+        feed.start(at: 0)
+        let notesOfA = Self.letters.child(of: "a", relationship: "notes"), notesOfB = Self.letters.child(of: "b", relationship: "notes")
+        let other = ListID.root("other")
+        feed.remember(0, of: notesOfA, readAt: 0)  // read while "a" was not there
+        feed.remember(4, of: notesOfB, readAt: 0)
+        feed.remember(3, of: other, readAt: 0)
+        // "a" moved in from elsewhere, bringing its notes.
+        var movedIn = ListChangeRecord(list: Self.letters, revision: 2)
+        movedIn.inserted = ["a"]
+        feed.apply(Commit(sequence: 1, lists: [movedIn]))
+        #expect(feed.revision(of: notesOfA) == nil)
+        #expect(feed.revision(of: notesOfB) == 4 && feed.revision(of: other) == 3 && feed.revision(of: Self.letters) == 2)
+        var deleted = ListChangeRecord(list: Self.letters, revision: 3)
+        deleted.deleted = ["b"]
+        feed.apply(Commit(sequence: 2, lists: [deleted]))
+        #expect(feed.revision(of: notesOfB) == nil && feed.revision(of: other) == 3)
+    }
 }
+

@@ -72,8 +72,10 @@ struct GroupCommitTests {
         let (commit, pool, folder) = try await groupCommit()
         defer { try? FileManager.default.removeItem(at: folder) }
         let writes = try await inOneGroup(commit, ["a", "b", "c"].map { value in { write(value, to: commit, losesTransaction: value == "b") } })
+        // Each writer hears why: the transaction was gone (not that a savepoint was missing).
         for (index, write) in writes.enumerated() {
-            await #expect(throws: (any Error).self, "write \(index)") { try await write.value }
+            let error = await #expect(throws: StoreError.self, "write \(index)") { try await write.value }
+            #expect(error?.description.contains("the transaction was rolled back") == true, "write \(index): \(String(describing: error))")
         }
         // "c", run after the transaction was gone, would have committed on its own, untold.
         #expect(try await pool.read { db in try String.fetchAll(db, sql: "SELECT v FROM t ORDER BY v") } == ["held"])
@@ -81,4 +83,20 @@ struct GroupCommitTests {
         try await write("after", to: commit).value
         #expect(try await pool.read { db in try String.fetchAll(db, sql: "SELECT v FROM t ORDER BY v") } == ["after", "held"])
     }
+
+    @Test("an action a transaction left for its commit runs at no later commit, a group's or another write's")
+    func leftActionDiscarded() async throws {
+        let (commit, pool, folder) = try await groupCommit()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // As a group whose commit SQLite rolled back without GRDB telling its observers leaves it.
+        let ran = Mutex(0)
+        let leave: @Sendable () -> Void = { commit.hook.onCommit { _ in ran.withLock { $0 += 1 } } }
+        try await pool.writeWithoutTransaction { _ in leave() }
+        _ = try await commit.writeAlone { db in try db.run("INSERT INTO t (v) VALUES (?)", ["alone"]) }
+        try await pool.writeWithoutTransaction { _ in leave() }
+        try await write("grouped", to: commit).value
+        #expect(ran.withLock { $0 } == 0)
+        #expect(try await pool.read { db in try String.fetchAll(db, sql: "SELECT v FROM t ORDER BY v") } == ["alone", "grouped"])
+    }
 }
+

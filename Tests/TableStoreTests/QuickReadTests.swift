@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import Testing
 @testable import TableStore
-import TestSupport
 
 @Suite("Point reads on the caller's thread")
 struct QuickReadTests {
@@ -22,72 +21,6 @@ struct QuickReadTests {
         let c = try await temporary.store.item("c", in: Self.letters)
         let b = try await temporary.store.item("b", in: Self.letters)
         #expect(c != nil && b == nil)
-    }
-
-    @Test("this store's own commits keep its revisions in memory; another store's, interleaved, never leave one stale")
-    func ownCommitsKeepMemory() async throws {
-        let temporary = try await StoreTests.lettered(["a"], on: .sqlite)
-        defer { temporary.remove() }
-        let store = try #require(temporary.store as? SQLiteStore)
-        let other = try SQLiteStore(path: temporary.path)
-        let numbers = ListID.root("numbers"), notes = Self.letters.child(of: "a", relationship: "notes")
-        let lists = [Self.letters, numbers, notes]
-        #expect(try await store.revision(of: numbers) == 0)
-        try await store.apply([.insert(StoredItem(key: "b"), at: 1)], to: Self.letters, basedOn: 1)
-        #expect(store.revisionNow(of: Self.letters) == 2, "the revision its commit wrote, without a query")
-        #expect(store.revisionNow(of: numbers) == 0, "a list the commit left alone is still known")
-
-        var dice = SeededGenerator(seed: 20261124)
-        for step in 1...300 {
-            // Either store, or both at once; now and then the owner of `notes` goes and comes back,
-            // taking its notes (and their revision) with it.
-            let writers: [SQLiteStore] = [[store], [other], [store, other]][dice.next(below: 3)]
-            let targets = writers.map { _ in lists[dice.next(below: lists.count)] }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, (writer, list)) in zip(writers, targets).enumerated() {
-                    group.addTask {
-                        try await writer.apply([.insert(StoredItem(key: "k\(step)-\(index)"), at: 0)], to: list, basedOn: nil)
-                    }
-                }
-                try await group.waitForAll()
-            }
-            if step.isMultiple(of: 25) {
-                let writer = writers[0]
-                try await writer.apply([.delete(key: "a")], to: Self.letters, basedOn: nil)
-                try await writer.apply([.insert(StoredItem(key: "a"), at: 0)], to: Self.letters, basedOn: nil)
-            }
-            for list in lists {
-                let stored = try await store.list(list, positions: 0..<1).list.revision
-                #expect(try await store.revision(of: list) == stored, "step \(step): \(list)")
-                #expect(try await other.revision(of: list) == stored, "step \(step): \(list), the other store")
-            }
-        }
-        #expect(store.revisionsFromMemory > 150, "own commits left revisions in memory: \(store.revisionsFromMemory)")
-    }
-
-    @Test("the WAL-index header's change counter goes up by one for each commit, and for nothing else")
-    func changeCounter() async throws {
-        let temporary = try await StoreTests.lettered(["a"], on: .sqlite)
-        defer { temporary.remove() }
-        let watch = try #require(WALIndexWatch(databasePath: temporary.path))
-        let writer = try DatabaseQueue(path: temporary.path)
-        func counter() throws -> UInt32 { try #require(watch.header()).changeCounter }
-        let start = try counter()
-        try await writer.write { db in try db.execute(sql: "UPDATE lists SET revision = revision + 1") }
-        #expect(try counter() == start &+ 1)
-        for _ in 0..<3 { try await writer.write { db in try db.execute(sql: "UPDATE lists SET revision = revision + 1") } }
-        #expect(try counter() == start &+ 4)
-        // Reads, a transaction rolled back, and a checkpoint that empties the log: no commit.
-        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") }
-        try writer.inTransaction { db in
-            try db.execute(sql: "UPDATE lists SET revision = revision + 1")
-            return .rollback
-        }
-        _ = try await writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-        #expect(try counter() == start &+ 4)
-        // The commit after it, which starts the log again, is one.
-        try await writer.write { db in try db.execute(sql: "UPDATE lists SET revision = revision + 1") }
-        #expect(try counter() == start &+ 5)
     }
 
     @Test("revisions come from memory until anyone commits to the file, then from the database")

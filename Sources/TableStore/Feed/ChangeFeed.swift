@@ -15,6 +15,9 @@ public final class ChangeFeed: @unchecked Sendable {
 
     public init() {}
 
+    /// The most revisions kept.
+    static let mostKept = 16_384
+
     /// The last commit applied here.
     public var appliedSequence: Int { lock.withLock { applied } }
 
@@ -42,13 +45,15 @@ public final class ChangeFeed: @unchecked Sendable {
         let receivers: [AsyncStream<Commit>.Continuation] = lock.withLock {
             guard commit.sequence > applied else { return [] }
             applied = commit.sequence
-            if commit.everything { revisions.removeAll() }
+            // Past `mostKept` the revisions start afresh (each is read again when asked): an
+            // insert looks through them all for lists below the item.
+            if commit.everything || revisions.count > Self.mostKept { revisions.removeAll() }
             for record in commit.lists {
-                // The lists below a deleted or moved-out item (below every item, for a list
-                // rewritten whole) moved on too: forget them, to be read again when asked.
-                let prefixes = record.removedItemPrefixes
+                // The lists below an item deleted, inserted or moved in (below every item, for a
+                // list rewritten whole) moved on too: forget them, to be read again when asked.
+                let prefixes = record.replacedItemPrefixes
                 if !prefixes.isEmpty {
-                    revisions = revisions.filter { list, _ in !list.isBelow(prefixes) }
+                    for list in revisions.keys.filter({ $0.isBelow(prefixes) }) { revisions[list] = nil }
                 }
                 revisions[record.list] = record.revision
             }

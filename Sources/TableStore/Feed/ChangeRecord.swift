@@ -65,14 +65,30 @@ extension ListChangeRecord {
     var removedItemPrefixes: [String] {
         reset ? [list.itemIdentity("")] : deleted.map { list.itemIdentity($0) + "/" }
     }
+
+    /// The identity prefixes, each ending in "/", of the items this change took away or put in,
+    /// with everything below them: those of `removedItemPrefixes`, and each item inserted (one
+    /// moved in brings its lists, at revisions they had nowhere here). A revision remembered for
+    /// a list below one of them no longer holds.
+    var replacedItemPrefixes: [String] {
+        reset ? [list.itemIdentity("")] : (deleted + inserted).map { list.itemIdentity($0) + "/" }
+    }
 }
 
 extension ListID {
     /// Whether this list belongs to an item whose identity starts with one of `prefixes`
     /// (`ListChangeRecord.removedItemPrefixes`): the item itself or one below it.
     func isBelow(_ prefixes: [String]) -> Bool {
-        guard !prefixes.isEmpty, let parent = parent.map({ $0 + "/" }) else { return false }
-        return prefixes.contains { parent.hasPrefix($0) }
+        guard !prefixes.isEmpty, let parent else { return false }
+        // Whether `parent + "/"` starts with a prefix, compared by bytes without making it:
+        // commits ask this of every list a cache holds.
+        let owner = parent.utf8
+        return prefixes.contains { prefix in
+            let wanted = prefix.utf8
+            guard owner.count + 1 >= wanted.count else { return false }
+            return owner.count + 1 == wanted.count ? owner.elementsEqual(wanted.dropLast()) && wanted.last == UInt8(ascii: "/")
+                : owner.starts(with: wanted)
+        }
     }
 }
 

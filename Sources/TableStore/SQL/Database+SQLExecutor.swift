@@ -6,8 +6,11 @@ import GRDBSQLite
 ///
 /// The statement is bound, stepped and read with SQLite's own calls rather than through GRDB's
 /// arguments, cursors and rows: for these few-column statements GRDB's layers cost as much as
-/// SQLite's work (an edit runs about ten of them). The statements change rows only, never the
-/// schema or the transaction, which is what GRDB's bookkeeping around a statement watches for.
+/// SQLite's work (an edit runs about ten of them). That skips GRDB's bookkeeping around a
+/// statement: its check that the transaction was not aborted (`GroupCommit.inSavepoint` makes
+/// its own), its cancellation check, its schema and transaction-state tracking (so: row
+/// statements and savepoints only, never DDL, BEGIN, COMMIT or ROLLBACK), and its dropping of a
+/// failed statement from the cache (here a failed statement is reset and runs again).
 extension Database: SQLExecutor {
     package func run(_ sql: String, _ arguments: [any SQLBindable]) throws {
         try step(sql, arguments) { _ in }
@@ -31,7 +34,7 @@ extension Database: SQLExecutor {
     private func step(_ sql: String, _ arguments: [any SQLBindable], row: (OpaquePointer) throws -> Void) throws {
         let statement = try cachedStatement(sql: sql).sqliteStatement
         defer { sqlite3_reset(statement) }
-        // A statement left stepped by an earlier error starts over from here.
+        // GRDB may have left the cached statement stepped (its own reads of the same SQL): start over.
         sqlite3_reset(statement)
         guard sqlite3_bind_parameter_count(statement) == Int32(arguments.count) else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE,
@@ -51,8 +54,9 @@ extension Database: SQLExecutor {
         }
     }
 
+    /// The error of a call that returned `code` (GRDB turns on extended result codes).
     private func error(_ code: Int32, sql: String) -> DatabaseError {
-        DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection)), message: lastErrorMessage, sql: sql)
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: lastErrorMessage, sql: sql)
     }
 
     private static func bind(_ value: SQLValue, to statement: OpaquePointer, at index: Int32) -> Int32 {
@@ -82,7 +86,8 @@ extension Database: SQLExecutor {
             let count = Int(sqlite3_column_bytes(statement, column))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_FLOAT:
-            // The store writes whole numbers only; a real number from elsewhere is read as one.
+            // The store writes whole numbers only; a real number from elsewhere is read as the
+            // whole number it holds, one out of a whole number's range as NULL.
             let number = sqlite3_column_double(statement, column)
             return number.magnitude < 9e18 ? .int(Int(number)) : .null
         default:
