@@ -30,11 +30,15 @@ struct ExportState: Equatable {
     static let fileName = ".tablestack-export-state"
     private static let header = "TableStack export state 2"
 
-    /// The fingerprint of everything the pages were made from; `unknownInputs` when they could
-    /// not be told apart from another export's.
+    /// The fingerprint of everything the pages were made from; `unknownInputs`, or a
+    /// fingerprint struck out (`keepPagesOnly`), when they could not be told apart from another
+    /// export's (see `hasUnknownInputs`).
     var inputs: String
     /// Matches no fingerprint: such a state is never up to date.
     static let unknownInputs = "unknown"
+
+    /// Whether the inputs match no export: unknown, or struck out by an export that began.
+    var hasUnknownInputs: Bool { inputs == Self.unknownInputs || inputs.utf8.allSatisfy { $0 == UInt8(ascii: "-") } }
     var problems: [String]
     var warnings: [String]
     /// Each page's file (relative to the folder), in the report's order, with its stamp.
@@ -150,14 +154,14 @@ struct ExportState: Equatable {
     /// export (so the folder is not up to date); removes it when there is no previous state.
     static func keepPagesOnly(of previous: ExportState?, in folder: String) {
         guard var kept = previous else { return remove(from: folder) }
-        if kept.inputs == unknownInputs || markInputsUnknown(kept.inputs, in: folder) { return }
+        if kept.hasUnknownInputs || markInputsUnknown(kept.inputs, in: folder) { return }
         kept.inputs = unknownInputs
         if (try? kept.save(to: folder)) == nil { remove(from: folder) }
     }
 
     /// Overwrites the fingerprint `inputs` in the state file of `folder` with as many dashes,
-    /// which match no fingerprint, leaving its page lines as they are: writing the 10,001 lines
-    /// again cost a re-export 35 M instructions. `false` when the file does not begin as `save`
+    /// which match no fingerprint, and leaves its page lines as they are (writing a 10,001-page
+    /// state again takes 35 M instructions). `false` when the file does not begin as `save`
     /// writes it with those inputs.
     private static func markInputsUnknown(_ inputs: String, in folder: String) -> Bool {
         let prefix = Array((header + "\ninputs ").utf8), value = Array(inputs.utf8)

@@ -57,8 +57,8 @@ struct Session: Sendable {
         return Session(id: id, csrf: signer.sign("csrf:" + id), flash: flash, isSecure: isSecure)
     }
 
-    /// Whether a posted token is this session's: the one made for it above, compared in
-    /// constant time (no second HMAC of the same message).
+    /// Whether a posted token is this session's: `csrf`, made in `init`, compared in constant
+    /// time (no second HMAC of the same message).
     func accepts(_ token: String?) -> Bool {
         guard let token, !isNew else { return false }
         return Signer.constantTimeEquals(Array(csrf.utf8), Array(token.utf8))

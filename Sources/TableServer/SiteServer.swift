@@ -26,7 +26,7 @@ public struct SiteServer: Sendable {
     let connections: ConnectionRegistry
     var signInThrottle = SignInThrottle()
     let revokedSessions = RevokedSessions()
-    let sealedPositions = SealedPositions()
+    let sealedPosition: LastSealedPosition
     let passwordChecker = PasswordChecker()
 
     /// Makes a server for `site`.
@@ -34,6 +34,7 @@ public struct SiteServer: Sendable {
         self.site = site
         self.configuration = configuration
         signer = Signer(secret: configuration.secret)
+        sealedPosition = LastSealedPosition(signer: signer)
         files = StaticFiles(folder: configuration.publicFolder)
         connections = ConnectionRegistry(limits: configuration.limits)
         // Live streams stay open: keep a fifth of the connections for everything else.
@@ -159,7 +160,7 @@ public struct SiteServer: Sendable {
     private func markSeen(on response: inout Response, session: Session) {
         guard let store = configuration.followedStore, store.appliedSequence > 0 else { return }
         // Signed, so that nobody can send servers reading the log for positions never reached.
-        let sealed = sealedPositions.sealed(store.appliedSequence, signer: signer)
+        let sealed = sealedPosition.sealed(store.appliedSequence)
         let cookie = session.setCookie(Session.sequenceCookie, sealed, basePath: site.urls.basePath, maxAge: 3600)
         response.headers.append(HTTPField(name: .setCookie, value: cookie))
     }

@@ -8,13 +8,8 @@ import Testing
 struct SessionTests {
     @Test("Set-Cookie values are written out in one order, Secure only over HTTPS")
     func setCookieText() throws {
-        let signer = Signer(secret: Array("one secret".utf8))
-        func session(forwardedProto: String?) -> Session {
-            var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/docs/")
-            if let forwardedProto { head.headerFields[.forwardedProto] = forwardedProto }
-            return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
-        }
-        let plain = session(forwardedProto: nil), secure = session(forwardedProto: "https")
+        let signer = Self.signer
+        let plain = Self.session(path: "/docs/"), secure = Self.session(path: "/docs/", headers: [.forwardedProto: "https"])
         #expect(plain.setCookie("tablestack_flash", "abc.def", basePath: "/docs/", maxAge: 60)
             == "tablestack_flash=abc.def; Max-Age=60; Path=/docs/; HttpOnly; SameSite=Lax")
         #expect(secure.setCookie("tablestack_editor", "", basePath: "/", maxAge: 0)
@@ -29,14 +24,9 @@ struct SessionTests {
 
     @Test("a session takes its own form token and no other: not another session's, not one cut short, not none")
     func formToken() throws {
-        let signer = Signer(secret: Array("one secret".utf8))
-        func session(cookie: String?) -> Session {
-            var head = HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/")
-            if let cookie { head.headerFields[.cookie] = cookie }
-            return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
-        }
-        let first = session(cookie: "tablestack_session=" + signer.sealed(String(repeating: "a", count: 32)))
-        let second = session(cookie: "tablestack_session=" + signer.sealed(String(repeating: "b", count: 32)))
+        let signer = Self.signer
+        let first = Self.session(headers: [.cookie: "tablestack_session=" + signer.sealed(String(repeating: "a", count: 32))])
+        let second = Self.session(headers: [.cookie: "tablestack_session=" + signer.sealed(String(repeating: "b", count: 32))])
         #expect(!first.isNew && !second.isNew)
         #expect(first.accepts(first.csrf))
         #expect(first.csrf == signer.sign("csrf:" + first.id), "the token is the session id's signature")
@@ -46,20 +36,26 @@ struct SessionTests {
         #expect(!first.accepts(""))
         #expect(!first.accepts(nil))
         // A new session has no form yet that could carry its token.
-        let new = session(cookie: nil)
+        let new = Self.session()
         #expect(new.isNew && !new.accepts(new.csrf))
     }
 
-    @Test("the change-log position is sealed once for all the answers until the next commit")
-    func sealedPositions() {
-        let signer = Signer(secret: Array("one secret".utf8))
-        let positions = SealedPositions()
-        let seven = positions.sealed(7, signer: signer)
-        #expect(seven == signer.sealed("7"))
-        #expect(positions.sealed(7, signer: signer) == seven)
-        #expect(positions.sealed(8, signer: signer) == signer.sealed("8"))
-        #expect(signer.opened(positions.sealed(8, signer: signer)) == "8")
-        #expect(positions.sealed(7, signer: signer) == seven, "an older position is sealed again, the same")
+    @Test("the change-log position an answer carries is the position sealed, whichever was sealed before")
+    func sealedPosition() {
+        let position = LastSealedPosition(signer: Self.signer)
+        let seven = position.sealed(7)
+        #expect(seven == Self.signer.sealed("7"))
+        #expect(position.sealed(7) == seven)
+        #expect(Self.signer.opened(position.sealed(8)) == "8")
+        #expect(position.sealed(7) == seven, "an older position is sealed again, the same")
+    }
+
+    private static let signer = Signer(secret: Array("one secret".utf8))
+
+    /// The session a request for `path` with `headers` carries.
+    private static func session(path: String = "/", headers: HTTPFields = [:]) -> Session {
+        var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path)
+        head.headerFields.append(contentsOf: headers)
+        return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
     }
 }
-

@@ -26,11 +26,13 @@ public struct ListChangeRecord: Sendable, Hashable {
     /// writes one per list, and `JSONEncoder` cost a tenth of an edit's own work.
     var summary: String {
         var out: [UInt8] = [UInt8(ascii: "{")]
-        func part(_ name: String, _ keys: [String]) {
-            guard !keys.isEmpty else { return }
+        func name(_ name: String) {
             if out.count > 1 { out.append(UInt8(ascii: ",")) }
             JSONText.append(string: name, to: &out)
             out.append(UInt8(ascii: ":"))
+        }
+        for (part, keys) in [("deleted", deleted), ("inserted", inserted), ("moved", moved), ("reloaded", reloaded)] where !keys.isEmpty {
+            name(part)
             out.append(UInt8(ascii: "["))
             for (index, key) in keys.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -38,11 +40,10 @@ public struct ListChangeRecord: Sendable, Hashable {
             }
             out.append(UInt8(ascii: "]"))
         }
-        part("deleted", deleted)
-        part("inserted", inserted)
-        part("moved", moved)
-        part("reloaded", reloaded)
-        if reset { out.append(contentsOf: (out.count > 1 ? #","reset":true"# : #""reset":true"#).utf8) }
+        if reset {
+            name("reset")
+            out.append(contentsOf: "true".utf8)
+        }
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)
     }
