@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// Group commit for SQLite: writes that arrive while a commit is being synced wait together and
 /// go into the next transaction, each in a savepoint of its own (so each is still checked
@@ -143,21 +142,15 @@ final class GroupCommit: @unchecked Sendable {
             try db.run("RELEASE edit", [])
             return .success(commit)
         } catch {
-            guard isInTransaction(db) else { throw error }
+            guard db.isInsideTransaction else { throw error }
             try db.run("ROLLBACK TO edit", [])
             try db.run("RELEASE edit", [])
             return .failure(error)
         }
     }
 
-    /// Whether the connection is inside a transaction, as SQLite has it (GRDB's
-    /// `isInsideTransaction` says yes throughout its transaction block, rolled back or not).
-    private static func isInTransaction(_ db: Database) -> Bool {
-        sqlite3_get_autocommit(db.sqliteConnection) == 0
-    }
-
     private static func checkTransaction(_ db: Database) throws {
-        guard isInTransaction(db) else { throw StoreError.database("the transaction was rolled back before it could commit") }
+        guard db.isInsideTransaction else { throw StoreError.database("the transaction was rolled back before it could commit") }
     }
 
     private final class ResultBox<T>: @unchecked Sendable { var value: T? }

@@ -33,25 +33,13 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
 
     /// Moves what was remembered under `before` on to `after`: the headers read just before and
     /// just after this process committed `commits`, `before` with SQLite's write lock held and
-    /// `after` one commit on, so that no other commit came between. The lists the commits wrote
-    /// take their new revisions; the lists below an item they deleted, inserted or moved in are
-    /// forgotten, as the change feed forgets them. A commit that replaced everything forgets
-    /// everything.
+    /// `after` one commit on, so that no other commit came between. The commits update the
+    /// revisions in order, as they update the change feed's (`Commit.update`).
     func advance(from before: WALIndexWatch.Header, to after: WALIndexWatch.Header, by commits: [Commit]) {
         lock.withLock {
-            if header != before || revisions.count > Self.mostCarried || commits.contains(where: \.everything) {
-                revisions.removeAll(keepingCapacity: true)
-            }
+            if header != before || revisions.count > Self.mostCarried { revisions.removeAll(keepingCapacity: true) }
             header = after
-            for commit in commits where !commit.everything {
-                for record in commit.lists {
-                    let replaced = record.replacedItemPrefixes
-                    if !replaced.isEmpty {
-                        for list in revisions.keys.filter({ $0.isBelow(replaced) }) { revisions[list] = nil }
-                    }
-                    revisions[record.list] = record.revision
-                }
-            }
+            for commit in commits { commit.update(&revisions) }
         }
     }
 

@@ -134,6 +134,13 @@ struct ChangeLogTests {
         deleted.deleted = ["b"]
         feed.apply(Commit(sequence: 2, lists: [deleted]))
         #expect(feed.revision(of: notesOfB) == nil && feed.revision(of: other) == 3)
+        // A list below an item the same commit deleted is forgotten, whatever revision its own
+        // record gives it.
+        feed.remember(5, of: notesOfA, readAt: 2)
+        var deletedA = ListChangeRecord(list: Self.letters, revision: 4)
+        deletedA.deleted = ["a"]
+        feed.apply(Commit(sequence: 3, lists: [deletedA, ListChangeRecord(list: notesOfA, revision: 6)]))
+        #expect(feed.revision(of: notesOfA) == nil && feed.revision(of: Self.letters) == 4)
     }
 }
 

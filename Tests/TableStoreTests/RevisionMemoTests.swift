@@ -71,4 +71,39 @@ struct RevisionMemoTests {
         #expect(try await store.revision(of: notesOfA) == stored.list.revision)
         #expect(try await store.list(notesOfA).items.map(\.key) == ["n1"])
     }
+
+    @Test("a list written in the commit that deletes its owner is not remembered at the revision the write gave it")
+    func writtenAndDeletedInOneCommit() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b"], on: .sqlite)
+        defer { temporary.remove() }
+        let store = try #require(temporary.store as? SQLiteStore)
+        let notesOfA = Self.letters.child(of: "a", relationship: "notes")
+        try await store.apply([.insert(StoredItem(key: "n1"), at: 0)], to: notesOfA, basedOn: nil)
+        #expect(try await store.revision(of: notesOfA) > 0)
+        // The list is named (as a batch names every list it shows) in the commit that deletes "a".
+        try await store.apply([ListWrite([.delete(key: "a")], to: Self.letters, basedOn: nil), ListWrite([], to: notesOfA, basedOn: nil)])
+        let stored = try await store.list(notesOfA, positions: 0..<10).list
+        #expect(stored.revision == 0 && stored.items.isEmpty)
+        #expect(try await store.revision(of: notesOfA) == 0)
+    }
+
+    @Test("commits move the memo on in their order: a commit that replaced everything forgets what came before it, not after")
+    func commitsInOrder() {
+        func header(_ counter: UInt64) -> WALIndexWatch.Header { WALIndexWatch.Header(words: (0, counter | 1 << 32, 0, 0, 0, 0)) }
+        let other = ListID.root("other")
+        func edit(_ sequence: Int, _ list: ListID, to revision: Int) -> Commit {
+            Commit(sequence: sequence, lists: [ListChangeRecord(list: list, revision: revision)])
+        }
+        let memo = RevisionMemo()
+        memo.remember(3, of: other, at: header(1))
+        memo.advance(from: header(1), to: header(2), by: [edit(1, Self.letters, to: 5), Commit(sequence: 2, lists: [], everything: true)])
+        #expect(memo.revision(of: Self.letters, at: header(2)) == nil)
+        #expect(memo.revision(of: other, at: header(2)) == nil)
+        memo.advance(from: header(2), to: header(3), by: [Commit(sequence: 3, lists: [], everything: true), edit(4, Self.letters, to: 7)])
+        #expect(memo.revision(of: Self.letters, at: header(3)) == 7)
+        // Carried only from the header it was remembered under.
+        memo.advance(from: header(9), to: header(10), by: [edit(5, other, to: 4)])
+        #expect(memo.revision(of: Self.letters, at: header(10)) == nil && memo.revision(of: other, at: header(10)) == 4)
+    }
 }
+

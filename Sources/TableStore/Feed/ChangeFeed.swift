@@ -47,16 +47,8 @@ public final class ChangeFeed: @unchecked Sendable {
             applied = commit.sequence
             // Past `mostKept` the revisions start afresh (each is read again when asked): an
             // insert looks through them all for lists below the item.
-            if commit.everything || revisions.count > Self.mostKept { revisions.removeAll() }
-            for record in commit.lists {
-                // The lists below an item deleted, inserted or moved in (below every item, for a
-                // list rewritten whole) moved on too: forget them, to be read again when asked.
-                let prefixes = record.replacedItemPrefixes
-                if !prefixes.isEmpty {
-                    for list in revisions.keys.filter({ $0.isBelow(prefixes) }) { revisions[list] = nil }
-                }
-                revisions[record.list] = record.revision
-            }
+            if revisions.count > Self.mostKept { revisions.removeAll() }
+            commit.update(&revisions)
             return Array(subscribers.values)
         }
         for receiver in receivers { receiver.yield(commit) }

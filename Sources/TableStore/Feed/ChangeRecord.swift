@@ -106,6 +106,20 @@ public struct Commit: Sendable, Hashable {
         self.everything = everything
     }
 
+    /// Brings `revisions`, list revisions known just before this commit, to just after it: a
+    /// commit that replaced everything leaves none known; otherwise the lists below an item it
+    /// put in or took away are forgotten, for all its lists first (one of its lists may have been
+    /// below an item another deleted), and each list it wrote that is not below one takes its
+    /// new revision. The change feed and the revision memo keep their revisions by this one rule.
+    func update(_ revisions: inout [ListID: Int]) {
+        guard !everything else { return revisions.removeAll() }
+        let replaced = lists.flatMap(\.replacedItemPrefixes)
+        if !replaced.isEmpty {
+            for list in revisions.keys.filter({ $0.isBelow(replaced) }) { revisions[list] = nil }
+        }
+        for record in lists where !record.list.isBelow(replaced) { revisions[record.list] = record.revision }
+    }
+
     /// Whether the commit changed one of `watched`: wrote it, or took away an item it belongs
     /// to (or an item above that one), or replaced the whole store.
     public func touches(_ watched: Set<ListID>) -> Bool {

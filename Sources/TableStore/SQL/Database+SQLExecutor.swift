@@ -22,7 +22,7 @@ extension Database: SQLExecutor {
             let count = sqlite3_column_count(statement)
             var values: [SQLValue] = []
             values.reserveCapacity(Int(count))
-            for column in 0..<count { values.append(Self.value(of: statement, at: column)) }
+            for column in 0..<count { values.append(try value(of: statement, at: column, sql: sql)) }
             rows.append(SQLRow(values))
         }
         return rows
@@ -77,12 +77,13 @@ extension Database: SQLExecutor {
     /// SQLite's `SQLITE_TRANSIENT`, a macro Swift does not import: copy the bytes now.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    private static func value(of statement: OpaquePointer, at column: Int32) -> SQLValue {
+    private func value(of statement: OpaquePointer, at column: Int32, sql: String) throws -> SQLValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:
             return .int(Int(sqlite3_column_int64(statement, column)))
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            // No pointer for a text value means SQLite ran out of memory converting it.
+            guard let text = sqlite3_column_text(statement, column) else { throw error(SQLITE_NOMEM, sql: sql) }
             let count = Int(sqlite3_column_bytes(statement, column))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_FLOAT:
