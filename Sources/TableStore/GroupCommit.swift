@@ -131,9 +131,9 @@ final class GroupCommit: @unchecked Sendable {
     /// Throws, ending the group, when the transaction itself is gone: SQLite rolls a whole
     /// transaction back on some errors (a full disk, an I/O error), in a write or in a read
     /// between two, and a savepoint begun after that would start a transaction of its own and
-    /// commit the next write alone, while its writer heard that the group failed. So is the
-    /// transaction checked before each write, and after a write that failed. (The statements go
-    /// through SQLite's own calls, which skip GRDB's check for an aborted transaction.)
+    /// commit the next write alone, while its writer heard that the group failed. So the
+    /// transaction is checked before each write, and after a write that failed. (The statements
+    /// go through SQLite's own calls, which skip GRDB's check for an aborted transaction.)
     private static func inSavepoint(_ db: Database, _ run: (Database) throws -> Commit) throws -> Result<Commit, any Error> {
         try checkTransaction(db)
         try db.run("SAVEPOINT edit", [])
