@@ -199,10 +199,11 @@ struct ExportState: Equatable {
         }
     }
 
-    /// The stamp of the file `name` in the folder open as `folder`; `nil` when there is none.
-    static func stamp(of name: String, in folder: Int32) -> Stamp? {
+    /// The stamp of the regular file `name` in the folder open as `folder`; `nil` when there is
+    /// none. `followingLinks` false takes a symbolic link for what it is, not a file.
+    static func stamp(of name: String, in folder: Int32, followingLinks: Bool = true) -> Stamp? {
         var info = stat()
-        guard fstatat(folder, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstatat(folder, name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Stamp(info)
     }
 

@@ -30,7 +30,7 @@ enum StalePages {
                 descriptors.append(descriptor)
             }
             guard descriptors.count == folders.count + 1, let page = descriptors.last,
-                  let left = fileStamp(of: "index.html", in: page), left == stamp, !kept.contains(left.inode),
+                  let left = ExportState.stamp(of: "index.html", in: page, followingLinks: false), left == stamp, !kept.contains(left.inode),
                   unlinkat(page, "index.html", 0) == 0 else { continue }
             removed.append(file)
             // Each folder from the deepest up, while it is empty (removing one that is not fails).
@@ -46,12 +46,5 @@ enum StalePages {
     static func isPageName(_ file: String) -> Bool {
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.last == "index.html" && parts.dropLast().allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-    }
-
-    /// The stamp of the regular file `name` in the folder `folder`, not following a link.
-    private static func fileStamp(of name: String, in folder: Int32) -> ExportState.Stamp? {
-        var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return ExportState.Stamp(info)
     }
 }

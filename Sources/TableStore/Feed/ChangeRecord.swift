@@ -78,7 +78,8 @@ extension ListChangeRecord {
 
 extension ListID {
     /// Whether this list belongs to an item whose identity starts with one of `prefixes`
-    /// (`ListChangeRecord.removedItemPrefixes`): the item itself or one below it.
+    /// (`ListChangeRecord.removedItemPrefixes` or `replacedItemPrefixes`): the item itself or
+    /// one below it.
     func isBelow(_ prefixes: [String]) -> Bool {
         guard !prefixes.isEmpty, let parent else { return false }
         // Whether `parent + "/"` starts with a prefix, compared by bytes without making it:
