@@ -8,7 +8,7 @@ import TableStore
 struct IncrementalPlan: Sendable {
     /// The last export's pages taken as they are, by path.
     let carried: [[String]: PageRecords.Page]
-    /// The same, parents before children (sorted while the plan is made, beside the root's read).
+    /// The same in the report's order (`ReportOrder`), so parents before children.
     private let carriedInOrder: [(path: [String], page: PageRecords.Page)]
     /// Carried pages read again all the same: the pages above a page to make.
     let above: Set<[String]>
@@ -23,21 +23,27 @@ struct IncrementalPlan: Sendable {
     /// a path (then its place below the others cannot be told).
     init?(records: PageRecords, changes: ChangedData, notAsLeft: Set<String>) {
         var carried: [[String]: PageRecords.Page] = [:]
+        var carriedInOrder: [(path: [String], page: PageRecords.Page)] = []
         var above: Set<[String]> = []
         for page in records.pages {
             guard let path = ExportState.path(ofPage: page.file) else { return nil }
             if let dependencies = page.dependencies, !dependencies.areTouched(by: changes), !notAsLeft.contains(page.file) {
                 carried[path] = page
+                carriedInOrder.append((path, page))
             } else {
                 for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }
             }
         }
+        // An export keeps its records in the report's order; should a file not be, it is sorted.
+        if !ReportOrder.holds(for: carriedInOrder.lazy.map(\.path)) {
+            carriedInOrder.sort { ReportOrder.precedes($0.path, $1.path) }
+        }
         self.carried = carried
         self.above = above
-        carriedInOrder = carried.map { (path: $0.key, page: $0.value) }.sorted { $0.path.count < $1.path.count }
+        self.carriedInOrder = carriedInOrder
     }
 
-    /// The carried pages not read again, as results, each still reached: its parent was carried
+    /// The carried pages not read again, as results in the report's order, each still reached: its parent was carried
     /// too, or was read again and still links to it. (A page its parent no longer shows depends
     /// on the item that row stood for, so a commit touched it and it is not carried; this only
     /// makes sure.) `children` gives the pages each page read again links down to.

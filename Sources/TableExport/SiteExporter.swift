@@ -172,14 +172,15 @@ public struct SiteExporter: Sendable {
             }
         }
         let made = results.count
+        // The order of the sitemap and the report (`ReportOrder`); the carried pages come in it.
+        results.sort { ReportOrder.precedes($0.path, $1.path) }
         if let plan {
             results += plan.results(notIn: Set(results.map(\.path)), children: childrenFound)
             // Their files were found as left when the plan was made.
             for index in made..<results.count { results[index].stamp = leftAs[results[index].file] }
             completeIDs(of: &results, carriedFrom: made)
+            results = ReportOrder.merged(Array(results[..<made]), Array(results[made...]))
         }
-        // Breadth first, and by path within a level: the order of the sitemap and the report.
-        results.sort { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path.lexicographicallyPrecedes($1.path) }
         progress(results.count, results.count)
 
         // The sitemap, the manifest and the records are written while the links are checked. What

@@ -1,0 +1,61 @@
+import Testing
+import TestSupport
+@testable import TableExport
+import TableStore
+
+@Suite("The report's order: breadth first, by path within a level; carried pages merged into it")
+struct ReportOrderTests {
+    static func result(_ path: [String]) -> PageResult {
+        PageResult(path: path, file: (path + ["index.html"]).joined(separator: "/"), ids: [], links: [], problems: [], wasWritten: false)
+    }
+
+    @Test("shallower paths first, then by segment; a path is not before itself")
+    func precedes() {
+        #expect(ReportOrder.precedes([], ["a"]))
+        #expect(ReportOrder.precedes(["z"], ["a", "a"]))
+        #expect(ReportOrder.precedes(["a", "b"], ["a", "c"]))
+        #expect(ReportOrder.precedes(["a", "z"], ["b", "a"]))
+        #expect(!ReportOrder.precedes(["a"], ["a"]))
+        #expect(!ReportOrder.precedes(["b"], ["a"]))
+        #expect(ReportOrder.holds(for: [[], ["a"], ["b"], ["a", "a"]]))
+        #expect(!ReportOrder.holds(for: [[], ["b"], ["a"]]))
+        #expect(!ReportOrder.holds(for: [["a"], ["a"]]))
+        #expect(ReportOrder.holds(for: [[String]]()))
+    }
+
+    @Test("two ordered lists merge into what sorting both gives, on 500 random splits")
+    func merged() {
+        var generator = SeededGenerator(seed: 21)
+        let segments = ["a", "b", "c", "é", "a b", "10", "9"]
+        for _ in 0..<500 {
+            var paths: Set<[String]> = []
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                paths.insert((0..<Int.random(in: 0...3, using: &generator)).map { _ in segments.randomElement(using: &generator)! })
+            }
+            let all = paths.sorted(by: ReportOrder.precedes)
+            var first: [PageResult] = [], second: [PageResult] = []
+            for path in all {
+                if Bool.random(using: &generator) { first.append(Self.result(path)) } else { second.append(Self.result(path)) }
+            }
+            #expect(ReportOrder.merged(first, second).map(\.path) == all)
+            #expect(ReportOrder.merged(second, first).map(\.path) == all)
+        }
+    }
+}
+
+@Suite("An incremental plan gives its carried pages in the report's order")
+struct IncrementalPlanOrderTests {
+    static func page(_ file: String) -> PageRecords.Page {
+        PageRecords.Page(file: file, dependencies: PageDependencies(lists: [], items: []), links: [], ids: [])
+    }
+
+    @Test("records kept in the order, or (written by something else) out of it")
+    func carriedInOrder() throws {
+        let inOrder = ["index.html", "a/index.html", "b/index.html", "a/x/index.html", "b/y/index.html"]
+        for files in [inOrder, inOrder.reversed(), ["b/y/index.html", "index.html", "a/x/index.html", "b/index.html", "a/index.html"]] {
+            let records = PageRecords(inputs: "in", base: "base", data: "1", pages: files.map(Self.page))
+            let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []))
+            #expect(plan.results(notIn: [], children: [:]).map(\.file) == inOrder)
+        }
+    }
+}
