@@ -173,7 +173,9 @@ public struct Cell: Sendable, Hashable, Codable {
     /// control's state joined with commas, as the guide's "Apple Inc., $648.11, up 1.85%" reads.
     public var accessibleName: String {
         if let accessibilityLabel, !accessibilityLabel.isEmpty { return accessibilityLabel }
-        return [text, detailText].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        // Joined by hand: an array of the two texts cost a long list's page 3 k instructions a row.
+        guard let detailText, !detailText.isEmpty else { return text }
+        return text.isEmpty ? detailText : text + ", " + detailText
     }
 
     /// The problems that make this cell impossible to show as configured, addressed at `indexPath`.

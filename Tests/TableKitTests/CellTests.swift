@@ -31,6 +31,10 @@ struct CellTests {
         let cell = Cell(key: "aapl", text: "Apple Inc., $648.11", detailText: "up 1.85%", style: .value1)
         #expect(cell.accessibleName == "Apple Inc., $648.11, up 1.85%")
         #expect(Cell(key: "k", text: "Title", detailText: "").accessibleName == "Title")
+        #expect(Cell(key: "k", text: "Title").accessibleName == "Title")
+        #expect(Cell(key: "k", text: "", detailText: "Detail").accessibleName == "Detail")
+        #expect(Cell(key: "k", text: "").accessibleName == "")
+        #expect(Cell(key: "k", text: "Title", detailText: "Detail", accessibilityLabel: "").accessibleName == "Title, Detail")
     }
 
     @Test("an explicit accessibility label replaces the joined texts")
