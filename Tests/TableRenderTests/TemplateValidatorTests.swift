@@ -74,6 +74,22 @@ struct TemplateValidatorTests {
         ])
     }
 
+    @Test("columns count characters, not bytes, and a carriage return before a line feed ends one line")
+    func placesAfterWideCharactersAndCRLF() {
+        // "é" is two bytes and "👍🏽" eight (two scalars), each one character.
+        #expect(Self.problems("<span>é👍🏽 {{txet}}\r\n\r\n <b>{{/text}}</b></span>") == [
+            #"Templates/cell-default.mustache:1:10: unknown key "txet": the cell-default template has no such value"#,
+            "Templates/cell-default.mustache:3:5: {{/text}} closes a section that was never opened",
+        ])
+        #expect(Self.problems("<span>{{#image}}\r\n{{! a\nlong comment }}  {{/text}}</span>") == [
+            #"Templates/cell-default.mustache:3:18: {{/text}} closes section "image" opened at 1:7"#,
+        ])
+        #expect(Self.problems("<span><b id=\"ü\"></b>\r\n<i>ß</i><i id=\"ü\"></i></span>") == [
+            #"Templates/cell-default.mustache:2:12: id "ü" is used again (first at 1:10)"#,
+        ])
+        #expect(Self.problems("<span>ü\n ü {{text</span>") == ["Templates/cell-default.mustache:2:4: Mustache tag is never closed with }}"])
+    }
+
     @Test("a Mustache tag that never closes, and unsupported tags")
     func badTags() {
         #expect(Self.problems("<span>\n  {{text</span>") == ["Templates/cell-default.mustache:2:3: Mustache tag is never closed with }}"])

@@ -150,27 +150,28 @@ public enum TemplateValidator {
     private static func duplicateStaticIDs(in text: String, file: String) -> [XMLDiagnostic] {
         var seen: [String: (Int, Int)] = [:]
         var diagnostics: [XMLDiagnostic] = []
-        var line = 1, column = 1
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix(" id=\""), let end = text[text.index(index, offsetBy: 5)...].firstIndex(of: "\"") {
-                let value = String(text[text.index(index, offsetBy: 5)..<end])
-                if !value.contains("{{") {
-                    if let first = seen[value] {
-                        diagnostics.append(XMLDiagnostic(file: file, line: line, column: column + 1,
-                                                         message: "id \"\(value)\" is used again (first at \(first.0):\(first.1))"))
-                    } else {
-                        seen[value] = (line, column + 1)
+        let bytes = text.utf8
+        var place = TextPlace(text)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: " "), bytes.starts(with: " id=\"".utf8, from: index) {
+                let valueStart = bytes.index(index, offsetBy: 5)
+                if let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) {
+                    let value = String(text[valueStart..<end])
+                    if !value.contains("{{") {
+                        // The column of the `i` after the space.
+                        let (line, column) = place.at(index)
+                        if let first = seen[value] {
+                            diagnostics.append(XMLDiagnostic(file: file, line: line, column: column + 1,
+                                                             message: "id \"\(value)\" is used again (first at \(first.0):\(first.1))"))
+                        } else {
+                            seen[value] = (line, column + 1)
+                        }
                     }
                 }
             }
-            if text[index] == "\n" || text[index] == "\r\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index = text.index(after: index)
+            place.pass(bytes[index], endingAt: bytes.index(after: index))
+            index = bytes.index(after: index)
         }
         return diagnostics
     }
