@@ -14,22 +14,31 @@ final class ExportManifest: @unchecked Sendable {
     private let url: URL
     private let lock = NSLock()
     private var entries: [String: Entry]
+    /// The names the file held, in its order: sorted, when `save` wrote it.
+    private let namesRead: [String]
+    /// The names `made` gave the manifest that it did not hold.
+    private var namesAdded: [String] = []
 
     init(folder: String) {
         url = URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName)
-        entries = FileManager.default.contents(atPath: url.path).flatMap { data in
-            data.withUnsafeBytes { Self.parse($0.bindMemory(to: UInt8.self)) } ?? {
-                let decoder = JSONDecoder()
-                decoder.dateDecodingStrategy = .iso8601
-                return try? decoder.decode([String: Entry].self, from: data)
-            }()
-        } ?? [:]
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            (entries, namesRead) = ([:], [])
+            return
+        }
+        if let read = data.withUnsafeBytes({ Self.parse($0.bindMemory(to: UInt8.self)) }) {
+            (entries, namesRead) = read
+        } else {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            entries = (try? decoder.decode([String: Entry].self, from: data)) ?? [:]
+            namesRead = Array(entries.keys)
+        }
     }
 
     /// Reads the manifest as `save()` writes it, in place; `nil` for anything else (a string with
     /// an escape, say), which JSONDecoder then reads. JSONDecoder costs a tenth of an export that
-    /// makes two pages of 10,001.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Entry]? {
+    /// makes two pages of 10,001. Gives the names in the file's order too.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (entries: [String: Entry], names: [String])? {
         var at = 0
         func expect(_ text: String) -> Bool {
             for byte in text.utf8 {
@@ -51,17 +60,22 @@ final class ExportManifest: @unchecked Sendable {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
         var entries: [String: Entry] = [:]
+        var names: [String] = []
+        // An entry takes about 90 bytes.
+        entries.reserveCapacity(bytes.count / 64)
+        names.reserveCapacity(bytes.count / 64)
         var dates: [String: Date] = [:]
         guard expect("{") else { return nil }
-        if expect("}") { return at == bytes.count ? entries : nil }
+        if expect("}") { return at == bytes.count ? (entries, names) : nil }
         repeat {
             guard let name = string(), expect(#":{"date":"#), let dateText = string(), expect(#","fingerprint":"#),
                   let fingerprint = string(), expect("}") else { return nil }
             guard let date = dates[dateText] ?? utcDate(dateText) else { return nil }
             dates[dateText] = date
-            entries[name] = Entry(fingerprint: fingerprint, date: date)
+            guard entries.updateValue(Entry(fingerprint: fingerprint, date: date), forKey: name) == nil else { return nil }
+            names.append(name)
         } while expect(",")
-        return expect("}") && at == bytes.count ? entries : nil
+        return expect("}") && at == bytes.count ? (entries, names) : nil
     }
 
     /// Whether the manifest holds a date for every page of `names`.
@@ -84,7 +98,9 @@ final class ExportManifest: @unchecked Sendable {
             lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date) }
             return (entry.date, entry.fingerprint == fingerprint)
         }
-        lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: date) }
+        lock.withLock {
+            if entries.updateValue(Entry(fingerprint: fingerprint, date: date), forKey: name) == nil { namesAdded.append(name) }
+        }
         return (date, false)
     }
 
@@ -115,15 +131,18 @@ final class ExportManifest: @unchecked Sendable {
     }
 
     /// Writes the manifest as JSON (`{"<page>": {"date": "<ISO 8601>", "fingerprint": "…"}}`, keys
-    /// sorted), by hand: JSONEncoder took 30 ms for 10,000 pages, after every page was done.
+    /// sorted), by hand: JSONEncoder took 30 ms for 10,000 pages, after every page was done. The
+    /// names read are in order already when this wrote them: only the names added are sorted
+    /// into them (sorting 10,000 names took 29 M instructions).
     func save() throws {
         let json: [UInt8] = lock.withLock {
+            let names = namesRead.isInOrder(by: <) ? namesRead.merged(with: namesAdded.sorted(), by: <) : entries.keys.sorted()
             var dates: [Date: String] = [:]
             let formatter = ISO8601DateFormatter()
             var out: [UInt8] = []
             out.reserveCapacity(entries.count * 96)
             out.append(UInt8(ascii: "{"))
-            for (index, name) in entries.keys.sorted().enumerated() {
+            for (index, name) in names.enumerated() {
                 let entry = entries[name]!
                 let date = dates[entry.date] ?? {
                     let text = formatter.string(from: entry.date)

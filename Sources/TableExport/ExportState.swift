@@ -185,7 +185,7 @@ struct ExportState: Equatable {
             for (file, stamp) in entries {
                 out.append(contentsOf: kind.utf8)
                 for number in [stamp.size, stamp.modified, stamp.changed, stamp.inode] {
-                    out.append(contentsOf: String(number).utf8)
+                    Self.appendDecimal(number, to: &out)
                     out.append(UInt8(ascii: " "))
                 }
                 out.append(contentsOf: file.utf8)
@@ -196,6 +196,27 @@ struct ExportState: Equatable {
             try Data(out).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
         } catch {
             throw ExportError.cannotWrite(folder + "/" + Self.fileName, error.localizedDescription)
+        }
+    }
+
+    /// `value` in decimal digits, put in place without making a string (a state has four numbers
+    /// a page).
+    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+        guard value >= 0 else { return out.append(contentsOf: String(value).utf8) }
+        var digits = 1
+        var power: Int64 = 10
+        while digits < 19, value >= power {
+            digits += 1
+            power &*= 10
+        }
+        var rest = value
+        var place = out.count + digits
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        // Filled from the last digit back.
+        while rest > 0 {
+            place -= 1
+            out[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 

@@ -35,7 +35,7 @@ struct IncrementalPlan: Sendable {
             }
         }
         // An export keeps its records in the report's order; should a file not be, it is sorted.
-        if !ReportOrder.holds(for: carriedInOrder.lazy.map(\.path)) {
+        if !carriedInOrder.isInOrder(by: { ReportOrder.precedes($0.path, $1.path) }) {
             carriedInOrder.sort { ReportOrder.precedes($0.path, $1.path) }
         }
         self.carried = carried

@@ -6,32 +6,8 @@ enum ReportOrder {
         first.count != second.count ? first.count < second.count : first.lexicographicallyPrecedes(second)
     }
 
-    /// Whether `paths` are in the order, each after the one before.
-    static func holds(for paths: some Sequence<[String]>) -> Bool {
-        var last: [String]?
-        for path in paths {
-            if let last, !precedes(last, path) { return false }
-            last = path
-        }
-        return true
-    }
-
     /// `first` and `second`, each in the order, merged into one in the order.
     static func merged(_ first: [PageResult], _ second: [PageResult]) -> [PageResult] {
-        var merged: [PageResult] = []
-        merged.reserveCapacity(first.count + second.count)
-        var (i, j) = (0, 0)
-        while i < first.count, j < second.count {
-            if precedes(second[j].path, first[i].path) {
-                merged.append(second[j])
-                j += 1
-            } else {
-                merged.append(first[i])
-                i += 1
-            }
-        }
-        merged += first[i...]
-        merged += second[j...]
-        return merged
+        first.merged(with: second) { precedes($0.path, $1.path) }
     }
 }

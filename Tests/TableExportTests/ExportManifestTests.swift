@@ -32,6 +32,32 @@ struct ExportManifestTests {
         #expect(later.made(names[0], html: "changed", otherwise: now) == (now, false))
     }
 
+    @Test("saved with its names sorted: names added to a manifest read back go in their places; a file out of order is sorted")
+    func savedInOrder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-manifest-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        func namesSaved() throws -> [String] {
+            let data = try #require(FileManager.default.contents(atPath: folder + "/" + ExportManifest.fileName))
+            return try #require(data.withUnsafeBytes { ExportManifest.parse($0.bindMemory(to: UInt8.self)) }).names
+        }
+        let first = ExportManifest(folder: folder)
+        for name in ["m", "c", "x"] { _ = first.made(name, html: name, otherwise: date) }
+        try first.save()
+        #expect(try namesSaved() == ["c", "m", "x"])
+        let second = ExportManifest(folder: folder)
+        for name in ["z", "a", "m", "d", "c2"] { _ = second.made(name, html: "changed " + name, otherwise: date) }
+        try second.save()
+        #expect(try namesSaved() == ["a", "c", "c2", "d", "m", "x", "z"])
+        let unordered = #"{"b":{"date":"2023-11-14T22:13:20Z","fingerprint":"2:1"},"a":{"date":"2023-11-14T22:13:20Z","fingerprint":"2:2"}}"#
+        try Data(unordered.utf8).write(to: URL(fileURLWithPath: folder + "/" + ExportManifest.fileName))
+        let third = ExportManifest(folder: folder)
+        _ = third.made("c", html: "c", otherwise: date)
+        try third.save()
+        #expect(try namesSaved() == ["a", "b", "c"])
+    }
+
     @Test("a manifest of an earlier TableStack (FNV-1a fingerprints) keeps its dates for unchanged pages")
     func earlierFingerprints() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-manifest-\(UUID().uuidString)").path
@@ -76,8 +102,10 @@ struct ExportManifestTests {
         let data = try #require(FileManager.default.contents(atPath: folder + "/" + ExportManifest.fileName))
         let decoded = try decoder.decode([String: ExportManifest.Entry].self, from: data)
         let inPlace = data.withUnsafeBytes { ExportManifest.parse($0.bindMemory(to: UInt8.self)) }
-        #expect(decoded.count == 50 && inPlace?.count == 50, "read in place, not by the decoder")
-        #expect(inPlace?.mapValues(\.date) == decoded.mapValues(\.date) && inPlace?.mapValues(\.fingerprint) == decoded.mapValues(\.fingerprint))
+        #expect(decoded.count == 50 && inPlace?.entries.count == 50, "read in place, not by the decoder")
+        #expect(inPlace?.entries.mapValues(\.date) == decoded.mapValues(\.date)
+                && inPlace?.entries.mapValues(\.fingerprint) == decoded.mapValues(\.fingerprint))
+        #expect(inPlace?.names == decoded.keys.sorted(), "the names in the file's order, sorted")
         for (name, entry) in decoded {
             let made = later.made(name, html: "<p>\(name.dropFirst().prefix { $0 != "/" })</p>", otherwise: Date())
             #expect(made.date == entry.date && made.isAsRecorded, "\(name)")

@@ -32,6 +32,15 @@ struct ExportStateTests {
         #expect(ExportState.load(from: folder) == nil)
     }
 
+    @Test("numbers are written in decimal digits, as String writes them")
+    func decimals() {
+        for number: Int64 in [0, 7, 10, 99, 100, 1_800_000_000_123_456_789, Int64.max, -1, Int64.min] {
+            var out: [UInt8] = [UInt8(ascii: "x")]
+            ExportState.appendDecimal(number, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "x" + String(number))
+        }
+    }
+
     @Test("a state file from elsewhere or cut short is not taken as one")
     func unreadable() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-state-\(UUID().uuidString)").path

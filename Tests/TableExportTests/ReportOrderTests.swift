@@ -17,10 +17,10 @@ struct ReportOrderTests {
         #expect(ReportOrder.precedes(["a", "z"], ["b", "a"]))
         #expect(!ReportOrder.precedes(["a"], ["a"]))
         #expect(!ReportOrder.precedes(["b"], ["a"]))
-        #expect(ReportOrder.holds(for: [[], ["a"], ["b"], ["a", "a"]]))
-        #expect(!ReportOrder.holds(for: [[], ["b"], ["a"]]))
-        #expect(!ReportOrder.holds(for: [["a"], ["a"]]))
-        #expect(ReportOrder.holds(for: [[String]]()))
+        #expect([[], ["a"], ["b"], ["a", "a"]].isInOrder(by: ReportOrder.precedes))
+        #expect(![[], ["b"], ["a"]].isInOrder(by: ReportOrder.precedes))
+        #expect(![["a"], ["a"]].isInOrder(by: ReportOrder.precedes))
+        #expect([[String]]().isInOrder(by: ReportOrder.precedes))
     }
 
     @Test("two ordered lists merge into what sorting both gives, on 500 random splits")
