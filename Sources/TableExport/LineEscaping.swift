@@ -27,7 +27,13 @@ enum LineEscaping {
 
     /// The text `bytes` hold, escapes undone; `nil` for an escape `escape` does not write (a file
     /// written by something else, or cut short).
-    static func unescape<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    static func unescape(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        unescape(UnsafeBufferPointer(rebasing: bytes))
+    }
+
+    /// The same, read from contiguous bytes: a page record's fields are read with it, and the
+    /// generic reading of a slice cost 360 instructions a field.
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         var escaped = false

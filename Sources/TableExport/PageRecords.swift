@@ -139,11 +139,16 @@ struct PageRecords: Equatable {
 
     /// One page's line; `nil` when it is not one `save` writes.
     private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>) -> Page? {
-        let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-        guard let file = LineEscaping.unescape(fields[0]), !file.isEmpty else { return nil }
+        // The fields after tabs, walked in place: an array of them cost 1.3 k instructions a line.
+        let line = UnsafeBufferPointer(rebasing: line)
+        var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+        guard let file = LineEscaping.unescape(UnsafeBufferPointer(rebasing: line[..<end])), !file.isEmpty else { return nil }
         var page = Page(file: file, dependencies: .empty, links: [], ids: [])
         var isOpaque = false
-        for field in fields.dropFirst() {
+        while end < line.count {
+            let start = end + 1
+            end = line[start...].firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+            let field = line[start..<end]
             guard let letter = field.first else { return nil }
             let body = field.dropFirst()
             switch letter {
