@@ -251,7 +251,7 @@ public struct SiteExporter: Sendable {
               let data = state(of: try await store.dataMark(), startedIn: Int(started.timeIntervalSince1970)) else { return nil }
         let assets = try publicFiles(options)
         guard let inputs = inputs(of: options, data: data, assets: fingerprint(of: assets)),
-              let state = ExportState.load(from: options.outputFolder),
+              ExportState.savedInputs(in: options.outputFolder) == inputs, let state = ExportState.load(from: options.outputFolder),
               var report = reportIfUpToDate(state, folder: options.outputFolder, inputs: inputs, started: started) else { return nil }
         try copy(assets, options)
         report.seconds = Date().timeIntervalSince(started)

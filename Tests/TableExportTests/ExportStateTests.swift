@@ -28,8 +28,10 @@ struct ExportStateTests {
                                 files: [("sitemap.xml", .init(size: 9, modified: 1, changed: 2, inode: 3))])
         try state.save(to: folder)
         #expect(ExportState.load(from: folder) == state)
+        #expect(ExportState.savedInputs(in: folder) == "abc")
         ExportState.remove(from: folder)
         #expect(ExportState.load(from: folder) == nil)
+        #expect(ExportState.savedInputs(in: folder) == nil)
     }
 
     @Test("numbers are written in decimal digits, as String writes them")
@@ -54,6 +56,8 @@ struct ExportStateTests {
                      "TableStack export state 1\ninputs abc\npage 1 2 index.html\n"] {
             try text.write(toFile: folder + "/" + ExportState.fileName, atomically: true, encoding: .utf8)
             #expect(ExportState.load(from: folder) == nil, "\(text.debugDescription)")
+            // The inputs alone are read from a file that begins as a state does.
+            #expect(ExportState.savedInputs(in: folder) == (text.hasPrefix("TableStack export state 2\ninputs abc\n") ? "abc" : nil))
         }
     }
 }
