@@ -21,6 +21,7 @@ struct SupportTests {
         #expect(urls.page(["regions", "north"], from: ["regions"]) == "../regions/north/index.html")
         #expect(urls.page([], from: ["regions", "north"]) == "../../index.html")
         #expect(urls.page(["regions"], from: []) == "./regions/index.html")
+        #expect(urls.page(["a b", "ü"], from: ["a b"], state: .editing, row: "k&1") == "../a%20b/%C3%BC/index.html?editing=1#row-k.26.1")
         #expect(urls.assets(from: ["a", "b", "c"]) == "../../../")
     }
 
