@@ -119,7 +119,8 @@ public struct SiteExporter: Sendable {
         var toFind = [PageToFind(segment: nil, parent: nil, read: root)]
         var plan: IncrementalPlan?
         var toMake: [FoundPage] = []
-        var seen: Set<[String]> = [[]]
+        // How many pages were found: each once, as a page's children are its rows' distinct segments.
+        var known = 1
         // The pages each page found links down to, for taking carried pages below it.
         var childrenFound: [[String]: Set<String>] = [:]
         var lastReport = Date.distantPast
@@ -157,7 +158,8 @@ public struct SiteExporter: Sendable {
                         // Made while its children are listed: a long list's page takes longest.
                         if running < options.concurrency { startNext() }
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
-                        for child in page.children.reversed() where seen.insert(page.page.path + [child]).inserted && finds(page.page.path + [child]) {
+                        known += page.children.count
+                        for child in page.children.reversed() where finds(page.page.path + [child]) {
                             toFind.append(PageToFind(segment: child, parent: page.page, above: page.handedDown))
                         }
                     }
@@ -165,7 +167,7 @@ public struct SiteExporter: Sendable {
                     results.append(result)
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
-                    progress(results.count, seen.count)
+                    progress(results.count, known)
                     lastReport = Date()
                 }
                 while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
@@ -309,7 +311,7 @@ public struct SiteExporter: Sendable {
                 page = try await site.page(at: [])
             }
             let dependencies = toFind.above.flatMap { PageDependencies.of(page, below: $0) }
-            let children = site.childPaths(of: page).compactMap(\.last)
+            let children = site.childSegments(of: page)
             if children.isEmpty {
                 made.append(try makePage(page, dependencies: dependencies?.own, manifest: manifest, output: output))
             } else {

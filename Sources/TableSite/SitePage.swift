@@ -74,19 +74,22 @@ extension Site {
     /// The pages the rows of `page` lead to, by path: where selecting each row and tapping each
     /// detail button goes, as the page's own links say.
     public func childPaths(of page: SitePage) -> [[String]] {
+        childSegments(of: page).map { page.path + [$0] }
+    }
+
+    /// The same, as the segments below `page`'s path, each once, in the rows' order.
+    public func childSegments(of page: SitePage) -> [String] {
         var seen: Set<String> = []
-        var children: [[String]] = []
+        var segments: [String] = []
         let controller = page.controller
         for section in 0..<controller.numberOfSections() {
             for row in 0..<controller.numberOfRows(inSection: section) {
                 let path = IndexPath(row: row, section: section)
-                for segment in [controller.linkSegment(ofRowAt: path), controller.detailSegment(ofRowAt: path)].compactMap({ $0 })
-                    where seen.insert(segment).inserted {
-                    children.append(page.path + [segment])
-                }
+                if let segment = controller.linkSegment(ofRowAt: path), seen.insert(segment).inserted { segments.append(segment) }
+                if let segment = controller.detailSegment(ofRowAt: path), seen.insert(segment).inserted { segments.append(segment) }
             }
         }
-        return children
+        return segments
     }
 
     /// The page one of `page`'s links leads to, made from `page`'s controller without walking
