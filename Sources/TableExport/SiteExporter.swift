@@ -89,7 +89,9 @@ public struct SiteExporter: Sendable {
         }
         // The root is read first, while the plan is made and the manifest read: nearly every
         // change touches a page below it, and the page of a long list is the export's longest wait.
-        let root = Task { [site] in try await site.page(at: []) }
+        // At a higher priority: its read, handed back from the database's queue, waited 10-20 ms
+        // for a thread while the manifest and the records were read on both.
+        let root = Task(priority: .high) { [site] in try await site.page(at: []) }
         defer { root.cancel() }
         let planning = Task { [self] in await incrementalPlan(after: previous, base: base) }
         defer { planning.cancel() }
