@@ -31,7 +31,7 @@ final class ExportManifest: @unchecked Sendable {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             entries = (try? decoder.decode([String: Entry].self, from: data)) ?? [:]
-            namesRead = Array(entries.keys)
+            namesRead = entries.keys.sorted()
         }
     }
 
@@ -61,7 +61,7 @@ final class ExportManifest: @unchecked Sendable {
         }
         var entries: [String: Entry] = [:]
         var names: [String] = []
-        // An entry takes about 90 bytes.
+        // An entry takes more than 64 bytes.
         entries.reserveCapacity(bytes.count / 64)
         names.reserveCapacity(bytes.count / 64)
         var dates: [String: Date] = [:]
@@ -133,7 +133,7 @@ final class ExportManifest: @unchecked Sendable {
     /// Writes the manifest as JSON (`{"<page>": {"date": "<ISO 8601>", "fingerprint": "…"}}`, keys
     /// sorted), by hand: JSONEncoder took 30 ms for 10,000 pages, after every page was done. The
     /// names read are in order already when this wrote them: only the names added are sorted
-    /// into them (sorting 10,000 names took 29 M instructions).
+    /// and merged into them, rather than every page's name sorted again.
     func save() throws {
         let json: [UInt8] = lock.withLock {
             let names = namesRead.isInOrder(by: <) ? namesRead.merged(with: namesAdded.sorted(), by: <) : entries.keys.sorted()

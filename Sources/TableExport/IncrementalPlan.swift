@@ -28,7 +28,8 @@ struct IncrementalPlan: Sendable {
         for page in records.pages {
             guard let path = ExportState.path(ofPage: page.file) else { return nil }
             if let dependencies = page.dependencies, !dependencies.areTouched(by: changes), !notAsLeft.contains(page.file) {
-                carried[path] = page
+                // Two records of one page (which no export writes) cannot be told apart.
+                guard carried.updateValue(page, forKey: path) == nil else { return nil }
                 carriedInOrder.append((path, page))
             } else {
                 for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }
@@ -43,10 +44,11 @@ struct IncrementalPlan: Sendable {
         self.carriedInOrder = carriedInOrder
     }
 
-    /// The carried pages not read again, as results in the report's order, each still reached: its parent was carried
-    /// too, or was read again and still links to it. (A page its parent no longer shows depends
-    /// on the item that row stood for, so a commit touched it and it is not carried; this only
-    /// makes sure.) `children` gives the pages each page read again links down to.
+    /// The carried pages not read again, as results in the report's order, each still reached:
+    /// its parent was carried too, or was read again and still links to it. (A page its parent
+    /// no longer shows depends on the item that row stood for, so a commit touched it and it is
+    /// not carried; this only makes sure.) `children` gives the pages each page read again links
+    /// down to.
     func results(notIn made: Set<[String]>, children: [[String]: Set<String>]) -> [PageResult] {
         var kept: Set<[String]> = []
         var results: [PageResult] = []

@@ -56,6 +56,15 @@ struct ExportManifestTests {
         _ = third.made("c", html: "c", otherwise: date)
         try third.save()
         #expect(try namesSaved() == ["a", "b", "c"])
+        // A name with an escape is read by JSONDecoder, whose order says nothing: sorted too.
+        let escaped = #"{"z\"q":{"date":"2023-11-14T22:13:20Z","fingerprint":"2:1"},"b":{"date":"2023-11-14T22:13:20Z","fingerprint":"2:2"}}"#
+        try Data(escaped.utf8).write(to: URL(fileURLWithPath: folder + "/" + ExportManifest.fileName))
+        let fourth = ExportManifest(folder: folder)
+        _ = fourth.made("m", html: "m", otherwise: date)
+        try fourth.save()
+        let text = try String(contentsOfFile: folder + "/" + ExportManifest.fileName, encoding: .utf8)
+        let places = [#""b":"#, #""m":"#, #""z\"q":"#].map { text.range(of: $0)?.lowerBound }
+        #expect(places.allSatisfy { $0 != nil } && places == places.sorted { $0! < $1! }, "\(text)")
     }
 
     @Test("a manifest of an earlier TableStack (FNV-1a fingerprints) keeps its dates for unchanged pages")

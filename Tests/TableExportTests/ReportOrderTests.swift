@@ -1,7 +1,6 @@
 import Testing
 import TestSupport
 @testable import TableExport
-import TableStore
 
 @Suite("The report's order: breadth first, by path within a level; carried pages merged into it")
 struct ReportOrderTests {
@@ -39,23 +38,6 @@ struct ReportOrderTests {
             }
             #expect(ReportOrder.merged(first, second).map(\.path) == all)
             #expect(ReportOrder.merged(second, first).map(\.path) == all)
-        }
-    }
-}
-
-@Suite("An incremental plan gives its carried pages in the report's order")
-struct IncrementalPlanOrderTests {
-    static func page(_ file: String) -> PageRecords.Page {
-        PageRecords.Page(file: file, dependencies: PageDependencies(lists: [], items: []), links: [], ids: [])
-    }
-
-    @Test("records kept in the order, or (written by something else) out of it")
-    func carriedInOrder() throws {
-        let inOrder = ["index.html", "a/index.html", "b/index.html", "a/x/index.html", "b/y/index.html"]
-        for files in [inOrder, inOrder.reversed(), ["b/y/index.html", "index.html", "a/x/index.html", "b/index.html", "a/index.html"]] {
-            let records = PageRecords(inputs: "in", base: "base", data: "1", pages: files.map(Self.page))
-            let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []))
-            #expect(plan.results(notIn: [], children: [:]).map(\.file) == inOrder)
         }
     }
 }
