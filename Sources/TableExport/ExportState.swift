@@ -29,6 +29,8 @@ struct ExportState: Equatable {
 
     static let fileName = ".tablestack-export-state"
     private static let header = "TableStack export state 2"
+    /// What a state file holds before its inputs.
+    private static var inputsPrefix: [UInt8] { Array((header + "\ninputs ").utf8) }
 
     /// The fingerprint of everything the pages were made from; `unknownInputs`, or a
     /// fingerprint struck out (`keepPagesOnly`), when they could not be told apart from another
@@ -88,16 +90,15 @@ struct ExportState: Equatable {
     }
 
     /// The inputs of the state saved in `folder`, read without its page lines: the up-to-date
-    /// check reads those only when the inputs match (a 10,001-page state takes 25 M instructions
-    /// to read, and an export with anything to do reads it again). `nil` when there is no state
-    /// or it does not begin as `save` writes it.
+    /// check reads those only when the inputs match, since an export with anything to do reads
+    /// them again. `nil` when there is no state or it does not begin as `save` writes it.
     static func savedInputs(in folder: String) -> String? {
         let descriptor = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var start = [UInt8](repeating: 0, count: 512)
         let count = pread(descriptor, &start, start.count, 0)
-        let prefix = Array((header + "\ninputs ").utf8)
+        let prefix = inputsPrefix
         guard count > prefix.count, start.starts(with: prefix),
               let end = start[prefix.count..<count].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         return String(decoding: start[prefix.count..<end], as: UTF8.self)
@@ -180,7 +181,7 @@ struct ExportState: Equatable {
     /// state again takes 35 M instructions). `false` when the file does not begin as `save`
     /// writes it with those inputs.
     private static func markInputsUnknown(_ inputs: String, in folder: String) -> Bool {
-        let prefix = Array((header + "\ninputs ").utf8), value = Array(inputs.utf8)
+        let prefix = inputsPrefix, value = Array(inputs.utf8)
         let descriptor = open(folder + "/" + fileName, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -31,8 +31,8 @@ enum LineEscaping {
         unescape(UnsafeBufferPointer(rebasing: bytes))
     }
 
-    /// The same, read from contiguous bytes: a page record's fields are read with it, and the
-    /// generic reading of a slice cost 360 instructions a field.
+    /// The same, read from contiguous bytes: every field of the page records is read with it,
+    /// and the generic reading of a slice goes a byte at a time.
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []

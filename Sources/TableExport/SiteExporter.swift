@@ -23,8 +23,8 @@ public struct SiteExporter: Sendable {
     private(set) var changeLog: (store: any DatabaseStore, mark: DataMark)?
     /// Called with (pages done, pages known) as the export goes.
     public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
-    private let notes = ExportNotes()
-    private let advice = DeveloperAdvice()
+    let notes = ExportNotes()
+    let advice = DeveloperAdvice()
 
     /// Makes an exporter; the site's links are made relative for files.
     public init(site: Site, options: ExportOptions) {
@@ -89,8 +89,8 @@ public struct SiteExporter: Sendable {
         }
         // The root is read first, while the plan is made and the manifest read: nearly every
         // change touches a page below it, and the page of a long list is the export's longest wait.
-        // At a higher priority: its read, handed back from the database's queue, waited 10-20 ms
-        // for a thread while the manifest and the records were read on both.
+        // At a higher priority: its read, handed back from the database's queue, would otherwise
+        // wait for a thread while the manifest and the records are read on both.
         let root = Task(priority: .high) { [site] in try await site.page(at: []) }
         defer { root.cancel() }
         let planning = Task { [self] in await incrementalPlan(after: previous, base: base) }
@@ -122,7 +122,7 @@ public struct SiteExporter: Sendable {
         var plan: IncrementalPlan?
         var toMake: [FoundPage] = []
         // How many pages were found: each once, as a page's children are its rows' distinct segments.
-        var known = 1
+        var pagesFound = 1
         // The pages each page found links down to, for taking carried pages below it.
         var childrenFound: [[String]: Set<String>] = [:]
         var lastReport = Date.distantPast
@@ -160,7 +160,7 @@ public struct SiteExporter: Sendable {
                         // Made while its children are listed: a long list's page takes longest.
                         if running < options.concurrency { startNext() }
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
-                        known += page.children.count
+                        pagesFound += page.children.count
                         for child in page.children.reversed() where finds(page.page.path + [child]) {
                             toFind.append(PageToFind(segment: child, parent: page.page, above: page.handedDown))
                         }
@@ -169,7 +169,7 @@ public struct SiteExporter: Sendable {
                     results.append(result)
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
-                    progress(results.count, known)
+                    progress(results.count, pagesFound)
                     lastReport = Date()
                 }
                 while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
@@ -322,57 +322,6 @@ public struct SiteExporter: Sendable {
         }
         return .found(found, made: made)
     }
-
-    /// Renders, validates and writes one page; returns its links and ids.
-    ///
-    /// The footer says when the page was made: when its content last changed, so that a re-export
-    /// of unchanged data leaves the file as it was.
-    private func makePage(_ sitePage: SitePage, dependencies: PageDependencies?, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
-        let path = sitePage.path
-        // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
-        // checks do not depend on the date, which goes in when the bytes are written.
-        let page = try site.tablePage(sitePage, options: PageOptions(exportNote: Self.notePlaceholder))
-        let name = pageName(path)
-        let html = site.renderer.render(page, remembersRows: false)
-        let made = CheckAndWrite()
-        let write = { @Sendable in
-            made.written = Result {
-                let (madeOn, isAsRecorded) = manifest.made(name, html: html, otherwise: self.options.date)
-                let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: self.notes.text(for: madeOn))
-                return try output.write(bytes, to: name, wereLastWritten: isAsRecorded)
-            }
-        }
-        // A long list's page is checked while it is written (fingerprinted, read back to compare,
-        // written): each takes 10 ms at 10,001 rows, and the page is written whatever the check
-        // finds. A short page is not worth handing to another thread.
-        if html.utf8.count >= Self.checkedBesideWriting {
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 { made.inspection = PageValidator.inspect(html, page: name) } else { write() }
-            }
-        } else {
-            made.inspection = PageValidator.inspect(html, page: name)
-            write()
-        }
-        let wasWritten = try made.written.get()
-        guard let inspection = made.inspection else { preconditionFailure("every page is checked") }
-        var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
-        if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
-        var result = PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name),
-                                problems: problems, wasWritten: wasWritten)
-        result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)
-        result.dependencies = dependencies
-        return result
-    }
-
-    /// What checking a page and writing it gave, each set by one thread and read once both ended.
-    private final class CheckAndWrite: @unchecked Sendable {
-        var inspection: PageInspection?
-        var written: Result<Bool, any Error> = .success(false)
-    }
-
-    /// The size of a page (in bytes) from which it is checked on one thread while it is written
-    /// on another.
-    static let checkedBesideWriting = 256 * 1024
 
     /// Stands for the footer's note while a page is rendered and checked (private-use characters
     /// no page text contains, and nothing escaping changes).

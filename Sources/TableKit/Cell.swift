@@ -173,7 +173,7 @@ public struct Cell: Sendable, Hashable, Codable {
     /// control's state joined with commas, as the guide's "Apple Inc., $648.11, up 1.85%" reads.
     public var accessibleName: String {
         if let accessibilityLabel, !accessibilityLabel.isEmpty { return accessibilityLabel }
-        // Joined by hand: an array of the two texts cost a long list's page 3 k instructions a row.
+        // Joined by hand, without an array of the two texts: every row of a page asks.
         guard let detailText, !detailText.isEmpty else { return text }
         return text.isEmpty ? detailText : text + ", " + detailText
     }

@@ -71,13 +71,9 @@ extension Site {
     /// A controller's scene name in the navigation stack: its type's.
     static func sceneName(_ controller: any TableViewController) -> String { String(describing: type(of: controller)) }
 
-    /// The pages the rows of `page` lead to, by path: where selecting each row and tapping each
-    /// detail button goes, as the page's own links say.
-    public func childPaths(of page: SitePage) -> [[String]] {
-        childSegments(of: page).map { page.path + [$0] }
-    }
-
-    /// The same, as the segments below `page`'s path, each once, in the rows' order.
+    /// The pages the rows of `page` lead to, as segments below its path: where selecting each row
+    /// and tapping each detail button goes, as the page's own links say; each once, in the rows'
+    /// order.
     public func childSegments(of page: SitePage) -> [String] {
         var seen: Set<String> = []
         var segments: [String] = []

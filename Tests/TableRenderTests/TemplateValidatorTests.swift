@@ -88,6 +88,10 @@ struct TemplateValidatorTests {
             #"Templates/cell-default.mustache:2:12: id "ü" is used again (first at 1:10)"#,
         ])
         #expect(Self.problems("<span>ü\n ü {{text</span>") == ["Templates/cell-default.mustache:2:4: Mustache tag is never closed with }}"])
+        // A carriage return alone ends no line: it is a character of its line.
+        #expect(Self.problems("<span>\r{{txet}}</span>") == [
+            #"Templates/cell-default.mustache:1:8: unknown key "txet": the cell-default template has no such value"#,
+        ])
     }
 
     @Test("a Mustache tag that never closes, and unsupported tags")

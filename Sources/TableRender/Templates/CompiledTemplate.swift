@@ -56,7 +56,7 @@ final class CompiledTemplate: @unchecked Sendable {
     }
 
     /// A shape as a dictionary key, hashed and compared as one run of bytes: an array of bytes
-    /// is hashed a byte at a time, 2.4 k instructions for a row's shape.
+    /// is hashed a byte at a time, and every row of a page is looked up.
     private struct Shape: Hashable {
         let bytes: [UInt8]
 

@@ -154,13 +154,13 @@ public enum TemplateValidator {
         var place = TextPlace(text)
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: " "), bytes.starts(with: " id=\"".utf8, from: index) {
+            if bytes[index] == UInt8(ascii: " "), bytes[index...].starts(with: " id=\"".utf8) {
                 let valueStart = bytes.index(index, offsetBy: 5)
                 if let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) {
                     let value = String(text[valueStart..<end])
                     if !value.contains("{{") {
-                        // The column of the `i` after the space.
                         let (line, column) = place.at(index)
+                        // At the `i` after the space.
                         if let first = seen[value] {
                             diagnostics.append(XMLDiagnostic(file: file, line: line, column: column + 1,
                                                              message: "id \"\(value)\" is used again (first at \(first.0):\(first.1))"))

@@ -1,0 +1,56 @@
+import Dispatch
+import TableRender
+import TableSite
+
+extension SiteExporter {
+    /// Renders, validates and writes one page; returns its links and ids.
+    ///
+    /// The footer says when the page was made: when its content last changed, so that a re-export
+    /// of unchanged data leaves the file as it was.
+    func makePage(_ sitePage: SitePage, dependencies: PageDependencies?, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
+        let path = sitePage.path
+        // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
+        // checks do not depend on the date, which goes in when the bytes are written.
+        let page = try site.tablePage(sitePage, options: PageOptions(exportNote: Self.notePlaceholder))
+        let name = pageName(path)
+        let html = site.renderer.render(page, remembersRows: false)
+        let made = PageOutcome()
+        let write = { @Sendable in
+            made.written = Result {
+                let (madeOn, isAsRecorded) = manifest.made(name, html: html, otherwise: self.options.date)
+                let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: self.notes.text(for: madeOn))
+                return try output.write(bytes, to: name, wereLastWritten: isAsRecorded)
+            }
+        }
+        // A long list's page is checked while it is written (fingerprinted, read back to compare,
+        // written), each a long step of its own, and the page is written whatever the check
+        // finds. A short page is not worth handing to another thread.
+        if html.utf8.count >= Self.minimumSizeCheckedBesideWriting {
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 { made.inspection = PageValidator.inspect(html, page: name) } else { write() }
+            }
+        } else {
+            made.inspection = PageValidator.inspect(html, page: name)
+            write()
+        }
+        let wasWritten = try made.written.get()
+        guard let inspection = made.inspection else { preconditionFailure("every page is checked") }
+        var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
+        if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
+        var result = PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name),
+                                problems: problems, wasWritten: wasWritten)
+        result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)
+        result.dependencies = dependencies
+        return result
+    }
+
+    /// What checking a page and writing it gave, each set by one thread and read once both ended.
+    private final class PageOutcome: @unchecked Sendable {
+        var inspection: PageInspection?
+        var written: Result<Bool, any Error> = .success(false)
+    }
+
+    /// The size of a page (in bytes) from which it is checked on one thread while it is written
+    /// on another.
+    static let minimumSizeCheckedBesideWriting = 256 * 1024
+}

@@ -1,0 +1,27 @@
+/// Lines and columns in a template, told from a walk over its UTF-8 bytes: a line ends at each
+/// line feed (alone or after a carriage return, one character either way), and a column counts
+/// characters from the start of its line, as an editor shows them.
+struct TextPlace {
+    private let text: String
+    private(set) var line = 1
+    private var lineStart: String.Index
+
+    init(_ text: String) {
+        self.text = text
+        lineStart = text.startIndex
+    }
+
+    /// Takes in the byte `byte`, which ends at `end`.
+    mutating func pass(_ byte: UInt8, endingAt end: String.Index) {
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = end
+        }
+    }
+
+    /// The line and column of `index`, a place on the line the walk is on.
+    func at(_ index: String.Index) -> (line: Int, column: Int) {
+        let before = text.utf8[lineStart..<index]
+        return (line, 1 + (before.allSatisfy { $0 < 0x80 } ? before.count : text[lineStart..<index].count))
+    }
+}
