@@ -34,7 +34,7 @@ enum MustacheScanner {
             let (line, column) = place.at(index)
             let isTriple = bytes[index...].starts(with: "{{{".utf8)
             let bodyStart = bytes.index(index, offsetBy: isTriple ? 3 : 2)
-            guard let close = bytes[bodyStart...].firstRange(of: (isTriple ? "}}}" : "}}").utf8) else { return (tags, (line, column)) }
+            guard let close = bytes.firstPlace(of: (isTriple ? "}}}" : "}}").utf8, from: bodyStart) else { return (tags, (line, column)) }
             let body = text[bodyStart..<close.lowerBound].trimmingSpaces()
             tags.append(tag(body, isTriple: isTriple, line: line, column: column, range: index..<close.upperBound))
             // Keep counting lines through the tag itself.
