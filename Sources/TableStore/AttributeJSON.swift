@@ -30,7 +30,9 @@ enum AttributeJSON {
             skipSpace()
             guard current == UInt8(ascii: "{") else { return nil }
             i += 1
-            var result: [String: AttributeValue] = [:]
+            // Room for three from the start (four buckets, as two grow to): most items have a few
+            // attributes, and growing from none took two reallocations an item.
+            var result: [String: AttributeValue] = Dictionary(minimumCapacity: 3)
             skipSpace()
             if current == UInt8(ascii: "}") {
                 i += 1
