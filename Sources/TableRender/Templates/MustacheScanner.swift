@@ -27,8 +27,7 @@ enum MustacheScanner {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             guard bytes[index] == UInt8(ascii: "{"), bytes[index...].starts(with: "{{".utf8) else {
-                place.pass(bytes[index], endingAt: bytes.index(after: index))
-                index = bytes.index(after: index)
+                index = place.pass(index)
                 continue
             }
             let (line, column) = place.at(index)
@@ -38,10 +37,7 @@ enum MustacheScanner {
             let body = text[bodyStart..<close.lowerBound].trimmingSpaces()
             tags.append(tag(body, isTriple: isTriple, line: line, column: column, range: index..<close.upperBound))
             // Keep counting lines through the tag itself.
-            while index < close.upperBound {
-                place.pass(bytes[index], endingAt: bytes.index(after: index))
-                index = bytes.index(after: index)
-            }
+            while index < close.upperBound { index = place.pass(index) }
         }
         return (tags, nil)
     }

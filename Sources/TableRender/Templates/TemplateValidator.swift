@@ -170,8 +170,7 @@ public enum TemplateValidator {
                     }
                 }
             }
-            place.pass(bytes[index], endingAt: bytes.index(after: index))
-            index = bytes.index(after: index)
+            index = place.pass(index)
         }
         return diagnostics
     }

@@ -11,12 +11,14 @@ struct TextPlace {
         lineStart = text.startIndex
     }
 
-    /// Takes in the byte `byte`, which ends at `end`.
-    mutating func pass(_ byte: UInt8, endingAt end: String.Index) {
-        if byte == UInt8(ascii: "\n") {
+    /// Takes in the byte at `index`; returns the place after it.
+    mutating func pass(_ index: String.Index) -> String.Index {
+        let next = text.utf8.index(after: index)
+        if text.utf8[index] == UInt8(ascii: "\n") {
             line += 1
-            lineStart = end
+            lineStart = next
         }
+        return next
     }
 
     /// The line and column of `index`, a place on the line the walk is on.
