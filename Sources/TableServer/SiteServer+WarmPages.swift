@@ -23,7 +23,7 @@ extension SiteServer {
               !(head.headerFields.value(of: .connection).map { $0.lowercased().contains("close") } ?? false) else { return nil }
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path.hasSuffix("/"), case .page = RequestPath(request.uri.path, basePath: site.urls.basePath) else { return nil }
-        let session = Session(request: request, signer: signer, revoked: revokedSessions)
+        let session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
         guard session.flash == nil, (try? checkHeaders(of: request, session: session)) != nil, unseenSequence(of: request) == nil else {
             return nil
         }

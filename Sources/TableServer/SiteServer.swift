@@ -26,6 +26,7 @@ public struct SiteServer: Sendable {
     let connections: ConnectionRegistry
     var signInThrottle = SignInThrottle()
     let revokedSessions = RevokedSessions()
+    let openedCookies = OpenedCookies()
     let sealedPosition: LastSealedPosition
     let passwordChecker = PasswordChecker()
 
@@ -86,7 +87,7 @@ public struct SiteServer: Sendable {
     }
 
     func respond(_ request: Request, context: ServerContext) async -> Response {
-        let session = Session(request: request, signer: signer, revoked: revokedSessions)
+        let session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
         do {
             try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {

@@ -50,12 +50,52 @@ struct SessionTests {
         #expect(position.sealed(7) == seven, "an older position is sealed again, the same")
     }
 
+    @Test("a cookie opened before is known again, by its whole sealed text only, and a full memo starts afresh")
+    func openedCookies() throws {
+        let signer = Self.signer
+        let cookies = OpenedCookies(capacity: 2)
+        let id = String(repeating: "c", count: 32)
+        let sealed = signer.sealed(id)
+        let first = try #require(cookies.session(sealed, signer: signer))
+        #expect(first == OpenedCookies.Session(id: id, csrf: signer.sign("csrf:" + id)))
+        #expect(cookies.session(sealed, signer: signer) == first)
+        // The same value under another signature, or the signature cut short, is refused.
+        let value = sealed.prefix { $0 != "." }
+        #expect(cookies.session(value + "." + signer.sign("another message"), signer: signer) == nil)
+        #expect(cookies.session(String(sealed.dropLast()), signer: signer) == nil)
+        #expect(cookies.session(String(value), signer: signer) == nil)
+        for letter in ["d", "e", "f"] {
+            let other = String(repeating: letter, count: 32)
+            #expect(cookies.session(signer.sealed(other), signer: signer)?.id == other)
+        }
+        #expect(cookies.session(sealed, signer: signer) == first)
+        // An editor's cookie: the value it holds, the same again, and not under a forged signature.
+        let editor = signer.sealed(id + ":1767225600")
+        #expect(cookies.value(editor, signer: signer) == id + ":1767225600")
+        #expect(cookies.value(editor, signer: signer) == id + ":1767225600")
+        #expect(cookies.value(editor.prefix { $0 != "." } + "." + signer.sign(id), signer: signer) == nil)
+    }
+
+    @Test("a session ended by signing out is refused though its cookie was opened before")
+    func revokedAfterOpening() {
+        let cookies = OpenedCookies(), revoked = RevokedSessions()
+        let id = String(repeating: "r", count: 32)
+        let headers: HTTPFields = [.cookie: "tablestack_session=" + Self.signer.sealed(id)]
+        let before = Self.session(headers: headers, cookies: cookies, revoked: revoked)
+        #expect(!before.isNew && before.id == id && before.accepts(before.csrf))
+        revoked.revoke(id)
+        let after = Self.session(headers: headers, cookies: cookies, revoked: revoked)
+        #expect(after.isNew && after.id != id)
+        #expect(!after.accepts(before.csrf))
+    }
+
     private static let signer = Signer(secret: Array("one secret".utf8))
 
     /// The session a request for `path` with `headers` carries.
-    private static func session(path: String = "/", headers: HTTPFields = [:]) -> Session {
+    private static func session(path: String = "/", headers: HTTPFields = [:], cookies: OpenedCookies = OpenedCookies(),
+                                revoked: RevokedSessions = RevokedSessions()) -> Session {
         var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path)
         head.headerFields.append(contentsOf: headers)
-        return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, revoked: RevokedSessions())
+        return Session(request: Request(head: head, body: RequestBody(buffer: ByteBuffer())), signer: signer, cookies: cookies, revoked: revoked)
     }
 }
