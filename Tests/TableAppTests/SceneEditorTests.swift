@@ -249,6 +249,21 @@ struct SceneEditorTests {
         }
     }
 
+    @Test("a revision token reads back as the revisions it was made from; a malformed one is refused")
+    func revisionTokens() throws {
+        let revisions: [ListID: Int] = [.root("regions"): 3, ListID(parent: "regions/north", relationship: "trails"): 7,
+                                        ListID(parent: "a.b", relationship: "c"): 0]
+        #expect(try ResolvedScene.parse("regions=3;regions/north.trails=7;a.b.c=0") == revisions)
+        #expect(try ResolvedScene.parse(";regions=3;;regions/north.trails=7;a.b.c=0;") == revisions, "empty parts are skipped")
+        #expect(try ResolvedScene.parse("") == [:])
+        #expect(try ResolvedScene.parse("caf\u{E9}.ol\u{E9}=12") == [ListID(parent: "caf\u{E9}", relationship: "ol\u{E9}"): 12])
+        for malformed in ["nonsense", "=5", "a=", "a==5", "a=-1", "a=5x", "a=5;b"] {
+            #expect(throws: ActionError.badRequest("the revision \"\(malformed)\" is malformed; reload the page")) {
+                try ResolvedScene.parse(malformed)
+            }
+        }
+    }
+
     @Test("Settings: the switch and the slider write the settings item; out-of-range values are refused")
     func settings() async throws {
         let demo = try await DemoFixture()

@@ -253,18 +253,19 @@ extension ResolvedScene {
     }
 
     /// Parses a revision token ("regions=3;north.trails=7").
+    /// Split at bytes: every edit parses the token its form carried.
     public static func parse(_ token: String) throws -> [ListID: Int] {
         var revisions: [ListID: Int] = [:]
-        for part in token.split(separator: ";") where !part.isEmpty {
-            let pieces = part.split(separator: "=", maxSplits: 1)
-            guard pieces.count == 2, let revision = Int(pieces[1]), revision >= 0 else {
+        for part in token.utf8.split(separator: UInt8(ascii: ";")) {
+            guard let equals = part.firstIndex(of: UInt8(ascii: "=")), equals != part.startIndex, let revision = Int(Substring(part[part.index(after: equals)...])),
+                  revision >= 0 else {
                 throw ActionError.badRequest("the revision \"\(token)\" is malformed; reload the page")
             }
-            let name = String(pieces[0])
-            if let dot = name.lastIndex(of: ".") {
-                revisions[ListID(parent: String(name[..<dot]), relationship: String(name[name.index(after: dot)...]))] = revision
+            let name = part[..<equals]
+            if let dot = name.lastIndex(of: UInt8(ascii: ".")) {
+                revisions[ListID(parent: String(Substring(name[..<dot])), relationship: String(Substring(name[name.index(after: dot)...])))] = revision
             } else {
-                revisions[.root(name)] = revision
+                revisions[.root(String(Substring(name)))] = revision
             }
         }
         return revisions
