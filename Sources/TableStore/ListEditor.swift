@@ -196,6 +196,7 @@ package struct ListEditor {
 /// Attributes are kept as a JSON object in one column.
 package enum AttributeCoding {
     package static func encode(_ attributes: [String: AttributeValue]) throws -> String {
+        if let written = AttributeJSON.encode(attributes) { return written }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(attributes), as: UTF8.self)

@@ -33,6 +33,44 @@ struct AttributeJSONTests {
         }
     }
 
+    @Test("attributes are written byte for byte as JSONEncoder with sorted keys writes them")
+    func writtenAsTheEncoderWrites() throws {
+        #expect(AttributeJSON.encode(["name": .string("a/b \"c\" \\ é"), "n": .number(-3), "checked": .bool(true), "Z_1": .number(0)])
+            == #"{"Z_1":0,"checked":true,"n":-3,"name":"a\/b \"c\" \\ é"}"#)
+        #expect(AttributeJSON.encode([:]) == "{}")
+        for leftToTheEncoder: [String: AttributeValue] in [["é": .bool(true)], ["n": .number(0.5)], ["n": .number(1e15)], ["n": .number(-0.0)],
+                                                           ["s": .string("a\nb")]] {
+            #expect(AttributeJSON.encode(leftToTheEncoder) == nil)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var random = SystemRandomNumberGenerator()
+        let ascii = ["a", "B", "z", "_", "-", "0", "9", "/", "\"", "\\", " ", "~", ".", "A1", "a10", "a9"]
+        let pieces = ascii + ["Ærø", "🙂", "\n", "\u{1F}", "\u{7F}", "\u{2028}", "é", "e\u{301}"]
+        let numbers: [Double] = [0, -0.0, 1, -1, 0.5, 1008, 999_999_999_999_999, 1e15, -1e15, 1e16, 123_456.789, .greatestFiniteMagnitude]
+        var written = 0
+        for _ in 0..<3_000 {
+            let keys = Bool.random(using: &random) ? ascii : pieces
+            var attributes: [String: AttributeValue] = [:]
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                let key = (0..<Int.random(in: 0...3, using: &random)).map { _ in keys.randomElement(using: &random)! }.joined()
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: attributes[key] = .bool(Bool.random(using: &random))
+                case 1: attributes[key] = .number(numbers.randomElement(using: &random)!)
+                case 2: attributes[key] = .number(Double(Int.random(in: -1_000_000...1_000_000, using: &random)))
+                default: attributes[key] = .string((0..<Int.random(in: 0...8, using: &random)).map { _ in keys.randomElement(using: &random)! }.joined())
+                }
+            }
+            let expected = String(decoding: try encoder.encode(attributes), as: UTF8.self)
+            #expect(try AttributeCoding.encode(attributes) == expected)
+            if let text = AttributeJSON.encode(attributes) {
+                #expect(text == expected)
+                written += 1
+            }
+        }
+        #expect(written > 600, "plain attributes are written by hand: \(written) of 3,000")
+    }
+
     @Test("JSON written by other hands reads the same", arguments: [
         #"{}"#, #" { "a" : "b" , "c":1.5e3,"d" : true ,"e":false } "#, "{\n\t\"a\":\r\n\"x\"}",
         #"{"s":"\u00e9\u00E9\ud83d\ude42\/\b\f\n\r\t\\\""}"#, #"{"n":-0}"#, #"{"n":0.0001}"#, #"{"n":1E-2}"#, #"{"n":12345678901234567890}"#,
