@@ -23,16 +23,17 @@ package enum StoreWrites {
         }
         var revisions: [ListID: Int] = [:]
         for list in lists {
-            let existing = try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship])
-            let current = existing ?? 0
+            // Moved on first and checked after, one statement where a read and a write were two:
+            // a stale revision throws, and the caller rolls the move back with everything else.
+            let moved = try db.int("UPDATE lists SET revision = revision + 1 WHERE parent = ? AND relationship = ? RETURNING revision",
+                                   [list.parent ?? "", list.relationship])
+            let current = moved.map { $0 - 1 } ?? 0
             if let revision = expected[list], revision != current {
                 throw StoreError.staleRevision(list: list, expected: revision, current: current)
             }
-            let next = existing.map { $0 + 1 } ?? firstRevision(at: sequence)
-            if existing == nil {
+            let next = moved ?? firstRevision(at: sequence)
+            if moved == nil {
                 try db.run("INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, ?)", [list.parent ?? "", list.relationship, next])
-            } else {
-                try db.run("UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?", [next, list.parent ?? "", list.relationship])
             }
             revisions[list] = next
         }
