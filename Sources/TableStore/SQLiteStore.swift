@@ -40,14 +40,17 @@ public final class SQLiteStore: DatabaseStore {
     public init(path: String, durability: Durability = .full) throws {
         self.path = path
         var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
-        }
         configuration.busyMode = .timeout(10)
         do {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             pool = try DatabasePool(path: path, configuration: configuration)
+            // Set on the connection that commits, once the pool is open: GRDB turns WAL mode on
+            // after `prepareDatabase` has run and sets NORMAL as it does, which left every commit
+            // unsynced whatever was asked (a killed process lost nothing, a power cut could).
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
+            }
             try StoreSchema.migrator.migrate(pool)
             quickReaders = QuickReaders(path: path)
             let feed = ChangeFeed()
@@ -92,6 +95,11 @@ public final class SQLiteStore: DatabaseStore {
         // number jump and read their pages again.
         for commit in (try? await commits(after: feed.appliedSequence)) ?? [] { feed.apply(commit) }
         return header
+    }
+
+    /// `PRAGMA synchronous` as the committing connection has it: 2 for FULL, 1 for NORMAL.
+    package func committingSynchronousMode() async throws -> Int {
+        try await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// The schema version the database is at.

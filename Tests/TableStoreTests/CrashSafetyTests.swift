@@ -14,6 +14,21 @@ enum Binaries {
 
 @Suite("Crash safety")
 struct CrashSafetyTests {
+    @Test("the connection that commits syncs as asked: FULL by default (each commit reaches the disk), NORMAL when asked, and after writes too")
+    func durabilityInEffect() async throws {
+        for (durability, expected) in [(SQLiteStore.Durability.full, 2), (.normal, 1)] {
+            let temporary = try await TemporaryStore(durability: durability)
+            defer { temporary.remove() }
+            let store = try #require(temporary.store as? SQLiteStore)
+            #expect(try await store.committingSynchronousMode() == expected)
+            try await store.apply([.insert(StoredItem(key: "a", attributes: [:]), at: 0)], to: .root("things"), basedOn: nil)
+            #expect(try await store.committingSynchronousMode() == expected)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-default-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try await SQLiteStore(path: folder.appendingPathComponent("d.sqlite").path).committingSynchronousMode() == 2)
+    }
+
     @Test("a writer killed with SIGKILL mid-write loses no acknowledged change and leaves the database consistent",
           arguments: StoreKind.allCases)
     func killedWriter(kind: StoreKind) async throws {
