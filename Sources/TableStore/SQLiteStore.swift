@@ -138,15 +138,36 @@ public final class SQLiteStore: DatabaseStore {
     /// How often lists came from the cache, were moved on by commits, or were read whole.
     package var listCacheStatistics: ListCache.Statistics { lists.statistics }
 
-    /// The list `id` read from the database, with its revision, in one transaction.
+    /// The list `id` read from the database, with its revision, in one transaction. The items
+    /// are read in the table's own order (one range of its primary key) and put in place by
+    /// their positions: read in the order of their positions, through `items_by_list`, each row
+    /// was looked up again by its key for its attributes, five times SQLite's work for a long list.
     func fullList(_ id: ListID) async throws -> StoredList {
         try await read { db in
             let revision = try Self.revision(db, id)
-            let items = try self.storedItems(db.cachedStatement(sql: """
-                SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? ORDER BY position
-                """), arguments: [id.parent ?? "", id.relationship])
-            return StoredList(id: id, revision: revision, items: items)
+            var read: [(position: Int, item: StoredItem)] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, position, attributes FROM items WHERE parent = ? AND relationship = ?"),
+                                           arguments: [id.parent ?? "", id.relationship])
+            while let row = try rows.next() {
+                read.append((row[1], StoredItem(key: row[0], attributes: try self.decoded.attributes(of: row[2]))))
+            }
+            return StoredList(id: id, revision: revision, items: Self.inPositionOrder(read))
         }
+    }
+
+    /// `read`'s items in the order of their positions: each put at its own when the positions are
+    /// 0 … n−1, as every change leaves them; otherwise (a database edited by hand) sorted by
+    /// position and then key, the order `items_by_list` gives.
+    static func inPositionOrder(_ read: [(position: Int, item: StoredItem)]) -> [StoredItem] {
+        var placed = [StoredItem?](repeating: nil, count: read.count)
+        for (position, item) in read {
+            guard placed.indices.contains(position), placed[position] == nil else {
+                return read.sorted { $0.position != $1.position ? $0.position < $1.position : $0.item.key.utf8.lexicographicallyPrecedes($1.item.key.utf8) }
+                    .map(\.item)
+            }
+            placed[position] = item
+        }
+        return placed.map { $0! }
     }
 
     public func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) {

@@ -9,6 +9,30 @@ import TestSupport
 struct ListCacheReadTests {
     static let list = ListID.root("queue")
 
+    @Test("a list read whole comes in the order of its positions, read in the table's order; positions left wrong by hand sort by position and key")
+    func wholeReadOrder() async throws {
+        let temporary = try await TemporaryStore()
+        defer { temporary.remove() }
+        let store = try #require(temporary.store as? SQLiteStore)
+        // Keys whose order is not the list's: the table's order (by key) and the positions differ.
+        let keys = ["m", "c", "x", "a", "q", "b"]
+        for (position, key) in keys.enumerated() {
+            try await store.apply([.insert(StoredItem(key: key, attributes: ["n": .number(Double(position))]), at: position)], to: Self.list, basedOn: nil)
+        }
+        try await store.apply([.move(key: "a", to: 0)], to: Self.list, basedOn: nil)
+        let expected = ["a", "m", "c", "x", "q", "b"]
+        #expect(try await store.fullList(Self.list).items.map(\.key) == expected)
+        #expect(try await store.fullList(Self.list).items.map(\.attributes) == expected.map { ["n": .number(Double(keys.firstIndex(of: $0)!))] })
+
+        let item = { (key: String) in StoredItem(key: key, attributes: [:]) }
+        #expect(SQLiteStore.inPositionOrder([(2, item("c")), (0, item("a")), (1, item("b"))]).map(\.key) == ["a", "b", "c"])
+        #expect(SQLiteStore.inPositionOrder([]).isEmpty)
+        // A repeated position, a gap, a position past the end or below zero: by position, then key.
+        #expect(SQLiteStore.inPositionOrder([(1, item("b")), (1, item("a")), (0, item("z"))]).map(\.key) == ["z", "a", "b"])
+        #expect(SQLiteStore.inPositionOrder([(5, item("b")), (0, item("a"))]).map(\.key) == ["a", "b"])
+        #expect(SQLiteStore.inPositionOrder([(1, item("b")), (-1, item("a"))]).map(\.key) == ["a", "b"])
+    }
+
     @Test("readers racing groups of writers find each commit in the cache, at or past the revision they read")
     func readersDuringGroupCommits() async throws {
         let temporary = try await TemporaryStore(durability: .full)
