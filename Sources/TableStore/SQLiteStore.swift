@@ -17,8 +17,8 @@ public final class SQLiteStore: DatabaseStore {
     private let pool: DatabasePool
     /// Connections for point reads on the caller's thread.
     private let quickReaders: QuickReaders
-    /// Attributes decoded earlier, by their stored text.
-    private let decoded = AttributeMemo()
+    /// Attributes decoded earlier, by their stored text; `nil` in a process that reads each list once.
+    private let decoded: AttributeMemo?
     /// The database file.
     public let path: String
     /// This process's commits, as they are made.
@@ -37,8 +37,12 @@ public final class SQLiteStore: DatabaseStore {
     private let follower = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
-    public init(path: String, durability: Durability = .full) throws {
+    /// `readsOnce` is for a process that reads each list once, as an export does: it keeps no
+    /// decoded attributes for reads to come (a server's reads after an edit find all but the
+    /// edited items' there).
+    public init(path: String, durability: Durability = .full, readsOnce: Bool = false) throws {
         self.path = path
+        decoded = readsOnce ? nil : AttributeMemo()
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         do {
@@ -149,7 +153,7 @@ public final class SQLiteStore: DatabaseStore {
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, position, attributes FROM items WHERE parent = ? AND relationship = ?"),
                                            arguments: [id.parent ?? "", id.relationship])
             while let row = try rows.next() {
-                read.append((row[1], StoredItem(key: row[0], attributes: try self.decoded.attributes(of: row[2]))))
+                read.append((row[1], StoredItem(key: row[0], attributes: try self.attributes(of: row[2]))))
             }
             return StoredList(id: id, revision: revision, items: Self.inPositionOrder(read))
         }
@@ -182,9 +186,14 @@ public final class SQLiteStore: DatabaseStore {
         }
     }
 
+    /// The attributes stored as `text`, decoded or remembered.
+    private func attributes(of text: String) throws -> [String: AttributeValue] {
+        try decoded?.attributes(of: text) ?? AttributeCoding.decode(text)
+    }
+
     /// The item in a row with `key` and `attributes` columns.
     private func storedItem(_ row: Row) throws -> StoredItem {
-        StoredItem(key: row["key"], attributes: try decoded.attributes(of: row["attributes"]))
+        StoredItem(key: row["key"], attributes: try attributes(of: row["attributes"]))
     }
 
     /// The items of a statement that selects `key, attributes` in that order, read row by row in
@@ -193,7 +202,7 @@ public final class SQLiteStore: DatabaseStore {
         var items: [StoredItem] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
-            items.append(StoredItem(key: row[0], attributes: try decoded.attributes(of: row[1])))
+            items.append(StoredItem(key: row[0], attributes: try attributes(of: row[1])))
         }
         return items
     }

@@ -45,7 +45,7 @@ struct Export: AsyncParsableCommand {
         let store: any DatabaseStore
         let templates: TemplateSet
         if SiteExporter.mayBeUpToDate(options) {
-            store = try await site.openStore(for: definition)
+            store = try await site.openStore(for: definition, readsOnce: true)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
                 Self.end()
@@ -53,7 +53,7 @@ struct Export: AsyncParsableCommand {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
         } else {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
-            store = try await site.openStore(for: definition)
+            store = try await site.openStore(for: definition, readsOnce: true)
         }
         var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, relativeLinks: true), options: options)
         let started = Date()

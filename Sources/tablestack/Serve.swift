@@ -190,8 +190,9 @@ struct SiteOptions: ParsableArguments {
     }
 
     /// Opens the database, seeding the demo's data into a new one when the app is the demo.
-    func openStore(for definition: AppDefinition) async throws -> any DatabaseStore {
-        let store = try await StoreOpening.open(db)
+    /// `readsOnce`: see `SQLiteStore.init`.
+    func openStore(for definition: AppDefinition, readsOnce: Bool = false) async throws -> any DatabaseStore {
+        let store = try await StoreOpening.open(db, readsOnce: readsOnce)
         if app == nil {
             try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }
         } else if try await store.isEmpty() {

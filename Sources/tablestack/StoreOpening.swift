@@ -10,8 +10,8 @@ enum StoreOpening {
         "The database: a SQLite file (a path or sqlite:PATH) or postgresql://USER[:PASSWORD]@HOST[:PORT]/NAME.")
 
     /// Opens the database, creating or migrating its schema; a message and exit status 1 when it
-    /// cannot be opened or reached.
-    static func open(_ db: String, durability: SQLiteStore.Durability = .full) async throws -> any DatabaseStore {
+    /// cannot be opened or reached. `readsOnce`: see `SQLiteStore.init`.
+    static func open(_ db: String, durability: SQLiteStore.Durability = .full, readsOnce: Bool = false) async throws -> any DatabaseStore {
         try await CommandErrors.reporting {
             if PostgresAddress.isURL(db) {
                 let address = try PostgresAddress(url: db)
@@ -21,7 +21,7 @@ enum StoreOpening {
                     throw OpeningError(description: "cannot use \(address): \((error as? StoreError)?.detailedDescription ?? "\(error)")")
                 }
             }
-            return try SQLiteStore(path: sqlitePath(db), durability: durability)
+            return try SQLiteStore(path: sqlitePath(db), durability: durability, readsOnce: readsOnce)
         }
     }
 

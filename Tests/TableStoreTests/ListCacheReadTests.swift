@@ -23,6 +23,10 @@ struct ListCacheReadTests {
         let expected = ["a", "m", "c", "x", "q", "b"]
         #expect(try await store.fullList(Self.list).items.map(\.key) == expected)
         #expect(try await store.fullList(Self.list).items.map(\.attributes) == expected.map { ["n": .number(Double(keys.firstIndex(of: $0)!))] })
+        // A store that keeps no decoded attributes (an export's) reads the same.
+        let once = try SQLiteStore(path: temporary.path, readsOnce: true)
+        #expect(try await once.fullList(Self.list) == store.fullList(Self.list))
+        #expect(try await once.item("q", in: Self.list) == StoredItem(key: "q", attributes: ["n": .number(4)]))
 
         let item = { (key: String) in StoredItem(key: key, attributes: [:]) }
         #expect(SQLiteStore.inPositionOrder([(2, item("c")), (0, item("a")), (1, item("b"))]).map(\.key) == ["a", "b", "c"])
