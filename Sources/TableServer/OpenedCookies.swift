@@ -1,41 +1,53 @@
 import Foundation
 
 /// Sealed cookies this server has opened, by their whole text, with what they hold. A browser
-/// sends the same session cookie with every request: checking its signature and making its form
-/// token were two HMACs of every request, a page from the cache or an edit alike.
+/// sends the same session cookie with every request, and opening it (checking its signature) and
+/// making its form token are two HMACs; remembered, they are one dictionary lookup.
 ///
 /// Only cookies whose signature checked are kept, and a lookup needs the whole sealed text,
-/// signature included, so the memo tells nobody anything the signature would not. At most
-/// `capacity` cookies of each kind; a full memo starts afresh, so a flood of distinct cookies
-/// costs what it cost without one. Revocation is not kept here: `Session` asks every time.
+/// signature included, so the memo tells nobody anything the signature would not. Only short
+/// ASCII texts are kept: compared as strings they are compared byte for byte, and the memo
+/// stays small (a sealed value has one text, see `Signer.bytes(base64URL:)`). At most `capacity`
+/// cookies of each kind; a full memo starts afresh, so a flood of distinct cookies costs what it
+/// would without one. Revocation is not kept here: `Session` asks every time.
 final class OpenedCookies: @unchecked Sendable {  // every field is read and written under the lock
     /// A session cookie's id and the form token made from it.
-    struct Session: Equatable, Sendable {
+    struct OpenedSession: Equatable, Sendable {
         let id: String
         let csrf: String
     }
 
+    private let signer: Signer
     private let lock = NSLock()
-    private var sessions: [String: Session] = [:]
+    private var sessions: [String: OpenedSession] = [:]
     private var values: [String: String] = [:]
     let capacity: Int
+    /// The longest sealed text kept: a session cookie is 87 bytes, an editor's about 100.
+    static let longestKept = 160
 
-    init(capacity: Int = 4_096) { self.capacity = capacity }
+    init(signer: Signer, capacity: Int = 4_096) {
+        self.signer = signer
+        self.capacity = capacity
+    }
 
     /// The session `sealed` names, or `nil` when its signature does not check.
-    func session(_ sealed: String, signer: Signer) -> Session? {
+    func session(_ sealed: String) -> OpenedSession? {
         recall(sealed, in: \.sessions) {
-            signer.opened(sealed).map { Session(id: $0, csrf: signer.sign("csrf:" + $0)) }
+            signer.opened(sealed).map { OpenedSession(id: $0, csrf: signer.sign("csrf:" + $0)) }
         }
     }
 
     /// The value `sealed` holds, or `nil` when its signature does not check.
-    func value(_ sealed: String, signer: Signer) -> String? {
+    func value(_ sealed: String) -> String? {
         recall(sealed, in: \.values) { signer.opened(sealed) }
     }
 
+    /// How many cookies are kept, of both kinds.
+    var count: Int { lock.withLock { sessions.count + values.count } }
+
     private func recall<Value>(_ sealed: String, in memo: ReferenceWritableKeyPath<OpenedCookies, [String: Value]>,
                                open: () -> Value?) -> Value? {
+        guard sealed.utf8.count <= Self.longestKept, sealed.utf8.allSatisfy({ $0 < 0x80 }) else { return open() }
         if let known = lock.withLock({ self[keyPath: memo][sealed] }) { return known }
         // Opened outside the lock: two requests with one new cookie may both open it, and both
         // keep the same value.

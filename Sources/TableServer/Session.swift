@@ -25,15 +25,16 @@ struct Session: Sendable {
 
     /// The session the request's cookies carry; one ended by signing out (`revoked`) is
     /// replaced by a new one, with no editor's rights and no valid form token. Session and editor
-    /// cookies are opened through `cookies`, which remembers those it opened before.
+    /// cookies are opened through `cookies`, which remembers those it opened before (with
+    /// `signer`'s key: the flash cookie is opened here).
     init(request: Request, signer: Signer, cookies: OpenedCookies, revoked: RevokedSessions) {
         let headers = request.headers
-        let opened = headers.cookie(Self.sessionCookie).flatMap { cookies.session($0, signer: signer) }.flatMap { revoked.contains($0.id) ? nil : $0 }
+        let opened = headers.cookie(Self.sessionCookie).flatMap { cookies.session($0) }.flatMap { revoked.contains($0.id) ? nil : $0 }
         id = opened?.id ?? Signer.randomID()
         isNew = opened == nil
         csrf = opened?.csrf ?? signer.sign("csrf:" + id)
         flash = headers.cookie(Self.flashCookie).flatMap { signer.opened($0) }
-        if let sealed = headers.cookie(Self.editorCookie).flatMap({ cookies.value($0, signer: signer) }),
+        if let sealed = headers.cookie(Self.editorCookie).flatMap({ cookies.value($0) }),
            let expiry = Double(sealed.split(separator: ":").last ?? ""), sealed.hasPrefix(id + ":") {
             isEditor = expiry > Date().timeIntervalSince1970
         } else {

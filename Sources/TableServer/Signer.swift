@@ -74,13 +74,16 @@ struct Signer: Sendable {
         }
     }
 
-    /// The bytes of base64url `text` (padding optional), or `nil` when it is not base64url.
+    /// The bytes of `text`, or `nil` unless it is base64url as `base64URL` writes it: no padding,
+    /// no `+` or `/`, and no bits set past the last whole byte. So one value has one text, and a
+    /// sealed cookie cannot be written out in many forms that all pass (`OpenedCookies` keeps
+    /// cookies by their text).
     static func bytes(base64URL text: some StringProtocol) -> [UInt8]? {
         var value: UInt32 = 0
         var bits = 0
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3 / 4)
-        for character in text.utf8 where character != UInt8(ascii: "=") {
+        for character in text.utf8 {
             guard let digit = base64Digit(character) else { return nil }
             value = value << 6 | UInt32(digit)
             bits += 6
@@ -89,7 +92,7 @@ struct Signer: Sendable {
                 output.append(UInt8(truncatingIfNeeded: value >> UInt32(bits)))
             }
         }
-        return bits >= 6 ? nil : output
+        return bits >= 6 || value & (1 << UInt32(bits) - 1) != 0 ? nil : output
     }
 
     private static func base64Digit(_ character: UInt8) -> UInt8? {
@@ -97,8 +100,8 @@ struct Signer: Sendable {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): character - UInt8(ascii: "A")
         case UInt8(ascii: "a")...UInt8(ascii: "z"): character - UInt8(ascii: "a") + 26
         case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-"), UInt8(ascii: "+"): 62
-        case UInt8(ascii: "_"), UInt8(ascii: "/"): 63
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
         default: nil
         }
     }

@@ -26,7 +26,7 @@ public struct SiteServer: Sendable {
     let connections: ConnectionRegistry
     var signInThrottle = SignInThrottle()
     let revokedSessions = RevokedSessions()
-    let openedCookies = OpenedCookies()
+    let openedCookies: OpenedCookies
     let sealedPosition: LastSealedPosition
     let passwordChecker = PasswordChecker()
 
@@ -35,6 +35,7 @@ public struct SiteServer: Sendable {
         self.site = site
         self.configuration = configuration
         signer = Signer(secret: configuration.secret)
+        openedCookies = OpenedCookies(signer: signer)
         sealedPosition = LastSealedPosition(signer: signer)
         files = StaticFiles(folder: configuration.publicFolder)
         connections = ConnectionRegistry(limits: configuration.limits)

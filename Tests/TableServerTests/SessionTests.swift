@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -50,35 +51,47 @@ struct SessionTests {
         #expect(position.sealed(7) == seven, "an older position is sealed again, the same")
     }
 
-    @Test("a cookie opened before is known again, by its whole sealed text only, and a full memo starts afresh")
+    @Test("a cookie opened before is known again, by its whole sealed text only; a full memo starts afresh; long or non-ASCII texts are opened, not kept")
     func openedCookies() throws {
         let signer = Self.signer
-        let cookies = OpenedCookies(capacity: 2)
+        let cookies = OpenedCookies(signer: signer, capacity: 2)
         let id = String(repeating: "c", count: 32)
         let sealed = signer.sealed(id)
-        let first = try #require(cookies.session(sealed, signer: signer))
-        #expect(first == OpenedCookies.Session(id: id, csrf: signer.sign("csrf:" + id)))
-        #expect(cookies.session(sealed, signer: signer) == first)
-        // The same value under another signature, or the signature cut short, is refused.
+        let first = try #require(cookies.session(sealed))
+        #expect(first == OpenedCookies.OpenedSession(id: id, csrf: signer.sign("csrf:" + id)))
+        #expect(cookies.session(sealed) == first)
+        #expect(cookies.count == 1)
+        // The same value under another signature, the signature cut short, or none: refused.
         let value = sealed.prefix { $0 != "." }
-        #expect(cookies.session(value + "." + signer.sign("another message"), signer: signer) == nil)
-        #expect(cookies.session(String(sealed.dropLast()), signer: signer) == nil)
-        #expect(cookies.session(String(value), signer: signer) == nil)
-        for letter in ["d", "e", "f"] {
+        #expect(cookies.session(value + "." + signer.sign("another message")) == nil)
+        #expect(cookies.session(String(sealed.dropLast())) == nil)
+        #expect(cookies.session(String(value)) == nil)
+        // Written out another way: padded, with a letter's look-alike (KELVIN SIGN for K), or long.
+        #expect(cookies.session(value + "==." + sealed.split(separator: ".")[1]) == nil)
+        let kelvin = try #require((0..<1_000).lazy.map { signer.sealed(String(format: "%032d", $0)) }.first { $0.contains("K") })
+        #expect(cookies.session(kelvin) != nil)
+        #expect(cookies.session(kelvin.replacingOccurrences(of: "K", with: "\u{212A}")) == nil, "equal as Swift strings, not as bytes")
+        let kept = cookies.count
+        let long = String(repeating: "d", count: 200)
+        #expect(cookies.session(signer.sealed(long))?.id == long, "a long cookie is still opened")
+        #expect(cookies.count == kept, "but not kept")
+        for letter in ["e", "f", "g"] {
             let other = String(repeating: letter, count: 32)
-            #expect(cookies.session(signer.sealed(other), signer: signer)?.id == other)
+            #expect(cookies.session(signer.sealed(other))?.id == other)
+            #expect(cookies.count <= 2)
         }
-        #expect(cookies.session(sealed, signer: signer) == first)
+        #expect(cookies.session(sealed) == first)
+        #expect(cookies.count <= 2)
         // An editor's cookie: the value it holds, the same again, and not under a forged signature.
         let editor = signer.sealed(id + ":1767225600")
-        #expect(cookies.value(editor, signer: signer) == id + ":1767225600")
-        #expect(cookies.value(editor, signer: signer) == id + ":1767225600")
-        #expect(cookies.value(editor.prefix { $0 != "." } + "." + signer.sign(id), signer: signer) == nil)
+        #expect(cookies.value(editor) == id + ":1767225600")
+        #expect(cookies.value(editor) == id + ":1767225600")
+        #expect(cookies.value(editor.prefix { $0 != "." } + "." + signer.sign(id)) == nil)
     }
 
     @Test("a session ended by signing out is refused though its cookie was opened before")
     func revokedAfterOpening() {
-        let cookies = OpenedCookies(), revoked = RevokedSessions()
+        let cookies = OpenedCookies(signer: Self.signer), revoked = RevokedSessions()
         let id = String(repeating: "r", count: 32)
         let headers: HTTPFields = [.cookie: "tablestack_session=" + Self.signer.sealed(id)]
         let before = Self.session(headers: headers, cookies: cookies, revoked: revoked)
@@ -92,7 +105,7 @@ struct SessionTests {
     private static let signer = Signer(secret: Array("one secret".utf8))
 
     /// The session a request for `path` with `headers` carries.
-    private static func session(path: String = "/", headers: HTTPFields = [:], cookies: OpenedCookies = OpenedCookies(),
+    private static func session(path: String = "/", headers: HTTPFields = [:], cookies: OpenedCookies = OpenedCookies(signer: signer),
                                 revoked: RevokedSessions = RevokedSessions()) -> Session {
         var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: path)
         head.headerFields.append(contentsOf: headers)

@@ -15,6 +15,9 @@ struct SignerTests {
         }
         #expect(Signer.bytes(base64URL: "a") == nil, "one character is never whole bytes")
         #expect(Signer.bytes(base64URL: "ab.c") == nil)
+        // One text a value: no padding, no standard-alphabet digits, no stray low bits.
+        #expect(Signer.bytes(base64URL: "QQ") == [0x41])
+        for other in ["QQ==", "QR", "QZ", "+w", "/w", "Q Q"] { #expect(Signer.bytes(base64URL: other) == nil, "\(other)") }
     }
 
     @Test("signatures are HMAC-SHA256 (RFC 4231 test case 2), the same however many tasks sign at once")
