@@ -1,22 +1,22 @@
 extension AttributeJSON {
-    /// The JSON `JSONEncoder` with sorted keys writes for `attributes`, written by hand, or `nil`
-    /// for what is left to it: names that are not ASCII (it sorts them as Swift compares
-    /// strings), text with a control character, numbers that are not whole or not below 10^15
-    /// (where it switches to exponents). Every add and every edit of an item's fields writes its
-    /// attributes, and the encoder took about 27 k instructions for three of them.
-    /// `AttributeJSONTests` holds the two byte for byte equal.
+    /// The JSON `JSONEncoder` with sorted keys writes for `attributes` (swift-foundation's, on
+    /// Linux: keys in the order of their UTF-8 bytes, `/` escaped), written by hand, or `nil` for
+    /// what is left to it: names that are not ASCII, text with a control character (whose escapes
+    /// are its own), numbers that are not whole or not below 10^15 (it writes 10^16 with an
+    /// exponent). Every add and every save of an item's fields writes its attributes, and the
+    /// encoder takes about 27 k instructions for three of them. `AttributeJSONTests` holds the
+    /// two byte for byte equal.
     static func encode(_ attributes: [String: AttributeValue]) -> String? {
-        var names: [(name: String, value: AttributeValue)] = []
-        names.reserveCapacity(attributes.count)
+        var entries: [(name: String, value: AttributeValue)] = []
+        entries.reserveCapacity(attributes.count)
         for (name, value) in attributes {
             guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            names.append((name, value))
+            entries.append((name, value))
         }
-        // ASCII names: Swift's order is the bytes' order.
-        names.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         var out: [UInt8] = [UInt8(ascii: "{")]
         out.reserveCapacity(64)
-        for (index, (name, value)) in names.enumerated() {
+        for (index, (name, value)) in entries.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             guard appendString(name, to: &out) else { return nil }
             out.append(UInt8(ascii: ":"))
@@ -35,21 +35,10 @@ extension AttributeJSON {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` quoted, with `"`, `\` and `/` escaped as the encoder escapes them; `false`
-    /// for text with a control character.
+    /// Appends `text` as the encoder writes it; `false` for text with a control character.
     private static func appendString(_ text: String, to out: inout [UInt8]) -> Bool {
-        out.append(UInt8(ascii: "\""))
-        defer { out.append(UInt8(ascii: "\"")) }
-        if out.appendIfPlain(text, needsEscape: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }) {
-            return true
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case 0..<0x20: return false
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out += [UInt8(ascii: "\\"), byte]
-            default: out.append(byte)
-            }
-        }
+        guard !text.utf8.contains(where: { $0 < 0x20 }) else { return false }
+        JSONText.append(string: text, to: &out, escapingSlashes: true)
         return true
     }
 }
