@@ -50,8 +50,7 @@ public final class SQLiteStore: DatabaseStore {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             pool = try DatabasePool(path: path, configuration: configuration)
             // Set on the connection that commits, once the pool is open: GRDB turns WAL mode on
-            // after `prepareDatabase` has run and sets NORMAL as it does, which left every commit
-            // unsynced whatever was asked (a killed process lost nothing, a power cut could).
+            // after `prepareDatabase` has run, and sets NORMAL as it does.
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
             }
@@ -145,17 +144,17 @@ public final class SQLiteStore: DatabaseStore {
     /// The list `id` read from the database, with its revision, in one transaction. The items
     /// are read in the table's own order (one range of its primary key) and put in place by
     /// their positions: read in the order of their positions, through `items_by_list`, each row
-    /// was looked up again by its key for its attributes, five times SQLite's work for a long list.
+    /// would be looked up again by its key for its attributes, five times SQLite's work.
     func fullList(_ id: ListID) async throws -> StoredList {
         try await read { db in
             let revision = try Self.revision(db, id)
-            var read: [(position: Int, item: StoredItem)] = []
+            var positioned: [(position: Int, item: StoredItem)] = []
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, position, attributes FROM items WHERE parent = ? AND relationship = ?"),
                                            arguments: [id.parent ?? "", id.relationship])
             while let row = try rows.next() {
-                read.append((row[1], StoredItem(key: row[0], attributes: try self.attributes(of: row[2]))))
+                positioned.append((row[1], StoredItem(key: row[0], attributes: try self.attributes(of: row[2]))))
             }
-            return StoredList(id: id, revision: revision, items: Self.inPositionOrder(read))
+            return StoredList(id: id, revision: revision, items: Self.inPositionOrder(positioned))
         }
     }
 
@@ -171,7 +170,7 @@ public final class SQLiteStore: DatabaseStore {
             }
             placed[position] = item
         }
-        return placed.map { $0! }
+        return placed.compactMap { $0 }
     }
 
     public func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) {

@@ -23,8 +23,8 @@ package enum StoreWrites {
         }
         var revisions: [ListID: Int] = [:]
         for list in lists {
-            // Moved on first and checked after, one statement where a read and a write were two:
-            // a stale revision throws, and the caller rolls the move back with everything else.
+            // Moved on first and checked after, in one statement: a stale revision throws, and
+            // the caller rolls the move back with everything else.
             let moved = try db.int("UPDATE lists SET revision = revision + 1 WHERE parent = ? AND relationship = ? RETURNING revision",
                                    [list.parent ?? "", list.relationship])
             let current = moved.map { $0 - 1 } ?? 0

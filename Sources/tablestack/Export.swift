@@ -55,7 +55,7 @@ struct Export: AsyncParsableCommand {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
             store = try await site.openStore(for: definition, readsOnce: true)
         }
-        var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, relativeLinks: true), options: options)
+        var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, forExport: true), options: options)
         let started = Date()
         if !quiet {
             exporter.progress = { done, known in

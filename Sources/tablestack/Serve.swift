@@ -172,7 +172,7 @@ struct SiteOptions: ParsableArguments {
         let definition = try appDefinition()
         let templateSet = try AppTemplates.load(folder: templates, for: definition)
         let store = try await openStore(for: definition)
-        return (site(definition, templates: templateSet, store: store, relativeLinks: false), store, StoreOpening.describe(db))
+        return (site(definition, templates: templateSet, store: store, forExport: false), store, StoreOpening.describe(db))
     }
 
     /// The app file, loaded and checked (its warnings printed), or the built-in demo.
@@ -201,10 +201,12 @@ struct SiteOptions: ParsableArguments {
         return store
     }
 
-    /// The site of the app over its data, rendered with `templates`.
-    func site(_ definition: AppDefinition, templates: TemplateSet, store: any DatabaseStore, relativeLinks: Bool) -> Site {
-        Site(storyboard: AppRuntime(app: definition, store: store, sceneRows: SceneRowCache()), renderer: PageRenderer(templates: templates),
-             urls: URLBuilder(basePath: basePath, isRelative: relativeLinks))
+    /// The site of the app over its data, rendered with `templates`. A server keeps the rows of
+    /// the scenes it built, for the next build after an edit; an export shows each list once, so
+    /// it keeps none, and links relatively (its folder can be opened or moved anywhere).
+    func site(_ definition: AppDefinition, templates: TemplateSet, store: any DatabaseStore, forExport: Bool) -> Site {
+        Site(storyboard: AppRuntime(app: definition, store: store, sceneRows: forExport ? nil : SceneRowCache()),
+             renderer: PageRenderer(templates: templates), urls: URLBuilder(basePath: basePath, isRelative: forExport))
     }
 }
 
