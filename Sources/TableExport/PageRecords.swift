@@ -46,20 +46,22 @@ struct PageRecords: Equatable {
         self.inputs = inputs
         self.base = base
         self.data = data
-        let kept = { (link: PageLink, result: PageResult) -> Bool in
+        let kept = { (link: PageLink, file: String, ids: Set<String>) -> Bool in
             guard let target = link.target else { return true }
-            if target == result.file { return !(link.anchor.map(result.ids.contains) ?? true) }
+            if target == file { return !(link.anchor.map(ids.contains) ?? true) }
             return !target.hasPrefix("_assets/")
         }
+        // By index, both times: a loop over the results would copy each one (10,001 of them) whole.
         var named: [String: Set<String>] = [:]
-        for result in results {
-            for link in result.links where link.target != result.file {
+        for index in results.indices {
+            for link in results[index].links where link.target != results[index].file {
                 if let target = link.target, let anchor = link.anchor { named[target, default: []].insert(anchor) }
             }
         }
-        pages = results.map { result in
-            Page(file: result.file, dependencies: result.dependencies, links: result.links.filter { kept($0, result) },
-                 ids: named[result.file].map { $0.intersection(result.ids) } ?? [])
+        pages = results.indices.map { index in
+            let file = results[index].file, ids = results[index].ids
+            return Page(file: file, dependencies: results[index].dependencies, links: results[index].links.filter { kept($0, file, ids) },
+                        ids: named[file].map { $0.intersection(ids) } ?? [])
         }
     }
 
@@ -84,22 +86,14 @@ struct PageRecords: Equatable {
         for page in pages {
             out.append(UInt8(ascii: "\n"))
             LineEscaping.escape(page.file, into: &out)
-            func field(_ letter: Character, _ parts: String...) {
-                out.append(UInt8(ascii: "\t"))
-                add(String(letter))
-                for (index, part) in parts.enumerated() {
-                    if index > 0 { out.append(1) }
-                    LineEscaping.escape(part, into: &out)
-                }
-            }
             if let dependencies = page.dependencies {
-                for list in dependencies.lists { field("L", list.parent ?? "", list.relationship) }
-                for item in dependencies.items { field("I", item) }
+                for list in dependencies.lists { Self.field("L", list.parent ?? "", list.relationship, into: &out) }
+                for item in dependencies.items { Self.field("I", item, into: &out) }
             } else {
-                field("O")
+                Self.field("O", into: &out)
             }
-            for link in page.links { field("K", link.target ?? "", link.anchor ?? "", link.text) }
-            for id in page.ids.sorted() { field("D", id) }
+            for link in page.links { Self.field("K", link.target ?? "", link.anchor ?? "", link.text, into: &out) }
+            for id in page.ids.sorted() { Self.field("D", id, into: &out) }
         }
         out.append(UInt8(ascii: "\n"))
         add("end \(pages.count) \(Fingerprint.hex(bytes: out))\n")
@@ -108,6 +102,22 @@ struct PageRecords: Equatable {
         } catch {
             throw ExportError.cannotWrite(folder + "/" + Self.fileName, error.localizedDescription)
         }
+    }
+
+    /// A field: a tab, its letter and its parts, each escaped, parted by U+0001. The parts are
+    /// given one by one, not as an array: a save writes about four fields a page.
+    private static func field(_ letter: Unicode.Scalar, _ first: String? = nil, _ second: String? = nil, _ third: String? = nil,
+                              into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\t"))
+        out.append(UInt8(ascii: letter))
+        guard let first else { return }
+        LineEscaping.escape(first, into: &out)
+        guard let second else { return }
+        out.append(1)
+        LineEscaping.escape(second, into: &out)
+        guard let third else { return }
+        out.append(1)
+        LineEscaping.escape(third, into: &out)
     }
 
     /// The records saved in `folder`; `nil` when there are none or they cannot be read.
