@@ -25,8 +25,8 @@ struct Session: Sendable {
 
     /// The session the request's cookies carry; one ended by signing out (`revoked`) is
     /// replaced by a new one, with no editor's rights and no valid form token. Session and editor
-    /// cookies are opened through `cookies`, which remembers those it opened before (with
-    /// `signer`'s key: the flash cookie is opened here).
+    /// cookies are opened through `cookies`, which remembers those it opened before; the flash
+    /// cookie, a message, is opened with `signer` every time.
     init(request: Request, signer: Signer, cookies: OpenedCookies, revoked: RevokedSessions) {
         let headers = request.headers
         let opened = headers.cookie(Self.sessionCookie).flatMap { cookies.session($0) }.flatMap { revoked.contains($0.id) ? nil : $0 }
