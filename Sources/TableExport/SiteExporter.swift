@@ -125,15 +125,21 @@ public struct SiteExporter: Sendable {
         var pagesFound = 1
         // The pages each page found links down to, for taking carried pages below it.
         var childrenFound: [[String]: Set<String>] = [:]
+        // The pages this export makes, known once every page is found: then the carried pages'
+        // results are worked out while the last pages (the long list's, most often) are made.
+        var madePaths: Set<[String]> = []
+        var carriedResults: Task<(made: Set<[String]>, results: [PageResult]), Never>?
         var lastReport = Date.distantPast
         try await withThrowingTaskGroup(of: ExportStep.self) { group in
             var running = 0
+            var findsRunning = 0
             func startNext() {
                 if let page = toMake.popLast() {
                     group.addTask { .made(try self.makePage(page.page, dependencies: page.dependencies, manifest: manifest, output: output)) }
                 } else if !toFind.isEmpty {
                     let chunk = Array(toFind.suffix(Self.findChunk).reversed())
                     toFind.removeLast(chunk.count)
+                    findsRunning += 1
                     group.addTask { try await self.findPages(chunk, manifest: manifest, output: output) }
                 } else {
                     return
@@ -153,10 +159,13 @@ public struct SiteExporter: Sendable {
                 running -= 1
                 switch step {
                 case let .found(pages, made):
+                    findsRunning -= 1
                     results += made
+                    madePaths.formUnion(made.lazy.map(\.path))
                     // (The root, found before the plan was known, is left when the plan carries it.)
                     for page in pages where finds(page.page.path) {
                         toMake.append(page)
+                        madePaths.insert(page.page.path)
                         // Made while its children are listed: a long list's page takes longest.
                         if running < options.concurrency { startNext() }
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
@@ -167,6 +176,10 @@ public struct SiteExporter: Sendable {
                     }
                 case .made(let result):
                     results.append(result)
+                }
+                if carriedResults == nil, let plan, toFind.isEmpty, findsRunning == 0 {
+                    let made = madePaths, children = childrenFound
+                    carriedResults = Task { (made, plan.results(notIn: made, children: children)) }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
                     progress(results.count, pagesFound)
@@ -179,7 +192,10 @@ public struct SiteExporter: Sendable {
         // The order of the sitemap and the report (`ReportOrder`); the carried pages come in it.
         results.sort { ReportOrder.precedes($0.path, $1.path) }
         if let plan {
-            results += plan.results(notIn: Set(results.map(\.path)), children: childrenFound)
+            // Worked out again should the pages made not be the ones foreseen (they always are).
+            let madeNow = Set(results.map(\.path))
+            let foreseen = await carriedResults?.value
+            results += foreseen.flatMap { $0.made == madeNow ? $0.results : nil } ?? plan.results(notIn: madeNow, children: childrenFound)
             // Their files were found as left when the plan was made.
             for index in made..<results.count { results[index].stamp = leftAs[results[index].file] }
             completeIDs(of: &results, carriedFrom: made)
