@@ -19,6 +19,8 @@ struct SiteLinks: RowLinker {
 
     let urls: URLBuilder
     let path: [String]
+    /// The links to this page's children, which nearly every row is.
+    private let children: URLBuilder.ChildLinks
     private let commonSelection: Selection
     private let selectionExceptions: [String: Selection]
     private let detailByDefault: Bool
@@ -29,6 +31,7 @@ struct SiteLinks: RowLinker {
     init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot, memory: LinkAnswers? = nil) {
         self.urls = urls
         path = page.path
+        children = urls.childLinks(of: page.path)
         let controller = page.controller
         // Answers per row, kept as the outcomes themselves and tallied in plain counters: a
         // segment string made, or a dictionary entry hashed, for each of 10,000 rows only to
@@ -121,16 +124,17 @@ struct SiteLinks: RowLinker {
     }
 
     func selection(for row: TableRow) -> RowLink {
-        switch selectionExceptions[row.cell.key] ?? commonSelection {
-        case .ownKey: .page(urls.page(path + [row.cell.key], from: path))
-        case let .segment(segment): .page(urls.page(path + [segment], from: path))
+        // (An empty dictionary is not asked: the key would be hashed all the same.)
+        switch selectionExceptions.isEmpty ? commonSelection : selectionExceptions[row.cell.key] ?? commonSelection {
+        case .ownKey: .page(children.link(row.cell.key))
+        case let .segment(segment): .page(children.link(segment))
         case .choice: .choice
         case .none: .none
         }
     }
 
     func detailLink(for row: TableRow) -> String? {
-        let segment = detailExceptions[row.cell.key] ?? (detailByDefault ? row.cell.key + RowDestination.infoSuffix : nil)
-        return segment.map { urls.page(path + [$0], from: path) }
+        let segment = (detailExceptions.isEmpty ? nil : detailExceptions[row.cell.key]) ?? (detailByDefault ? row.cell.key + RowDestination.infoSuffix : nil)
+        return segment.map(children.link)
     }
 }

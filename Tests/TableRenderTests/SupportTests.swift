@@ -25,6 +25,20 @@ struct SupportTests {
         #expect(urls.assets(from: ["a", "b", "c"]) == "../../../")
     }
 
+    @Test("a page's links to its children are the page links, made from the parts they share")
+    func childLinks() {
+        let segments = ["milk", "a b", "ü", "x/y", "k&1", "-._~", ""]
+        for urls in [URLBuilder(basePath: "/app"), URLBuilder(), URLBuilder(isRelative: true), URLBuilder(basePath: "sub/", isRelative: true)] {
+            for keys in [[], ["regions"], ["a b", "ü", "c"]] {
+                let children = urls.childLinks(of: keys)
+                for segment in segments {
+                    #expect(children.link(segment) == urls.page(keys + [segment], from: keys), "\(urls) \(keys) \(segment)")
+                }
+            }
+        }
+        #expect(URLBuilder(isRelative: true).childLinks(of: ["a"]).link("b c") == "../a/b%20c/index.html")
+    }
+
     @Test("a page's query is read once into a view state and written back the same way")
     func viewStates() {
         let states: [ViewState] = [ViewState(), .editing, ViewState(isEditing: true, confirmingDelete: "milk"), ViewState(sheet: .add),

@@ -28,6 +28,39 @@ public struct URLBuilder: Sendable, Hashable {
         return link
     }
 
+    /// The links from the page at `keys` to its children, as `page(keys + [child], from: keys)`
+    /// writes them: every row of a list links to a child, and the part before the child's
+    /// segment and the part after are the same for all of them.
+    public func childLinks(of keys: [String]) -> ChildLinks {
+        var head = isRelative ? prefix(from: keys) : basePath
+        Self.append(keys, to: &head)
+        return ChildLinks(head: head, tail: isRelative ? "/index.html" : "/")
+    }
+
+    /// The links from one page to its children (see `childLinks(of:)`).
+    public struct ChildLinks: Sendable, Hashable {
+        let head: String
+        let tail: String
+
+        /// The link to the child whose path segment is `segment`.
+        public func link(_ segment: String) -> String {
+            var encoded = URLBuilder.encodeSegment(segment)
+            var head = head, tail = tail
+            // Copied into one allocation: three appends to a growing string cost five times more.
+            return head.withUTF8 { head in
+                encoded.withUTF8 { encoded in
+                    tail.withUTF8 { tail in
+                        String(unsafeUninitializedCapacity: head.count + encoded.count + tail.count) { link in
+                            var end = link.initialize(fromContentsOf: head)
+                            end = link[end...].initialize(fromContentsOf: encoded)
+                            return link[end...].initialize(fromContentsOf: tail)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The page at `keys` in editing mode, linked from itself.
     public func editing(_ keys: [String]) -> String { page(keys, from: keys, state: .editing) }
 
