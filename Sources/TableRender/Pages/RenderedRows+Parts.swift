@@ -19,12 +19,12 @@ extension RenderedRows {
         let total = sections.reduce(0) { $0 + $1.rows.count }
         let parts = min(cores, total / rowsPerPart)
         guard parts > 1 else { return sections.map { RenderedRows($0.rows.map(render)) } }
-        // Each part is a run of rows counted across the sections.
+        // Each part is a run of rows counted across the sections, rendered into one text; each
+        // section is then copied from the parts it spans, a run of rows at a time.
         let made = RenderedParts(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let first = total * part / parts, end = total * (part + 1) / parts
-            var html: [String] = []
-            html.reserveCapacity(end - first)
+            var html = RenderedRows(capacity: end - first)
             var section = 0, skipped = 0
             while skipped + sections[section].rows.count <= first {
                 skipped += sections[section].rows.count
@@ -42,11 +42,19 @@ extension RenderedRows {
             }
             made.set(part, html)
         }
-        let rows = made.joined
+        let rendered = made.all
         var next = 0
         return sections.map { section in
             defer { next += section.rows.count }
-            return RenderedRows(rows[next..<(next + section.rows.count)])
+            let rows = next..<(next + section.rows.count)
+            // The section's rows in each part, counted in that part.
+            let runs = (0..<parts).map { part in
+                let first = total * part / parts, overlap = rows.clamped(to: first..<(total * (part + 1) / parts))
+                return (part: part, rows: (overlap.lowerBound - first)..<(overlap.upperBound - first))
+            }
+            var html = RenderedRows(capacity: rows.count, bytes: runs.reduce(0) { $0 + rendered[$1.part].bytes(ofRows: $1.rows).count })
+            for run in runs { html.append(rows: run.rows, from: rendered[run.part]) }
+            return html
         }
     }
 }
@@ -54,12 +62,12 @@ extension RenderedRows {
 /// The parts of a page's rows rendered on several cores, gathered behind a lock.
 private final class RenderedParts: @unchecked Sendable {
     private let lock = NSLock()
-    private var parts: [[String]]
+    private var parts: [RenderedRows]
 
-    init(count: Int) { parts = Array(repeating: [], count: count) }
+    init(count: Int) { parts = Array(repeating: RenderedRows(), count: count) }
 
-    func set(_ part: Int, _ html: [String]) { lock.withLock { parts[part] = html } }
+    func set(_ part: Int, _ html: RenderedRows) { lock.withLock { parts[part] = html } }
 
-    /// Every part's rows, in order.
-    var joined: [String] { lock.withLock { Array(parts.joined()) } }
+    /// Every part, in order.
+    var all: [RenderedRows] { lock.withLock { parts } }
 }
