@@ -40,17 +40,19 @@ struct Export: AsyncParsableCommand {
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
             database: StoreOpening.describe(site.db))
         // Into a folder its last export may still describe, the data comes first: when the folder
-        // holds this export already, the command answers before it loads and validates the
-        // templates. Otherwise the templates are checked before the database is opened.
+        // holds this export already, the command answers without waiting for the templates, which
+        // are loaded and validated meanwhile. Otherwise the templates are checked before the
+        // database is opened.
         let store: any DatabaseStore
         let templates: TemplateSet
         if SiteExporter.mayBeUpToDate(options) {
+            let checking = Task { [site] in AppTemplates.checked(folder: site.templates, for: definition) }
             store = try await site.openStore(for: definition, readsOnce: true)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
                 Self.end()
             }
-            templates = try AppTemplates.load(folder: site.templates, for: definition)
+            templates = try AppTemplates.report(await checking.value)
         } else {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
             store = try await site.openStore(for: definition, readsOnce: true)
