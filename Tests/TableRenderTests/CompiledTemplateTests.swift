@@ -9,7 +9,9 @@ struct CompiledTemplateTests {
     static func cells() -> [[Cell]] {
         var cells = Fixtures.catalogueCells()
         let tricky = ["x\"\u{301} onfocus=a <b>&amp; 'y'", "", "Ünïcödé 日本 🇸🇪", "\u{F8FF}&0\u{F8FE} looks like a marker",
-                      "nul\u{0} esc\u{1B} \u{FFFF} \u{85} tab\tsafe · ©"]
+                      "nul\u{0} esc\u{1B} \u{FFFF} \u{85} tab\tsafe · ©",
+                      // The most a text can grow escaped: every byte six.
+                      String(repeating: "\"", count: 64)]
         for (section, texts) in cells.enumerated() {
             for (row, _) in texts.enumerated() where row % 2 == 0 {
                 cells[section][row].text = tricky[(section + row) % tricky.count]

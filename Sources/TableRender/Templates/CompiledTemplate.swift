@@ -213,22 +213,27 @@ final class CompiledTemplate: @unchecked Sendable {
         }
 
         func render(_ strings: [String]) -> String {
-            var output: [UInt8] = []
-            output.reserveCapacity(literals.count + strings.reduce(0) { $0 + $1.utf8.count } * 2)
-            literals.withUnsafeBufferPointer { literals in
-                var start = 0
-                for slot in slots {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: literals[start..<slot.literalEnd]))
-                    if slot.isEscaped {
-                        HTMLEscaping.append(escaping: strings[slot.index], to: &output)
-                    } else {
-                        output.append(contentsOf: strings[slot.index].utf8)
-                    }
-                    start = slot.literalEnd
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: literals[start...]))
+            // Written straight into the string's storage, sized for the most the strings can take.
+            var capacity = literals.count
+            for slot in slots {
+                capacity += slot.isEscaped ? HTMLEscaping.escapedSizeLimit(of: strings[slot.index]) : strings[slot.index].utf8.count
             }
-            return String(decoding: output, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: capacity) { output in
+                literals.withUnsafeBufferPointer { literals in
+                    var start = 0, end = 0
+                    for slot in slots {
+                        end = output[end...].initialize(fromContentsOf: UnsafeBufferPointer(rebasing: literals[start..<slot.literalEnd]))
+                        if slot.isEscaped {
+                            end = HTMLEscaping.write(escaping: strings[slot.index], to: output, at: end)
+                        } else {
+                            var text = strings[slot.index]
+                            end = text.withUTF8 { output[end...].initialize(fromContentsOf: $0) }
+                        }
+                        start = slot.literalEnd
+                    }
+                    return output[end...].initialize(fromContentsOf: UnsafeBufferPointer(rebasing: literals[start...]))
+                }
+            }
         }
     }
 }

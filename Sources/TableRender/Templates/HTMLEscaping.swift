@@ -20,10 +20,27 @@ public struct HTMLEscaping: MustacheContentType {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends the UTF-8 of `text`, escaped as `escape` does, to `output`. A character a page
-    /// cannot carry (see `DocumentText`) becomes U+FFFD, so stored data can never make a page
-    /// ill-formed.
+    /// Appends the UTF-8 of `text`, escaped as `escape` does, to `output`.
     static func append(escaping text: String, to output: inout [UInt8]) {
+        escaping(text) { output.append(contentsOf: $0) }
+    }
+
+    /// At most how many bytes `text` takes once escaped: `&quot;` is the longest a byte becomes.
+    static func escapedSizeLimit(of text: String) -> Int { text.utf8.count * 6 }
+
+    /// Writes the UTF-8 of `text`, escaped as `escape` does, to `output` from `offset`, which has
+    /// room for `escapedSizeLimit(of:)` bytes; returns where the text ends.
+    static func write(escaping text: String, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        var end = offset
+        escaping(text) { chunk in end = output[end...].initialize(fromContentsOf: chunk) }
+        return end
+    }
+
+    /// Hands `emit` the UTF-8 of `text` escaped, in order: runs of its own bytes and the
+    /// references that stand for the others. A character a page cannot carry (see `DocumentText`)
+    /// becomes U+FFFD, so stored data can never make a page ill-formed.
+    @inline(__always)
+    private static func escaping(_ text: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { bytes in
             var plainStart = 0
@@ -40,24 +57,24 @@ public struct HTMLEscaping: MustacheContentType {
                         offset += length
                         continue
                     }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
-                    output += replacementCharacter
+                    emit(UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
+                    replacementCharacter.withUnsafeBufferPointer(emit)
                     offset += length
                     plainStart = offset
                     continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
+                emit(UnsafeBufferPointer(rebasing: bytes[plainStart..<offset]))
                 switch byte {
-                case UInt8(ascii: "&"): output += ampersand
-                case UInt8(ascii: "<"): output += lessThan
-                case UInt8(ascii: ">"): output += greaterThan
-                case UInt8(ascii: "\""): output += quote
-                default: output += apostrophe
+                case UInt8(ascii: "&"): ampersand.withUnsafeBufferPointer(emit)
+                case UInt8(ascii: "<"): lessThan.withUnsafeBufferPointer(emit)
+                case UInt8(ascii: ">"): greaterThan.withUnsafeBufferPointer(emit)
+                case UInt8(ascii: "\""): quote.withUnsafeBufferPointer(emit)
+                default: apostrophe.withUnsafeBufferPointer(emit)
                 }
                 offset += 1
                 plainStart = offset
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
+            emit(UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
     }
 
