@@ -37,8 +37,34 @@ extension IndexPath {
         set { self = IndexPath(indexes: [section, newValue]) }
     }
 
-    /// The `"S.R"` text form, as in `data-index-path="2.5"`.
-    public var textForm: String { "\(section).\(row)" }
+    /// The `"S.R"` text form, as in `data-index-path="2.5"`. Written digit by digit: every row
+    /// of a page has one, and interpolation cost about 900 instructions.
+    public var textForm: String {
+        let section = section, row = row
+        guard section >= 0, row >= 0 else { return "\(section).\(row)" }
+        func digits(_ number: Int) -> Int {
+            var count = 1, rest = number
+            while rest >= 10 {
+                rest /= 10
+                count += 1
+            }
+            return count
+        }
+        let sectionDigits = digits(section), rowDigits = digits(row)
+        return String(unsafeUninitializedCapacity: sectionDigits + 1 + rowDigits) { text in
+            func write(_ number: Int, endingAt end: Int, count: Int) {
+                var rest = number
+                for offset in stride(from: end - 1, through: end - count, by: -1) {
+                    text[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            write(section, endingAt: sectionDigits, count: sectionDigits)
+            text[sectionDigits] = UInt8(ascii: ".")
+            write(row, endingAt: sectionDigits + 1 + rowDigits, count: rowDigits)
+            return sectionDigits + 1 + rowDigits
+        }
+    }
 
     /// Digits only, at most 9 of them and no leading zero, so that no input can overflow, sneak
     /// in a sign, or name one row two ways (`01` for `1`).

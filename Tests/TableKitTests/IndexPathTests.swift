@@ -19,6 +19,17 @@ struct IndexPathTests {
         #expect(IndexPath("0.0") == IndexPath(0, 0) && IndexPath("10.0") == IndexPath(10, 0))
     }
 
+    @Test("the text form is what interpolation writes, at every number of digits and for negative indexes")
+    func textFormDigits() {
+        let numbers = [0, 1, 9, 10, 99, 100, 12_345, 999_999_999, 1_000_000_000, Int.max, -1, Int.min]
+        for section in numbers {
+            for row in numbers {
+                #expect(IndexPath(section, row).textForm == "\(section).\(row)")
+            }
+        }
+        #expect(IndexPath().textForm == "0.0" && IndexPath(index: 4).textForm == "4.0")
+    }
+
     @Test("malformed text forms are refused, not guessed", arguments: ["", "1", "1.", ".1", "1.2.3", "-1.0", "1.-2", "a.b", " 1.2", "1.2 ", "+1.2", "1234567890.0", "１.２", "0.01", "00.1"])
     func refusesMalformedText(_ text: String) {
         #expect(IndexPath(text) == nil)

@@ -188,26 +188,41 @@ final class CompiledTemplate: @unchecked Sendable {
         let literals: [UInt8]
         let slots: [Slot]
 
-        /// The plan of `example`, or `nil` if its markers are not all whole.
+        /// The plan of `example`, or `nil` if its markers are not all whole. Read as UTF-8 bytes:
+        /// the markers are ASCII but for their private-use ends, and a search by `Character`
+        /// cost thousands of instructions a byte.
         init?(example: String, slotCount: Int) {
+            let bytes = Array(example.utf8)
+            let start = Array(Marker.start.utf8), end = Array(Marker.end.utf8), escapedAmpersand = Array("&amp;".utf8)
+            func hasPrefix(_ prefix: [UInt8], at offset: Int) -> Bool {
+                offset + prefix.count <= bytes.count && bytes[offset..<(offset + prefix.count)].elementsEqual(prefix)
+            }
             var literals: [UInt8] = []
             var slots: [Slot] = []
-            var rest = Substring(example)
-            while let start = rest.range(of: Marker.start) {
-                literals.append(contentsOf: rest[..<start.lowerBound].utf8)
-                rest = rest[start.upperBound...]
-                let escaped = rest.hasPrefix("&amp;")
-                guard escaped || rest.hasPrefix("&") else { return nil }
-                rest = rest.dropFirst(escaped ? 5 : 1)
-                let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                guard let index = Int(digits), index < slotCount else { return nil }
-                rest = rest[digits.endIndex...]
-                guard rest.hasPrefix(Marker.end) else { return nil }
-                rest = rest.dropFirst()
+            var literalStart = 0, offset = 0
+            while offset < bytes.count {
+                if hasPrefix(end, at: offset) { return nil }
+                guard hasPrefix(start, at: offset) else {
+                    offset += 1
+                    continue
+                }
+                literals += bytes[literalStart..<offset]
+                offset += start.count
+                let escaped = hasPrefix(escapedAmpersand, at: offset)
+                guard escaped || hasPrefix([UInt8(ascii: "&")], at: offset) else { return nil }
+                offset += escaped ? escapedAmpersand.count : 1
+                var index = 0, digits = 0
+                while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]), digits < 9 {
+                    index = index * 10 + Int(bytes[offset] - UInt8(ascii: "0"))
+                    offset += 1
+                    digits += 1
+                }
+                guard digits > 0, index < slotCount, hasPrefix(end, at: offset) else { return nil }
+                offset += end.count
                 slots.append(Slot(literalEnd: literals.count, index: index, isEscaped: escaped))
+                literalStart = offset
             }
-            guard !rest.contains(Marker.end) else { return nil }
-            literals.append(contentsOf: rest.utf8)
+            literals += bytes[literalStart...]
             self.literals = literals
             self.slots = slots
         }
