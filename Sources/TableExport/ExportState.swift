@@ -199,13 +199,19 @@ struct ExportState: Equatable {
         var out = Array(text.utf8)
         out.reserveCapacity(out.count + (pages.count + files.count) * 96)
         for (kind, entries) in [("page ", pages), ("file ", files)] {
-            for (file, stamp) in entries {
+            for index in entries.indices {
                 out.append(contentsOf: kind.utf8)
-                for number in [stamp.size, stamp.modified, stamp.changed, stamp.inode] {
-                    Self.appendDecimal(number, to: &out)
-                    out.append(UInt8(ascii: " "))
-                }
-                out.append(contentsOf: file.utf8)
+                // Each number by itself: an array of the four cost an allocation a line.
+                let stamp = entries[index].stamp
+                Self.appendDecimal(stamp.size, to: &out)
+                out.append(UInt8(ascii: " "))
+                Self.appendDecimal(stamp.modified, to: &out)
+                out.append(UInt8(ascii: " "))
+                Self.appendDecimal(stamp.changed, to: &out)
+                out.append(UInt8(ascii: " "))
+                Self.appendDecimal(stamp.inode, to: &out)
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: entries[index].file.utf8)
                 out.append(UInt8(ascii: "\n"))
             }
         }
@@ -220,20 +226,15 @@ struct ExportState: Equatable {
     /// a page).
     static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
         guard value >= 0 else { return out.append(contentsOf: String(value).utf8) }
-        var digits = 1
-        var power: Int64 = 10
-        while digits < 19, value >= power {
-            digits += 1
-            power &*= 10
-        }
-        var rest = value
-        var place = out.count + digits
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        // Filled from the last digit back.
-        while rest > 0 {
-            place -= 1
-            out[place] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        // Filled from the last digit back, on the stack, then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value, first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
     }
 
