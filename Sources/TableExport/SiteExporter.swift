@@ -164,10 +164,16 @@ public struct SiteExporter: Sendable {
                     madePaths.formUnion(made.lazy.map(\.path))
                     // (The root, found before the plan was known, is left when the plan carries it.)
                     for page in pages where finds(page.page.path) {
-                        toMake.append(page)
-                        madePaths.insert(page.page.path)
-                        // Made while its children are listed: a long list's page takes longest.
-                        if running < options.concurrency { startNext() }
+                        // A page the plan carries is read only to reach the pages below it that
+                        // are not: nothing it shows has changed, so it is taken as it is. (A
+                        // change deep down would otherwise make every page above it again, the
+                        // root's long list among them.)
+                        if plan?.carried[page.page.path] == nil {
+                            toMake.append(page)
+                            madePaths.insert(page.page.path)
+                            // Made while its children are listed: a long list's page takes longest.
+                            if running < options.concurrency { startNext() }
+                        }
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
                         pagesFound += page.children.count
                         for child in page.children.reversed() where finds(page.page.path + [child]) {
