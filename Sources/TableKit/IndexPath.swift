@@ -37,8 +37,8 @@ extension IndexPath {
         set { self = IndexPath(indexes: [section, newValue]) }
     }
 
-    /// The `"S.R"` text form, as in `data-index-path="2.5"`. Written digit by digit: every row
-    /// of a page has one, and interpolation cost about 900 instructions.
+    /// The `"S.R"` text form, as in `data-index-path="2.5"`. Written digit by digit into a small
+    /// string, with no allocation: every row of a page has one.
     public var textForm: String {
         let section = section, row = row
         guard section >= 0, row >= 0 else { return "\(section).\(row)" }

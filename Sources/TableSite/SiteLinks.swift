@@ -124,8 +124,7 @@ struct SiteLinks: RowLinker {
     }
 
     func selection(for row: TableRow) -> RowLink {
-        // (An empty dictionary is not asked: the key would be hashed all the same.)
-        switch selectionExceptions.isEmpty ? commonSelection : selectionExceptions[row.cell.key] ?? commonSelection {
+        switch selectionExceptions[row.cell.key] ?? commonSelection {
         case .ownKey: .page(children.link(row.cell.key))
         case let .segment(segment): .page(children.link(segment))
         case .choice: .choice
@@ -134,7 +133,7 @@ struct SiteLinks: RowLinker {
     }
 
     func detailLink(for row: TableRow) -> String? {
-        let segment = (detailExceptions.isEmpty ? nil : detailExceptions[row.cell.key]) ?? (detailByDefault ? row.cell.key + RowDestination.infoSuffix : nil)
+        let segment = detailExceptions[row.cell.key] ?? (detailByDefault ? row.cell.key + RowDestination.infoSuffix : nil)
         return segment.map(children.link)
     }
 }

@@ -10,36 +10,36 @@ enum AppTemplates {
         try report(checked(folder: folder, for: definition))
     }
 
-    /// The lines that say what is wrong with an app's templates, the last a summary.
-    struct Problems: Error {
-        let lines: [String]
+    /// An app's templates, checked: ready, or the lines that say what is wrong, the last a summary.
+    enum Checked: Sendable {
+        case ready(TemplateSet)
+        case failed([String])
     }
 
     /// The template set, or its problems, printed by nobody yet: a command may check the
     /// templates while it does something else, and print their problems only once it needs them.
-    static func checked(folder: String, for definition: AppDefinition) -> Result<TemplateSet, Problems> {
+    static func checked(folder: String, for definition: AppDefinition) -> Checked {
         let templates: TemplateSet
         do {
             templates = try TemplateSet(folder: folder, appFolder: definition.templateFolder)
         } catch {
-            return .failure(Problems(lines: [error.description, "tablestack: the templates in \(folder)"
-                + (definition.templateFolder.map { " and \($0)" } ?? "") + " are invalid; fix the problems above"]))
+            return .failed([error.description, "tablestack: the templates in \(folder)"
+                + (definition.templateFolder.map { " and \($0)" } ?? "") + " are invalid; fix the problems above"])
         }
         let missing = AppTemplateCheck.problems(definition, templates: templates)
         guard missing.isEmpty else {
-            return .failure(Problems(lines: missing.map(\.description)
-                + ["tablestack: the app file names templates that are not there; fix the problems above"]))
+            return .failed(missing.map(\.description) + ["tablestack: the app file names templates that are not there; fix the problems above"])
         }
-        return .success(templates)
+        return .ready(templates)
     }
 
     /// The template set of `checked`, or its problems printed and a failure.
-    static func report(_ checked: Result<TemplateSet, Problems>) throws -> TemplateSet {
+    static func report(_ checked: Checked) throws -> TemplateSet {
         switch checked {
-        case let .success(templates):
+        case let .ready(templates):
             return templates
-        case let .failure(problems):
-            for line in problems.lines { printError(line) }
+        case let .failed(lines):
+            for line in lines { printError(line) }
             throw ExitCode.failure
         }
     }

@@ -22,7 +22,7 @@ public struct URLBuilder: Sendable, Hashable {
         // One string, grown in place: every row of a page links to a page.
         var link = isRelative ? prefix(from: current) : basePath
         Self.append(keys, to: &link)
-        if isRelative { link += "index.html" }
+        link += pageFile
         link += Self.encodeQuery(state.query)
         if let row { link += "#" + RowAnchor.id(for: row) }
         return link
@@ -34,8 +34,12 @@ public struct URLBuilder: Sendable, Hashable {
     public func childLinks(of keys: [String]) -> ChildLinks {
         var head = isRelative ? prefix(from: keys) : basePath
         Self.append(keys, to: &head)
-        return ChildLinks(head: head, tail: isRelative ? "/index.html" : "/")
+        return ChildLinks(head: head, tail: "/" + pageFile)
     }
+
+    /// What follows a page's path in a link: its file, which a folder opened from `file://` does
+    /// not supply, when links are relative.
+    private var pageFile: String { isRelative ? "index.html" : "" }
 
     /// The links from one page to its children (see `childLinks(of:)`).
     public struct ChildLinks: Sendable, Hashable {
@@ -46,7 +50,7 @@ public struct URLBuilder: Sendable, Hashable {
         public func link(_ segment: String) -> String {
             var encoded = URLBuilder.encodeSegment(segment)
             var head = head, tail = tail
-            // Copied into one allocation: three appends to a growing string cost five times more.
+            // The three parts copied into one allocation, sized once: each row has a link.
             return head.withUTF8 { head in
                 encoded.withUTF8 { encoded in
                     tail.withUTF8 { tail in

@@ -188,9 +188,8 @@ final class CompiledTemplate: @unchecked Sendable {
         let literals: [UInt8]
         let slots: [Slot]
 
-        /// The plan of `example`, or `nil` if its markers are not all whole. Read as UTF-8 bytes:
-        /// the markers are ASCII but for their private-use ends, and a search by `Character`
-        /// cost thousands of instructions a byte.
+        /// The plan of `example`, or `nil` if its markers are not all whole. Read as UTF-8 bytes,
+        /// which is how the markers are matched exactly and the literals kept.
         init?(example: String, slotCount: Int) {
             let bytes = Array(example.utf8)
             let start = Array(Marker.start.utf8), end = Array(Marker.end.utf8), escapedAmpersand = Array("&amp;".utf8)
@@ -209,7 +208,7 @@ final class CompiledTemplate: @unchecked Sendable {
                 literals += bytes[literalStart..<offset]
                 offset += start.count
                 let escaped = hasPrefix(escapedAmpersand, at: offset)
-                guard escaped || hasPrefix([UInt8(ascii: "&")], at: offset) else { return nil }
+                guard escaped || (offset < bytes.count && bytes[offset] == UInt8(ascii: "&")) else { return nil }
                 offset += escaped ? escapedAmpersand.count : 1
                 var index = 0, digits = 0
                 while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]), digits < 9 {
@@ -229,6 +228,7 @@ final class CompiledTemplate: @unchecked Sendable {
 
         func render(_ strings: [String]) -> String {
             // Written straight into the string's storage, sized for the most the strings can take.
+            // The string keeps that capacity: a row is copied into its page's text and let go.
             var capacity = literals.count
             for slot in slots {
                 capacity += slot.isEscaped ? HTMLEscaping.escapedSizeLimit(of: strings[slot.index]) : strings[slot.index].utf8.count

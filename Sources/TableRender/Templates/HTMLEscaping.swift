@@ -25,7 +25,8 @@ public struct HTMLEscaping: MustacheContentType {
         escaping(text) { output.append(contentsOf: $0) }
     }
 
-    /// At most how many bytes `text` takes once escaped: `&quot;` is the longest a byte becomes.
+    /// At most how many bytes `text` takes once escaped: `&quot;` is the longest a byte becomes,
+    /// and U+FFFD (three bytes) stands for at least one.
     static func escapedSizeLimit(of text: String) -> Int { text.utf8.count * 6 }
 
     /// Writes the UTF-8 of `text`, escaped as `escape` does, to `output` from `offset`, which has

@@ -15,30 +15,27 @@ enum ASCII {
     @inline(__always) static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == lineFeed || byte == tab || byte == carriageReturn }
 }
 
+/// A table of the 256 bytes, true for those `isIncluded` takes. Made once for each use, never freed.
+private func byteTable(_ isIncluded: (UInt8) -> Bool) -> UnsafePointer<Bool> {
+    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    for byte in 0..<256 { table[byte] = isIncluded(UInt8(byte)) }
+    return UnsafePointer(table)
+}
+
 /// For each byte, whether text or an attribute value may hold it without a second look: not a
 /// control character, `<`, `&`, a quote, `]` (of `]]>`) or the lead byte of U+FFFE and U+FFFF.
-/// Made once, never freed.
-nonisolated(unsafe) let ordinaryBytes: UnsafePointer<Bool> = {
-    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-    let special: Set<UInt8> = [ASCII.lessThan, ASCII.ampersand, ASCII.quote, ASCII.apostrophe, ASCII.closingBracket, ASCII.specialsLead]
-    for byte in 0..<256 { table[byte] = byte >= 0x20 && !special.contains(UInt8(byte)) }
-    return UnsafePointer(table)
-}()
+nonisolated(unsafe) let ordinaryBytes = byteTable { byte in
+    byte >= 0x20 && ![ASCII.lessThan, ASCII.ampersand, ASCII.quote, ASCII.apostrophe, ASCII.closingBracket, ASCII.specialsLead].contains(byte)
+}
+
+/// The bytes that may follow the first of a name (see `PageBytes.name(at:)`): ASCII letters,
+/// digits, `-`, `.` and `_`, looked up once a byte rather than tested five ways.
+nonisolated(unsafe) let nameBytes = byteTable { byte in
+    ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.hyphen || byte == ASCII.period || byte == ASCII.underscore
+}
 
 /// A page's bytes and what can be read from them alone. Kept apart from the reader's state, so
-/// that calling these copies two words, not the reader with its arrays and sets.
-/// The bytes that may follow the first of a name (see `PageBytes.name(at:)`): ASCII letters,
-/// digits, `-`, `.` and `_`, looked up once a byte rather than tested five ways. Made once,
-/// never freed.
-nonisolated(unsafe) let nameBytes: UnsafePointer<Bool> = {
-    let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-    for byte in 0..<256 {
-        let value = UInt8(byte)
-        table[byte] = ASCII.isLetter(value) || ASCII.isDigit(value) || value == ASCII.hyphen || value == ASCII.period || value == ASCII.underscore
-    }
-    return UnsafePointer(table)
-}()
-
+/// that calling these copies three words, not the reader with its arrays and sets.
 struct PageBytes {
     let start: UnsafePointer<UInt8>
     let count: Int
