@@ -50,4 +50,7 @@ struct PageResult: Sendable {
     var dependencies: PageDependencies?
     /// How its file was left, for a page taken as the last export left it.
     var stamp: ExportState.Stamp?
+    /// For a page taken as the last export left it, its line in that export's records, while its
+    /// ids are the ones the line keeps.
+    var recordLine: ArraySlice<UInt8>?
 }

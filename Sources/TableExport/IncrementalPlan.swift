@@ -61,6 +61,7 @@ struct IncrementalPlan: Sendable {
             kept.insert(path)
             var result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
             result.dependencies = page.dependencies
+            result.recordLine = page.line
             results.append(result)
         }
         return results

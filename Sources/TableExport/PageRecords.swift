@@ -31,6 +31,22 @@ struct PageRecords: Equatable {
         var dependencies: PageDependencies?
         var links: [PageLink]
         var ids: Set<String>
+        /// The page's line as a records file held it, which `save` writes again as it is: the
+        /// same page saves as the same line, and most of an export's pages are taken as the
+        /// last one left them. Not part of the page's value.
+        var line: ArraySlice<UInt8>?
+
+        init(file: String, dependencies: PageDependencies?, links: [PageLink], ids: Set<String>, line: ArraySlice<UInt8>? = nil) {
+            self.file = file
+            self.dependencies = dependencies
+            self.links = links
+            self.ids = ids
+            self.line = line
+        }
+
+        static func == (lhs: Page, rhs: Page) -> Bool {
+            lhs.file == rhs.file && lhs.dependencies == rhs.dependencies && lhs.links == rhs.links && lhs.ids == rhs.ids
+        }
     }
 
     static let fileName = ".tablestack-export-pages"
@@ -60,8 +76,14 @@ struct PageRecords: Equatable {
         }
         pages = results.indices.map { index in
             let file = results[index].file, ids = results[index].ids
+            let namedIDs = named[file].map { $0.intersection(ids) } ?? []
+            // A page taken as it is has the links and data its line was written with, and the ids
+            // the line keeps: the line stands while every one of them is still named.
+            if let line = results[index].recordLine, namedIDs.count == ids.count {
+                return Page(file: file, dependencies: results[index].dependencies, links: results[index].links, ids: ids, line: line)
+            }
             return Page(file: file, dependencies: results[index].dependencies, links: results[index].links.filter { kept($0, file, ids) },
-                        ids: named[file].map { $0.intersection(ids) } ?? [])
+                        ids: namedIDs)
         }
     }
 
@@ -85,6 +107,10 @@ struct PageRecords: Equatable {
         LineEscaping.escape(data, into: &out)
         for page in pages {
             out.append(UInt8(ascii: "\n"))
+            if let line = page.line {
+                out.append(contentsOf: line)
+                continue
+            }
             LineEscaping.escape(page.file, into: &out)
             if let dependencies = page.dependencies {
                 for list in dependencies.lists { Self.field("L", list.parent ?? "", list.relationship, into: &out) }
@@ -123,10 +149,12 @@ struct PageRecords: Equatable {
     /// The records saved in `folder`; `nil` when there are none or they cannot be read.
     static func load(from folder: String) -> PageRecords? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        return data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self)) }
+        // Kept as an array: each page's line is a slice of it.
+        let file = [UInt8](data)
+        return file.withUnsafeBufferPointer { parse($0, lines: file) }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> PageRecords? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines file: [UInt8]) -> PageRecords? {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The file ends in a newline after the count of its pages and the fingerprint of the rest.
         guard lines.count >= 6, lines.removeLast().isEmpty else { return nil }
@@ -141,19 +169,19 @@ struct PageRecords: Equatable {
                                   data: data, pages: [])
         records.pages.reserveCapacity(lines.count - 4)
         for line in lines.dropFirst(4) {
-            guard let page = page(fromLine: line) else { return nil }
+            guard let page = page(fromLine: line, keeping: file[line.startIndex..<line.endIndex]) else { return nil }
             records.pages.append(page)
         }
         return records
     }
 
     /// One page's line; `nil` when it is not one `save` writes.
-    private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>) -> Page? {
+    private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>, keeping kept: ArraySlice<UInt8>) -> Page? {
         // The fields after tabs, walked in place, without an array of them for each line.
         let line = UnsafeBufferPointer(rebasing: line)
         var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
         guard let file = LineEscaping.unescape(UnsafeBufferPointer(rebasing: line[..<end])), !file.isEmpty else { return nil }
-        var page = Page(file: file, dependencies: .empty, links: [], ids: [])
+        var page = Page(file: file, dependencies: .empty, links: [], ids: [], line: kept)
         var isOpaque = false
         while end < line.count {
             let start = end + 1

@@ -37,6 +37,7 @@ extension SiteExporter {
                       !results[page].ids.contains(anchor), read.insert(page).inserted,
                       let data = FileManager.default.contents(atPath: options.outputFolder + "/" + target) else { continue }
                 results[page].ids = PageValidator.inspect(String(decoding: data, as: UTF8.self), page: target).ids
+                results[page].recordLine = nil
             }
         }
     }

@@ -48,6 +48,52 @@ struct PageRecordsTests {
         #expect(records.pages[1].links == child.links)
     }
 
+    @Test("a page taken as it is saves its line as read, the same bytes, until a page stops naming one of its ids")
+    func linesTakenAsRead() throws {
+        let folder = try Self.folder(), again = try Self.folder()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: again)
+        }
+        let odd = "a\tb\nc\\d\u{1}e ü"
+        let links = [PageLink(text: "./\(odd)/index.html", target: "\(odd)/index.html", anchor: nil)]
+        let back = [PageLink(text: "../index.html#row-\(odd)", target: "index.html", anchor: "row-\(odd)"),
+                    PageLink(text: "../index.html#row-b", target: "index.html", anchor: "row-b")]
+        let records = PageRecords(inputs: "in", base: "b", data: "1", pages: [
+            .init(file: "index.html", dependencies: PageDependencies(lists: [.root("items")], items: []), links: links,
+                  ids: ["row-\(odd)", "row-b"]),
+            .init(file: "\(odd)/index.html", dependencies: nil, links: back, ids: []),
+        ])
+        try records.save(to: folder)
+        let loaded = try #require(PageRecords.load(from: folder))
+        #expect(loaded.pages.allSatisfy { $0.line != nil })
+        // The results of an export that took both pages as they were.
+        func results(_ pages: [PageRecords.Page]) -> [PageResult] {
+            pages.map { page in
+                var result = PageResult(path: [], file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
+                result.dependencies = page.dependencies
+                result.recordLine = page.line
+                return result
+            }
+        }
+        let saved = PageRecords(inputs: "in", base: "b", data: "1", results: results(loaded.pages))
+        #expect(saved.pages.allSatisfy { $0.line != nil } && saved == records)
+        try saved.save(to: again)
+        #expect(FileManager.default.contents(atPath: again + "/" + PageRecords.fileName) == FileManager.default.contents(atPath: folder + "/" + PageRecords.fileName))
+        // The second page, made again, no longer links to row-b: the first page's line is written
+        // anew, the same as records made without any line.
+        var fewer = results(loaded.pages)
+        fewer[1].links.removeLast()
+        fewer[1].recordLine = nil
+        let rewritten = PageRecords(inputs: "in", base: "b", data: "1", results: fewer)
+        #expect(rewritten.pages.allSatisfy { $0.line == nil } && rewritten.pages[0].ids == ["row-\(odd)"])
+        try rewritten.save(to: again)
+        var reference = rewritten
+        reference.pages = rewritten.pages.map { PageRecords.Page(file: $0.file, dependencies: $0.dependencies, links: $0.links, ids: $0.ids) }
+        try reference.save(to: folder)
+        #expect(FileManager.default.contents(atPath: again + "/" + PageRecords.fileName) == FileManager.default.contents(atPath: folder + "/" + PageRecords.fileName))
+    }
+
     @Test("a records file from elsewhere, cut short anywhere, or with what `save` never writes is not taken as one")
     func unreadable() throws {
         let folder = try Self.folder()
