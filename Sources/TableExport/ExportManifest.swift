@@ -8,6 +8,11 @@ final class ExportManifest: @unchecked Sendable {
     struct Entry: Codable {
         var fingerprint: String
         var date: Date
+        /// Where the file read holds this entry (`"<page>":{…}`) as `save` writes it, which `save`
+        /// then copies: most of a re-export's pages are taken as they are.
+        var written: Range<Int>? = nil
+
+        private enum CodingKeys: String, CodingKey { case fingerprint, date }
     }
 
     static let fileName = ".tablestack-export.json"
@@ -18,16 +23,20 @@ final class ExportManifest: @unchecked Sendable {
     private let namesRead: [String]
     /// The names `made` gave the manifest that it did not hold.
     private var namesAdded: [String] = []
+    /// The file as read, when `parse` read it: the entries' `written` text is in it.
+    private let read: [UInt8]
 
     init(folder: String) {
         url = URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            (entries, namesRead) = ([:], [])
+            (entries, namesRead, read) = ([:], [], [])
             return
         }
-        if let read = data.withUnsafeBytes({ Self.parse($0.bindMemory(to: UInt8.self)) }) {
-            (entries, namesRead) = read
+        let bytes = [UInt8](data)
+        if let parsed = bytes.withUnsafeBufferPointer({ Self.parse($0) }) {
+            (entries, namesRead, read) = (parsed.entries, parsed.names, bytes)
         } else {
+            read = []
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             entries = (try? decoder.decode([String: Entry].self, from: data)) ?? [:]
@@ -40,19 +49,22 @@ final class ExportManifest: @unchecked Sendable {
     /// makes two pages of 10,001. Gives the names in the file's order too.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (entries: [String: Entry], names: [String])? {
         var at = 0
-        func expect(_ text: String) -> Bool {
-            for byte in text.utf8 {
-                guard at < bytes.count, bytes[at] == byte else { return false }
-                at += 1
-            }
+        func expect(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard at + count <= bytes.count, memcmp(bytes.baseAddress! + at, text.utf8Start, count) == 0 else { return false }
+            at += count
             return true
         }
+        // Whether every string of the entry read so far is printable ASCII, which `save` writes
+        // byte for byte as read (page names are percent-encoded, fingerprints and dates ASCII).
+        var isPlain = true
         func string() -> String? {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
             let start = at + 1
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
                 guard bytes[end] != UInt8(ascii: "\\") else { return nil }
+                if bytes[end] < 0x20 || bytes[end] > 0x7E { isPlain = false }
                 end += 1
             }
             guard end < bytes.count else { return nil }
@@ -68,11 +80,14 @@ final class ExportManifest: @unchecked Sendable {
         guard expect("{") else { return nil }
         if expect("}") { return at == bytes.count ? (entries, names) : nil }
         repeat {
+            let start = at
+            isPlain = true
             guard let name = string(), expect(#":{"date":"#), let dateText = string(), expect(#","fingerprint":"#),
                   let fingerprint = string(), expect("}") else { return nil }
             guard let date = dates[dateText] ?? utcDate(dateText) else { return nil }
             dates[dateText] = date
-            guard entries.updateValue(Entry(fingerprint: fingerprint, date: date), forKey: name) == nil else { return nil }
+            let entry = Entry(fingerprint: fingerprint, date: date, written: isPlain ? start..<at : nil)
+            guard entries.updateValue(entry, forKey: name) == nil else { return nil }
             names.append(name)
         } while expect(",")
         return expect("}") && at == bytes.count ? (entries, names) : nil
@@ -138,18 +153,23 @@ final class ExportManifest: @unchecked Sendable {
         let json: [UInt8] = lock.withLock {
             let names = namesRead.isInOrder(by: <) ? namesRead.merged(with: namesAdded.sorted(), by: <) : entries.keys.sorted()
             var dates: [Date: String] = [:]
-            let formatter = ISO8601DateFormatter()
+            var formatter: ISO8601DateFormatter?
             var out: [UInt8] = []
             out.reserveCapacity(entries.count * 96)
             out.append(UInt8(ascii: "{"))
             for (index, name) in names.enumerated() {
                 let entry = entries[name]!
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if let written = entry.written {
+                    out.append(contentsOf: read[written])
+                    continue
+                }
                 let date = dates[entry.date] ?? {
-                    let text = formatter.string(from: entry.date)
+                    if formatter == nil { formatter = ISO8601DateFormatter() }
+                    let text = formatter!.string(from: entry.date)
                     dates[entry.date] = text
                     return text
                 }()
-                if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONText.append(string: name, to: &out)
                 out.append(contentsOf: #":{"date":"#.utf8)
                 JSONText.append(string: date, to: &out)

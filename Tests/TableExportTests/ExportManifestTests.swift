@@ -32,6 +32,30 @@ struct ExportManifestTests {
         #expect(later.made(names[0], html: "changed", otherwise: now) == (now, false))
     }
 
+    @Test("read and saved again, a manifest writes the entries it was not told of as it read them, the same bytes")
+    func savedAsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-manifest-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/" + ExportManifest.fileName
+        let names = ["index.html", "a%20b/index.html", "ø/🙂/index.html", "tab\there/index.html", "z/index.html"]
+        let first = Date(timeIntervalSince1970: 1_700_000_000), later = Date(timeIntervalSince1970: 1_800_000_000)
+        let manifest = ExportManifest(folder: folder)
+        for (number, name) in names.enumerated() { _ = manifest.made(name, html: name, otherwise: first.addingTimeInterval(Double(number))) }
+        try manifest.save()
+        let saved = try #require(FileManager.default.contents(atPath: file))
+        try ExportManifest(folder: folder).save()
+        #expect(FileManager.default.contents(atPath: file) == saved)
+        // One page made again with new content: its entry alone changes.
+        let third = ExportManifest(folder: folder)
+        #expect(third.made("index.html", html: "changed", otherwise: later) == (later, false))
+        try third.save()
+        let object = { (data: Data) in try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: String]]) }
+        var expected = try object(saved)
+        expected["index.html"] = ["date": "2027-01-15T08:00:00Z", "fingerprint": "2:" + Fingerprint.hex(of: "changed")]
+        #expect(try object(try #require(FileManager.default.contents(atPath: file))) == expected)
+    }
+
     @Test("saved with its names sorted: names added to a manifest read back go in their places; a file out of order is sorted")
     func savedInOrder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-manifest-\(UUID().uuidString)").path
