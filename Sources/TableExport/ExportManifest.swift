@@ -46,12 +46,13 @@ final class ExportManifest: @unchecked Sendable {
 
     /// Reads the manifest as `save()` writes it, in place; `nil` for anything else (a string with
     /// an escape, say), which JSONDecoder then reads. JSONDecoder costs a tenth of an export that
-    /// makes two pages of 10,001. Gives the names in the file's order too.
+    /// makes two pages of 10,001. Gives the names in the file's order too, and each entry whose
+    /// strings are printable ASCII the bytes that hold it (`written`).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (entries: [String: Entry], names: [String])? {
         var at = 0
         func expect(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
-            guard at + count <= bytes.count, memcmp(bytes.baseAddress! + at, text.utf8Start, count) == 0 else { return false }
+            guard at + count <= bytes.count, let base = bytes.baseAddress, memcmp(base + at, text.utf8Start, count) == 0 else { return false }
             at += count
             return true
         }
@@ -110,7 +111,9 @@ final class ExportManifest: @unchecked Sendable {
         lock.unlock()
         if let entry, entry.fingerprint == fingerprint
             || (!entry.fingerprint.hasPrefix("2:") && entry.fingerprint == Fingerprint.fnv1a(of: html)) {
-            lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date) }
+            // The same fingerprint and date: the entry's text as read still stands.
+            let written = entry.fingerprint == fingerprint ? entry.written : nil
+            lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date, written: written) }
             return (entry.date, entry.fingerprint == fingerprint)
         }
         lock.withLock {
@@ -148,7 +151,8 @@ final class ExportManifest: @unchecked Sendable {
     /// Writes the manifest as JSON (`{"<page>": {"date": "<ISO 8601>", "fingerprint": "…"}}`, keys
     /// sorted), by hand: JSONEncoder took 30 ms for 10,000 pages, after every page was done. The
     /// names read are in order already when this wrote them: only the names added are sorted
-    /// and merged into them, rather than every page's name sorted again.
+    /// and merged into them, rather than every page's name sorted again. An entry with the text
+    /// it was read from is copied as read.
     func save() throws {
         let json: [UInt8] = lock.withLock {
             let names = namesRead.isInOrder(by: <) ? namesRead.merged(with: namesAdded.sorted(), by: <) : entries.keys.sorted()

@@ -3,8 +3,8 @@ import TableStore
 
 /// Which pages of the last export into a folder an export takes as they are: those no commit
 /// since may have changed (by their `PageDependencies` and the change log) and whose files are
-/// as that export left them. The others, and the pages above them (to reach them), are read and
-/// made again; new pages are found from the pages made.
+/// as that export left them. The others are read and made again, and the pages above them are
+/// read to reach them; new pages are found from the pages read.
 struct IncrementalPlan: Sendable {
     /// The last export's pages taken as they are, by path.
     let carried: [[String]: PageRecords.Page]
@@ -13,7 +13,8 @@ struct IncrementalPlan: Sendable {
     /// Carried pages read again all the same: the pages above a page to make.
     let above: Set<[String]>
 
-    /// Whether the page at `path` is read (and made) by this export.
+    /// Whether the page at `path` is read by this export: made again, unless it is carried and
+    /// read only to reach the pages below it.
     func finds(_ path: [String]) -> Bool {
         carried[path] == nil || above.contains(path)
     }
@@ -44,7 +45,7 @@ struct IncrementalPlan: Sendable {
         self.carriedInOrder = carriedInOrder
     }
 
-    /// The carried pages not read again, as results in the report's order, each still reached:
+    /// The carried pages not made again, as results in the report's order, each still reached:
     /// its parent was carried too, or was read again and still links to it. (A page its parent
     /// no longer shows depends on the item that row stood for, so a commit touched it and it is
     /// not carried; this only makes sure.) `children` gives the pages each page read again links

