@@ -51,7 +51,7 @@ struct IncrementalPlan: Sendable {
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
     /// down to.
     func results(notIn made: Set<[String]>, children: [[String]: Set<String>]) -> [PageResult] {
-        var kept: Set<[String]> = []
+        var kept = Set<[String]>(minimumCapacity: carriedInOrder.count)
         var results: [PageResult] = []
         results.reserveCapacity(carriedInOrder.count)
         for (path, page) in carriedInOrder where !made.contains(path) {

@@ -75,9 +75,13 @@ extension Site {
     /// and tapping each detail button goes, as the page's own links say; each once, in the rows'
     /// order.
     public func childSegments(of page: SitePage) -> [String] {
-        var seen: Set<String> = []
-        var segments: [String] = []
         let controller = page.controller
+        // Sized for a segment a row, as a list's pages have: a long list's set would grow and
+        // hash every segment again a dozen times.
+        let rows = (0..<controller.numberOfSections()).reduce(0) { $0 + controller.numberOfRows(inSection: $1) }
+        var seen = Set<String>(minimumCapacity: rows)
+        var segments: [String] = []
+        segments.reserveCapacity(rows)
         for section in 0..<controller.numberOfSections() {
             for row in 0..<controller.numberOfRows(inSection: section) {
                 let path = IndexPath(row: row, section: section)

@@ -46,6 +46,12 @@ struct ContractReader {
         self.bytes = bytes
         stack.reserveCapacity(32)
         attributeSlots.reserveCapacity(16)
+        // A row takes more than 384 bytes of a page: room for a long list's ids, links and index
+        // paths without the sets growing (and hashing every element again) a dozen times.
+        let rows = bytes.count / 384
+        ids.reserveCapacity(rows)
+        links.reserveCapacity(rows)
+        rowPaths.reserveCapacity(rows)
     }
 
     /// Reads the whole page; its ids and links when it is clean.
