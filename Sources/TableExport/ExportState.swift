@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TableKit
 import TableRender
 
 /// What the last complete export into a folder was made from, and what it left there: when the
@@ -225,14 +226,9 @@ struct ExportState: Equatable {
     /// a page).
     static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
         guard value >= 0 else { return out.append(contentsOf: String(value).utf8) }
-        // Filled from the last digit back, on the stack, then appended at once.
+        // Written on the stack, then appended at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = value, first = digits.count
-            repeat {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
+            let first = DecimalDigits.write(value, into: digits, endingAt: digits.count)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
         }
     }

@@ -42,27 +42,12 @@ extension IndexPath {
     public var textForm: String {
         let section = section, row = row
         guard section >= 0, row >= 0 else { return "\(section).\(row)" }
-        func digits(_ number: Int) -> Int {
-            var count = 1, rest = number
-            while rest >= 10 {
-                rest /= 10
-                count += 1
-            }
-            return count
-        }
-        let sectionDigits = digits(section), rowDigits = digits(row)
-        return String(unsafeUninitializedCapacity: sectionDigits + 1 + rowDigits) { text in
-            func write(_ number: Int, endingAt end: Int, count: Int) {
-                var rest = number
-                for offset in stride(from: end - 1, through: end - count, by: -1) {
-                    text[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            write(section, endingAt: sectionDigits, count: sectionDigits)
+        let sectionDigits = DecimalDigits.count(section), length = sectionDigits + 1 + DecimalDigits.count(row)
+        return String(unsafeUninitializedCapacity: length) { text in
+            _ = DecimalDigits.write(section, into: text, endingAt: sectionDigits)
             text[sectionDigits] = UInt8(ascii: ".")
-            write(row, endingAt: sectionDigits + 1 + rowDigits, count: rowDigits)
-            return sectionDigits + 1 + rowDigits
+            _ = DecimalDigits.write(row, into: text, endingAt: length)
+            return length
         }
     }
 
