@@ -28,18 +28,17 @@ final class ExportManifest: @unchecked Sendable {
 
     init(folder: String) {
         url = URL(fileURLWithPath: folder).appendingPathComponent(Self.fileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let bytes = FileBytes.read(url.path) else {
             (entries, namesRead, read) = ([:], [], [])
             return
         }
-        let bytes = [UInt8](data)
         if let parsed = bytes.withUnsafeBufferPointer({ Self.parse($0) }) {
             (entries, namesRead, read) = (parsed.entries, parsed.names, bytes)
         } else {
             read = []
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            entries = (try? decoder.decode([String: Entry].self, from: data)) ?? [:]
+            entries = (try? decoder.decode([String: Entry].self, from: Data(bytes))) ?? [:]
             namesRead = entries.keys.sorted()
         }
     }
@@ -100,11 +99,11 @@ final class ExportManifest: @unchecked Sendable {
     }
 
     /// The date the page `name` with the content `html` was first made (`otherwise` for new
-    /// content), and whether the manifest holds this very content for the page: then the last
-    /// export made the page with these bytes. Fingerprints are recorded as `2:<Fingerprint.hex>`;
-    /// a record without the prefix was made with FNV-1a by an earlier TableStack and is compared
-    /// as such, so upgrading re-dates nothing.
-    func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, isAsRecorded: Bool) {
+    /// content), and what the last export wrote for the page: these very bytes when the manifest
+    /// holds this content for it, others when it holds other content. Fingerprints are recorded
+    /// as `2:<Fingerprint.hex>`; a record without the prefix was made with FNV-1a by an earlier
+    /// TableStack and is compared as such, so upgrading re-dates nothing.
+    func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, lastWritten: OutputFolder.LastWritten) {
         let fingerprint = "2:" + Fingerprint.hex(of: html)
         lock.lock()
         let entry = entries[name]
@@ -112,14 +111,14 @@ final class ExportManifest: @unchecked Sendable {
         if let entry, entry.fingerprint == fingerprint
             || (!entry.fingerprint.hasPrefix("2:") && entry.fingerprint == Fingerprint.fnv1a(of: html)) {
             // The same fingerprint and date: the entry's text as read still stands.
-            let written = entry.fingerprint == fingerprint ? entry.written : nil
-            lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date, written: written) }
-            return (entry.date, entry.fingerprint == fingerprint)
+            let isSame = entry.fingerprint == fingerprint
+            lock.withLock { entries[name] = Entry(fingerprint: fingerprint, date: entry.date, written: isSame ? entry.written : nil) }
+            return (entry.date, isSame ? .these : .unknown)
         }
         lock.withLock {
             if entries.updateValue(Entry(fingerprint: fingerprint, date: date), forKey: name) == nil { namesAdded.append(name) }
         }
-        return (date, false)
+        return (date, entry == nil ? .unknown : .others)
     }
 
     /// The moment `text` names as `save()` writes it (`2026-11-24T06:36:07Z`), read by hand:

@@ -27,27 +27,45 @@ final class OutputFolder: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// What the last complete export wrote to a page's file, as its manifest tells.
+    enum LastWritten: Equatable {
+        /// These very bytes.
+        case these
+        /// Other bytes: the page's content has changed since.
+        case others
+        /// Not known: a page new to the manifest, or one an earlier TableStack recorded.
+        case unknown
+    }
+
     /// Writes `bytes` to `name` (relative to the folder) unless the file already holds exactly
-    /// these bytes; returns whether it wrote. `wereLastWritten` says the last complete export
-    /// wrote these very bytes to `name`: a file still as that export left it is not read to compare.
-    func write(_ bytes: [UInt8], to name: String, wereLastWritten: Bool = false) throws -> Bool {
+    /// these bytes; returns whether it wrote.
+    func write(_ bytes: [UInt8], to name: String) throws -> Bool {
+        try bytes.withUnsafeBufferPointer { try write([$0], to: name) }
+    }
+
+    /// Writes `pieces`, one after another, to `name` (relative to the folder) unless the file
+    /// already holds exactly these bytes; returns whether it wrote. A file still as the last
+    /// complete export left it is not read to compare when `lastWritten` says what it holds:
+    /// these bytes (nothing to write) or others (a long list's changed page is not read back).
+    func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, lastWritten: LastWritten = .unknown) throws -> Bool {
         let fullPath = path + "/" + name
-        if !isFresh, wereLastWritten, let stamp = leftAs[name], ExportState.stamp(of: name, in: descriptor) == stamp { return false }
-        if !isFresh, let existing = FileManager.default.contents(atPath: fullPath), Self.same(existing, bytes) { return false }
+        let isAsLeft = !isFresh && lastWritten != .unknown && leftAs[name].map { ExportState.stamp(of: name, in: descriptor) == $0 } == true
+        if isAsLeft, lastWritten == .these { return false }
+        if !isFresh, !isAsLeft, let existing = FileBytes.read(fullPath), Self.same(existing, pieces) { return false }
         let folder = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[..<$0]) }
         if let folder { try make(folder) }
         let temporary = isFresh ? name : (folder.map { $0 + "/" } ?? "") + ".tablestack-" + UUID().uuidString
         let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard file >= 0 else { throw ExportError.cannotWrite(fullPath, String(cString: strerror(errno))) }
-        var written = 0
         var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Glibc.write(file, buffer.baseAddress! + written, buffer.count - written)
+        writing: for piece in pieces {
+            var written = 0
+            while written < piece.count {
+                let count = Glibc.write(file, piece.baseAddress! + written, piece.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
-                    return
+                    break writing
                 }
                 written += count
             }
@@ -61,15 +79,16 @@ final class OutputFolder: @unchecked Sendable {
         return true
     }
 
-    /// Whether a file's contents are `bytes`, compared as memory (an iterator over `Data` goes a
-    /// byte at a time).
-    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
-        guard data.count == bytes.count else { return false }
-        return data.withUnsafeBytes { file in
-            bytes.withUnsafeBytes { page in
-                guard let file = file.baseAddress, let page = page.baseAddress else { return true }  // both empty
-                return memcmp(file, page, bytes.count) == 0
+    /// Whether a file's contents are `pieces`, one after another, compared as memory.
+    private static func same(_ file: [UInt8], _ pieces: [UnsafeBufferPointer<UInt8>]) -> Bool {
+        guard file.count == pieces.reduce(0, { $0 + $1.count }) else { return false }
+        return file.withUnsafeBufferPointer { file in
+            var offset = 0
+            for piece in pieces where !piece.isEmpty {
+                guard memcmp(file.baseAddress! + offset, piece.baseAddress!, piece.count) == 0 else { return false }
+                offset += piece.count
             }
+            return true
         }
     }
 

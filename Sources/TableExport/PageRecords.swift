@@ -148,9 +148,8 @@ struct PageRecords: Equatable {
 
     /// The records saved in `folder`; `nil` when there are none or they cannot be read.
     static func load(from folder: String) -> PageRecords? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
         // Kept as an array: each page's line is a slice of it.
-        let file = [UInt8](data)
+        guard let file = FileBytes.read(folder + "/" + fileName) else { return nil }
         return file.withUnsafeBufferPointer { parse($0, lines: file) }
     }
 

@@ -17,13 +17,22 @@ extension SiteExporter {
         let made = PageOutcome()
         let write = { @Sendable in
             made.written = Result {
-                let (madeOn, isAsRecorded) = manifest.made(name, html: html, otherwise: self.options.date)
-                let bytes = TextSplice.bytes(of: html, replacing: Self.notePlaceholder, with: self.notes.text(for: madeOn))
-                return try output.write(bytes, to: name, wereLastWritten: isAsRecorded)
+                let (madeOn, lastWritten) = manifest.made(name, html: html, otherwise: self.options.date)
+                // Written from the page's own text around the note, with no copy of a long page.
+                let note = Array(self.notes.text(for: madeOn).utf8)
+                return try note.withUnsafeBufferPointer { note in
+                    try TextSplice.withParts(of: html, separatedBy: Self.notePlaceholder) { parts in
+                        Result {
+                            var pieces = [parts[0]]
+                            for part in parts.dropFirst() { pieces += [note, part] }
+                            return try output.write(pieces, to: name, lastWritten: lastWritten)
+                        }
+                    }.get()
+                }
             }
         }
-        // A long list's page is checked while it is written (fingerprinted, read back to compare,
-        // written), each a long step of its own, and the page is written whatever the check
+        // A long list's page is checked while it is written (fingerprinted, read back to compare
+        // when the manifest cannot tell, written), each a long step of its own, and the page is written whatever the check
         // finds. A short page is not worth handing to another thread.
         if html.utf8.count >= Self.minimumSizeCheckedBesideWriting {
             DispatchQueue.concurrentPerform(iterations: 2) { part in

@@ -14,7 +14,8 @@ struct ExportManifestTests {
         let first = Date(timeIntervalSince1970: 1_700_000_000)
         let manifest = ExportManifest(folder: folder)
         for (number, name) in names.enumerated() {
-            #expect(manifest.made(name, html: "f\(number)", otherwise: first.addingTimeInterval(Double(number))).date == first.addingTimeInterval(Double(number)))
+            let made = manifest.made(name, html: "f\(number)", otherwise: first.addingTimeInterval(Double(number)))
+            #expect(made.date == first.addingTimeInterval(Double(number)) && made.lastWritten == .unknown)
         }
         try manifest.save()
         // The file is plain JSON that JSONSerialization reads too.
@@ -27,9 +28,9 @@ struct ExportManifestTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         for (number, name) in names.enumerated() {
             let made = later.made(name, html: "f\(number)", otherwise: now)
-            #expect(made.date == first.addingTimeInterval(Double(number)) && made.isAsRecorded, "\(name)")
+            #expect(made.date == first.addingTimeInterval(Double(number)) && made.lastWritten == .these, "\(name)")
         }
-        #expect(later.made(names[0], html: "changed", otherwise: now) == (now, false))
+        #expect(later.made(names[0], html: "changed", otherwise: now) == (now, .others))
     }
 
     @Test("read and saved again, a manifest writes the entries it was not told of as it read them, the same bytes")
@@ -61,7 +62,7 @@ struct ExportManifestTests {
         #expect(FileManager.default.contents(atPath: file) == saved)
         // One page made again with new content: its entry alone changes.
         let third = ExportManifest(folder: folder)
-        #expect(third.made("index.html", html: "changed", otherwise: later) == (later, false))
+        #expect(third.made("index.html", html: "changed", otherwise: later) == (later, .others))
         try third.save()
         let object = { (data: Data) in try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: String]]) }
         var expected = try object(saved)
@@ -115,7 +116,7 @@ struct ExportManifestTests {
         let manifest = ExportManifest(folder: folder)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         // The date is kept, but an old fingerprint does not vouch for these very bytes.
-        #expect(manifest.made("a/index.html", html: "<p>a</p>", otherwise: now) == (Date(timeIntervalSince1970: 1_700_000_000), false))
+        #expect(manifest.made("a/index.html", html: "<p>a</p>", otherwise: now) == (Date(timeIntervalSince1970: 1_700_000_000), .unknown))
         #expect(manifest.made("b/index.html", html: "<p>b changed</p>", otherwise: now).date == now)
     }
 
@@ -154,7 +155,7 @@ struct ExportManifestTests {
         #expect(inPlace?.names == decoded.keys.sorted(), "the names in the file's order, sorted")
         for (name, entry) in decoded {
             let made = later.made(name, html: "<p>\(name.dropFirst().prefix { $0 != "/" })</p>", otherwise: Date())
-            #expect(made.date == entry.date && made.isAsRecorded, "\(name)")
+            #expect(made.date == entry.date && made.lastWritten == .these, "\(name)")
         }
     }
 }

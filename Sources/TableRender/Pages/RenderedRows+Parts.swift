@@ -19,55 +19,65 @@ extension RenderedRows {
         let total = sections.reduce(0) { $0 + $1.rows.count }
         let parts = min(cores, total / rowsPerPart)
         guard parts > 1 else { return sections.map { RenderedRows($0.rows.map(render)) } }
-        // Each part is a run of rows counted across the sections, rendered into one text; each
-        // section is then copied from the parts it spans, a run of rows at a time.
+        // Each part is a run of rows counted across the sections. A section inside one part is
+        // rendered straight into its own text; only a section that a part's edge cuts is joined
+        // from its pieces, so a long page's rows are copied once less on their way to the page.
+        let pieces = Self.pieces(of: sections, in: parts, total: total)
         let made = RenderedParts(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let first = total * part / parts, end = total * (part + 1) / parts
-            var html = RenderedRows(capacity: end - first)
-            var section = 0, skipped = 0
-            while skipped + sections[section].rows.count <= first {
-                skipped += sections[section].rows.count
-                section += 1
-            }
-            var row = first - skipped
-            while html.count < end - first {
-                if row == sections[section].rows.count {
-                    section += 1
-                    row = 0
-                    continue
-                }
-                html.append(render(sections[section].rows[row]))
-                row += 1
-            }
-            made.set(part, html)
+            made.set(part, pieces[part].map { piece in rendered(sections[piece.section].rows[piece.rows], render: render) })
         }
-        let rendered = made.all
-        var next = 0
-        return sections.map { section in
-            defer { next += section.rows.count }
-            let rows = next..<(next + section.rows.count)
-            // The section's rows in each part, counted in that part.
-            let runs = (0..<parts).map { part in
-                let first = total * part / parts, overlap = rows.clamped(to: first..<(total * (part + 1) / parts))
-                return (part: part, rows: (overlap.lowerBound - first)..<(overlap.upperBound - first))
-            }
-            var html = RenderedRows(capacity: rows.count, bytes: runs.reduce(0) { $0 + rendered[$1.part].bytes(ofRows: $1.rows).count })
-            for run in runs { html.append(rows: run.rows, from: rendered[run.part]) }
+        var bySection = Array(repeating: [RenderedRows](), count: sections.count)
+        for (part, rendered) in made.all.enumerated() {
+            for (piece, html) in zip(pieces[part], rendered) { bySection[piece.section].append(html) }
+        }
+        return bySection.map { pieces in
+            guard pieces.count > 1 else { return pieces.first ?? RenderedRows() }
+            var html = RenderedRows(capacity: pieces.reduce(0) { $0 + $1.count }, bytes: pieces.reduce(0) { $0 + $1.text.utf8.count })
+            for piece in pieces { html.append(rows: 0..<piece.count, from: piece) }
             return html
         }
     }
+
+    /// For each of `parts` parts of `total` rows counted across `sections`, the rows of each
+    /// section it holds (in the section's own numbering); sections without rows are in none.
+    private static func pieces(of sections: [TableSection], in parts: Int, total: Int) -> [[(section: Int, rows: Range<Int>)]] {
+        (0..<parts).map { part in
+            let held = (total * part / parts)..<(total * (part + 1) / parts)
+            var pieces: [(section: Int, rows: Range<Int>)] = []
+            var first = 0
+            for (number, section) in sections.enumerated() {
+                defer { first += section.rows.count }
+                let overlap = (first..<(first + section.rows.count)).clamped(to: held)
+                if !overlap.isEmpty { pieces.append((number, (overlap.lowerBound - first)..<(overlap.upperBound - first))) }
+            }
+            return pieces
+        }
+    }
+
+    /// The HTML of `rows`, in a text reserved at once for about its size, reckoned from the first
+    /// row's with a quarter more: room reserved but never written is never touched, so it costs
+    /// no memory, while a text grown by doubling is copied at each step into new memory that the
+    /// kernel must fault in and zero page by page.
+    private static func rendered(_ rows: ArraySlice<TableRow>, render: (TableRow) -> String) -> RenderedRows {
+        guard let first = rows.first else { return RenderedRows() }
+        let html = render(first)
+        var made = RenderedRows(capacity: rows.count, bytes: html.utf8.count * rows.count * 5 / 4)
+        made.append(html)
+        for row in rows.dropFirst() { made.append(render(row)) }
+        return made
+    }
 }
 
-/// The parts of a page's rows rendered on several cores, gathered behind a lock.
+/// The pieces of a page's rows rendered on several cores, gathered behind a lock.
 private final class RenderedParts: @unchecked Sendable {
     private let lock = NSLock()
-    private var parts: [RenderedRows]
+    private var parts: [[RenderedRows]]
 
-    init(count: Int) { parts = Array(repeating: RenderedRows(), count: count) }
+    init(count: Int) { parts = Array(repeating: [], count: count) }
 
-    func set(_ part: Int, _ html: RenderedRows) { lock.withLock { parts[part] = html } }
+    func set(_ part: Int, _ pieces: [RenderedRows]) { lock.withLock { parts[part] = pieces } }
 
-    /// Every part, in order.
-    var all: [RenderedRows] { lock.withLock { parts } }
+    /// Every part's pieces, in order.
+    var all: [[RenderedRows]] { lock.withLock { parts } }
 }
