@@ -26,19 +26,28 @@ extension SiteExporter {
 
     /// Gives a carried page (`results` from `carriedFrom` on) all its ids where a page made now
     /// links to one its records did not keep (they keep those the last export's links named):
-    /// read from its file, so the link checker judges the new link by the page as it is.
-    func completeIDs(of results: inout [PageResult], carriedFrom first: Int) {
+    /// read from its file in `folder`, so the link checker judges the new link by the page as it is.
+    static func completeIDs(of results: inout [PageResult], carriedFrom first: Int, in folder: String) {
+        // Only links into carried pages count: most often the pages made now link by anchor to
+        // one another alone (an item's page back to its row in the list made again with it), and
+        // then no table of the carried pages is made.
+        let madeFiles = Set(results[..<first].lazy.map(\.file))
+        let anchored = results[..<first].indices.flatMap { index in
+            results[index].links.compactMap { link in
+                link.anchor != nil && link.target.map { !madeFiles.contains($0) } == true ? link : nil
+            }
+        }
+        guard !anchored.isEmpty else { return }
         var carried: [String: Int] = [:]
+        carried.reserveCapacity(results.count - first)
         for index in first..<results.count { carried[results[index].file] = index }
         var read: Set<Int> = []
-        for index in 0..<first {
-            for link in results[index].links {
-                guard let target = link.target, let anchor = link.anchor, let page = carried[target],
-                      !results[page].ids.contains(anchor), read.insert(page).inserted,
-                      let data = FileManager.default.contents(atPath: options.outputFolder + "/" + target) else { continue }
-                results[page].ids = PageValidator.inspect(String(decoding: data, as: UTF8.self), page: target).ids
-                results[page].recordLine = nil
-            }
+        for link in anchored {
+            guard let target = link.target, let anchor = link.anchor, let page = carried[target],
+                  !results[page].ids.contains(anchor), read.insert(page).inserted,
+                  let data = FileManager.default.contents(atPath: folder + "/" + target) else { continue }
+            results[page].ids = PageValidator.inspect(String(decoding: data, as: UTF8.self), page: target).ids
+            results[page].recordLine = nil
         }
     }
 }

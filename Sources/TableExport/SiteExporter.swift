@@ -185,7 +185,7 @@ public struct SiteExporter: Sendable {
                 }
                 if carriedResults == nil, let plan, toFind.isEmpty, findsRunning == 0 {
                     let made = madePaths, children = childrenFound
-                    carriedResults = Task { (made, plan.results(notIn: made, children: children)) }
+                    carriedResults = Task { [leftAs] in (made, Self.stamped(plan.results(notIn: made, children: children), leftAs: leftAs)) }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
                     progress(results.count, pagesFound)
@@ -201,10 +201,9 @@ public struct SiteExporter: Sendable {
             // Worked out again should the pages made not be the ones foreseen (they always are).
             let madeNow = Set(results.map(\.path))
             let foreseen = await carriedResults?.value
-            results += foreseen.flatMap { $0.made == madeNow ? $0.results : nil } ?? plan.results(notIn: madeNow, children: childrenFound)
-            // Their files were found as left when the plan was made.
-            for index in made..<results.count { results[index].stamp = leftAs[results[index].file] }
-            completeIDs(of: &results, carriedFrom: made)
+            results += foreseen.flatMap { $0.made == madeNow ? $0.results : nil }
+                ?? Self.stamped(plan.results(notIn: madeNow, children: childrenFound), leftAs: leftAs)
+            Self.completeIDs(of: &results, carriedFrom: made, in: options.outputFolder)
             results = ReportOrder.merged(Array(results[..<made]), Array(results[made...]))
         }
         progress(results.count, results.count)
@@ -250,6 +249,14 @@ public struct SiteExporter: Sendable {
                             files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
         }
         return report
+    }
+
+    /// Carried pages' results with the stamps their files were left with: the files were found
+    /// as left when the plan was made.
+    private static func stamped(_ carried: [PageResult], leftAs: [String: ExportState.Stamp]) -> [PageResult] {
+        var carried = carried
+        for index in carried.indices { carried[index].stamp = leftAs[carried[index].file] }
+        return carried
     }
 
     /// Whether `options.outputFolder` holds what an export left to be found up to date: a folder
