@@ -16,6 +16,17 @@ struct TextFormatTests {
         #expect(english.render(["population": .string("unknown")]) == "population unknown · unknown")
     }
 
+    @Test("a format of one part, or of none, renders as a longer one does")
+    func onePart() throws {
+        #expect(try TextFormat("{name}").render(["name": .string("Ada")]) == "Ada")
+        #expect(try TextFormat("{n, number}").render(["n": .number(1234)]) == "1,234")
+        #expect(try TextFormat("{n}").render(["n": .number(7)]) == "7")
+        #expect(try TextFormat("{name}").render([:]) == "")
+        #expect(try TextFormat("plain").render(["plain": .string("no")]) == "plain")
+        #expect(try TextFormat("{{name}}").render(["name": .string("no")]) == "{name}")
+        #expect(try TextFormat("").render(["name": .string("Ada")]) == "")
+    }
+
     @Test("an unknown style is refused with its column")
     func unknownStyle() {
         #expect(throws: TextFormat.FormatError.self) { try TextFormat("a {x, currency}") }

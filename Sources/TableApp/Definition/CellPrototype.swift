@@ -157,14 +157,21 @@ public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// The text with each placeholder replaced by the attribute's value (empty when missing).
     public func render(_ attributes: [String: AttributeValue]) -> String {
-        parts.map { part in
-            switch part {
-            case let .literal(text): text
-            case let .attribute(name): attributes[name]?.description ?? ""
-            case let .number(name):
-                if case let .number(value)? = attributes[name] { grouped(value) } else { attributes[name]?.description ?? "" }
-            }
-        }.joined()
+        // Most formats are one placeholder ("{name}"), rendered for every row of a list: its
+        // text as it is, with no array of parts to join.
+        if parts.count == 1 { return text(of: parts[0], in: attributes) }
+        var text = ""
+        for part in parts { text += self.text(of: part, in: attributes) }
+        return text
+    }
+
+    private func text(of part: Part, in attributes: [String: AttributeValue]) -> String {
+        switch part {
+        case let .literal(text): text
+        case let .attribute(name): attributes[name]?.description ?? ""
+        case let .number(name):
+            if case let .number(value)? = attributes[name] { grouped(value) } else { attributes[name]?.description ?? "" }
+        }
     }
 
     /// `value` with the locale's grouping and decimal separators, at most two decimals.
