@@ -4,13 +4,15 @@
 The bench's export (10,000 detail pages and their list) is made once by each build, each into
 its own folder from its own copy of the database. Then, in turns, one item is imported into a
 build's database and that build's re-export is timed, the whole command (which makes the list
-page and the new item's page again). Prints each build's median and fastest time and what the
-export said it made: on a machine whose speed moves by half between runs, only times taken in
-turns say whether a change helped. Instructions are steadier still: see docs/performance.md for
-counting them with callgrind.
+page and the new item's page again). Prints each build's median and fastest time, its median
+CPU time in user space and in the kernel and its minor page faults, and what the export said it
+made: on a machine whose speed moves by half between runs, only times taken in turns say whether
+a change helped. Instructions are steadier still (see docs/performance.md for counting them with
+callgrind), but they leave out the kernel's share, a third of a re-export.
 """
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -42,6 +44,9 @@ def main():
         export(binary, db, out, "--quiet")
         builds.append((binary, db, out))
     times = {binary: [] for binary in binaries}
+    # CPU in user space and in the kernel, and minor page faults, of each timed export: callgrind
+    # counts neither the kernel's work nor the faults, which a re-export's memory costs.
+    usage = {binary: [] for binary in binaries}
     made = {binary: set() for binary in binaries}
     for turn in range(turns):
         for binary, db, out in builds if turn % 2 == 0 else builds[::-1]:
@@ -49,13 +54,19 @@ def main():
             key = random.getrandbits(40)
             added.write_text('{"items": [{"key": "ab-%d", "name": "Added %d", "number": %d}]}' % (key, key, turn))
             subprocess.run([binary, "import", "--db", str(db), str(added)], check=True, capture_output=True)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             started = time.perf_counter()
             said = export(binary, db, out).stdout
             times[binary].append((time.perf_counter() - started) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            usage[binary].append(((after.ru_utime - before.ru_utime) * 1000, (after.ru_stime - before.ru_stime) * 1000,
+                                  after.ru_minflt - before.ru_minflt))
             again = re.search(r"(\d+) made again", said)
             made[binary].add(f"{again.group(1)} pages made again" if again else "every page made")
     for binary in binaries:
-        print(f"{binary}: median {statistics.median(times[binary]):.1f} ms, fastest {min(times[binary]):.1f} ms; "
+        user, kernel, faults = (statistics.median(run[index] for run in usage[binary]) for index in range(3))
+        print(f"{binary}: median {statistics.median(times[binary]):.1f} ms, fastest {min(times[binary]):.1f} ms "
+              f"(medians: user {user:.1f} ms, kernel {kernel:.1f} ms, {faults:.0f} minor faults); "
               f"{', '.join(sorted(made[binary]))}")
 
 
