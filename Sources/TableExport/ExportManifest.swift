@@ -100,10 +100,10 @@ final class ExportManifest: @unchecked Sendable {
 
     /// The date the page `name` with the content `html` was first made (`otherwise` for new
     /// content), and what the last export wrote for the page: these very bytes when the manifest
-    /// holds this content for it, others when it holds other content. Fingerprints are recorded
+    /// holds this content for it, others when it holds other content (as fingerprinted now). Fingerprints are recorded
     /// as `2:<Fingerprint.hex>`; a record without the prefix was made with FNV-1a by an earlier
     /// TableStack and is compared as such, so upgrading re-dates nothing.
-    func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, lastWritten: OutputFolder.LastWritten) {
+    func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, lastWritten: LastWritten) {
         let fingerprint = "2:" + Fingerprint.hex(of: html)
         lock.lock()
         let entry = entries[name]
@@ -118,7 +118,8 @@ final class ExportManifest: @unchecked Sendable {
         lock.withLock {
             if entries.updateValue(Entry(fingerprint: fingerprint, date: date), forKey: name) == nil { namesAdded.append(name) }
         }
-        return (date, entry == nil ? .unknown : .others)
+        // Other content only by this TableStack's fingerprint: an earlier one's is not relied on.
+        return (date, entry?.fingerprint.hasPrefix("2:") == true ? .others : .unknown)
     }
 
     /// The moment `text` names as `save()` writes it (`2026-11-24T06:36:07Z`), read by hand:

@@ -86,8 +86,8 @@ struct ExportState: Equatable {
 
     /// The state saved in `folder`; `nil` when there is none or it cannot be read.
     static func load(from folder: String) -> ExportState? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        return data.withUnsafeBytes { bytes in parse(bytes.bindMemory(to: UInt8.self)) }
+        guard let bytes = FileBytes.read(folder + "/" + fileName) else { return nil }
+        return bytes.withUnsafeBufferPointer { parse($0) }
     }
 
     /// The inputs of the state saved in `folder`, read without its page lines: the up-to-date

@@ -27,16 +27,6 @@ final class OutputFolder: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// What the last complete export wrote to a page's file, as its manifest tells.
-    enum LastWritten: Equatable {
-        /// These very bytes.
-        case these
-        /// Other bytes: the page's content has changed since.
-        case others
-        /// Not known: a page new to the manifest, or one an earlier TableStack recorded.
-        case unknown
-    }
-
     /// Writes `bytes` to `name` (relative to the folder) unless the file already holds exactly
     /// these bytes; returns whether it wrote.
     func write(_ bytes: [UInt8], to name: String) throws -> Bool {

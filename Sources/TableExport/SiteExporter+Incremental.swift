@@ -32,10 +32,8 @@ extension SiteExporter {
         // one another alone (an item's page back to its row in the list made again with it), and
         // then no table of the carried pages is made.
         let madeFiles = Set(results[..<first].lazy.map(\.file))
-        let anchored = results[..<first].indices.flatMap { index in
-            results[index].links.compactMap { link in
-                link.anchor != nil && link.target.map { !madeFiles.contains($0) } == true ? link : nil
-            }
+        let anchored = results[..<first].flatMap(\.links).filter { link in
+            link.anchor != nil && link.target.map { !madeFiles.contains($0) } == true
         }
         guard !anchored.isEmpty else { return }
         var carried: [String: Int] = [:]
@@ -45,8 +43,8 @@ extension SiteExporter {
         for link in anchored {
             guard let target = link.target, let anchor = link.anchor, let page = carried[target],
                   !results[page].ids.contains(anchor), read.insert(page).inserted,
-                  let data = FileManager.default.contents(atPath: folder + "/" + target) else { continue }
-            results[page].ids = PageValidator.inspect(String(decoding: data, as: UTF8.self), page: target).ids
+                  let bytes = FileBytes.read(folder + "/" + target) else { continue }
+            results[page].ids = PageValidator.inspect(String(decoding: bytes, as: UTF8.self), page: target).ids
             results[page].recordLine = nil
         }
     }

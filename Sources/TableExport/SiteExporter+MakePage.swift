@@ -22,17 +22,15 @@ extension SiteExporter {
                 let note = Array(self.notes.text(for: madeOn).utf8)
                 return try note.withUnsafeBufferPointer { note in
                     try TextSplice.withParts(of: html, separatedBy: Self.notePlaceholder) { parts in
-                        Result {
-                            var pieces = [parts[0]]
-                            for part in parts.dropFirst() { pieces += [note, part] }
-                            return try output.write(pieces, to: name, lastWritten: lastWritten)
-                        }
-                    }.get()
+                        var pieces = [parts[0]]
+                        for part in parts.dropFirst() { pieces += [note, part] }
+                        return try output.write(pieces, to: name, lastWritten: lastWritten)
+                    }
                 }
             }
         }
-        // A long list's page is checked while it is written (fingerprinted, read back to compare
-        // when the manifest cannot tell, written), each a long step of its own, and the page is written whatever the check
+        // A long list's page is checked while it is written (fingerprinted, read back to
+        // compare when the manifest cannot tell, written), each a long step of its own, and the page is written whatever the check
         // finds. A short page is not worth handing to another thread.
         if html.utf8.count >= Self.minimumSizeCheckedBesideWriting {
             DispatchQueue.concurrentPerform(iterations: 2) { part in

@@ -185,7 +185,7 @@ public struct SiteExporter: Sendable {
                 }
                 if carriedResults == nil, let plan, toFind.isEmpty, findsRunning == 0 {
                     let made = madePaths, children = childrenFound
-                    carriedResults = Task { [leftAs] in (made, Self.stamped(plan.results(notIn: made, children: children), leftAs: leftAs)) }
+                    carriedResults = Task { (made, Self.stamped(plan.results(notIn: made, children: children), leftAs: leftAs)) }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
                     progress(results.count, pagesFound)

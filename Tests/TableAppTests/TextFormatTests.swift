@@ -16,15 +16,15 @@ struct TextFormatTests {
         #expect(english.render(["population": .string("unknown")]) == "population unknown · unknown")
     }
 
-    @Test("a format of one part, or of none, renders as a longer one does")
+    @Test("a format of one part renders as the same format with an empty placeholder after it does")
     func onePart() throws {
-        #expect(try TextFormat("{name}").render(["name": .string("Ada")]) == "Ada")
-        #expect(try TextFormat("{n, number}").render(["n": .number(1234)]) == "1,234")
-        #expect(try TextFormat("{n}").render(["n": .number(7)]) == "7")
-        #expect(try TextFormat("{name}").render([:]) == "")
-        #expect(try TextFormat("plain").render(["plain": .string("no")]) == "plain")
-        #expect(try TextFormat("{{name}}").render(["name": .string("no")]) == "{name}")
-        #expect(try TextFormat("").render(["name": .string("Ada")]) == "")
+        let attributes: [String: AttributeValue] = ["name": .string("Ada"), "n": .number(1234), "m": .number(7)]
+        for format in ["{name}", "{n, number}", "{m}", "{missing}", "plain", "{{name}}"] {
+            // "{absent}" renders as nothing, and makes a format of more than one part.
+            #expect(try TextFormat(format).render(attributes) == TextFormat(format + "{absent}").render(attributes), "\(format)")
+        }
+        #expect(try TextFormat("{n, number}").render(attributes) == "1,234")
+        #expect(try TextFormat("").render(attributes) == "")
     }
 
     @Test("an unknown style is refused with its column")

@@ -160,9 +160,9 @@ public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
         // Most formats are one placeholder ("{name}"), rendered for every row of a list: its
         // text as it is, with no array of parts to join.
         if parts.count == 1 { return text(of: parts[0], in: attributes) }
-        var text = ""
-        for part in parts { text += self.text(of: part, in: attributes) }
-        return text
+        var rendered = ""
+        for part in parts { rendered += text(of: part, in: attributes) }
+        return rendered
     }
 
     private func text(of part: Part, in attributes: [String: AttributeValue]) -> String {

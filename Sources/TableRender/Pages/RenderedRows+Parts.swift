@@ -20,8 +20,8 @@ extension RenderedRows {
         let parts = min(cores, total / rowsPerPart)
         guard parts > 1 else { return sections.map { RenderedRows($0.rows.map(render)) } }
         // Each part is a run of rows counted across the sections. A section inside one part is
-        // rendered straight into its own text; only a section that a part's edge cuts is joined
-        // from its pieces, so a long page's rows are copied once less on their way to the page.
+        // rendered straight into its own text, so its rows are copied only into the page; a
+        // section that a part's edge cuts is joined from its pieces first.
         let pieces = Self.pieces(of: sections, in: parts, total: total)
         let made = RenderedParts(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -55,18 +55,22 @@ extension RenderedRows {
         }
     }
 
-    /// The HTML of `rows`, in a text reserved at once for about its size, reckoned from the first
-    /// row's with a quarter more: room reserved but never written is never touched, so it costs
-    /// no memory, while a text grown by doubling is copied at each step into new memory that the
-    /// kernel must fault in and zero page by page.
+    /// The HTML of `rows`, in a text reserved at once for about its size: the first rows' mean
+    /// with a quarter more, at most `reservedBytes`. Room reserved but never written is never
+    /// touched, while a text grown by doubling is copied at each step into new memory that the
+    /// kernel faults in and zeroes page by page.
     private static func rendered(_ rows: ArraySlice<TableRow>, render: (TableRow) -> String) -> RenderedRows {
-        guard let first = rows.first else { return RenderedRows() }
-        let html = render(first)
-        var made = RenderedRows(capacity: rows.count, bytes: html.utf8.count * rows.count * 5 / 4)
-        made.append(html)
-        for row in rows.dropFirst() { made.append(render(row)) }
+        let first = rows.prefix(8).map(render)
+        guard !first.isEmpty else { return RenderedRows() }
+        let mean = first.reduce(0) { $0 + $1.utf8.count } / first.count
+        var made = RenderedRows(capacity: rows.count, bytes: min(mean * rows.count * 5 / 4, reservedBytes))
+        for html in first { made.append(html) }
+        for row in rows.dropFirst(first.count) { made.append(render(row)) }
         return made
     }
+
+    /// The most a part's text reserves before its rows are rendered (past it, it grows as it must).
+    static let reservedBytes = 64 << 20
 }
 
 /// The pieces of a page's rows rendered on several cores, gathered behind a lock.

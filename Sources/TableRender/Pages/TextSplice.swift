@@ -12,12 +12,12 @@ public enum TextSplice {
     /// Hands `body` the UTF-8 bytes of `text` between occurrences of `marker`, in place: a
     /// caller that copies them into buffers of its own copies a long page once, not twice.
     public static func withParts<Result>(of text: String, separatedBy marker: String,
-                                         _ body: ([UnsafeBufferPointer<UInt8>]) -> Result) -> Result {
+                                         _ body: ([UnsafeBufferPointer<UInt8>]) throws -> Result) rethrows -> Result {
         var text = text
         text.makeContiguousUTF8()
         let needle = Array(marker.utf8)
         // A native string is contiguous once made so; the fallback only satisfies the type.
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> Result in
+        return try text.utf8.withContiguousStorageIfAvailable { bytes -> Result in
             var parts: [UnsafeBufferPointer<UInt8>] = []
             var start = 0
             forEachOccurrence(of: needle, in: bytes) { found in
@@ -26,8 +26,8 @@ public enum TextSplice {
                 return true
             }
             parts.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-            return body(parts)
-        } ?? Array(text.utf8).withUnsafeBufferPointer { body([$0]) }
+            return try body(parts)
+        } ?? Array(text.utf8).withUnsafeBufferPointer { try body([$0]) }
     }
 
     /// The UTF-8 bytes of `text` with `replacement` wherever `marker` was.
