@@ -8,12 +8,15 @@ import Foundation
 extension IndexPath {
     /// Makes the index path of `row` in `section`.
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        self.init(section, row)
     }
 
     /// Makes the index path of `row` in `section`, section first as the text form reads.
     public init(_ section: Int, _ row: Int) {
-        self.init(indexes: [section, row])
+        // One index, then the other: an index path of two keeps them in place, and made from an
+        // array literal it allocated the array first (a snapshot makes one for every row).
+        self.init(index: section)
+        append(row)
     }
 
     /// Parses the `"S.R"` text form; `nil` for anything else (signs, spaces, extra parts).

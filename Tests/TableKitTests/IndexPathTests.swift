@@ -10,6 +10,15 @@ struct IndexPathTests {
         #expect(paths.sorted() == [IndexPath(0, 2), IndexPath(0, 10), IndexPath(1, 0), IndexPath(1, 3)])
     }
 
+    @Test("an index path of a row in a section is the one of its two indexes, section first")
+    func madeFromTwo() {
+        for (section, row) in [(0, 0), (3, 17), (0, Int.max), (Int.max, 2), (-1, 5)] {
+            let path = IndexPath(row: row, section: section)
+            #expect(path == IndexPath(indexes: [section, row]) && path.hashValue == IndexPath(indexes: [section, row]).hashValue)
+            #expect(path == IndexPath(section, row) && path.count == 2 && path.section == section && path.row == row)
+        }
+    }
+
     @Test("the text form is section.row and parses back")
     func textFormRoundTrips() {
         let path = IndexPath(row: 12, section: 3)
