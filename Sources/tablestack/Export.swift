@@ -9,6 +9,7 @@ import TableSite
 /// `tablestack export`: writes every reachable page as a static, read-only site.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write every page reachable from the root as a static, read-only site.",
         discussion: """
             Each page becomes DIR/<path>/index.html with relative links, so the export opens from \

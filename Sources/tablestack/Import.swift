@@ -5,6 +5,7 @@ import TableStore
 /// `tablestack import`: loads JSON, property-list or CSV files into a database.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Load data files (.json, .plist, .csv) into a database.",
         discussion: """
             A JSON or plist file is an object whose fields are root lists, or an array that becomes \
@@ -39,7 +40,7 @@ struct Import: AsyncParsableCommand {
 
 /// `tablestack dump`: writes the whole database as JSON, in the shape `import` reads.
 struct Dump: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write the whole database as JSON.")
+    static let configuration = CommandConfiguration(commandName: "dump", abstract: "Write the whole database as JSON.")
 
     @Option(name: .long, help: StoreOpening.help)
     var db: String = DefaultPaths.database

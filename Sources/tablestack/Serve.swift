@@ -11,6 +11,7 @@ import TableStore
 /// `tablestack serve`: serves an app (the built-in demo by default) as web pages.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve an app's table views as web pages (the built-in demo by default).",
         discussion: """
             Refuses to start on an invalid template folder or app file, printing every problem as \

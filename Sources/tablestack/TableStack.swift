@@ -1,6 +1,8 @@
 import ArgumentParser
 
-/// The `tablestack` command: a thin shell over the TableStack modules.
+/// The `tablestack` command: a thin shell over the TableStack modules. Every command names
+/// itself: ArgumentParser otherwise spells each type's name out, and the casts that takes scan
+/// the binary's conformance records, a millisecond of every command's start.
 @main
 struct TableStack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

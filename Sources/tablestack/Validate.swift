@@ -6,6 +6,7 @@ import TableRender
 /// `tablestack validate`: checks a template folder and prints every problem as file:line:column.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check a template folder (well-formed XHTML, balanced sections, known partials and keys) and, with --app, an app file.",
         discussion: """
             Prints every problem as file:line:column: message and exits with status 1 when there is one; \
