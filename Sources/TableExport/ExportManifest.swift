@@ -100,9 +100,9 @@ final class ExportManifest: @unchecked Sendable {
 
     /// The date the page `name` with the content `html` was first made (`otherwise` for new
     /// content), and what the last export wrote for the page: these very bytes when the manifest
-    /// holds this content for it, others when it holds other content (as fingerprinted now). Fingerprints are recorded
-    /// as `2:<Fingerprint.hex>`; a record without the prefix was made with FNV-1a by an earlier
-    /// TableStack and is compared as such, so upgrading re-dates nothing.
+    /// holds this content for it, others when it holds other content (as fingerprinted now).
+    /// Fingerprints are recorded as `2:<Fingerprint.hex>`; a record without the prefix was made
+    /// with FNV-1a by an earlier TableStack and is compared as such, so upgrading re-dates nothing.
     func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, lastWritten: LastWritten) {
         let fingerprint = "2:" + Fingerprint.hex(of: html)
         lock.lock()

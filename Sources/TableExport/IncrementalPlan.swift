@@ -26,7 +26,8 @@ struct IncrementalPlan: Sendable {
         var carried: [[String]: PageRecords.Page] = [:]
         var carriedInOrder: [(path: [String], page: PageRecords.Page)] = []
         var above: Set<[String]> = []
-        // Sized at once: nearly every page is carried, and a table grown by doubling is hashed again at each step.
+        // Sized at once: nearly every page is carried, and a table grown by doubling is hashed
+        // again at each step.
         carried.reserveCapacity(records.pages.count)
         carriedInOrder.reserveCapacity(records.pages.count)
         for page in records.pages {

@@ -29,9 +29,9 @@ extension SiteExporter {
                 }
             }
         }
-        // A long list's page is checked while it is written (fingerprinted, read back to
-        // compare when the manifest cannot tell, written), each a long step of its own, and the page is written whatever the check
-        // finds. A short page is not worth handing to another thread.
+        // A long list's page is checked while it is written (fingerprinted, read back to compare
+        // when the manifest cannot tell, written), each a long step of its own, and the page is
+        // written whatever the check finds. A short page is not worth handing to another thread.
         if html.utf8.count >= Self.minimumSizeCheckedBesideWriting {
             DispatchQueue.concurrentPerform(iterations: 2) { part in
                 if part == 0 { made.inspection = PageValidator.inspect(html, page: name) } else { write() }

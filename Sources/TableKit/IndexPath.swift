@@ -25,19 +25,19 @@ extension IndexPath {
         guard parts.count == 2,
               let section = Self.parseIndex(parts[0]),
               let row = Self.parseIndex(parts[1]) else { return nil }
-        self.init(indexes: [section, row])
+        self.init(section, row)
     }
 
     /// The section, 0 at the top of the table (0 for an index path that has no indexes).
     public var section: Int {
         get { count > 0 ? self[0] : 0 }
-        set { self = IndexPath(indexes: [newValue, row]) }
+        set { self = IndexPath(newValue, row) }
     }
 
     /// The row inside `section`, 0 at the top of the section (0 for a path of fewer than two indexes).
     public var row: Int {
         get { count > 1 ? self[1] : 0 }
-        set { self = IndexPath(indexes: [section, newValue]) }
+        set { self = IndexPath(section, newValue) }
     }
 
     /// The `"S.R"` text form, as in `data-index-path="2.5"`. Written digit by digit into a small
