@@ -153,7 +153,7 @@ public struct SiteExporter: Sendable {
             // that lost it (or could not be read) would date the pages made now anew and leave
             // the others: then every page is made.
             if let carried = plan?.carried.values, !manifest.hasDates(for: carried.lazy.map(\.file)) { plan = nil }
-            let finds = { (path: [String]) in plan?.finds(path) ?? true }
+            let finds = { [plan] (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
                 running -= 1
@@ -248,6 +248,8 @@ public struct SiteExporter: Sendable {
             try ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
                             files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
         }
+        BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume leftAs,
+                                   consume childrenFound, consume madePaths, manifest, output))
         return report
     }
 
