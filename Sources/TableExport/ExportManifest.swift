@@ -184,6 +184,6 @@ final class ExportManifest: @unchecked Sendable {
             out.append(UInt8(ascii: "}"))
             return out
         }
-        try Data(json).write(to: url, options: .atomic)
+        try FileBytes.write(json, to: url.path)
     }
 }

@@ -215,11 +215,7 @@ struct ExportState: Equatable {
                 out.append(UInt8(ascii: "\n"))
             }
         }
-        do {
-            try Data(out).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
-        } catch {
-            throw ExportError.cannotWrite(folder + "/" + Self.fileName, error.localizedDescription)
-        }
+        try FileBytes.write(out, to: folder + "/" + Self.fileName)
     }
 
     /// `value` in decimal digits, put in place without making a string (a state has four numbers

@@ -123,11 +123,7 @@ struct PageRecords: Equatable {
         }
         out.append(UInt8(ascii: "\n"))
         add("end \(pages.count) \(Fingerprint.hex(bytes: out))\n")
-        do {
-            try Data(out).write(to: URL(fileURLWithPath: folder + "/" + Self.fileName), options: .atomic)
-        } catch {
-            throw ExportError.cannotWrite(folder + "/" + Self.fileName, error.localizedDescription)
-        }
+        try FileBytes.write(out, to: folder + "/" + Self.fileName)
     }
 
     /// A field: a tab, its letter and its parts, each escaped, parted by U+0001. The parts are

@@ -25,4 +25,23 @@ struct FileBytesTests {
         #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
         #expect(String(decoding: status, as: UTF8.self).contains("\nVmRSS:"))
     }
+
+    @Test("an array is written whole over the file, with nothing left beside it; a folder that is not there is named")
+    func writesFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-bytes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/.records"
+        for size in [300_001, 0, 5] {
+            let bytes = (0..<size).map { UInt8(65 + $0 % 26) }
+            try FileBytes.write(bytes, to: path)
+            #expect(FileBytes.read(path) == bytes, "\(size) bytes")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [".records"])
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions.map { $0 & 0o644 } == 0o644, "readable by all, as the pages are")
+        let error = #expect(throws: ExportError.self) { try FileBytes.write([1], to: folder + "/missing/.records") }
+        #expect(error?.description.contains(folder + "/missing/.records") == true)
+        #expect(error?.description.contains("No such file or directory") == true)
+    }
 }
