@@ -36,7 +36,7 @@ public struct CollatedPositions: Sendable, Hashable {
     init(strings: [String], collation: IndexedCollation, sorting: Bool) {
         isSorting = sorting
         sectionOf = strings.map { collation.section(for: $0) }
-        sortKeys = sorting ? strings.map { collation.sortKey(of: $0) } : []
+        sortKeys = sorting ? collation.sortKeys(of: strings) : []
         sections = Array(repeating: [], count: collation.sectionTitles.count)
         for (position, section) in sectionOf.enumerated() { sections[section].append(position) }
         if sorting {

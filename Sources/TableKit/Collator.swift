@@ -22,18 +22,25 @@ final class Collator: @unchecked Sendable {
 
     deinit { tablestack_collator_close(collator) }
 
-    /// The sort key of `string`.
+    /// The sort key of `string`. The text's UTF-16 and the key are written into room on the
+    /// stack, and the key copied out at its length: a long list's load makes one for each of its
+    /// items, and two arrays each, one zero-filled four times larger than the key, cost more than
+    /// the key itself.
     func sortKey(_ string: String) -> [UInt8] {
-        let text = Array(string.utf16)
-        var capacity = text.count * 4 + 16
-        while true {
-            var key = [UInt8](repeating: 0, count: capacity)
-            let length = Int(tablestack_collator_sort_key(collator, text, Int32(text.count), &key, Int32(capacity)))
-            if length <= capacity {
-                key.removeLast(capacity - length)
-                return key
+        let count = string.utf16.count
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(count, 1)) { text in
+            _ = text.initialize(from: string.utf16)
+            let capacity = count * 4 + 16
+            let known: [UInt8]? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { key in
+                let length = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), key.baseAddress, Int32(capacity)))
+                return length <= capacity ? Array(key[..<length]) : nil
             }
-            capacity = length
+            if let known { return known }
+            // Longer than the room given: asked again with room for the length ICU said.
+            let length = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), nil, 0))
+            return [UInt8](unsafeUninitializedCapacity: length) { key, written in
+                written = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), key.baseAddress, Int32(length)))
+            }
         }
     }
 

@@ -71,9 +71,18 @@ public struct IndexedCollation: Sendable {
     /// as looking the string up in a table.
     public func section(for string: String) -> Int {
         let other = sectionTitles.count - 1
-        let text = string.first?.isWhitespace == true ? String(string.drop(while: \.isWhitespace)) : string
+        let text = Self.startsWithSpace(string) ? String(string.drop(while: \.isWhitespace)) : string
         guard !text.isEmpty, let bucket = index.bucket(of: text) else { return other }
         return sectionOfBucket[bucket]
+    }
+
+    /// Whether `string`'s first character is white space, as `Character.isWhitespace` says (by
+    /// its first scalar), read from its first byte when that is ASCII: a long list asks it of
+    /// every name, and a `Character` is found by grapheme breaking.
+    static func startsWithSpace(_ string: String) -> Bool {
+        guard let first = string.utf8.first else { return false }
+        guard first >= 0x80 else { return first == 0x20 || (0x09...0x0D).contains(first) }
+        return string.unicodeScalars.first?.properties.isWhitespace == true
     }
 
     /// `items` sorted by their collation strings in the locale's order
@@ -81,7 +90,7 @@ public struct IndexedCollation: Sendable {
     public func sorted<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
         // Positions are sorted, not the items: sorting tuples of a generic item went through
         // the runtime's generic metadata on every comparison.
-        let keys = items.map { memo.sortKey(of: key($0), by: sorting) }
+        let keys = sortKeys(of: items.map(key))
         let order = keys.indices.sorted { lhs, rhs in
             switch Collator.compare(keys[lhs], keys[rhs]) {
             case .orderedAscending: true
@@ -101,6 +110,9 @@ public struct IndexedCollation: Sendable {
 
     /// The sort key of `string`, remembered.
     func sortKey(of string: String) -> [UInt8] { memo.sortKey(of: string, by: sorting) }
+
+    /// The sort keys of `strings`, in order, remembered.
+    func sortKeys(of strings: [String]) -> [[UInt8]] { memo.sortKeys(of: strings, by: sorting) }
 
     /// The header title of a section holding `rowCount` rows: none for an empty section (Listing 4-8).
     public func titleForHeader(inSection section: Int, rowCount: Int) -> String? {
@@ -135,5 +147,25 @@ final class CollationMemo: @unchecked Sendable {
             keys[string] = key
         }
         return key
+    }
+
+    /// The sort keys of `strings`, in order: looked up under one lock, the missing ones made
+    /// outside it, then remembered at once in a table grown once for them all (a long list read
+    /// by a new process would otherwise grow it by doubling, hashing every name again each time).
+    func sortKeys(of strings: [String], by collator: Collator) -> [[UInt8]] {
+        var found = lock.withLock { strings.map { keys[$0] } }
+        var made: [Int] = []
+        for index in found.indices where found[index] == nil {
+            found[index] = collator.sortKey(strings[index])
+            made.append(index)
+        }
+        if !made.isEmpty {
+            lock.withLock {
+                if keys.count + made.count > capacity { keys.removeAll(keepingCapacity: true) }
+                keys.reserveCapacity(keys.count + made.count)
+                for index in made.prefix(capacity) { keys[strings[index]] = found[index] }
+            }
+        }
+        return found.map { $0! }
     }
 }

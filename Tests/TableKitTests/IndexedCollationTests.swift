@@ -87,6 +87,15 @@ struct IndexedCollationTests {
         #expect(collation.sorted([stem + "b", stem + "a", stem]) { $0 } == [stem, stem + "a", stem + "b"])
     }
 
+    @Test("letters that expand to many sort weights, empty text and emoji sort as their whole text")
+    func expandingText() throws {
+        let collation = try IndexedCollation(localeIdentifier: "en")
+        // U+FDFA expands to eighteen letters: its key outgrows the room first given for it.
+        let expanding = String(repeating: "\u{FDFA}", count: 40)
+        #expect(collation.sorted([expanding + "b", "", expanding + "a", expanding, "😀b", "😀a"]) { $0 }
+                == ["", "😀a", "😀b", expanding, expanding + "a", expanding + "b"])
+    }
+
     @Test("a locale without a known index alphabet is refused, listing the known ones")
     func unsupportedLocale() {
         #expect(throws: TableKitError.unsupportedCollationLocale("tlh", supported: IndexedCollation.supportedLanguages)) {
