@@ -21,7 +21,8 @@ struct IncrementalPlan: Sendable {
 
     /// The plan for an export whose last export left `records`, when `changes` are every commit
     /// since and `notAsLeft` the page files changed since; `nil` when a page's file does not name
-    /// a path (then its place below the others cannot be told).
+    /// a path (then its place below the others cannot be told), or a carried page's links and ids
+    /// cannot be read from its line.
     init?(records: PageRecords, changes: ChangedData, notAsLeft: Set<String>) {
         var carried: [[String]: PageRecords.Page] = [:]
         var carriedInOrder: [(path: [String], page: PageRecords.Page)] = []
@@ -30,9 +31,11 @@ struct IncrementalPlan: Sendable {
         // again at each step.
         carried.reserveCapacity(records.pages.count)
         carriedInOrder.reserveCapacity(records.pages.count)
-        for page in records.pages {
+        for var page in records.pages {
             guard let path = ExportState.path(ofPage: page.file) else { return nil }
             if let dependencies = page.dependencies, !dependencies.areTouched(by: changes), !notAsLeft.contains(page.file) {
+                // Only a page taken as it is needs its links and ids (records may be read without).
+                guard page.readLinks() else { return nil }
                 // Two records of one page (which no export writes) cannot be told apart.
                 guard carried.updateValue(page, forKey: path) == nil else { return nil }
                 carriedInOrder.append((path, page))

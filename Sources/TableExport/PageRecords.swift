@@ -35,6 +35,11 @@ struct PageRecords: Equatable {
         /// same page saves as the same line, and most of an export's pages are taken as the
         /// last one left them. Not part of the page's value.
         var line: ArraySlice<UInt8>?
+        /// Whether `links` and `ids` hold what the page's line says. An export reads records
+        /// without them (`load(from:readingLinks:)`) and then reads them (`readLinks()`) only for
+        /// the pages it takes as they are: a long list's page, made again after nearly every
+        /// change, has a link and an id for each of its rows.
+        fileprivate(set) var hasLinks = true
 
         init(file: String, dependencies: PageDependencies?, links: [PageLink], ids: Set<String>, line: ArraySlice<UInt8>? = nil) {
             self.file = file
@@ -45,7 +50,25 @@ struct PageRecords: Equatable {
         }
 
         static func == (lhs: Page, rhs: Page) -> Bool {
-            lhs.file == rhs.file && lhs.dependencies == rhs.dependencies && lhs.links == rhs.links && lhs.ids == rhs.ids
+            lhs.file == rhs.file && lhs.dependencies == rhs.dependencies && lhs.hasLinks == rhs.hasLinks && lhs.links == rhs.links
+                && lhs.ids == rhs.ids
+        }
+
+        /// Reads the links and ids of the page's line, when they were not read with it; `false`
+        /// when the line does not hold them as `save` writes them.
+        mutating func readLinks() -> Bool {
+            guard !hasLinks else { return true }
+            guard let line else { return false }
+            var page = self
+            let isRead = line.withUnsafeBufferPointer { line in
+                PageRecords.fields(of: line) { letter, body in
+                    letter == UInt8(ascii: "K") || letter == UInt8(ascii: "D") ? PageRecords.read(letter, body, into: &page) : true
+                }
+            }
+            guard isRead else { return false }
+            self = page
+            hasLinks = true
+            return true
         }
     }
 
@@ -142,14 +165,15 @@ struct PageRecords: Equatable {
         LineEscaping.escape(third, into: &out)
     }
 
-    /// The records saved in `folder`; `nil` when there are none or they cannot be read.
-    static func load(from folder: String) -> PageRecords? {
+    /// The records saved in `folder`; `nil` when there are none or they cannot be read. Without
+    /// `readingLinks`, each page's links and ids are left in its line, for `Page.readLinks()`.
+    static func load(from folder: String, readingLinks: Bool = true) -> PageRecords? {
         // Kept as an array: each page's line is a slice of it.
         guard let file = FileBytes.read(folder + "/" + fileName) else { return nil }
-        return file.withUnsafeBufferPointer { parse($0, lines: file) }
+        return file.withUnsafeBufferPointer { parse($0, lines: file, readingLinks: readingLinks) }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines file: [UInt8]) -> PageRecords? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines file: [UInt8], readingLinks: Bool) -> PageRecords? {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The file ends in a newline after the count of its pages and the fingerprint of the rest.
         guard lines.count >= 6, lines.removeLast().isEmpty else { return nil }
@@ -164,52 +188,74 @@ struct PageRecords: Equatable {
                                   data: data, pages: [])
         records.pages.reserveCapacity(lines.count - 4)
         for line in lines.dropFirst(4) {
-            guard let page = page(fromLine: line, keeping: file[line.startIndex..<line.endIndex]) else { return nil }
+            guard let page = page(fromLine: line, keeping: file[line.startIndex..<line.endIndex], readingLinks: readingLinks) else { return nil }
             records.pages.append(page)
         }
         return records
     }
 
-    /// One page's line; `nil` when it is not one `save` writes.
-    private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>, keeping kept: ArraySlice<UInt8>) -> Page? {
-        // The fields after tabs, walked in place, without an array of them for each line.
+    /// One page's line; `nil` when it is not one `save` writes. Its links and ids are read with
+    /// it only when `readingLinks` (otherwise only their letters are checked).
+    private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>, keeping kept: ArraySlice<UInt8>,
+                             readingLinks: Bool) -> Page? {
         let line = UnsafeBufferPointer(rebasing: line)
-        var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+        let end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
         guard let file = LineEscaping.unescape(UnsafeBufferPointer(rebasing: line[..<end])), !file.isEmpty else { return nil }
         var page = Page(file: file, dependencies: .empty, links: [], ids: [], line: kept)
+        page.hasLinks = readingLinks
         var isOpaque = false
-        while end < line.count {
-            let start = end + 1
-            end = line[start...].firstIndex(of: UInt8(ascii: "\t")) ?? line.count
-            let field = line[start..<end]
-            guard let letter = field.first else { return nil }
-            let body = field.dropFirst()
+        let isRead = fields(of: line) { letter, body in
             switch letter {
             case UInt8(ascii: "L"):
-                guard let (parent, relationship, _) = parts(of: body, count: 2) else { return nil }
+                guard let (parent, relationship, _) = parts(of: body, count: 2) else { return false }
                 page.dependencies?.lists.append(ListID(parent: parent.isEmpty ? nil : parent, relationship: relationship))
             case UInt8(ascii: "I"):
-                guard let (item, _, _) = parts(of: body, count: 1) else { return nil }
+                guard let (item, _, _) = parts(of: body, count: 1) else { return false }
                 page.dependencies?.items.append(item)
             case UInt8(ascii: "O"):
-                guard let (empty, _, _) = parts(of: body, count: 1), empty.isEmpty else { return nil }
+                guard let (empty, _, _) = parts(of: body, count: 1), empty.isEmpty else { return false }
                 isOpaque = true
-            case UInt8(ascii: "K"):
-                guard let (target, anchor, text) = parts(of: body, count: 3) else { return nil }
-                page.links.append(PageLink(text: text, target: target.isEmpty ? nil : target, anchor: anchor.isEmpty ? nil : anchor))
-            case UInt8(ascii: "D"):
-                guard let (id, _, _) = parts(of: body, count: 1) else { return nil }
-                page.ids.insert(id)
+            case UInt8(ascii: "K"), UInt8(ascii: "D"):
+                return readingLinks ? read(letter, body, into: &page) : true
             default:
-                return nil
+                return false
             }
+            return true
         }
+        guard isRead else { return nil }
         if isOpaque {
             // A page the change log cannot speak for has no data of its own to name.
             guard page.dependencies == PageDependencies.empty else { return nil }
             page.dependencies = nil
         }
         return page
+    }
+
+    /// Calls `body` with each field of a page's line after its file (its letter and what
+    /// follows it), walked in place, without an array of them; false when a field is empty or
+    /// `body` says false.
+    private static func fields(of line: UnsafeBufferPointer<UInt8>,
+                               _ body: (UInt8, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> Bool {
+        var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+        while end < line.count {
+            let start = end + 1
+            end = line[start...].firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+            let field = line[start..<end]
+            guard let letter = field.first, body(letter, field.dropFirst()) else { return false }
+        }
+        return true
+    }
+
+    /// A link (`K`) or an id (`D`) field, added to `page`; false when it is not as `save` writes it.
+    private static func read(_ letter: UInt8, _ body: Slice<UnsafeBufferPointer<UInt8>>, into page: inout Page) -> Bool {
+        if letter == UInt8(ascii: "K") {
+            guard let (target, anchor, text) = parts(of: body, count: 3) else { return false }
+            page.links.append(PageLink(text: text, target: target.isEmpty ? nil : target, anchor: anchor.isEmpty ? nil : anchor))
+        } else {
+            guard let (id, _, _) = parts(of: body, count: 1) else { return false }
+            page.ids.insert(id)
+        }
+        return true
     }
 
     /// The parts of a field after its letter, parted by U+0001 and unescaped, in the first

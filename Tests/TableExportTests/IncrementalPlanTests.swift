@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TableExport
 import TableStore
@@ -24,5 +25,25 @@ struct IncrementalPlanTests {
             let records = PageRecords(inputs: "in", base: "base", data: "1", pages: files.map(Self.page))
             #expect(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []) == nil, "\(files)")
         }
+    }
+
+    @Test("read without links, the records give the pages carried their links; one a carried page's line cannot give makes no plan")
+    func linksOfCarriedPages() throws {
+        let folder = try PageRecordsTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let body = "index.html\tL\u{1}items\tKa/index.html\u{1}\u{1}./a/index.html\tDrow-a\n"
+            + "a/index.html\tIitems/a\tKindex.html\u{1}row-a\u{1}../index.html#row-a\n"
+            + "b/index.html\tIitems/b\tKbroken\n"
+        try PageRecordsTests.sealed(body).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
+        let records = try #require(PageRecords.load(from: folder, readingLinks: false))
+        // b's page is made again (its file changed), so its links are never read.
+        let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: ["b/index.html"]))
+        let results = plan.results(notIn: [], children: [:])
+        #expect(results.map(\.file) == ["index.html", "a/index.html"])
+        #expect(results.map(\.links) == [[PageLink(text: "./a/index.html", target: "a/index.html", anchor: nil)],
+                                          [PageLink(text: "../index.html#row-a", target: "index.html", anchor: "row-a")]])
+        #expect(results.map(\.ids) == [["row-a"], []])
+        // Carried, b's page would need them.
+        #expect(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []) == nil)
     }
 }

@@ -32,6 +32,51 @@ struct PageRecordsTests {
         #expect(PageRecords.load(from: folder) == nil)
     }
 
+    /// A records file of `body` (its lines after the header's, each ending in a newline), with
+    /// the end line `save` writes: read as records as far as its lines are.
+    static func sealed(_ body: String) -> String {
+        let text = "TableStack export pages 2\ninputs in\nbase base\ndata 1\n" + body
+        return text + "end \(body.split(separator: "\n").count) " + Fingerprint.hex(of: text) + "\n"
+    }
+
+    @Test("read without links, a page's links and ids come from its line when asked, as read with them")
+    func linksReadLater() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let odd = "a\tb\nc\\d\u{1}e ü"
+        let records = PageRecords(inputs: "in", base: "base", data: "1", pages: [
+            .init(file: "index.html", dependencies: PageDependencies(lists: [.root("items")], items: []),
+                  links: [PageLink(text: "./\(odd)/index.html", target: "\(odd)/index.html", anchor: nil),
+                          PageLink(text: "https://x", target: nil, anchor: nil)], ids: ["row-\(odd)", "row-b"]),
+            .init(file: "\(odd)/index.html", dependencies: nil,
+                  links: [PageLink(text: "../index.html#row-\(odd)", target: "index.html", anchor: "row-\(odd)")], ids: []),
+            .init(file: "static/index.html", dependencies: PageDependencies(lists: [], items: []), links: [], ids: []),
+        ])
+        try records.save(to: folder)
+        var later = try #require(PageRecords.load(from: folder, readingLinks: false))
+        #expect(later.pages.allSatisfy { $0.links.isEmpty && $0.ids.isEmpty && !$0.hasLinks })
+        #expect(later.pages.map(\.dependencies) == records.pages.map(\.dependencies))
+        #expect(later != records, "a page whose links are not read is not the page with them")
+        for index in later.pages.indices {
+            let isRead = later.pages[index].readLinks()
+            #expect(isRead)
+        }
+        #expect(later == records)
+        let isReadAgain = later.pages[0].readLinks()
+        #expect(isReadAgain, "read once, asked again")
+
+        // Links that are not as `save` writes them are found when they are read.
+        for field in ["\tKonly-two\u{1}parts", "\tKa\u{1}b\u{1}c\u{1}d", "\tDbad\\q", "\tDa\u{1}b"] {
+            try Self.sealed("index.html\tIitems/a" + field + "\n").write(toFile: folder + "/" + PageRecords.fileName, atomically: true,
+                                                                         encoding: .utf8)
+            #expect(PageRecords.load(from: folder) == nil, "\(field.debugDescription)")
+            var page = try #require(PageRecords.load(from: folder, readingLinks: false)?.pages.first, "\(field.debugDescription)")
+            #expect(page.dependencies?.items == ["items/a"])
+            let isRead = page.readLinks()
+            #expect(!isRead, "\(field.debugDescription)")
+        }
+    }
+
     @Test("records of results leave out links to the public folder, links a page holds to itself and ids no other page names")
     func fromResults() {
         let root = PageResult(path: [], file: "index.html", ids: ["content", "row-a", "row-b"],
