@@ -58,15 +58,28 @@ struct IncrementalPlan: Sendable {
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
     /// down to.
     func results(notIn made: Set<[String]>, children: [[String]: Set<String>]) -> [PageResult] {
-        var kept = Set<[String]>(minimumCapacity: carriedInOrder.count)
+        // In the report's order a page's parent comes before it and the deepest pages come last:
+        // those are no carried page's parent, so they are not remembered as kept (most of a
+        // large site is one level of detail pages). Siblings stand together, so their parent is
+        // looked up once for them all.
+        let deepest = carriedInOrder.last?.path.count ?? 0
+        var kept = Set<[String]>()
+        var parent: [String]?
+        var isParentKept = false
+        var parentsChildren: Set<String>?
         var results: [PageResult] = []
         results.reserveCapacity(carriedInOrder.count)
         for (path, page) in carriedInOrder where !made.contains(path) {
             if let last = path.last {
-                let parent = Array(path.dropLast())
-                guard kept.contains(parent) || children[parent]?.contains(last) == true else { continue }
+                if parent.map({ !$0.elementsEqual(path.dropLast()) }) ?? true {
+                    let above = Array(path.dropLast())
+                    parent = above
+                    isParentKept = kept.contains(above)
+                    parentsChildren = isParentKept ? nil : children[above]
+                }
+                guard isParentKept || parentsChildren?.contains(last) == true else { continue }
             }
-            kept.insert(path)
+            if path.count < deepest { kept.insert(path) }
             var result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
             result.dependencies = page.dependencies
             result.recordLine = page.line

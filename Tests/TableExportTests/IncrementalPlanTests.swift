@@ -19,6 +19,23 @@ struct IncrementalPlanTests {
         }
     }
 
+    @Test("a carried page is taken while it is reached: its parent carried and taken, or read again and linking to it")
+    func carriedPagesReached() throws {
+        let files = ["index.html", "a/index.html", "b/index.html", "c/index.html", "a/x/index.html", "a/y/index.html",
+                     "b/z/index.html", "c/w/index.html", "a/x/1/index.html", "b/z/2/index.html", "c/w/3/index.html"]
+        let records = PageRecords(inputs: "in", base: "base", data: "1", pages: files.map(Self.page))
+        let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []))
+        // The root and b are made again: the root still links to a and c, b no longer to z.
+        let taken = plan.results(notIn: [[], ["b"]], children: [[]: ["a", "c"], ["b"]: ["q"]]).map(\.file)
+        #expect(taken == ["a/index.html", "c/index.html", "a/x/index.html", "a/y/index.html", "c/w/index.html",
+                          "a/x/1/index.html", "c/w/3/index.html"])
+        // The root no longer links to c: c and everything below it is left out.
+        let fewer = plan.results(notIn: [[], ["b"]], children: [[]: ["a"], ["b"]: ["z"]]).map(\.file)
+        #expect(fewer == ["a/index.html", "a/x/index.html", "a/y/index.html", "b/z/index.html", "a/x/1/index.html", "b/z/2/index.html"])
+        // Everything carried: all of it, parents before children.
+        #expect(plan.results(notIn: [], children: [:]).map(\.file) == files)
+    }
+
     @Test("two records of one page, or of two names for one path, make no plan: every page is made")
     func twoRecordsOfOnePage() {
         for files in [["index.html", "a/index.html", "a/index.html"], ["index.html", "a%20b/index.html", "a%20b//index.html"]] {
