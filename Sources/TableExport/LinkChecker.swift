@@ -24,7 +24,8 @@ struct LinkChecker: Sendable {
         // Pages by file, as positions in `results`: looking a page up copies nothing.
         var pages: [String: Int] = [:]
         pages.reserveCapacity(results.count)
-        for (position, result) in results.enumerated() where pages[result.file] == nil { pages[result.file] = position }
+        // By index: `enumerated()` would hand out a copy of each result, retaining all it holds.
+        for position in results.indices where pages[results[position].file] == nil { pages[results[position].file] = position }
         let size = max(1, (results.count + parts - 1) / max(parts, 1))
         let ranges = stride(from: 0, to: results.count, by: size).map { $0..<min($0 + size, results.count) }
         return await withTaskGroup(of: (Int, [String]).self) { [pages] group in
@@ -42,6 +43,9 @@ struct LinkChecker: Sendable {
         var fileExists: [String: Bool] = [:]
         // Read in place: copying a page's result (its ids, its links) for each link retained the
         // same few objects from every core at once.
+        // The page the last link led to: the links of many pages in a row lead to one page (each
+        // detail page's back to its list), and looking it up each time hashes its name again.
+        var last: (target: String, page: Int?)?
         results.withUnsafeBufferPointer { results in
             for position in range {
                 for link in results[position].links {
@@ -50,7 +54,13 @@ struct LinkChecker: Sendable {
                         problems.append("\(file): link \"\(link.text)\" climbs out of the export")
                         continue
                     }
-                    let targetPage = pages[target]
+                    let targetPage: Int?
+                    if let last, last.target == target {
+                        targetPage = last.page
+                    } else {
+                        targetPage = pages[target]
+                        last = (target, targetPage)
+                    }
                     let exists = targetPage != nil || fileExists[target] ?? {
                         let found = FileManager.default.fileExists(atPath: outputFolder + "/" + target)
                         fileExists[target] = found

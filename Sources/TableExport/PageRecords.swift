@@ -91,15 +91,31 @@ struct PageRecords: Equatable {
             return !target.hasPrefix("_assets/")
         }
         // By index, both times: a loop over the results would copy each one (10,001 of them) whole.
-        var named: [String: Set<String>] = [:]
+        // Only a page with ids can have one named: the anchors named are gathered for those alone,
+        // each page's under its place in `withIDs`. The page a link leads to is most often the
+        // one the link before led to (each detail page's back to its list), found once for them.
+        var withIDs: [String: Int] = [:]
+        for index in results.indices where !results[index].ids.isEmpty && withIDs[results[index].file] == nil {
+            withIDs[results[index].file] = withIDs.count
+        }
+        var named = Array(repeating: Set<String>(), count: withIDs.count)
+        var last: (target: String, place: Int?)?
         for index in results.indices {
             for link in results[index].links where link.target != results[index].file {
-                if let target = link.target, let anchor = link.anchor { named[target, default: []].insert(anchor) }
+                guard let target = link.target, let anchor = link.anchor else { continue }
+                let place: Int?
+                if let last, last.target == target {
+                    place = last.place
+                } else {
+                    place = withIDs[target]
+                    last = (target, place)
+                }
+                if let place { named[place].insert(anchor) }
             }
         }
         pages = results.indices.map { index in
             let file = results[index].file, ids = results[index].ids
-            let namedIDs = named[file].map { $0.intersection(ids) } ?? []
+            let namedIDs = ids.isEmpty ? [] : withIDs[file].map { named[$0].intersection(ids) } ?? []
             // A page taken as it is has the links and data its line was written with, and the ids
             // the line keeps: the line stands while every one of them is still named.
             if let line = results[index].recordLine, namedIDs.count == ids.count {

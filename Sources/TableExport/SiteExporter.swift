@@ -231,8 +231,9 @@ public struct SiteExporter: Sendable {
         try await written
         try await recorded
         if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }
-        var report = ExportReport(pages: results.map(\.path), written: results.filter(\.wasWritten).count,
-                                  unchanged: results.filter { !$0.wasWritten }.count,
+        // Counted, not filtered: a filtered array would hold a copy of nearly every result.
+        let pagesWritten = results.reduce(0) { $0 + ($1.wasWritten ? 1 : 0) }
+        var report = ExportReport(pages: paths, written: pagesWritten, unchanged: results.count - pagesWritten,
                                   seconds: Date().timeIntervalSince(started), problems: problems)
         report.warnings = results.flatMap(\.advice)
         report.made = made
