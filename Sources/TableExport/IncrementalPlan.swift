@@ -68,7 +68,8 @@ struct IncrementalPlan: Sendable {
         var isParentKept = false
         var parentsChildren: Set<String>?
         var results: [PageResult] = []
-        results.reserveCapacity(carriedInOrder.count)
+        // With room for the pages made, which are put among these (`ReportOrder.insert`).
+        results.reserveCapacity(carriedInOrder.count + made.count)
         for (path, page) in carriedInOrder where !made.contains(path) {
             if let last = path.last {
                 if parent.map({ !$0.elementsEqual(path.dropLast()) }) ?? true {

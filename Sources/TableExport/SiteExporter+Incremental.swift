@@ -24,28 +24,28 @@ extension SiteExporter {
         return IncrementalPlan(records: records, changes: changes, notAsLeft: notAsLeft)
     }
 
-    /// Gives a carried page (`results` from `carriedFrom` on) all its ids where a page made now
-    /// links to one its records did not keep (they keep those the last export's links named):
-    /// read from its file in `folder`, so the link checker judges the new link by the page as it is.
-    static func completeIDs(of results: inout [PageResult], carriedFrom first: Int, in folder: String) {
+    /// Gives a carried page (of `carried`) all its ids where a page made now (of `made`) links
+    /// to one its records did not keep (they keep those the last export's links named): read
+    /// from its file in `folder`, so the link checker judges the new link by the page as it is.
+    static func completeIDs(of carried: inout [PageResult], linkedFrom made: [PageResult], in folder: String) {
         // Only links into carried pages count: most often the pages made now link by anchor to
         // one another alone (an item's page back to its row in the list made again with it), and
         // then no table of the carried pages is made.
-        let madeFiles = Set(results[..<first].lazy.map(\.file))
-        let anchored = results[..<first].flatMap(\.links).filter { link in
+        let madeFiles = Set(made.lazy.map(\.file))
+        let anchored = made.flatMap(\.links).filter { link in
             link.anchor != nil && link.target.map { !madeFiles.contains($0) } == true
         }
         guard !anchored.isEmpty else { return }
-        var carried: [String: Int] = [:]
-        carried.reserveCapacity(results.count - first)
-        for index in first..<results.count { carried[results[index].file] = index }
+        var byFile: [String: Int] = [:]
+        byFile.reserveCapacity(carried.count)
+        for index in carried.indices { byFile[carried[index].file] = index }
         var read: Set<Int> = []
         for link in anchored {
-            guard let target = link.target, let anchor = link.anchor, let page = carried[target],
-                  !results[page].ids.contains(anchor), read.insert(page).inserted,
+            guard let target = link.target, let anchor = link.anchor, let page = byFile[target],
+                  !carried[page].ids.contains(anchor), read.insert(page).inserted,
                   let bytes = FileBytes.read(folder + "/" + target) else { continue }
-            results[page].ids = PageValidator.inspect(String(decoding: bytes, as: UTF8.self), page: target).ids
-            results[page].recordLine = nil
+            carried[page].ids = PageValidator.inspect(String(decoding: bytes, as: UTF8.self), page: target).ids
+            carried[page].recordLine = nil
         }
     }
 }

@@ -200,11 +200,18 @@ public struct SiteExporter: Sendable {
         if let plan {
             // Worked out again should the pages made not be the ones foreseen (they always are).
             let madeNow = Set(results.map(\.path))
-            let foreseen = await carriedResults?.value
-            results += foreseen.flatMap { $0.made == madeNow ? $0.results : nil }
-                ?? Self.stamped(plan.results(notIn: madeNow, children: childrenFound), leftAs: leftAs)
-            Self.completeIDs(of: &results, carriedFrom: made, in: options.outputFolder)
-            results = ReportOrder.merged(Array(results[..<made]), Array(results[made...]))
+            var carried: [PageResult]
+            if let foreseen = await carriedResults?.value, foreseen.made == madeNow {
+                carried = foreseen.results
+            } else {
+                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound), leftAs: leftAs)
+            }
+            // The task let go of, so that the carried pages' array is this one's alone: the few
+            // pages made are moved into it, rather than all 10,000 copied around them.
+            carriedResults = nil
+            Self.completeIDs(of: &carried, linkedFrom: results, in: options.outputFolder)
+            ReportOrder.insert(results, into: &carried)
+            results = carried
         }
         progress(results.count, results.count)
 
@@ -256,7 +263,8 @@ public struct SiteExporter: Sendable {
 
     /// Carried pages' results with the stamps their files were left with: the files were found
     /// as left when the plan was made.
-    private static func stamped(_ carried: [PageResult], leftAs: [String: ExportState.Stamp]) -> [PageResult] {
+    private static func stamped(_ carried: consuming [PageResult], leftAs: [String: ExportState.Stamp]) -> [PageResult] {
+        // Taken over, not borrowed: the array is set in place, not copied first.
         var carried = carried
         for index in carried.indices { carried[index].stamp = leftAs[carried[index].file] }
         return carried
