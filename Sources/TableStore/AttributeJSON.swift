@@ -85,11 +85,20 @@ enum AttributeJSON {
                 while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
                 return i - from
             }
-            if current == UInt8(ascii: "-") { i += 1 }
+            let isNegative = current == UInt8(ascii: "-")
+            if isNegative { i += 1 }
+            let integerStart = i
             if current == UInt8(ascii: "0") {
                 i += 1
             } else {
                 guard digits() > 0 else { return nil }
+            }
+            // A whole number of up to 15 digits (most stored numbers) is exactly its Double:
+            // worked out from its digits, without a string for `Double(_:)` to parse.
+            if i - integerStart <= 15, current != UInt8(ascii: "."), current != UInt8(ascii: "e"), current != UInt8(ascii: "E") {
+                var value = 0
+                for index in integerStart..<i { value = value * 10 + Int(bytes[index] - 0x30) }
+                return isNegative ? -Double(value) : Double(value)
             }
             if current == UInt8(ascii: ".") {
                 i += 1

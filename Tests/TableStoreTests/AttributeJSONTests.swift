@@ -75,10 +75,16 @@ struct AttributeJSONTests {
     @Test("JSON written by other hands reads the same", arguments: [
         #"{}"#, #" { "a" : "b" , "c":1.5e3,"d" : true ,"e":false } "#, "{\n\t\"a\":\r\n\"x\"}",
         #"{"s":"\u00e9\u00E9\ud83d\ude42\/\b\f\n\r\t\\\""}"#, #"{"n":-0}"#, #"{"n":0.0001}"#, #"{"n":1E-2}"#, #"{"n":12345678901234567890}"#,
+        #"{"n":999999999999999}"#, #"{"n":-999999999999999}"#, #"{"n":1000000000000000}"#, #"{"n":9007199254740993}"#, #"{"n":-0.0}"#,
+        #"{"n":42e0}"#, #"{"n":7}"#,
     ])
     func otherHands(text: String) throws {
         let read = try #require(AttributeJSON.decode(text))
         #expect(read == Self.decoder(text))
+        // Numbers to the bit, the sign of zero too (equal Doubles are not always the same number).
+        if case let .number(number)? = read["n"], case let .number(expected)? = Self.decoder(text)?["n"] {
+            #expect(number.bitPattern == expected.bitPattern, "\(text)")
+        }
     }
 
     @Test("what it does not read is left to JSONDecoder", arguments: [
