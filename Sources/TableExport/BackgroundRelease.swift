@@ -4,10 +4,11 @@
 /// object took about 7 ms of the run's 140. The command line ends the process once the report
 /// is printed, and a server has no need to wait for the memory either.
 enum BackgroundRelease {
-    /// Takes `value` over: the caller hands its last reference in (with `consume`), and the
-    /// value is freed when a background task gets to it, if the process is still running.
+    /// Takes `value` over, to be freed when a task at utility priority gets to it (if the process
+    /// is still running). What the caller hands in with `consume` is this task's alone; what it
+    /// hands in as a copy is freed by whichever side lets go last, most often the caller first.
     static func release<Value: Sendable>(_ value: consuming Value) {
         let held = value
-        Task.detached(priority: .background) { withExtendedLifetime(held) {} }
+        Task.detached(priority: .utility) { withExtendedLifetime(held) {} }
     }
 }

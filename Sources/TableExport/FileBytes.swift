@@ -45,31 +45,42 @@ enum FileBytes {
         return true
     }
 
-    /// Writes `bytes` to `path` whole or not at all: into a new file beside it (named as the
-    /// output folder names its own), renamed over it once written.
+    /// Writes `bytes` to `path` whole or not at all (see `write(_:to:in:replacing:)`).
     static func write(_ bytes: [UInt8], to path: String) throws(ExportError) {
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
-        let temporary = path[..<slash] + ".tablestack-" + UUID().uuidString
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw .cannotWrite(path, String(cString: strerror(errno))) }
+        guard let failure = bytes.withUnsafeBufferPointer({ write([$0], to: path) }) else { return }
+        throw .cannotWrite(path, String(cString: strerror(failure)))
+    }
+
+    /// Writes `pieces`, one after another, to `name` in the folder open as `folder` (a path of its
+    /// own with `AT_FDCWD`), whole or not at all: into a new file beside it, named
+    /// `.tablestack-<UUID>`, renamed over it once written. Not `replacing` (nothing stands there,
+    /// and no one looks before the whole is done), in place. Returns the system's error number
+    /// when it fails, with nothing left behind.
+    static func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, in folder: Int32 = AT_FDCWD,
+                      replacing: Bool = true) -> Int32? {
+        let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { name.utf8.index(after: $0) } ?? name.startIndex
+        let temporary = replacing ? name[..<slash] + ".tablestack-" + UUID().uuidString : name
+        let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard file >= 0 else { return errno }
         var failure: Int32 = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        writing: for piece in pieces {
             var written = 0
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            while written < piece.count {
+                let count = Glibc.write(file, piece.baseAddress! + written, piece.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
-                    return
+                    break writing
                 }
                 written += count
             }
         }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if close(file) != 0, failure == 0 { failure = errno }
+        if failure == 0, replacing, renameat(folder, temporary, folder, name) != 0 { failure = errno }
         guard failure == 0 else {
-            unlink(temporary)
-            throw .cannotWrite(path, String(cString: strerror(failure)))
+            unlinkat(folder, temporary, 0)
+            return failure
         }
+        return nil
     }
 }

@@ -44,26 +44,7 @@ final class OutputFolder: @unchecked Sendable {
         if !isFresh, !isAsLeft, let existing = FileBytes.read(fullPath), Self.same(existing, pieces) { return false }
         let folder = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(name[..<$0]) }
         if let folder { try make(folder) }
-        let temporary = isFresh ? name : (folder.map { $0 + "/" } ?? "") + ".tablestack-" + UUID().uuidString
-        let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard file >= 0 else { throw ExportError.cannotWrite(fullPath, String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        writing: for piece in pieces {
-            var written = 0
-            while written < piece.count {
-                let count = Glibc.write(file, piece.baseAddress! + written, piece.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break writing
-                }
-                written += count
-            }
-        }
-        if close(file) != 0, failure == 0 { failure = errno }
-        if failure == 0, temporary != name, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlinkat(descriptor, temporary, 0)
+        if let failure = FileBytes.write(pieces, to: name, in: descriptor, replacing: !isFresh) {
             throw ExportError.cannotWrite(fullPath, String(cString: strerror(failure)))
         }
         return true

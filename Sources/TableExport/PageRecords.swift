@@ -33,7 +33,8 @@ struct PageRecords: Equatable {
         var ids: Set<String>
         /// The page's line as a records file held it, which `save` writes again as it is: the
         /// same page saves as the same line, and most of an export's pages are taken as the
-        /// last one left them. Not part of the page's value.
+        /// last one left them. Part of the page's value only while its links are not read from
+        /// it (`hasLinks`): they are in it alone then.
         var line: ArraySlice<UInt8>?
         /// Whether `links` and `ids` hold what the page's line says. An export reads records
         /// without them (`load(from:readingLinks:)`) and then reads them (`readLinks()`) only for
@@ -51,7 +52,7 @@ struct PageRecords: Equatable {
 
         static func == (lhs: Page, rhs: Page) -> Bool {
             lhs.file == rhs.file && lhs.dependencies == rhs.dependencies && lhs.hasLinks == rhs.hasLinks && lhs.links == rhs.links
-                && lhs.ids == rhs.ids
+                && lhs.ids == rhs.ids && (lhs.hasLinks || lhs.line == rhs.line)
         }
 
         /// Reads the links and ids of the page's line, when they were not read with it; `false`
@@ -204,7 +205,8 @@ struct PageRecords: Equatable {
                                   data: data, pages: [])
         records.pages.reserveCapacity(lines.count - 4)
         for line in lines.dropFirst(4) {
-            guard let page = page(fromLine: line, keeping: file[line.startIndex..<line.endIndex], readingLinks: readingLinks) else { return nil }
+            let kept = file[line.startIndex..<line.endIndex]
+            guard let page = page(fromLine: line, keeping: kept, readingLinks: readingLinks) else { return nil }
             records.pages.append(page)
         }
         return records

@@ -14,7 +14,8 @@ extension SiteExporter {
         guard !isFresh, let state, let base, state.problems.isEmpty, state.warnings.isEmpty, let changeLog else { return nil }
         // The page files are looked at while the records are read.
         async let notAsLeft = state.pagesNotAsLeft(in: options.outputFolder)
-        guard let records = PageRecords.load(from: options.outputFolder, readingLinks: false), records.base == base, records.inputs == state.inputs,
+        guard let records = PageRecords.load(from: options.outputFolder, readingLinks: false), records.base == base,
+              records.inputs == state.inputs,
               records.pages.count == state.pages.count, zip(records.pages, state.pages).allSatisfy({ $0.file == $1.file }),
               let sequence = DataMark(text: records.data, newestCommitTime: 0).sequence,
               let mark = try? await changeLog.store.dataMark(at: sequence), mark.text == records.data,

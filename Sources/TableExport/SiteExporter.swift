@@ -256,8 +256,11 @@ public struct SiteExporter: Sendable {
             try ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
                             files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
         }
+        // The plan is also the planning task's result, and the root page the root task's: the
+        // tasks go too. (The manifest, the output folder and the tasks are copies, held by the
+        // pages' tasks and the cancelling on error.)
         BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume leftAs,
-                                   consume childrenFound, consume madePaths, manifest, output))
+                                   consume childrenFound, consume madePaths, manifest, output, planning, root))
         return report
     }
 

@@ -22,22 +22,21 @@ final class Collator: @unchecked Sendable {
 
     deinit { tablestack_collator_close(collator) }
 
-    /// The sort key of `string`. The text's UTF-16 and the key are written into room on the
-    /// stack, and the key copied out at its length: a long list's load makes one for each of its
-    /// items, and two arrays each, one zero-filled four times larger than the key, cost more than
-    /// the key itself.
+    /// The sort key of `string`. The text's UTF-16 and the key are written into temporary room
+    /// (on the stack where it fits), and the key copied out at its length: a long list's load
+    /// makes one for each of its items, and two arrays each, one zero-filled four times larger
+    /// than the key, cost more than the key itself.
     func sortKey(_ string: String) -> [UInt8] {
         let count = string.utf16.count
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(count, 1)) { text in
             _ = text.initialize(from: string.utf16)
             let capacity = count * 4 + 16
-            let known: [UInt8]? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { key in
-                let length = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), key.baseAddress, Int32(capacity)))
-                return length <= capacity ? Array(key[..<length]) : nil
+            let (key, length) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room -> ([UInt8]?, Int) in
+                let length = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), room.baseAddress, Int32(capacity)))
+                return (length <= capacity ? Array(room[..<length]) : nil, length)
             }
-            if let known { return known }
-            // Longer than the room given: asked again with room for the length ICU said.
-            let length = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), nil, 0))
+            if let key { return key }
+            // Longer than the room given: made again in room of the length ICU said it needs.
             return [UInt8](unsafeUninitializedCapacity: length) { key, written in
                 written = Int(tablestack_collator_sort_key(collator, text.baseAddress, Int32(count), key.baseAddress, Int32(length)))
             }

@@ -16,7 +16,7 @@ struct BackgroundReleaseTests {
         let count = Atomic(0)
     }
 
-    @Test("a value handed over is freed, once, though the caller keeps no reference")
+    @Test("a value handed over is freed once, not kept: nothing of it leaks")
     func freesWhatItIsHanded() async throws {
         let freed = Freed()
         let values = (0..<1_000).map { _ in Tracked(freed) }

@@ -26,7 +26,7 @@ struct FileBytesTests {
         #expect(String(decoding: status, as: UTF8.self).contains("\nVmRSS:"))
     }
 
-    @Test("an array is written whole over the file, with nothing left beside it; a folder that is not there is named")
+    @Test("an array is written whole over the file, with nothing left beside it; a failure names the file and leaves nothing")
     func writesFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-bytes-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -38,10 +38,18 @@ struct FileBytesTests {
             #expect(FileBytes.read(path) == bytes, "\(size) bytes")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [".records"])
-        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        #expect(permissions.map { $0 & 0o644 } == 0o644, "readable by all, as the pages are")
+        // The mode any new file gets here (the user's umask applied), as the pages have.
+        #expect(FileManager.default.createFile(atPath: folder + "/plain", contents: Data()))
+        let mode = { (name: String) in try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.posixPermissions] as? Int }
+        #expect(try mode(".records") == mode("plain"))
+        try FileManager.default.removeItem(atPath: folder + "/plain")
+
         let error = #expect(throws: ExportError.self) { try FileBytes.write([1], to: folder + "/missing/.records") }
         #expect(error?.description.contains(folder + "/missing/.records") == true)
         #expect(error?.description.contains("No such file or directory") == true)
+        // A folder in the way: written, but not renamed over it, and the new file is gone again.
+        try FileManager.default.createDirectory(atPath: folder + "/taken/inside", withIntermediateDirectories: true)
+        #expect(throws: ExportError.self) { try FileBytes.write([1, 2, 3], to: folder + "/taken") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".records", "taken"])
     }
 }

@@ -52,25 +52,3 @@ struct CollatedPositionsTests {
         #expect(collated.count == items.count)
     }
 }
-
-@Suite("Sort keys and initials worked out for a whole list")
-struct CollationShortcutTests {
-    @Test("a name starts with white space exactly when its first character is white space")
-    func startsWithSpace() {
-        let names = ["", " a", "\ta", "\na", "\r\na", "\u{0B}x", "\u{0C}x", "\u{85}x", "\u{A0}x", "\u{2003}x", "\u{3000}x", "\u{200B}x",
-                     " \u{301}x", "e\u{301}", "_x", "a ", "😀", "\u{1F3F3}\u{FE0F}", "\u{FEFF}x", "\u{1680}x", "Ωmega"]
-        for name in names {
-            #expect(IndexedCollation.startsWithSpace(name) == (name.first?.isWhitespace == true), "\(name.unicodeScalars.map(\.value))")
-        }
-    }
-
-    @Test("the keys of a list are the keys of its names one by one, remembered or not")
-    func keysOfAList() throws {
-        let collation = try IndexedCollation(localeIdentifier: "de")
-        let names = IndexedCollationTests.states + ["Äpfel", "apple", "", "Straße", "Strasse", "\u{FDFA}", "Äpfel"]
-        let fresh = try IndexedCollation(localeIdentifier: "de")
-        let oneByOne = names.map { fresh.sortKey(of: $0) }
-        #expect(collation.sortKeys(of: names) == oneByOne, "made")
-        #expect(collation.sortKeys(of: names.reversed()) == oneByOne.reversed(), "remembered")
-    }
-}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The sort keys a collation has already worked out, by string. A list re-read after an edit
+/// sorts the same names again; looking their keys up is far cheaper than asking ICU. Bounded:
+/// past `capacity` keys it starts afresh.
+final class CollationMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [String: [UInt8]] = [:]
+    private let capacity: Int
+
+    init(capacity: Int = 250_000) {
+        self.capacity = capacity
+    }
+
+    /// How many keys it holds.
+    var count: Int { lock.withLock { keys.count } }
+
+    func sortKey(of string: String, by collator: Collator) -> [UInt8] {
+        if let known = lock.withLock({ keys[string] }) { return known }
+        let key = collator.sortKey(string)
+        lock.withLock {
+            if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
+            keys[string] = key
+        }
+        return key
+    }
+
+    /// The sort keys of `strings`, in order: looked up under one lock, the missing ones made
+    /// outside it (each name once, however often it stands in the list), then remembered at
+    /// once in a table grown once for them all (a long list read by a new process would
+    /// otherwise grow it by doubling, hashing every name again each time).
+    func sortKeys(of strings: [String], by collator: Collator) -> [[UInt8]] {
+        var found = lock.withLock { strings.map { keys[$0] } }
+        var made: [String: [UInt8]] = [:]
+        for index in found.indices where found[index] == nil {
+            if let key = made[strings[index]] {
+                found[index] = key
+            } else {
+                let key = collator.sortKey(strings[index])
+                made[strings[index]] = key
+                found[index] = key
+            }
+        }
+        if !made.isEmpty {
+            lock.withLock {
+                if keys.count + made.count > capacity { keys.removeAll(keepingCapacity: true) }
+                keys.reserveCapacity(min(keys.count + made.count, capacity))
+                for (string, key) in made where keys.count < capacity { keys[string] = key }
+            }
+        }
+        return found.map { $0! }
+    }
+}
