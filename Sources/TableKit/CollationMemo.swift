@@ -25,29 +25,18 @@ final class CollationMemo: @unchecked Sendable {
         return key
     }
 
-    /// The sort keys of `strings`, in order: looked up under one lock, the missing ones made
-    /// outside it (each name once, however often it stands in the list), then remembered at
-    /// once in a table grown once for them all (a long list read by a new process would
-    /// otherwise grow it by doubling, hashing every name again each time).
+    /// The sort keys of `strings`, in order: looked up under one lock, and room made at once for
+    /// the ones missing (a long list read by a new process would otherwise grow the table by
+    /// doubling, hashing every name again each time), which are then made and remembered one by
+    /// one (a name that stands twice in the list is found the second time).
     func sortKeys(of strings: [String], by collator: Collator) -> [[UInt8]] {
-        var found = lock.withLock { strings.map { keys[$0] } }
-        var made: [String: [UInt8]] = [:]
-        for index in found.indices where found[index] == nil {
-            if let key = made[strings[index]] {
-                found[index] = key
-            } else {
-                let key = collator.sortKey(strings[index])
-                made[strings[index]] = key
-                found[index] = key
-            }
+        let found: [[UInt8]?] = lock.withLock {
+            let found = strings.map { keys[$0] }
+            let missing = found.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
+            if keys.count + missing > capacity { keys.removeAll(keepingCapacity: true) }
+            keys.reserveCapacity(min(keys.count + missing, capacity))
+            return found
         }
-        if !made.isEmpty {
-            lock.withLock {
-                if keys.count + made.count > capacity { keys.removeAll(keepingCapacity: true) }
-                keys.reserveCapacity(min(keys.count + made.count, capacity))
-                for (string, key) in made where keys.count < capacity { keys[string] = key }
-            }
-        }
-        return found.map { $0! }
+        return strings.indices.map { found[$0] ?? sortKey(of: strings[$0], by: collator) }
     }
 }
