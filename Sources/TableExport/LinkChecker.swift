@@ -43,9 +43,7 @@ struct LinkChecker: Sendable {
         var fileExists: [String: Bool] = [:]
         // Read in place: copying a page's result (its ids, its links) for each link retained the
         // same few objects from every core at once.
-        // The page the last link led to: the links of many pages in a row lead to one page (each
-        // detail page's back to its list), and looking it up each time hashes its name again.
-        var last: (target: String, page: Int?)?
+        var pages = RememberingLookup(pages)
         results.withUnsafeBufferPointer { results in
             for position in range {
                 for link in results[position].links {
@@ -54,13 +52,7 @@ struct LinkChecker: Sendable {
                         problems.append("\(file): link \"\(link.text)\" climbs out of the export")
                         continue
                     }
-                    let targetPage: Int?
-                    if let last, last.target == target {
-                        targetPage = last.page
-                    } else {
-                        targetPage = pages[target]
-                        last = (target, targetPage)
-                    }
+                    let targetPage = pages.value(for: target)
                     let exists = targetPage != nil || fileExists[target] ?? {
                         let found = FileManager.default.fileExists(atPath: outputFolder + "/" + target)
                         fileExists[target] = found

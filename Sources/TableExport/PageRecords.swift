@@ -93,25 +93,17 @@ struct PageRecords: Equatable {
         }
         // By index, both times: a loop over the results would copy each one (10,001 of them) whole.
         // Only a page with ids can have one named: the anchors named are gathered for those alone,
-        // each page's under its place in `withIDs`. The page a link leads to is most often the
-        // one the link before led to (each detail page's back to its list), found once for them.
+        // each page's under its place in `withIDs`.
         var withIDs: [String: Int] = [:]
         for index in results.indices where !results[index].ids.isEmpty && withIDs[results[index].file] == nil {
             withIDs[results[index].file] = withIDs.count
         }
         var named = Array(repeating: Set<String>(), count: withIDs.count)
-        var last: (target: String, place: Int?)?
+        var places = RememberingLookup(withIDs)
         for index in results.indices {
             for link in results[index].links where link.target != results[index].file {
-                guard let target = link.target, let anchor = link.anchor else { continue }
-                let place: Int?
-                if let last, last.target == target {
-                    place = last.place
-                } else {
-                    place = withIDs[target]
-                    last = (target, place)
-                }
-                if let place { named[place].insert(anchor) }
+                guard let target = link.target, let anchor = link.anchor, let place = places.value(for: target) else { continue }
+                named[place].insert(anchor)
             }
         }
         pages = results.indices.map { index in
