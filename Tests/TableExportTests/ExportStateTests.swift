@@ -25,7 +25,9 @@ struct ExportStateTests {
                                 pages: files.enumerated().map {
                                     ($1, .init(size: Int64($0), modified: 1_800_000_000_123_456_789, changed: 1_800_000_001_000_000_000, inode: 42 + Int64($0)))
                                 },
-                                files: [("sitemap.xml", .init(size: 9, modified: 1, changed: 2, inode: 3))])
+                                files: [("sitemap.xml", .init(size: 9, modified: 1, changed: 2, inode: 3)),
+                                        // The longest numbers read without a check on each digit, and the longest of all.
+                                        ("a", .init(size: 999_999_999_999_999_999, modified: 100_000_000_000_000_000, changed: Int64.max, inode: 0))])
         try state.save(to: folder)
         #expect(ExportState.load(from: folder) == state)
         #expect(ExportState.savedInputs(in: folder) == "abc")
@@ -51,6 +53,8 @@ struct ExportStateTests {
         for text in ["{\"inputs\": \"abc\"}", "TableStack export state 2\n", "TableStack export state 2\ninputs abc\npage 12 x 1 2 index.html\n",
                      "TableStack export state 2\ninputs abc\nsomething else\n",
                      "TableStack export state 2\ninputs abc\npage 1 99999999999999999999 1 2 index.html\n",
+                     "TableStack export state 2\ninputs abc\npage 1 9223372036854775808 1 2 index.html\n",
+                     "TableStack export state 2\ninputs abc\npage 1 2 3 4/ index.html\n", "TableStack export state 2\ninputs abc\npage 1 2 3 -4 index.html\n",
                      "TableStack export state 2\ninputs abc\npage 1 2 3 index.html\n",
                      // An earlier TableStack's state: size and modification time only.
                      "TableStack export state 1\ninputs abc\npage 1 2 index.html\n"] {
