@@ -151,17 +151,6 @@ struct ExportState: Equatable {
     /// A whole number written in decimal digits, read without making a string.
     private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard !digits.isEmpty else { return nil }
-        // Eighteen digits cannot overflow: read without checking each step (a state has four
-        // numbers a page).
-        if digits.count <= 18 {
-            var value: Int64 = 0
-            for digit in digits {
-                let decimal = digit &- UInt8(ascii: "0")
-                guard decimal < 10 else { return nil }
-                value = value &* 10 &+ Int64(decimal)
-            }
-            return value
-        }
         var value: Int64 = 0
         for digit in digits {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
