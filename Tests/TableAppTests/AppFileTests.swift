@@ -36,6 +36,15 @@ struct AppFileTests {
         #expect(binding.relationship == "things" && binding.cell.style == .default && binding.cell.text.attributes == ["name"])
     }
 
+    @Test("text that YAML could take for a flag, a number, a date or nothing is read as written",
+          arguments: ["yes", "No", "~", "null", "0x1F", "1e3", "2024-01-01", ".inf", "<<", "="])
+    func scalarsAsWritten(text: String) throws {
+        let app = try AppFileLoader.parse(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: \(text)"), file: "app.yaml")
+        #expect(app.title == text)
+        let flag = Self.minimal.replacingOccurrences(of: "    list: things\n", with: "    list: things\n    alternateRows: \(text)\n")
+        #expect(Self.problems(flag).isEmpty == (text == "yes"), "flags are true, false, yes, no, on or off, in lower case")
+    }
+
     @Test("every field of a scene is read", arguments: [0])
     func everyField(_: Int) throws {
         let yaml = """

@@ -15,7 +15,10 @@ public enum AppFileLoader {
     public static func parse(_ text: String, file: String) throws(AppError) -> AppDefinition {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // Without implicit types: the reader takes every scalar as the text it is and reads
+            // flags and numbers itself, and the default resolver tried seven regular expressions
+            // on each (compiling them first, at every start).
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw .invalidApp([syntaxDiagnostic(error, file: file)])
         } catch {
