@@ -41,9 +41,9 @@ struct LinkChecker: Sendable {
     private func problems(in range: Range<Int>, pages: [String: Int]) -> [String] {
         var problems: [String] = []
         var fileExists: [String: Bool] = [:]
+        var positions = RememberingLookup(pages)
         // Read in place: copying a page's result (its ids, its links) for each link retained the
         // same few objects from every core at once.
-        var pages = RememberingLookup(pages)
         results.withUnsafeBufferPointer { results in
             for position in range {
                 for link in results[position].links {
@@ -52,7 +52,7 @@ struct LinkChecker: Sendable {
                         problems.append("\(file): link \"\(link.text)\" climbs out of the export")
                         continue
                     }
-                    let targetPage = pages.value(for: target)
+                    let targetPage = positions.value(for: target)
                     let exists = targetPage != nil || fileExists[target] ?? {
                         let found = FileManager.default.fileExists(atPath: outputFolder + "/" + target)
                         fileExists[target] = found
