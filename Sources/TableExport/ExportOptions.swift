@@ -21,6 +21,10 @@ public struct ExportOptions: Sendable {
     /// folder, and whose files are as that export left them, does nothing; when `nil`, every
     /// export reads and renders every page.
     public var sources: String?
+    /// The fewest rows a page has for the export to record where each section's rows stand in its
+    /// file, so that the next one can copy those it can from there (`SectionCopies`): a short
+    /// page renders in a moment, and its records line is read by every export that makes it.
+    var sectionsRecordedFromRows = 1_000
 
     /// Makes options.
     public init(outputFolder: String, basePath: String = "/", siteURL: String? = nil, publicFolder: String,
@@ -45,6 +49,9 @@ public struct ExportReport: Sendable {
     /// How many pages were read and rendered: all of them, or (when the last export into the
     /// folder left what it needs) those a commit since may have changed and the pages above them.
     public var made = 0
+    /// How many sections of the pages made had their rows copied from the page's file as the
+    /// last export left it rather than rendered (`SectionCopies`).
+    public var copiedSections = 0
     /// How many page files of the last export were removed because the site no longer has their
     /// pages (`StalePages`).
     public var removed = 0

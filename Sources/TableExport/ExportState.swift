@@ -149,7 +149,7 @@ struct ExportState: Equatable {
     }
 
     /// A whole number written in decimal digits, read without making a string.
-    private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard !digits.isEmpty else { return nil }
         var value: Int64 = 0
         for digit in digits {

@@ -53,4 +53,8 @@ struct PageResult: Sendable {
     /// For a page taken as the last export left it, its line in that export's records, while its
     /// ids are the ones the line keeps.
     var recordLine: ArraySlice<UInt8>?
+    /// Where a long list's page holds each section's rows in its file (`SectionRecord`).
+    var sections: [SectionRecord] = []
+    /// How many sections' rows were copied from the page's file rather than rendered.
+    var copiedSections = 0
 }

@@ -31,6 +31,23 @@ enum FileBytes {
         return failed ? nil : bytes
     }
 
+    /// The text of the file at `path`, read straight into a string, which mends bytes that are not
+    /// UTF-8; `nil` when it cannot be opened or read, or mending changed its length (what follows
+    /// would not stand where it stood in the file).
+    static func readText(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var failed = false, read = 0
+        let text = String(unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer in
+            failed = !readAll(descriptor, into: buffer, count: &read)
+            return read
+        }
+        return failed || text.utf8.count != read ? nil : text
+    }
+
     /// Fills `buffer` from `descriptor` until it is full or the file ends; `false` on an error.
     private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, count: inout Int) -> Bool {
         while count < buffer.count {

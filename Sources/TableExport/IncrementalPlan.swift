@@ -12,6 +12,8 @@ struct IncrementalPlan: Sendable {
     private let carriedInOrder: [(path: [String], page: PageRecords.Page)]
     /// Carried pages read again all the same: the pages above a page to make.
     let above: Set<[String]>
+    /// What the pages to make can take from their files as the last export left them.
+    let copies: SectionCopies
 
     /// Whether the page at `path` is read by this export: made again, unless it is carried and
     /// read only to reach the pages below it.
@@ -27,6 +29,7 @@ struct IncrementalPlan: Sendable {
         var carried: [[String]: PageRecords.Page] = [:]
         var carriedInOrder: [(path: [String], page: PageRecords.Page)] = []
         var above: Set<[String]> = []
+        var sectionsLeft: [String: PageRecords.Page] = [:]
         // Sized at once: nearly every page is carried, and a table grown by doubling is hashed
         // again at each step.
         carried.reserveCapacity(records.pages.count)
@@ -41,6 +44,7 @@ struct IncrementalPlan: Sendable {
                 carriedInOrder.append((path, page))
             } else {
                 for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }
+                if !page.sections.isEmpty, !notAsLeft.contains(page.file) { sectionsLeft[page.file] = page }
             }
         }
         // An export keeps its records in the report's order; should a file not be, it is sorted.
@@ -50,6 +54,7 @@ struct IncrementalPlan: Sendable {
         self.carried = carried
         self.above = above
         self.carriedInOrder = carriedInOrder
+        copies = SectionCopies(changes: changes, left: sectionsLeft)
     }
 
     /// The carried pages not made again, as results in the report's order, each still reached:
@@ -84,6 +89,7 @@ struct IncrementalPlan: Sendable {
             var result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
             result.dependencies = page.dependencies
             result.recordLine = page.line
+            result.sections = page.sections
             results.append(result)
         }
         return results

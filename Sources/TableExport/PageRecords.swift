@@ -18,19 +18,23 @@ import TableStore
 ///     base <fingerprint of the sources, public folder and options>
 ///     data <the data mark the pages were read after, escaped>
 ///     <file> [\tL<list's owner>\1<relationship>]… [\tI<item identity>]… [\tK<target>\1<anchor>\1<text>]… [\tD<id>]… | [\tO]
+///         [\tS<section record>]…
 ///     end <pages> <Fingerprint.hex of every byte before this line>
 ///
 /// `O` marks a page whose data the change log cannot speak for (a Swift data source's). Links
 /// into `_assets/` are left out: the public folder is part of `base`, and every export copies
 /// its files again (a file put into `_assets/` by hand and taken away again goes unnoticed until
 /// a full export). So are a page's links to its own ids: they hold while the page is taken as
-/// it is. Of a page's ids only those another page's link names are kept.
+/// it is. Of a page's ids only those another page's link names are kept. `S` fields, one a
+/// section, are those of a long list's page (`SectionRecord`).
 struct PageRecords: Equatable {
     struct Page: Equatable {
         var file: String
         var dependencies: PageDependencies?
         var links: [PageLink]
         var ids: Set<String>
+        /// Its sections' rows and where they stand in its file, for a long list's page.
+        var sections: [SectionRecord] = []
         /// The page's line as a records file held it, which `save` writes again as it is: the
         /// same page saves as the same line, and most of an export's pages are taken as the
         /// last one left them. Part of the page's value only while its links are not read from
@@ -42,17 +46,19 @@ struct PageRecords: Equatable {
         /// change, has a link and an id for each of its rows.
         fileprivate(set) var hasLinks = true
 
-        init(file: String, dependencies: PageDependencies?, links: [PageLink], ids: Set<String>, line: ArraySlice<UInt8>? = nil) {
+        init(file: String, dependencies: PageDependencies?, links: [PageLink], ids: Set<String>, sections: [SectionRecord] = [],
+             line: ArraySlice<UInt8>? = nil) {
             self.file = file
             self.dependencies = dependencies
             self.links = links
             self.ids = ids
+            self.sections = sections
             self.line = line
         }
 
         static func == (lhs: Page, rhs: Page) -> Bool {
             lhs.file == rhs.file && lhs.dependencies == rhs.dependencies && lhs.hasLinks == rhs.hasLinks && lhs.links == rhs.links
-                && lhs.ids == rhs.ids && (lhs.hasLinks || lhs.line == rhs.line)
+                && lhs.ids == rhs.ids && lhs.sections == rhs.sections && (lhs.hasLinks || lhs.line == rhs.line)
         }
 
         /// Reads the links and ids of the page's line, when they were not read with it; `false`
@@ -112,10 +118,11 @@ struct PageRecords: Equatable {
             // A page taken as it is has the links and data its line was written with, and the ids
             // the line keeps: the line stands while every one of them is still named.
             if let line = results[index].recordLine, namedIDs.count == ids.count {
-                return Page(file: file, dependencies: results[index].dependencies, links: results[index].links, ids: ids, line: line)
+                return Page(file: file, dependencies: results[index].dependencies, links: results[index].links, ids: ids,
+                            sections: results[index].sections, line: line)
             }
             return Page(file: file, dependencies: results[index].dependencies, links: results[index].links.filter { kept($0, file, ids) },
-                        ids: namedIDs)
+                        ids: namedIDs, sections: results[index].sections)
         }
     }
 
@@ -152,6 +159,10 @@ struct PageRecords: Equatable {
             }
             for link in page.links { Self.field("K", link.target ?? "", link.anchor ?? "", link.text, into: &out) }
             for id in page.ids.sorted() { Self.field("D", id, into: &out) }
+            for section in page.sections {
+                out.append(contentsOf: "\tS".utf8)
+                out.append(contentsOf: section.field.utf8)
+            }
         }
         out.append(UInt8(ascii: "\n"))
         add("end \(pages.count) \(Fingerprint.hex(bytes: out))\n")
@@ -227,6 +238,9 @@ struct PageRecords: Equatable {
                 isOpaque = true
             case UInt8(ascii: "K"), UInt8(ascii: "D"):
                 return readingLinks ? read(letter, body, into: &page) : true
+            case UInt8(ascii: "S"):
+                guard let section = SectionRecord(field: body) else { return false }
+                page.sections.append(section)
             default:
                 return false
             }

@@ -1,19 +1,27 @@
 import Dispatch
+import TableKit
 import TableRender
 import TableSite
 
 extension SiteExporter {
-    /// Renders, validates and writes one page; returns its links and ids.
+    /// Renders, validates and writes one page; returns its links and ids. A long list's page
+    /// takes the rows of the sections `copies` vouches for from its file as the last export left
+    /// it, and records where its sections' rows stand for the next.
     ///
     /// The footer says when the page was made: when its content last changed, so that a re-export
     /// of unchanged data leaves the file as it was.
-    func makePage(_ sitePage: SitePage, dependencies: PageDependencies?, manifest: ExportManifest, output: OutputFolder) throws -> PageResult {
+    func makePage(_ sitePage: SitePage, dependencies: PageDependencies?, copies: SectionCopies?, manifest: ExportManifest,
+                  output: OutputFolder) throws -> PageResult {
         let path = sitePage.path
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
         let page = try site.tablePage(sitePage, options: PageOptions(exportNote: Self.notePlaceholder))
         let name = pageName(path)
-        let html = site.renderer.render(page, remembersRows: false)
+        let sections = page.snapshot.sections
+        let keys = sections.reduce(0) { $0 + $1.rows.count } >= options.sectionsRecordedFromRows ? sections.map(SectionRecord.keys) : []
+        let copied = keys.isEmpty ? [:] : copies?.rows(in: options.outputFolder, file: name, page: sitePage, snapshot: page.snapshot,
+                                                       dependencies: dependencies, keys: keys) ?? [:]
+        let (html, placed) = site.renderer.renderForExport(page, reusing: copied)
         let made = PageOutcome()
         let write = { @Sendable in
             made.written = Result {
@@ -48,6 +56,10 @@ extension SiteExporter {
                                 problems: problems, wasWritten: wasWritten)
         result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)
         result.dependencies = dependencies
+        if !keys.isEmpty {
+            result.sections = SectionRecord.records(of: page.snapshot, keys: keys, placed: placed, html: html, note: Self.notePlaceholder)
+        }
+        result.copiedSections = copied.count
         return result
     }
 

@@ -120,6 +120,8 @@ public struct SiteExporter: Sendable {
         // Making goes before finding, which keeps the found-but-unmade scenes few.
         var toFind = [PageToFind(segment: nil, parent: nil, read: root)]
         var plan: IncrementalPlan?
+        // The rows that pages made from now on may copy from their files (the plan's, once known).
+        var copies: SectionCopies?
         var toMake: [FoundPage] = []
         // How many pages were found: each once, as a page's children are its rows' distinct segments.
         var pagesFound = 1
@@ -134,13 +136,16 @@ public struct SiteExporter: Sendable {
             var running = 0
             var findsRunning = 0
             func startNext() {
+                let copies = copies
                 if let page = toMake.popLast() {
-                    group.addTask { .made(try self.makePage(page.page, dependencies: page.dependencies, manifest: manifest, output: output)) }
+                    group.addTask {
+                        .made(try self.makePage(page.page, dependencies: page.dependencies, copies: copies, manifest: manifest, output: output))
+                    }
                 } else if !toFind.isEmpty {
                     let chunk = Array(toFind.suffix(Self.findChunk).reversed())
                     toFind.removeLast(chunk.count)
                     findsRunning += 1
-                    group.addTask { try await self.findPages(chunk, manifest: manifest, output: output) }
+                    group.addTask { try await self.findPages(chunk, copies: copies, manifest: manifest, output: output) }
                 } else {
                     return
                 }
@@ -153,6 +158,7 @@ public struct SiteExporter: Sendable {
             // that lost it (or could not be read) would date the pages made now anew and leave
             // the others: then every page is made.
             if let carried = plan?.carried.values, !manifest.hasDates(for: carried.lazy.map(\.file)) { plan = nil }
+            copies = plan?.copies
             let finds = { [plan] (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
@@ -244,6 +250,7 @@ public struct SiteExporter: Sendable {
                                   seconds: Date().timeIntervalSince(started), problems: problems)
         report.warnings = results.flatMap(\.advice)
         report.made = made
+        report.copiedSections = results.reduce(0) { $0 + $1.copiedSections }
         report.removed = removed.count
         // Saved even when the inputs cannot be told apart (then it is never up to date): the next
         // export still learns from it how each page was left.
@@ -340,7 +347,8 @@ public struct SiteExporter: Sendable {
     /// Reads the pages `pages` name, each from its parent's controller through the storyboard,
     /// and lists the pages each links down to, as its own links do; a page that links nowhere
     /// is made at once, the others are handed back.
-    private func findPages(_ pages: [PageToFind], manifest: ExportManifest, output: OutputFolder) async throws -> ExportStep {
+    private func findPages(_ pages: [PageToFind], copies: SectionCopies?, manifest: ExportManifest,
+                           output: OutputFolder) async throws -> ExportStep {
         var found: [FoundPage] = []
         var made: [PageResult] = []
         for toFind in pages {
@@ -358,7 +366,7 @@ public struct SiteExporter: Sendable {
             let dependencies = toFind.above.flatMap { PageDependencies.of(page, below: $0) }
             let children = site.childSegments(of: page)
             if children.isEmpty {
-                made.append(try makePage(page, dependencies: dependencies?.own, manifest: manifest, output: output))
+                made.append(try makePage(page, dependencies: dependencies?.own, copies: copies, manifest: manifest, output: output))
             } else {
                 found.append(FoundPage(page: page, children: children, dependencies: dependencies?.own, handedDown: dependencies?.handedDown))
             }

@@ -6,7 +6,7 @@ import HummingbirdTesting
 import Testing
 import TestSupport
 import TableApp
-import TableExport
+@testable import TableExport
 import TableKit
 import TableRender
 import TableServer
@@ -33,10 +33,14 @@ struct ExportFixture {
 
     var output: String { folder.appendingPathComponent("dist").path }
 
-    func export(at date: Date = Date(), sources: String? = nil, publicFolder: String? = nil) async throws -> ExportReport {
+    /// (`sectionsRecordedFromRows`: from how many rows a page records its sections, when not the
+    /// export's own number.)
+    func export(at date: Date = Date(), sources: String? = nil, publicFolder: String? = nil,
+                sectionsRecordedFromRows: Int? = nil) async throws -> ExportReport {
         var options = ExportOptions(outputFolder: output, publicFolder: publicFolder ?? Self.repository.appendingPathComponent("Public").path,
                                     date: date)
         options.sources = sources
+        if let sectionsRecordedFromRows { options.sectionsRecordedFromRows = sectionsRecordedFromRows }
         let answer = try await SiteExporter.upToDateReport(options: options, store: store)
         let report = try await SiteExporter(site: site, options: options).export()
         // The check a command makes before it loads its templates agrees with the export's own.

@@ -52,6 +52,40 @@ struct RowsInPartsTests {
         // And the rows a server keeps, rendered one at a time.
         #expect(inParts.rows.map(\.text) == PageRenderer(templates: Fixtures.templates).renderMainParts(page).rows.map(\.text))
     }
+
+    @Test("a page for an export says where each section's rows stand, and given the rows of some sections, renders only the others")
+    func exportedWithRowsGiven() throws {
+        let page = Fixtures.page(try Self.snapshot([0, 1_500, 3, 0, 2_600, 1]), readOnly: true)
+        let renderer = PageRenderer(templates: Fixtures.templates)
+        let whole = renderer.render(page, remembersRows: false)
+        let (html, placed) = renderer.renderForExport(page)
+        #expect(html == whole)
+        #expect(placed.map { $0 == nil } == [true, false, false, true, false, false], "sections without rows stand nowhere")
+        let utf8 = Array(html.utf8)
+        let rows = renderer.renderMainParts(page, remembersRows: false).rows
+        for (number, bytes) in placed.enumerated() {
+            guard let bytes else { continue }
+            #expect(String(decoding: utf8[bytes], as: UTF8.self) == rows[number].text, "section \(number)")
+        }
+        // Given the rows of sections 1 and 5 (from the page itself), the page is the same, and
+        // those sections' rows were not rendered: text that is not theirs shows where they go.
+        let given = [1: html[html.utf8.index(html.startIndex, offsetBy: placed[1]!.lowerBound)..<html.utf8.index(html.startIndex, offsetBy: placed[1]!.upperBound)],
+                     5: html[html.utf8.index(html.startIndex, offsetBy: placed[5]!.lowerBound)..<html.utf8.index(html.startIndex, offsetBy: placed[5]!.upperBound)]]
+        let reused = renderer.renderForExport(page, reusing: given)
+        #expect(reused.html == whole && reused.rows == placed)
+        let stand = renderer.renderForExport(page, reusing: [5: "<li>given</li>"])
+        #expect(stand.html.contains("<li>given</li>") && !stand.html.contains(rows[5].text))
+        #expect(stand.rows[5].map { String(decoding: Array(stand.html.utf8)[$0], as: UTF8.self) } == "<li>given</li>")
+    }
+
+    @Test("rows whose marker stands twice, or nowhere, are placed nowhere")
+    func placedOnce() {
+        var placed: [Range<Int>?]? = []
+        let content = RowsMarker.rows(0) + "|" + RowsMarker.rows(1) + RowsMarker.rows(1)
+        let html = RowsMarker.assemble("<b>é" + RowsMarker.content + "</b>", content: content, rows: ["A", "BB", "C"], placing: &placed)
+        #expect(html == "<b>éA|BBBB</b>")
+        #expect(placed == [5..<6, nil, nil])
+    }
 }
 
 /// Counts calls from several threads.

@@ -78,6 +78,14 @@ public struct ResolvedScene: Sendable {
         return Set(sections.compactMap(\.list)).union([AppRuntime.list(binding, of: item, in: itemList)])
     }
 
+    /// The one stored list whose items are the scene's rows, when there is one: not for a scene
+    /// of several lists (`severalRowLists`) or of none (a detail scene's fields).
+    package var rowList: ListID? {
+        guard severalRowLists.isEmpty, let list = sections.first(where: { $0.list != nil })?.list,
+              sections.allSatisfy({ $0.list == nil || $0.list == list }) else { return nil }
+        return list
+    }
+
     /// The scene's title, filled from its item.
     public var title: String { stack.top.title }
 

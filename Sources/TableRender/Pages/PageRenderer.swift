@@ -30,10 +30,21 @@ public final class PageRenderer: Sendable {
     /// for reuse (an export renders each page once).
     public func render(_ page: TablePage, remembersRows: Bool = true) -> String {
         let main = renderMainParts(page, remembersRows: remembersRows)
-        let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
-                           navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
-                           content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
-        return RowsMarker.assemble(shell, content: main.html, rows: main.rows.map(\.text))
+        return RowsMarker.assemble(shell(of: page), content: main.html, rows: main.rows.map(\.text))
+    }
+
+    /// The whole HTML document of a table page for an export, which keeps no rows: the sections
+    /// `reused` names (by number) take the HTML it gives for their rows, which must be what
+    /// rendering them gives (the HTML an earlier render of the very same rows left in a file),
+    /// and only the other sections' rows are rendered. Also where each section's rows stand in
+    /// the document (UTF-8 offsets; `nil` for a section without rows, or whose rows an app's
+    /// table template shows twice).
+    public func renderForExport(_ page: TablePage, reusing reused: [Int: Substring] = [:]) -> (html: String, rows: [Range<Int>?]) {
+        let main = renderMainParts(page, remembersRows: false, reusing: Set(reused.keys))
+        var placed: [Range<Int>?]? = []
+        let rows = main.rows.indices.map { reused[$0] ?? main.rows[$0].text[...] }
+        let html = RowsMarker.assemble(shell(of: page), content: main.html, rows: rows, placing: &placed)
+        return (html, placed ?? [])
     }
 
     /// A one-section table page in three parts — everything before its rows, its rows, everything
@@ -43,10 +54,7 @@ public final class PageRenderer: Sendable {
     public func renderStreamed(_ page: TablePage) -> (head: String, rows: String, tail: String)? {
         guard page.snapshot.sections.count == 1 else { return nil }
         let main = renderMainParts(page, remembersRows: false)
-        let shell = layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
-                           navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
-                           content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
-        let whole = RowsMarker.assemble(shell, content: main.html, rows: [RowsMarker.rows(0)])
+        let whole = RowsMarker.assemble(shell(of: page), content: main.html, rows: [RowsMarker.rows(0)])
         // The section's rows stand in one place only, or the page cannot be sent in parts.
         guard let (head, tail) = TextSplice.split(whole[...], at: RowsMarker.rows(0)),
               TextSplice.split(tail, at: RowsMarker.rows(0)) == nil else { return nil }
@@ -60,6 +68,13 @@ public final class PageRenderer: Sendable {
         return section.rows.map { row in rowHTML(row, on: page) }.joined()
     }
 
+    /// A table page's document with the content marker where its `<main>` goes.
+    private func shell(of page: TablePage) -> String {
+        layout(documentTitle: page.documentTitle, language: page.language, assets: page.assets, kind: "table",
+               navigationBar: page.navigationBar, notice: page.notice, exportNote: page.exportNote,
+               content: RowsMarker.content, usesRowHeights: Self.usesRowHeights(page))
+    }
+
     /// One row's HTML on `page`.
     private func rowHTML(_ row: TableRow, on page: TablePage) -> String {
         rowTemplate.render(RowContextBuilder.context(for: row, on: page, templates: templates), templates: templates)
@@ -68,8 +83,11 @@ public final class PageRenderer: Sendable {
     /// The `<main>` element with a marker where each section's rows go, and the rows. The long
     /// parts of a page are put together once, at the end, instead of passing through every
     /// template around them.
-    /// (`cores`: how many a page's rows not kept may be rendered on at once.)
-    func renderMainParts(_ page: TablePage, remembersRows: Bool = true, cores: Int = RenderedRows.cores) -> (html: String, rows: [RenderedRows]) {
+    /// (`cores`: how many a page's rows not kept may be rendered on at once; the sections
+    /// `reused` names, of a page whose rows are not kept, are left without rows, for the caller
+    /// to fill.)
+    func renderMainParts(_ page: TablePage, remembersRows: Bool = true, cores: Int = RenderedRows.cores,
+                         reusing reused: Set<Int> = []) -> (html: String, rows: [RenderedRows]) {
         let snapshot = page.snapshot
         let revision = page.revision
         let title = page.navigationBar?.title ?? page.documentTitle
@@ -79,14 +97,15 @@ public final class PageRenderer: Sendable {
         let render = { @Sendable (row: TableRow) in self.rowHTML(row, on: page) }
         let sectionRows = state.map { state in
             snapshot.sections.enumerated().map { number, section in rowCache.html(for: section.rows, section: number, state: state, render: render) }
-        } ?? RenderedRows.rendering(snapshot.sections, cores: cores, render: render)
+        } ?? RenderedRows.rendering(reused.isEmpty ? snapshot.sections : snapshot.sections.enumerated().map { number, section in
+            reused.contains(number) ? TableSection(rows: []) : section
+        }, cores: cores, render: render)
         let sections = snapshot.sections.enumerated().map { number, section in
-            let rows = sectionRows[number]
             let headerView = section.headerView.flatMap { templates.render($0, kind: .section) }
-            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && !rows.isEmpty
+            let hiddenHeading: String? = section.headerTitle == nil && headerView == nil && !section.rows.isEmpty
                 ? (snapshot.sections.count == 1 ? title : "\(title), section \(number + 1)") : nil
             return SectionContext(number: number, headerTitle: section.headerTitle, hiddenHeading: hiddenHeading,
-                                  footerTitle: section.footerTitle, hasRows: !rows.isEmpty, rows: RowsMarker.rows(number),
+                                  footerTitle: section.footerTitle, hasRows: !section.rows.isEmpty, rows: RowsMarker.rows(number),
                                   headerView: headerView, footerView: section.footerView.flatMap { templates.render($0, kind: .section) })
         }
         let index = snapshot.sectionIndex.map { index in

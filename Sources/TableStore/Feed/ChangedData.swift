@@ -32,4 +32,14 @@ public struct ChangedData: Sendable {
         for item in shown where items.contains(item) || removed.contains(where: { item.hasPrefix($0) }) { return true }
         return false
     }
+
+    /// The keys of `list`'s items the commits inserted, deleted, moved or reloaded (with, for an
+    /// item whose own lists changed, that item's key followed by the rest of the identity below
+    /// it); `nil` when they took the list away, rewrote it whole or replaced everything, so that
+    /// no item of it can be told unchanged.
+    public func touchedKeys(of list: ListID) -> Set<String>? {
+        let prefix = list.itemIdentity("")
+        guard !replacedEverything, !removed.contains(where: { prefix.hasPrefix($0) }) else { return nil }
+        return Set(items.lazy.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+    }
 }

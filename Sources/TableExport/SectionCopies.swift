@@ -1,0 +1,56 @@
+import TableApp
+import TableKit
+import TableSite
+import TableStore
+
+/// The sections of long list pages that an export may copy from the files the last export left
+/// rather than render their rows again: after one item is added to a list of 10,000, one section
+/// of its page has changed.
+///
+/// A row's HTML is made from the row alone (its item's data, its key, its index path), on a page
+/// of the same base (sources, templates, options, build: the plan requires the last export's).
+/// So a section renders to the bytes the file holds for it when it has the same rows in the same
+/// places (the same keys in order, `SectionRecord.keys`, at the same section number) and no
+/// commit since touched one of their items. The change log says which items a commit touched;
+/// it speaks here only for a page whose rows are one list's items (`ResolvedScene.rowList`) and
+/// which shows no other data a commit changed: every other list and item the page depends on
+/// untouched (a row that showed a count of its item's own list, say, depends on that list).
+struct SectionCopies: Sendable {
+    let changes: ChangedData
+    /// By file, the pages to make whose records hold sections and whose files are as the last
+    /// export left them, as it recorded them.
+    let left: [String: PageRecords.Page]
+
+    /// The HTML of the rows of each section of `page` (its file `file` in `folder`) that renders as
+    /// it did, taken from the file, by section number (see `reusable`).
+    func rows(in folder: String, file: String, page: SitePage, snapshot: TableSnapshot, dependencies: PageDependencies?,
+              keys: [String]) -> [Int: Substring] {
+        let places = reusable(file: file, page: page, snapshot: snapshot, dependencies: dependencies, keys: keys)
+        guard !places.isEmpty, let text = FileBytes.readText(folder + "/" + file) else { return [:] }
+        let utf8 = text.utf8
+        guard places.values.allSatisfy({ $0.upperBound <= utf8.count }) else { return [:] }
+        return places.mapValues { bytes in
+            let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+            return text[start..<utf8.index(start, offsetBy: bytes.count)]
+        }
+    }
+
+    /// Where the file of `page` (made from `snapshot`, with `dependencies`) holds the rows of
+    /// each section that renders as it did, by section number; `keys` are the sections'
+    /// `SectionRecord.keys` now.
+    func reusable(file: String, page: SitePage, snapshot: TableSnapshot, dependencies: PageDependencies?,
+                  keys: [String]) -> [Int: Range<Int>] {
+        guard let left = left[file], let dependencies, left.dependencies == dependencies,
+              left.sections.count == snapshot.sections.count, keys.count == snapshot.sections.count,
+              let list = page.scene?.rowList, dependencies.lists.contains(list), let touched = changes.touchedKeys(of: list),
+              !changes.touches(lists: dependencies.lists.filter { $0 != list }, items: dependencies.items) else { return [:] }
+        var reusable: [Int: Range<Int>] = [:]
+        for (number, section) in snapshot.sections.enumerated() {
+            let record = left.sections[number]
+            guard record.rows > 0, record.rows == section.rows.count, record.keys == keys[number],
+                  touched.isEmpty || !section.rows.contains(where: { touched.contains($0.cell.key) }) else { continue }
+            reusable[number] = record.bytes
+        }
+        return reusable
+    }
+}

@@ -1,0 +1,75 @@
+import TableKit
+import TableRender
+
+/// Which rows a section of a long list's page held when an export made it, and where their HTML
+/// stands in the page's file: with the change log, the next export can tell a section whose rows
+/// are all as they were and copy their HTML from the file rather than render it (`SectionCopies`).
+///
+/// Kept in the page's records line as `S<rows> <keys> <start> <end>`, one field a section in
+/// order: the number of rows, the fingerprint of their keys in order, and the UTF-8 offsets of
+/// their HTML in the file (`0 0` for a section without rows).
+struct SectionRecord: Equatable, Sendable {
+    var rows: Int
+    /// `keys(of:)` of the section's rows.
+    var keys: String
+    var bytes: Range<Int>
+
+    /// The fingerprint of the keys of `section`'s rows in order: each key's length before it, so
+    /// that no two lists of keys run together into the same bytes.
+    static func keys(of section: TableSection) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(section.rows.count * 16)
+        for row in section.rows {
+            let key = row.cell.key.utf8
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: key.count).littleEndian) { bytes += $0 }
+            bytes += key
+        }
+        return Fingerprint.hex(bytes: bytes)
+    }
+
+    /// The records of a page's sections, whose `keys(of:)` are `keys`, as `html` (the page
+    /// rendered for an export, before its footer's note goes in) holds their rows at `placed`
+    /// (`PageRenderer.renderForExport`); none when a section's rows cannot be found in the file
+    /// as it is written: they stand other than once, or the note, whose length the export's
+    /// date decides, goes in before them.
+    static func records(of snapshot: TableSnapshot, keys: [String], placed: [Range<Int>?], html: String,
+                        note: String) -> [SectionRecord] {
+        let sections = snapshot.sections
+        guard keys.count == sections.count, placed.count == sections.count else { return [] }
+        var records: [SectionRecord] = []
+        records.reserveCapacity(sections.count)
+        for (number, section) in sections.enumerated() {
+            if section.rows.isEmpty {
+                records.append(SectionRecord(rows: 0, keys: keys[number], bytes: 0..<0))
+            } else {
+                guard let bytes = placed[number] else { return [] }
+                records.append(SectionRecord(rows: section.rows.count, keys: keys[number], bytes: bytes))
+            }
+        }
+        let lastEnd = records.map(\.bytes.upperBound).max() ?? 0
+        if let (beforeNote, _) = TextSplice.split(html[...], at: note), beforeNote.utf8.count < lastEnd { return [] }
+        return records
+    }
+
+    /// The field's text after its letter.
+    var field: String { "\(rows) \(keys) \(bytes.lowerBound) \(bytes.upperBound)" }
+
+    /// The record a field's text after its letter holds; `nil` when it is not one `field` makes.
+    init?(field: Slice<UnsafeBufferPointer<UInt8>>) {
+        let parts = field.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { UnsafeBufferPointer(rebasing: $0) }
+        guard parts.count == 4, let rows = ExportState.number(parts[0]), let start = ExportState.number(parts[2]),
+              let end = ExportState.number(parts[3]), start <= end, end < Int64(Int.max),
+              !parts[1].isEmpty, parts[1].allSatisfy(Self.isHexDigit) else { return nil }
+        self.init(rows: Int(rows), keys: String(decoding: parts[1], as: UTF8.self), bytes: Int(start)..<Int(end))
+    }
+
+    init(rows: Int, keys: String, bytes: Range<Int>) {
+        self.rows = rows
+        self.keys = keys
+        self.bytes = bytes
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+}
