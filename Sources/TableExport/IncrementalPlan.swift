@@ -1,4 +1,5 @@
 import Foundation
+import TableRender
 import TableStore
 
 /// Which pages of the last export into a folder an export takes as they are: those no commit
@@ -6,9 +7,9 @@ import TableStore
 /// as that export left them. The others are read and made again, and the pages above them are
 /// read to reach them; new pages are found from the pages read.
 struct IncrementalPlan: Sendable {
-    /// The last export's pages taken as they are, by path.
-    let carried: [[String]: PageRecords.Page]
-    /// The same in the report's order (`ReportOrder`), so parents before children.
+    /// Where each of the last export's pages taken as they are stands in `carriedInOrder`, by path.
+    private let carried: [[String]: Int]
+    /// The pages taken as they are in the report's order (`ReportOrder`), so parents before children.
     private let carriedInOrder: [(path: [String], page: PageRecords.Page)]
     /// Carried pages read again all the same: the pages above a page to make.
     let above: Set<[String]>
@@ -21,12 +22,23 @@ struct IncrementalPlan: Sendable {
         carried[path] == nil || above.contains(path)
     }
 
+    /// Whether the page at `path` is taken as it is.
+    func carries(_ path: [String]) -> Bool {
+        carried[path] != nil
+    }
+
+    /// The files of the pages taken as they are.
+    var carriedFiles: some Collection<String> {
+        carriedInOrder.lazy.map(\.page.file)
+    }
+
     /// The plan for an export whose last export left `records`, when `changes` are every commit
     /// since and `notAsLeft` the page files changed since; `nil` when a page's file does not name
-    /// a path (then its place below the others cannot be told), or a carried page's links and ids
-    /// cannot be read from its line.
+    /// a path (then its place below the others cannot be told). The carried pages' links and ids
+    /// are read from their lines later, as their results are (`results`): the plan is made while
+    /// the export waits for it.
     init?(records: PageRecords, changes: ChangedData, notAsLeft: Set<String>) {
-        var carried: [[String]: PageRecords.Page] = [:]
+        var carried: [[String]: Int] = [:]
         var carriedInOrder: [(path: [String], page: PageRecords.Page)] = []
         var above: Set<[String]> = []
         var sectionsLeft: [String: PageRecords.Page] = [:]
@@ -34,13 +46,11 @@ struct IncrementalPlan: Sendable {
         // again at each step.
         carried.reserveCapacity(records.pages.count)
         carriedInOrder.reserveCapacity(records.pages.count)
-        for var page in records.pages {
+        for page in records.pages {
             guard let path = ExportState.path(ofPage: page.file) else { return nil }
             if let dependencies = page.dependencies, !dependencies.areTouched(by: changes), !notAsLeft.contains(page.file) {
-                // Only a page taken as it is needs its links and ids (records may be read without).
-                guard page.readLinks() else { return nil }
                 // Two records of one page (which no export writes) cannot be told apart.
-                guard carried.updateValue(page, forKey: path) == nil else { return nil }
+                guard carried.updateValue(carriedInOrder.count, forKey: path) == nil else { return nil }
                 carriedInOrder.append((path, page))
             } else {
                 for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }
@@ -50,6 +60,7 @@ struct IncrementalPlan: Sendable {
         // An export keeps its records in the report's order; should a file not be, it is sorted.
         if !carriedInOrder.isInOrder(by: { ReportOrder.precedes($0.path, $1.path) }) {
             carriedInOrder.sort { ReportOrder.precedes($0.path, $1.path) }
+            for (index, entry) in carriedInOrder.enumerated() { carried[entry.path] = index }
         }
         self.carried = carried
         self.above = above
@@ -61,8 +72,9 @@ struct IncrementalPlan: Sendable {
     /// its parent was carried too, or was read again and still links to it. (A page its parent
     /// no longer shows depends on the item that row stood for, so a commit touched it and it is
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
-    /// down to.
-    func results(notIn made: Set<[String]>, children: [[String]: Set<String>]) -> [PageResult] {
+    /// down to. A page's links and ids come from its records line, or, should the line not give
+    /// them, from its file in `folder` (as the last export left it).
+    func results(notIn made: Set<[String]>, children: [[String]: Set<String>], folder: String) -> [PageResult] {
         // In the report's order a page's parent comes before it and the deepest pages come last:
         // those are no carried page's parent, so they are not remembered as kept (most of a
         // large site is one level of detail pages). Siblings stand together, so their parent is
@@ -75,7 +87,7 @@ struct IncrementalPlan: Sendable {
         var results: [PageResult] = []
         // With room for the pages made, which are put among these (`ReportOrder.insert`).
         results.reserveCapacity(carriedInOrder.count + made.count)
-        for (path, page) in carriedInOrder where !made.contains(path) {
+        for (path, entry) in carriedInOrder where !made.contains(path) {
             if let last = path.last {
                 if parent.map({ !$0.elementsEqual(path.dropLast()) }) ?? true {
                     let above = Array(path.dropLast())
@@ -86,9 +98,19 @@ struct IncrementalPlan: Sendable {
                 guard isParentKept || parentsChildren?.contains(last) == true else { continue }
             }
             if path.count < deepest { kept.insert(path) }
-            var result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
+            var page = entry
+            var result: PageResult
+            if page.readLinks() {
+                result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
+                result.recordLine = page.line
+            } else {
+                let inspection = FileBytes.read(folder + "/" + page.file).map {
+                    PageValidator.inspect(String(decoding: $0, as: UTF8.self), page: page.file)
+                }
+                result = PageResult(path: path, file: page.file, ids: inspection?.ids ?? [],
+                                    links: PageLink.resolve(inspection?.links ?? [], of: page.file), problems: [], wasWritten: false)
+            }
             result.dependencies = page.dependencies
-            result.recordLine = page.line
             result.sections = page.sections
             results.append(result)
         }

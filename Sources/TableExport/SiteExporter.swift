@@ -157,7 +157,7 @@ public struct SiteExporter: Sendable {
             // A page taken as it is keeps the date the manifest gives its content; a manifest
             // that lost it (or could not be read) would date the pages made now anew and leave
             // the others: then every page is made.
-            if let carried = plan?.carried.values, !manifest.hasDates(for: carried.lazy.map(\.file)) { plan = nil }
+            if let carried = plan?.carriedFiles, !manifest.hasDates(for: carried) { plan = nil }
             copies = plan?.copies
             let finds = { [plan] (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
@@ -174,7 +174,7 @@ public struct SiteExporter: Sendable {
                         // are not: nothing it shows has changed, so it is taken as it is. (A
                         // change deep down would otherwise make every page above it again, the
                         // root's long list among them.)
-                        if plan?.carried[page.page.path] == nil {
+                        if plan?.carries(page.page.path) != true {
                             toMake.append(page)
                             madePaths.insert(page.page.path)
                             // Made while its children are listed: a long list's page takes longest.
@@ -191,7 +191,10 @@ public struct SiteExporter: Sendable {
                 }
                 if carriedResults == nil, let plan, toFind.isEmpty, findsRunning == 0 {
                     let made = madePaths, children = childrenFound
-                    carriedResults = Task { (made, Self.stamped(plan.results(notIn: made, children: children), leftAs: leftAs)) }
+                    let folder = options.outputFolder
+                    carriedResults = Task {
+                        (made, Self.stamped(plan.results(notIn: made, children: children, folder: folder), leftAs: leftAs))
+                    }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
                     progress(results.count, pagesFound)
@@ -210,7 +213,7 @@ public struct SiteExporter: Sendable {
             if let foreseen = await carriedResults?.value, foreseen.made == madeNow {
                 carried = foreseen.results
             } else {
-                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound), leftAs: leftAs)
+                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound, folder: options.outputFolder), leftAs: leftAs)
             }
             // The task let go of, so that the carried pages' array is this one's alone: the few
             // pages made are moved into it, rather than all 10,000 copied around them.

@@ -15,7 +15,7 @@ struct IncrementalPlanTests {
         for files in [inOrder, inOrder.reversed(), ["b/y/index.html", "index.html", "a/x/index.html", "b/index.html", "a/index.html"]] {
             let records = PageRecords(inputs: "in", base: "base", data: "1", pages: files.map(Self.page))
             let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []))
-            #expect(plan.results(notIn: [], children: [:]).map(\.file) == inOrder)
+            #expect(plan.results(notIn: [], children: [:], folder: "/nonexistent").map(\.file) == inOrder)
         }
     }
 
@@ -26,14 +26,14 @@ struct IncrementalPlanTests {
         let records = PageRecords(inputs: "in", base: "base", data: "1", pages: files.map(Self.page))
         let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []))
         // The root and b are made again: the root still links to a and c, b no longer to z.
-        let taken = plan.results(notIn: [[], ["b"]], children: [[]: ["a", "c"], ["b"]: ["q"]]).map(\.file)
+        let taken = plan.results(notIn: [[], ["b"]], children: [[]: ["a", "c"], ["b"]: ["q"]], folder: "/nonexistent").map(\.file)
         #expect(taken == ["a/index.html", "c/index.html", "a/x/index.html", "a/y/index.html", "c/w/index.html",
                           "a/x/1/index.html", "c/w/3/index.html"])
         // The root no longer links to c: c and everything below it is left out.
-        let fewer = plan.results(notIn: [[], ["b"]], children: [[]: ["a"], ["b"]: ["z"]]).map(\.file)
+        let fewer = plan.results(notIn: [[], ["b"]], children: [[]: ["a"], ["b"]: ["z"]], folder: "/nonexistent").map(\.file)
         #expect(fewer == ["a/index.html", "a/x/index.html", "a/y/index.html", "b/z/index.html", "a/x/1/index.html", "b/z/2/index.html"])
         // Everything carried: all of it, parents before children.
-        #expect(plan.results(notIn: [], children: [:]).map(\.file) == files)
+        #expect(plan.results(notIn: [], children: [:], folder: "/nonexistent").map(\.file) == files)
     }
 
     @Test("two records of one page, or of two names for one path, make no plan: every page is made")
@@ -44,7 +44,7 @@ struct IncrementalPlanTests {
         }
     }
 
-    @Test("read without links, the records give the pages carried their links; one a carried page's line cannot give makes no plan")
+    @Test("read without links, the records give the pages carried their links; one whose line cannot give them has them read from its file")
     func linksOfCarriedPages() throws {
         let folder = try PageRecordsTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -55,12 +55,19 @@ struct IncrementalPlanTests {
         let records = try #require(PageRecords.load(from: folder, readingLinks: false))
         // b's page is made again (its file changed), so its links are never read.
         let plan = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: ["b/index.html"]))
-        let results = plan.results(notIn: [], children: [:])
+        let results = plan.results(notIn: [], children: [:], folder: folder)
         #expect(results.map(\.file) == ["index.html", "a/index.html"])
         #expect(results.map(\.links) == [[PageLink(text: "./a/index.html", target: "a/index.html", anchor: nil)],
                                           [PageLink(text: "../index.html#row-a", target: "index.html", anchor: "row-a")]])
         #expect(results.map(\.ids) == [["row-a"], []])
-        // Carried, b's page would need them.
-        #expect(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []) == nil)
+        #expect(results.allSatisfy { $0.recordLine != nil })
+        // Carried, b's page has its links and ids read from its file, and its line is not kept.
+        try FileManager.default.createDirectory(atPath: folder + "/b", withIntermediateDirectories: true)
+        try "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p id=\"here\"><a href=\"../index.html#row-a\">a</a></p></body></html>"
+            .write(toFile: folder + "/b/index.html", atomically: true, encoding: .utf8)
+        let carried = try #require(IncrementalPlan(records: records, changes: ChangedData([]), notAsLeft: []))
+        let b = try #require(carried.results(notIn: [], children: [:], folder: folder).last)
+        #expect(b.file == "b/index.html" && b.recordLine == nil)
+        #expect(b.links == [PageLink(text: "../index.html#row-a", target: "index.html", anchor: "row-a")] && b.ids == ["here"])
     }
 }
