@@ -68,13 +68,26 @@ struct IncrementalPlan: Sendable {
         copies = SectionCopies(changes: changes, left: sectionsLeft)
     }
 
+    /// The carried pages in the report's order, with their links and ids read from their lines
+    /// where those give them (see `results`): work to do apart from making the plan, which the
+    /// export waits for, beside the root list's read, which it waits for too.
+    func pagesWithLinks() -> [(path: [String], page: PageRecords.Page)] {
+        carriedInOrder.map { entry in
+            var page = entry.page
+            _ = page.readLinks()
+            return (entry.path, page)
+        }
+    }
+
     /// The carried pages not made again, as results in the report's order, each still reached:
     /// its parent was carried too, or was read again and still links to it. (A page its parent
     /// no longer shows depends on the item that row stood for, so a commit touched it and it is
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
-    /// down to. A page's links and ids come from its records line, or, should the line not give
-    /// them, from its file in `folder` (as the last export left it).
-    func results(notIn made: Set<[String]>, children: [[String]: Set<String>], folder: String) -> [PageResult] {
+    /// down to. A page's links and ids come from its records line (read already in `pages`, from
+    /// `pagesWithLinks`), or, should the line not give them, from its file in `folder` (as the
+    /// last export left it).
+    func results(notIn made: Set<[String]>, children: [[String]: Set<String>], folder: String,
+                 pages: [(path: [String], page: PageRecords.Page)]? = nil) -> [PageResult] {
         // In the report's order a page's parent comes before it and the deepest pages come last:
         // those are no carried page's parent, so they are not remembered as kept (most of a
         // large site is one level of detail pages). Siblings stand together, so their parent is
@@ -87,7 +100,7 @@ struct IncrementalPlan: Sendable {
         var results: [PageResult] = []
         // With room for the pages made, which are put among these (`ReportOrder.insert`).
         results.reserveCapacity(carriedInOrder.count + made.count)
-        for (path, entry) in carriedInOrder where !made.contains(path) {
+        for (path, entry) in pages ?? carriedInOrder where !made.contains(path) {
             if let last = path.last {
                 if parent.map({ !$0.elementsEqual(path.dropLast()) }) ?? true {
                     let above = Array(path.dropLast())

@@ -131,6 +131,7 @@ public struct SiteExporter: Sendable {
         // results are worked out while the last pages (the long list's, most often) are made.
         var madePaths: Set<[String]> = []
         var carriedResults: Task<(made: Set<[String]>, results: [PageResult]), Never>?
+        var readingCarriedPages: Task<[(path: [String], page: PageRecords.Page)], Never>?
         var lastReport = Date.distantPast
         try await withThrowingTaskGroup(of: ExportStep.self) { group in
             var running = 0
@@ -159,6 +160,9 @@ public struct SiteExporter: Sendable {
             // the others: then every page is made.
             if let carried = plan?.carriedFiles, !manifest.hasDates(for: carried) { plan = nil }
             copies = plan?.copies
+            // The carried pages' links are read while the root list still is, on the core the plan leaves.
+            let carriedPages = plan.map { plan in Task { plan.pagesWithLinks() } }
+            readingCarriedPages = carriedPages
             let finds = { [plan] (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
@@ -191,9 +195,10 @@ public struct SiteExporter: Sendable {
                 }
                 if carriedResults == nil, let plan, toFind.isEmpty, findsRunning == 0 {
                     let made = madePaths, children = childrenFound
-                    let folder = options.outputFolder
+                    let folder = options.outputFolder, carriedPages = readingCarriedPages
                     carriedResults = Task {
-                        (made, Self.stamped(plan.results(notIn: made, children: children, folder: folder), leftAs: leftAs))
+                        let pages = await carriedPages?.value
+                        return (made, Self.stamped(plan.results(notIn: made, children: children, folder: folder, pages: pages), leftAs: leftAs))
                     }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
@@ -213,7 +218,8 @@ public struct SiteExporter: Sendable {
             if let foreseen = await carriedResults?.value, foreseen.made == madeNow {
                 carried = foreseen.results
             } else {
-                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound, folder: options.outputFolder), leftAs: leftAs)
+                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound, folder: options.outputFolder,
+                                                    pages: await readingCarriedPages?.value), leftAs: leftAs)
             }
             // The task let go of, so that the carried pages' array is this one's alone: the few
             // pages made are moved into it, rather than all 10,000 copied around them.
@@ -270,7 +276,7 @@ public struct SiteExporter: Sendable {
         // tasks go too. (The manifest, the output folder and the tasks are copies, held by the
         // pages' tasks and the cancelling on error.)
         BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume leftAs,
-                                   consume childrenFound, consume madePaths, manifest, output, planning, root))
+                                   consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root))
         return report
     }
 
