@@ -40,20 +40,25 @@ extension SiteExporter {
         // A long list's page is checked while it is written (fingerprinted, read back to compare
         // when the manifest cannot tell, written), each a long step of its own, and the page is
         // written whatever the check finds. A short page is not worth handing to another thread.
+        // Its links are resolved as it is checked, while the write may still run.
+        let inspect = { @Sendable in
+            let inspection = PageValidator.inspect(html, page: name)
+            made.inspection = inspection
+            made.links = PageLink.resolve(inspection.links, of: name)
+        }
         if html.utf8.count >= Self.minimumSizeCheckedBesideWriting {
             DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 { made.inspection = PageValidator.inspect(html, page: name) } else { write() }
+                if part == 0 { inspect() } else { write() }
             }
         } else {
-            made.inspection = PageValidator.inspect(html, page: name)
+            inspect()
             write()
         }
         let wasWritten = try made.written.get()
         guard let inspection = made.inspection else { preconditionFailure("every page is checked") }
         var problems = inspection.problems.map { "\(name): \($0.message) (line \($0.line))" }
         if !inspection.isWellFormed { problems.append("\(name): the page is not well-formed") }
-        var result = PageResult(path: path, file: name, ids: inspection.ids, links: PageLink.resolve(inspection.links, of: name),
-                                problems: problems, wasWritten: wasWritten)
+        var result = PageResult(path: path, file: name, ids: inspection.ids, links: made.links, problems: problems, wasWritten: wasWritten)
         result.advice = advice.newAdvice(for: sitePage, snapshot: page.snapshot, site: site)
         result.dependencies = dependencies
         if !keys.isEmpty {
@@ -66,6 +71,7 @@ extension SiteExporter {
     /// What checking a page and writing it gave, each set by one thread and read once both ended.
     private final class PageOutcome: @unchecked Sendable {
         var inspection: PageInspection?
+        var links: [PageLink] = []
         var written: Result<Bool, any Error> = .success(false)
     }
 

@@ -25,18 +25,25 @@ final class CollationMemo: @unchecked Sendable {
         return key
     }
 
-    /// The sort keys of `strings`, in order: looked up under one lock, and room made at once for
-    /// the ones missing (a long list read by a new process would otherwise grow the table by
-    /// doubling, hashing every name again each time), which are then made and remembered one by
-    /// one (a name that stands twice in the list is found the second time).
+    /// The sort keys of `strings`, in order: looked up under one lock, the missing ones made
+    /// outside it, then remembered under one lock more, with room made at once for them (a long
+    /// list read by a new process would otherwise grow the table by doubling, hashing every name
+    /// again each time).
     func sortKeys(of strings: [String], by collator: Collator) -> [[UInt8]] {
-        let found: [[UInt8]?] = lock.withLock {
-            let found = strings.map { keys[$0] }
-            let missing = found.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
-            if keys.count + missing > capacity { keys.removeAll(keepingCapacity: true) }
-            keys.reserveCapacity(min(keys.count + missing, capacity))
-            return found
+        let found: [[UInt8]?] = lock.withLock { strings.map { keys[$0] } }
+        var made: [(index: Int, key: [UInt8])] = []
+        let sortKeys = strings.indices.map { index in
+            if let key = found[index] { return key }
+            let key = collator.sortKey(strings[index])
+            made.append((index, key))
+            return key
         }
-        return strings.indices.map { found[$0] ?? sortKey(of: strings[$0], by: collator) }
+        guard !made.isEmpty else { return sortKeys }
+        lock.withLock {
+            if keys.count + made.count > capacity { keys.removeAll(keepingCapacity: true) }
+            keys.reserveCapacity(min(keys.count + made.count, capacity))
+            for (index, key) in made.prefix(capacity - keys.count) { keys[strings[index]] = key }
+        }
+        return sortKeys
     }
 }

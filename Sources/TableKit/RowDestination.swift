@@ -22,7 +22,13 @@ extension TableViewController {
     /// The segment selecting the row at `path` outside editing mode leads to (as a read-only
     /// page links it), or `nil` when selecting it stays on the page (refused, a checkmark, nothing).
     public func linkSegment(ofRowAt path: IndexPath) -> String? {
-        selectRow(at: path, isEditing: false).flatMap { RowDestination.segment(for: $0.outcome) }
+        linkSegment(ofRowAt: path, in: tableConfiguration(isEditing: false))
+    }
+
+    /// The same, for a table already set up as `configuration` outside editing mode (asked once
+    /// for all the rows of a page).
+    public func linkSegment(ofRowAt path: IndexPath, in configuration: TableConfiguration) -> String? {
+        selectRow(at: path, in: configuration).flatMap { RowDestination.segment(for: $0.outcome) }
     }
 
     /// Selecting the row in whichever mode the table selects rows in: a page it leads to can

@@ -82,10 +82,14 @@ extension Site {
         var seen = Set<String>(minimumCapacity: rows)
         var segments: [String] = []
         segments.reserveCapacity(rows)
+        // The table's set-up once, not a copy of it for each of 10,000 rows.
+        let configuration = controller.tableConfiguration(isEditing: false)
         for section in 0..<controller.numberOfSections() {
             for row in 0..<controller.numberOfRows(inSection: section) {
                 let path = IndexPath(row: row, section: section)
-                if let segment = controller.linkSegment(ofRowAt: path), seen.insert(segment).inserted { segments.append(segment) }
+                if let segment = controller.linkSegment(ofRowAt: path, in: configuration), seen.insert(segment).inserted {
+                    segments.append(segment)
+                }
                 if let segment = controller.detailSegment(ofRowAt: path), seen.insert(segment).inserted { segments.append(segment) }
             }
         }

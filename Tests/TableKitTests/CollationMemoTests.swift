@@ -14,7 +14,7 @@ struct CollationMemoTests {
         }
     }
 
-    @Test("the keys of a list are ICU's for each name, made or remembered, a name standing twice made once")
+    @Test("the keys of a list are ICU's for each name, made or remembered, a name standing twice remembered once")
     func keysOfAList() throws {
         let collator = try #require(Collator(localeIdentifier: "de", strength: .tertiary))
         let names = IndexedCollationTests.states + ["Äpfel", "apple", "", "Straße", "Strasse", "\u{FDFA}", "Äpfel", "Ohio"]
