@@ -15,12 +15,15 @@ extension SiteExporter {
         let path = sitePage.path
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
-        let page = try site.tablePage(sitePage, options: PageOptions(exportNote: Self.notePlaceholder))
+        let pageOptions = PageOptions(exportNote: Self.notePlaceholder)
+        let snapshot = try sitePage.controller.snapshot(isEditing: pageOptions.showsEditing)
         let name = pageName(path)
-        let sections = page.snapshot.sections
+        let sections = snapshot.sections
         let keys = sections.reduce(0) { $0 + $1.rows.count } >= options.sectionsRecordedFromRows ? sections.map(SectionRecord.keys) : []
-        let copied = keys.isEmpty ? [:] : copies?.rows(in: options.outputFolder, file: name, page: sitePage, snapshot: page.snapshot,
+        let copied = keys.isEmpty ? [:] : copies?.rows(in: options.outputFolder, file: name, page: sitePage, snapshot: snapshot,
                                                        dependencies: dependencies, keys: keys) ?? [:]
+        // The rows copied need no links: only the others are rendered.
+        let page = try site.tablePage(sitePage, options: pageOptions, snapshot: snapshot, rowsGiven: Set(copied.keys))
         let (html, placed) = site.renderer.renderForExport(page, reusing: copied)
         let made = PageOutcome()
         let write = { @Sendable in

@@ -6,7 +6,10 @@ import TableRender
 extension Site {
     /// The table page of `page`, shown as `options` say, from `snapshot` when the caller has the
     /// controller's snapshot in the mode `options.showsEditing` says already.
-    public func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot? = nil) throws -> TablePage {
+    /// `rowsGiven`: the sections whose rows the caller puts in the page itself (an export copies
+    /// them from its last file), whose rows' links are not asked for.
+    public func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot? = nil,
+                          rowsGiven: Set<Int> = []) throws -> TablePage {
         let controller = page.controller
         let snapshot = try given ?? controller.snapshot(isEditing: options.showsEditing)
         // Only an app file's scene read whole hands on the arrays of untouched sections (see LinkAnswers).
@@ -26,7 +29,8 @@ extension Site {
             documentTitle: documentTitle(page), language: language, assets: assets(page.path),
             navigationBar: navigationBar(page, options: options), snapshot: snapshot, revision: controller.revisionToken,
             actions: actions, selectionMode: controller.selectionMode, notice: options.notice, exportNote: options.exportNote,
-            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page, snapshot: snapshot, memory: linkMemory), commands: commands)
+            emptyMessage: controller.emptyMessage, links: SiteLinks(urls: urls, page: page, snapshot: snapshot, memory: linkMemory, skipping: rowsGiven),
+            commands: commands)
     }
 
     /// The navigation bar of a page: the back button titled with the level below, Edit or Done,

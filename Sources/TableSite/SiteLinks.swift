@@ -27,8 +27,10 @@ struct SiteLinks: RowLinker {
     private let detailExceptions: [String: String?]
 
     /// Asks the delegate about every row of `page`, whose cells `snapshot` holds, but for the
-    /// sections `memory` has the answers of.
-    init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot, memory: LinkAnswers? = nil) {
+    /// sections `memory` has the answers of. The rows of the sections `skipped` are not asked
+    /// about: a linker made so must not be asked where they lead (their page is not rendered
+    /// from it, as an export's rows copied from its last file are not).
+    init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot, memory: LinkAnswers? = nil, skipping skipped: Set<Int> = []) {
         self.urls = urls
         path = page.path
         children = urls.childLinks(of: page.path)
@@ -45,7 +47,7 @@ struct SiteLinks: RowLinker {
         details.reserveCapacity(rowCount)
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
-        for (sectionNumber, section) in snapshot.sections.enumerated() {
+        for (sectionNumber, section) in snapshot.sections.enumerated() where !skipped.contains(sectionNumber) {
             let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
             if let known, known.rows.hasSameStorage(as: section.rows) {
                 selections += known.selections
@@ -99,7 +101,7 @@ struct SiteLinks: RowLinker {
         var selectionExceptions: [String: Selection] = [:]
         var detailExceptions: [String: String?] = [:]
         var position = 0
-        for section in snapshot.sections {
+        for (sectionNumber, section) in snapshot.sections.enumerated() where !skipped.contains(sectionNumber) {
             for tableRow in section.rows {
                 defer { position += 1 }
                 let key = tableRow.cell.key
