@@ -44,11 +44,17 @@ struct SectionCopies: Sendable {
               left.sections.count == snapshot.sections.count, keys.count == snapshot.sections.count,
               let list = page.scene?.rowList, dependencies.lists.contains(list), let touched = changes.touchedKeys(of: list),
               !changes.touches(lists: dependencies.lists.filter { $0 != list }, items: dependencies.items) else { return [:] }
+        // Compared key by key rather than hashed: a commit or two touch a key or two, and the
+        // rows are 10,000.
+        let touchedKeys = Array(touched)
+        let isTouched = { (row: TableRow) in
+            touched.count > 8 ? touched.contains(row.cell.key) : touchedKeys.contains(row.cell.key)
+        }
         var reusable: [Int: Range<Int>] = [:]
         for (number, section) in snapshot.sections.enumerated() {
             let record = left.sections[number]
             guard record.rows > 0, record.rows == section.rows.count, record.keys == keys[number],
-                  touched.isEmpty || !section.rows.contains(where: { touched.contains($0.cell.key) }) else { continue }
+                  touched.isEmpty || !section.rows.contains(where: isTouched) else { continue }
             reusable[number] = record.bytes
         }
         return reusable
