@@ -14,7 +14,10 @@ import TableStore
 /// commit since touched one of their items. The change log says which items a commit touched;
 /// it speaks here only for a page whose rows are one list's items (`ResolvedScene.rowList`) and
 /// which shows no other data a commit changed: every other list and item the page depends on
-/// untouched (a row that showed a count of its item's own list, say, depends on that list).
+/// untouched (a row that showed a count of its item's own list, say, depends on that list). And
+/// it speaks only for the list as the page read it: a commit may land between the export's read
+/// of the change log and its read of the list, so the page must have read the list at the
+/// revision the last commit the export knows of left it at.
 struct SectionCopies: Sendable {
     let changes: ChangedData
     /// By file, the pages to make whose records hold sections and whose files are as the last
@@ -42,7 +45,8 @@ struct SectionCopies: Sendable {
                   keys: [String]) -> [Int: Range<Int>] {
         guard let left = left[file], let dependencies, left.dependencies == dependencies,
               left.sections.count == snapshot.sections.count, keys.count == snapshot.sections.count,
-              let list = page.scene?.rowList, dependencies.lists.contains(list), let touched = changes.touchedKeys(of: list),
+              let scene = page.scene, let list = scene.rowList, dependencies.lists.contains(list),
+              let revision = changes.revision(of: list), scene.revisions[list] == revision, let touched = changes.touchedKeys(of: list),
               !changes.touches(lists: dependencies.lists.filter { $0 != list }, items: dependencies.items) else { return [:] }
         // Compared key by key rather than hashed: a commit or two touch a key or two, and the
         // rows are 10,000.

@@ -2,8 +2,8 @@
 /// a few lookups: an export asks it of each of 10,000 pages (see `Commit.touches`, which asks
 /// of lists only).
 public struct ChangedData: Sendable {
-    /// Every list a commit wrote.
-    private var lists: Set<ListID> = []
+    /// Every list a commit wrote, with the revision the last of them left it at.
+    private var lists: [ListID: Int] = [:]
     /// Every item inserted, deleted, moved or reloaded, by identity.
     private var items: Set<String> = []
     /// Identity prefixes of the items taken away with everything below them, and of every item
@@ -16,7 +16,7 @@ public struct ChangedData: Sendable {
         for commit in commits {
             replacedEverything = replacedEverything || commit.everything
             for record in commit.lists {
-                lists.insert(record.list)
+                lists[record.list] = max(lists[record.list] ?? record.revision, record.revision)
                 for key in record.inserted + record.deleted + record.moved + record.reloaded { items.insert(record.list.itemIdentity(key)) }
                 removed += record.removedItemPrefixes
             }
@@ -28,9 +28,14 @@ public struct ChangedData: Sendable {
     /// to, touched one of the items or took away an item above it, or replaced everything.
     public func touches(lists watched: [ListID], items shown: [String]) -> Bool {
         if replacedEverything { return true }
-        for list in watched where lists.contains(list) || list.isBelow(removed) { return true }
+        for list in watched where lists[list] != nil || list.isBelow(removed) { return true }
         for item in shown where items.contains(item) || removed.contains(where: { item.hasPrefix($0) }) { return true }
         return false
+    }
+
+    /// The revision the last of the commits that wrote `list` left it at; `nil` when none wrote it.
+    public func revision(of list: ListID) -> Int? {
+        lists[list]
     }
 
     /// The keys of `list`'s items the commits inserted, deleted, moved or reloaded (with, for an
