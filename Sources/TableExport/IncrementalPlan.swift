@@ -1,5 +1,4 @@
 import Foundation
-import TableRender
 import TableStore
 
 /// Which pages of the last export into a folder an export takes as they are: those no commit
@@ -65,7 +64,7 @@ struct IncrementalPlan: Sendable {
         self.carried = carried
         self.above = above
         self.carriedInOrder = carriedInOrder
-        copies = SectionCopies(changes: changes, left: sectionsLeft)
+        copies = SectionCopies(changes: changes, recorded: sectionsLeft)
     }
 
     /// The carried pages in the report's order, with their links and ids read from their lines
@@ -84,10 +83,11 @@ struct IncrementalPlan: Sendable {
     /// no longer shows depends on the item that row stood for, so a commit touched it and it is
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
     /// down to. A page's links and ids come from its records line (read already in `pages`, from
-    /// `pagesWithLinks`), or, should the line not give them, from its file in `folder` (as the
-    /// last export left it).
-    func results(notIn made: Set<[String]>, children: [[String]: Set<String>], folder: String,
-                 pages: [(path: [String], page: PageRecords.Page)]? = nil) -> [PageResult] {
+    /// `pagesWithLinks`), or, should the line not give them, from its file as the last export
+    /// left it (`readingFile`); a page neither gives them for has a problem, so that this export
+    /// fails and the next makes every page.
+    func results(notIn made: Set<[String]>, children: [[String]: Set<String>], pages: [(path: [String], page: PageRecords.Page)],
+                 readingFile: (String) -> (ids: Set<String>, links: [PageLink])?) -> [PageResult] {
         // In the report's order a page's parent comes before it and the deepest pages come last:
         // those are no carried page's parent, so they are not remembered as kept (most of a
         // large site is one level of detail pages). Siblings stand together, so their parent is
@@ -100,7 +100,7 @@ struct IncrementalPlan: Sendable {
         var results: [PageResult] = []
         // With room for the pages made, which are put among these (`ReportOrder.insert`).
         results.reserveCapacity(carriedInOrder.count + made.count)
-        for (path, entry) in pages ?? carriedInOrder where !made.contains(path) {
+        for (path, entry) in pages where !made.contains(path) {
             if let last = path.last {
                 if parent.map({ !$0.elementsEqual(path.dropLast()) }) ?? true {
                     let above = Array(path.dropLast())
@@ -116,12 +116,12 @@ struct IncrementalPlan: Sendable {
             if page.readLinks() {
                 result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
                 result.recordLine = page.line
+            } else if let read = readingFile(page.file) {
+                result = PageResult(path: path, file: page.file, ids: read.ids, links: read.links, problems: [], wasWritten: false)
             } else {
-                let inspection = FileBytes.read(folder + "/" + page.file).map {
-                    PageValidator.inspect(String(decoding: $0, as: UTF8.self), page: page.file)
-                }
-                result = PageResult(path: path, file: page.file, ids: inspection?.ids ?? [],
-                                    links: PageLink.resolve(inspection?.links ?? [], of: page.file), problems: [], wasWritten: false)
+                result = PageResult(path: path, file: page.file, ids: [], links: [], problems: [
+                    "\(page.file): its links could not be read from the last export's records, nor from the file",
+                ], wasWritten: false)
             }
             result.dependencies = page.dependencies
             result.sections = page.sections

@@ -1,5 +1,6 @@
 import TableApp
 import TableKit
+import TableRender
 import TableSite
 import TableStore
 
@@ -22,7 +23,7 @@ struct SectionCopies: Sendable {
     let changes: ChangedData
     /// By file, the pages to make whose records hold sections and whose files are as the last
     /// export left them, as it recorded them.
-    let left: [String: PageRecords.Page]
+    let recorded: [String: PageRecords.Page]
 
     /// The HTML of the rows of each section of `page` (its file `file` in `folder`) that renders as
     /// it did, taken from the file, by section number (see `reusable`).
@@ -32,10 +33,7 @@ struct SectionCopies: Sendable {
         guard !places.isEmpty, let text = FileBytes.readText(folder + "/" + file) else { return [:] }
         let utf8 = text.utf8
         guard places.values.allSatisfy({ $0.upperBound <= utf8.count }) else { return [:] }
-        return places.mapValues { bytes in
-            let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
-            return text[start..<utf8.index(start, offsetBy: bytes.count)]
-        }
+        return places.mapValues { TextSplice.slice(text, utf8: $0) }
     }
 
     /// Where the file of `page` (made from `snapshot`, with `dependencies`) holds the rows of
@@ -43,8 +41,8 @@ struct SectionCopies: Sendable {
     /// `SectionRecord.keys` now.
     func reusable(file: String, page: SitePage, snapshot: TableSnapshot, dependencies: PageDependencies?,
                   keys: [String]) -> [Int: Range<Int>] {
-        guard let left = left[file], let dependencies, left.dependencies == dependencies,
-              left.sections.count == snapshot.sections.count, keys.count == snapshot.sections.count,
+        guard let recordedPage = recorded[file], let dependencies, recordedPage.dependencies == dependencies,
+              recordedPage.sections.count == snapshot.sections.count, keys.count == snapshot.sections.count,
               let scene = page.scene, let list = scene.rowList, dependencies.lists.contains(list),
               let revision = changes.revision(of: list), scene.revisions[list] == revision, let touched = changes.touchedKeys(of: list),
               !changes.touches(lists: dependencies.lists.filter { $0 != list }, items: dependencies.items) else { return [:] }
@@ -56,7 +54,7 @@ struct SectionCopies: Sendable {
         }
         var reusable: [Int: Range<Int>] = [:]
         for (number, section) in snapshot.sections.enumerated() {
-            let record = left.sections[number]
+            let record = recordedPage.sections[number]
             guard record.rows > 0, record.rows == section.rows.count, record.keys == keys[number],
                   touched.isEmpty || !section.rows.contains(where: isTouched) else { continue }
             reusable[number] = record.bytes

@@ -44,9 +44,18 @@ extension SiteExporter {
         for link in anchored {
             guard let target = link.target, let anchor = link.anchor, let page = byFile[target],
                   !carried[page].ids.contains(anchor), read.insert(page).inserted,
-                  let bytes = FileBytes.read(folder + "/" + target) else { continue }
-            carried[page].ids = PageValidator.inspect(String(decoding: bytes, as: UTF8.self), page: target).ids
+                  let file = linksAndIDs(ofFile: target, in: folder) else { continue }
+            carried[page].ids = file.ids
             carried[page].recordLine = nil
+        }
+    }
+
+    /// The ids and links of the page file `file` in `folder` as the last export left it, read and
+    /// checked; `nil` when it cannot be read.
+    static func linksAndIDs(ofFile file: String, in folder: String) -> (ids: Set<String>, links: [PageLink])? {
+        FileBytes.read(folder + "/" + file).map {
+            let inspection = PageValidator.inspect(String(decoding: $0, as: UTF8.self), page: file)
+            return (inspection.ids, PageLink.resolve(inspection.links, of: file))
         }
     }
 }

@@ -198,7 +198,10 @@ public struct SiteExporter: Sendable {
                     let folder = options.outputFolder, carriedPages = readingCarriedPages
                     carriedResults = Task {
                         let pages = await carriedPages?.value
-                        return (made, Self.stamped(plan.results(notIn: made, children: children, folder: folder, pages: pages), leftAs: leftAs))
+                        let results = plan.results(notIn: made, children: children, pages: pages ?? plan.pagesWithLinks()) {
+                            Self.linksAndIDs(ofFile: $0, in: folder)
+                        }
+                        return (made, Self.stamped(results, leftAs: leftAs))
                     }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
@@ -218,8 +221,10 @@ public struct SiteExporter: Sendable {
             if let foreseen = await carriedResults?.value, foreseen.made == madeNow {
                 carried = foreseen.results
             } else {
-                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound, folder: options.outputFolder,
-                                                    pages: await readingCarriedPages?.value), leftAs: leftAs)
+                let pages = await readingCarriedPages?.value ?? plan.pagesWithLinks(), folder = options.outputFolder
+                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound, pages: pages) {
+                    Self.linksAndIDs(ofFile: $0, in: folder)
+                }, leftAs: leftAs)
             }
             // The task let go of, so that the carried pages' array is this one's alone: the few
             // pages made are moved into it, rather than all 10,000 copied around them.
@@ -390,27 +395,6 @@ public struct SiteExporter: Sendable {
     /// The page's file, relative to the output folder.
     func pageName(_ path: [String]) -> String {
         (path.map(URLBuilder.encodeSegment) + ["index.html"]).joined(separator: "/")
-    }
-
-    /// Writes `sitemap.xml`, put together as bytes.
-    private func writeSitemap(_ paths: [[String]], to output: OutputFolder) throws {
-        var base = options.basePath.hasPrefix("/") ? options.basePath : "/" + options.basePath
-        if !base.hasSuffix("/") { base += "/" }
-        let origin = options.siteURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
-        // Encoded segments are unreserved characters and escapes, which HTML escaping leaves as they are.
-        let start = Array(("  <url><loc>" + HTMLEscaping.escape(origin + base)).utf8)
-        var xml = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
-        xml.reserveCapacity(xml.count + paths.count * (start.count + 40))
-        for path in paths {
-            xml += start
-            for segment in path {
-                xml += URLBuilder.encodeSegment(segment).utf8
-                xml.append(UInt8(ascii: "/"))
-            }
-            xml += "</loc></url>\n".utf8
-        }
-        xml += "</urlset>\n".utf8
-        _ = try output.write(xml, to: "sitemap.xml")
     }
 
     static func format(_ date: Date) -> String {

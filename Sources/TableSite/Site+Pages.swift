@@ -6,10 +6,15 @@ import TableRender
 extension Site {
     /// The table page of `page`, shown as `options` say, from `snapshot` when the caller has the
     /// controller's snapshot in the mode `options.showsEditing` says already.
-    /// `rowsGiven`: the sections whose rows the caller puts in the page itself (an export copies
-    /// them from its last file), whose rows' links are not asked for.
-    public func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot? = nil,
-                          rowsGiven: Set<Int> = []) throws -> TablePage {
+    public func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot? = nil) throws -> TablePage {
+        try tablePage(page, options: options, snapshot: given, rowsGiven: [])
+    }
+
+    /// `tablePage`, for a page whose rows of the sections `rowsGiven` the caller puts in itself
+    /// (an export copies them from its last file): where those rows lead is not asked, and the
+    /// page must not be rendered with their rows.
+    package func tablePage(_ page: SitePage, options: PageOptions, snapshot given: TableSnapshot?,
+                           rowsGiven: Set<Int>) throws -> TablePage {
         let controller = page.controller
         let snapshot = try given ?? controller.snapshot(isEditing: options.showsEditing)
         // Only an app file's scene read whole hands on the arrays of untouched sections (see LinkAnswers).

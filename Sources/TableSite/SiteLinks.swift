@@ -25,6 +25,8 @@ struct SiteLinks: RowLinker {
     private let selectionExceptions: [String: Selection]
     private let detailByDefault: Bool
     private let detailExceptions: [String: String?]
+    /// The sections whose rows were not asked about, which are never to be looked up.
+    private let skipped: Set<Int>
 
     /// Asks the delegate about every row of `page`, whose cells `snapshot` holds, but for the
     /// sections `memory` has the answers of. The rows of the sections `skipped` are not asked
@@ -32,6 +34,7 @@ struct SiteLinks: RowLinker {
     /// from it, as an export's rows copied from its last file are not).
     init(urls: URLBuilder, page: SitePage, snapshot: TableSnapshot, memory: LinkAnswers? = nil, skipping skipped: Set<Int> = []) {
         self.urls = urls
+        self.skipped = skipped
         path = page.path
         children = urls.childLinks(of: page.path)
         let controller = page.controller
@@ -126,7 +129,8 @@ struct SiteLinks: RowLinker {
     }
 
     func selection(for row: TableRow) -> RowLink {
-        switch selectionExceptions[row.cell.key] ?? commonSelection {
+        assert(!skipped.contains(row.indexPath.section), "a row of a section the linker skipped")
+        return switch selectionExceptions[row.cell.key] ?? commonSelection {
         case .ownKey: .page(children.link(row.cell.key))
         case let .segment(segment): .page(children.link(segment))
         case .choice: .choice
@@ -135,6 +139,7 @@ struct SiteLinks: RowLinker {
     }
 
     func detailLink(for row: TableRow) -> String? {
+        assert(!skipped.contains(row.indexPath.section), "a row of a section the linker skipped")
         let segment = detailExceptions[row.cell.key] ?? (detailByDefault ? row.cell.key + RowDestination.infoSuffix : nil)
         return segment.map(children.link)
     }

@@ -93,8 +93,8 @@ struct Export: AsyncParsableCommand {
         } else if !quiet {
             // Only the pages the change log says may have changed were made: say so.
             let copied = report.copiedSections == 0 ? ""
-                : " (\(report.copiedSections) section\(report.copiedSections == 1 ? "" : "s") of rows taken from their files as left)"
-            let made = report.made < report.pages.count ? "\(report.made) made again from changed data\(copied), " : ""
+                : ", \(report.copiedSections) of their sections copied from the last export's files"
+            let made = report.made < report.pages.count ? "\(report.made) made again from changed data\(copied); " : ""
             print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
                   + "(\(Int(report.rate)) pages/s; \(made)\(report.written) written, \(report.unchanged) unchanged"
                   + (report.removed > 0 ? "; removed \(report.removed) page\(report.removed == 1 ? "" : "s") the site no longer has)." : ")."))

@@ -69,13 +69,12 @@ struct RowsInPartsTests {
         }
         // Given the rows of sections 1 and 5 (from the page itself), the page is the same, and
         // those sections' rows were not rendered: text that is not theirs shows where they go.
-        let given = [1: html[html.utf8.index(html.startIndex, offsetBy: placed[1]!.lowerBound)..<html.utf8.index(html.startIndex, offsetBy: placed[1]!.upperBound)],
-                     5: html[html.utf8.index(html.startIndex, offsetBy: placed[5]!.lowerBound)..<html.utf8.index(html.startIndex, offsetBy: placed[5]!.upperBound)]]
+        let given = [1: TextSplice.slice(html, utf8: try #require(placed[1])), 5: TextSplice.slice(html, utf8: try #require(placed[5]))]
         let reused = renderer.renderForExport(page, reusing: given)
-        #expect(reused.html == whole && reused.rows == placed)
+        #expect(reused.html == whole && reused.rowRanges == placed)
         let stand = renderer.renderForExport(page, reusing: [5: "<li>given</li>"])
         #expect(stand.html.contains("<li>given</li>") && !stand.html.contains(rows[5].text))
-        #expect(stand.rows[5].map { String(decoding: Array(stand.html.utf8)[$0], as: UTF8.self) } == "<li>given</li>")
+        #expect(stand.rowRanges[5].map { String(decoding: Array(stand.html.utf8)[$0], as: UTF8.self) } == "<li>given</li>")
     }
 
     @Test("rows whose marker stands twice, or nowhere, are placed nowhere")

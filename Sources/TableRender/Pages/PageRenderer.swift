@@ -39,7 +39,7 @@ public final class PageRenderer: Sendable {
     /// and only the other sections' rows are rendered. Also where each section's rows stand in
     /// the document (UTF-8 offsets; `nil` for a section without rows, or whose rows an app's
     /// table template shows twice).
-    public func renderForExport(_ page: TablePage, reusing reused: [Int: Substring] = [:]) -> (html: String, rows: [Range<Int>?]) {
+    public func renderForExport(_ page: TablePage, reusing reused: [Int: Substring] = [:]) -> (html: String, rowRanges: [Range<Int>?]) {
         let main = renderMainParts(page, remembersRows: false, reusing: Set(reused.keys))
         var placed: [Range<Int>?]? = []
         let rows = main.rows.indices.map { reused[$0] ?? main.rows[$0].text[...] }

@@ -30,7 +30,7 @@ struct RenderedRows: Sendable {
     }
 
     /// Row `index`'s HTML, sharing the text's storage.
-    func row(_ index: Int) -> Substring { Self.slice(text, bytes(ofRows: index..<(index + 1))) }
+    func row(_ index: Int) -> Substring { TextSplice.slice(text, utf8: bytes(ofRows: index..<(index + 1))) }
 
     /// Adds a row rendered now.
     mutating func append(_ html: String) {
@@ -43,14 +43,7 @@ struct RenderedRows: Sendable {
         guard !rows.isEmpty else { return }
         let source = other.bytes(ofRows: rows)
         let shift = text.utf8.count - source.lowerBound
-        text += Self.slice(other.text, source)
+        text += TextSplice.slice(other.text, utf8: source)
         ends += other.ends[rows].lazy.map { $0 + shift }
-    }
-
-    /// The part of `text` between two UTF-8 offsets that fall on row boundaries.
-    private static func slice(_ text: String, _ range: Range<Int>) -> Substring {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return text[start..<utf8.index(start, offsetBy: range.count)]
     }
 }

@@ -43,6 +43,14 @@ public enum TextSplice {
         return output
     }
 
+    /// The part of `text` between two UTF-8 offsets that fall on character boundaries, sharing
+    /// its storage.
+    public static func slice(_ text: String, utf8 range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[start..<utf8.index(start, offsetBy: range.count)]
+    }
+
     /// The text before and after the first `marker` in `text`, or `nil` when it has none.
     public static func split(_ text: Substring, at marker: String) -> (before: Substring, after: Substring)? {
         var text = text

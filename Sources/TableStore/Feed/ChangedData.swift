@@ -38,13 +38,13 @@ public struct ChangedData: Sendable {
         lists[list]
     }
 
-    /// The keys of `list`'s items the commits inserted, deleted, moved or reloaded (with, for an
-    /// item whose own lists changed, that item's key followed by the rest of the identity below
-    /// it); `nil` when they took the list away, rewrote it whole or replaced everything, so that
-    /// no item of it can be told unchanged.
+    /// The keys of `list`'s items the commits inserted, deleted, moved or reloaded (not those of
+    /// the lists below its items, which are lists of their own); `nil` when they took the list
+    /// away, rewrote it whole or replaced everything, so that no item of it can be told unchanged.
     public func touchedKeys(of list: ListID) -> Set<String>? {
         let prefix = list.itemIdentity("")
         guard !replacedEverything, !removed.contains(where: { prefix.hasPrefix($0) }) else { return nil }
-        return Set(items.lazy.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        return Set(items.lazy.filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count) }
+            .filter { !$0.contains("/") }.map(String.init))
     }
 }
