@@ -17,15 +17,29 @@ struct PageLink: Sendable, Equatable {
 struct LinkChecker: Sendable {
     let results: [PageResult]
     let outputFolder: String
+    /// Each page's place in `results`, by file (`positions(of:)`).
+    let pages: [String: Int]
+
+    init(results: [PageResult], outputFolder: String, positions: [String: Int]? = nil) {
+        self.results = results
+        self.outputFolder = outputFolder
+        pages = positions ?? Self.positions(of: results)
+    }
+
+    /// Where each page's result stands in `results`, by file (the first, should a file stand
+    /// twice): looking a page up copies nothing.
+    static func positions(of results: [PageResult]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(results.count)
+        // By index, and from the end so that the first of a file is the one set last: one
+        // hashing of each name. (`enumerated()` would hand out a copy of each result.)
+        for position in results.indices.reversed() { positions[results[position].file] = position }
+        return positions
+    }
 
     /// Every broken link, page by page in the order of `results`; the pages are checked in
     /// `parts` parts at once.
     func problems(parts: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [String] {
-        // Pages by file, as positions in `results`: looking a page up copies nothing.
-        var pages: [String: Int] = [:]
-        pages.reserveCapacity(results.count)
-        // By index: `enumerated()` would hand out a copy of each result, retaining all it holds.
-        for position in results.indices where pages[results[position].file] == nil { pages[results[position].file] = position }
         let size = max(1, (results.count + parts - 1) / max(parts, 1))
         let ranges = stride(from: 0, to: results.count, by: size).map { $0..<min($0 + size, results.count) }
         return await withTaskGroup(of: (Int, [String]).self) { [pages] group in

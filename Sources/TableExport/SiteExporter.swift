@@ -253,8 +253,11 @@ public struct SiteExporter: Sendable {
             }
         }()
         // Before the links are checked: a link to a removed page is broken, as in a fresh export.
-        let removed = previous.map { StalePages.remove($0, keeping: Set(results.map(\.file)), in: options.outputFolder) } ?? []
-        let problems = results.flatMap(\.problems) + (await LinkChecker(results: results, outputFolder: options.outputFolder).problems())
+        // One table of the pages by file, for both.
+        let positions = LinkChecker.positions(of: results)
+        let removed = previous.map { StalePages.remove($0, keeping: positions.keys, in: options.outputFolder) } ?? []
+        let problems = results.flatMap(\.problems)
+            + (await LinkChecker(results: results, outputFolder: options.outputFolder, positions: positions).problems())
         try await written
         try await recorded
         if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }

@@ -9,7 +9,7 @@ import Glibc
 enum StalePages {
     /// Removes from `folder` the files of `previous`'s pages that are not in `current` (file names
     /// relative to the folder); returns the names it removed.
-    static func remove(_ previous: ExportState, keeping current: Set<String>, in folder: String) -> [String] {
+    static func remove(_ previous: ExportState, keeping current: some Collection<String>, in folder: String) -> [String] {
         let stale = previous.pages.filter { !current.contains($0.file) && isPageName($0.file) }
         guard !stale.isEmpty else { return [] }
         let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
