@@ -8,44 +8,48 @@ import Glibc
 enum FileBytes {
     /// The bytes of the file at `path`; `nil` when it cannot be opened or read.
     static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        // One byte more than the file holds, so that one read sees its end.
-        let size = max(Int(info.st_size), 0) + 1
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            failed = !readAll(descriptor, into: buffer, count: &count)
-        }
-        // A file that grew since it was measured is read on to its end.
-        var isFull = bytes.count == size
-        while !failed, isFull {
-            let more = [UInt8](unsafeUninitializedCapacity: 64 * 1024) { buffer, count in
+        opened(path) { descriptor, size in
+            // One byte more than the file holds, so that one read sees its end.
+            var failed = false
+            var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
                 failed = !readAll(descriptor, into: buffer, count: &count)
             }
-            bytes += more
-            isFull = more.count == 64 * 1024
+            // A file that grew since it was measured is read on to its end.
+            var isFull = bytes.count == size + 1
+            while !failed, isFull {
+                let more = [UInt8](unsafeUninitializedCapacity: 64 * 1024) { buffer, count in
+                    failed = !readAll(descriptor, into: buffer, count: &count)
+                }
+                bytes += more
+                isFull = more.count == 64 * 1024
+            }
+            return failed ? nil : bytes
         }
-        return failed ? nil : bytes
     }
 
     /// The text of the file at `path`, read straight into a string, which mends bytes that are not
     /// UTF-8; `nil` when it cannot be opened or read, or mending changed its length (what follows
     /// would not stand where it stood in the file).
     static func readText(_ path: String) -> String? {
+        opened(path) { descriptor, size in
+            var failed = false, read = 0
+            let text = String(unsafeUninitializedCapacity: size) { buffer in
+                failed = !readAll(descriptor, into: buffer, count: &read)
+                return read
+            }
+            return failed || text.utf8.count != read ? nil : text
+        }
+    }
+
+    /// `body` with the file at `path` open for reading and its size; `nil` when it cannot be
+    /// opened or measured.
+    private static func opened<Value>(_ path: String, _ body: (Int32, Int) -> Value?) -> Value? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        var failed = false, read = 0
-        let text = String(unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer in
-            failed = !readAll(descriptor, into: buffer, count: &read)
-            return read
-        }
-        return failed || text.utf8.count != read ? nil : text
+        return body(descriptor, max(Int(info.st_size), 0))
     }
 
     /// Fills `buffer` from `descriptor` until it is full or the file ends; `false` on an error.

@@ -83,7 +83,8 @@ struct IncrementalPlan: Sendable {
     /// no longer shows depends on the item that row stood for, so a commit touched it and it is
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
     /// down to. A page's links and ids come from its records line (read already in `pages`, from
-    /// `pagesWithLinks`), or, should the line not give them, from its file as the last export
+    /// `pagesWithLinks`: a page there without them is one whose line cannot give them), or
+    /// else from its file as the last export
     /// left it (`readingFile`); a page neither gives them for has a problem, so that this export
     /// fails and the next makes every page.
     func results(notIn made: Set<[String]>, children: [[String]: Set<String>], pages: [(path: [String], page: PageRecords.Page)],
@@ -111,9 +112,9 @@ struct IncrementalPlan: Sendable {
                 guard isParentKept || parentsChildren?.contains(last) == true else { continue }
             }
             if path.count < deepest { kept.insert(path) }
-            var page = entry
+            let page = entry
             var result: PageResult
-            if page.readLinks() {
+            if page.hasLinks {
                 result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
                 result.recordLine = page.line
             } else if let read = readingFile(page.file) {

@@ -159,10 +159,7 @@ struct PageRecords: Equatable {
             }
             for link in page.links { Self.field("K", link.target ?? "", link.anchor ?? "", link.text, into: &out) }
             for id in page.ids.sorted() { Self.field("D", id, into: &out) }
-            for section in page.sections {
-                out.append(contentsOf: "\tS".utf8)
-                out.append(contentsOf: section.field.utf8)
-            }
+            for section in page.sections { Self.field("S", section.field, into: &out) }
         }
         out.append(UInt8(ascii: "\n"))
         add("end \(pages.count) \(Fingerprint.hex(bytes: out))\n")

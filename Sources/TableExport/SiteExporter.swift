@@ -197,11 +197,8 @@ public struct SiteExporter: Sendable {
                     let made = madePaths, children = childrenFound
                     let folder = options.outputFolder, carriedPages = readingCarriedPages
                     carriedResults = Task {
-                        let pages = await carriedPages?.value
-                        let results = plan.results(notIn: made, children: children, pages: pages ?? plan.pagesWithLinks()) {
-                            Self.linksAndIDs(ofFile: $0, in: folder)
-                        }
-                        return (made, Self.stamped(results, leftAs: leftAs))
+                        (made, await Self.carriedResults(of: plan, notIn: made, children: children, reading: carriedPages, folder: folder,
+                                                         leftAs: leftAs))
                     }
                 }
                 if Date().timeIntervalSince(lastReport) > 0.25 {
@@ -221,10 +218,8 @@ public struct SiteExporter: Sendable {
             if let foreseen = await carriedResults?.value, foreseen.made == madeNow {
                 carried = foreseen.results
             } else {
-                let pages = await readingCarriedPages?.value ?? plan.pagesWithLinks(), folder = options.outputFolder
-                carried = Self.stamped(plan.results(notIn: madeNow, children: childrenFound, pages: pages) {
-                    Self.linksAndIDs(ofFile: $0, in: folder)
-                }, leftAs: leftAs)
+                carried = await Self.carriedResults(of: plan, notIn: madeNow, children: childrenFound, reading: readingCarriedPages,
+                                                    folder: options.outputFolder, leftAs: leftAs)
             }
             // The task let go of, so that the carried pages' array is this one's alone: the few
             // pages made are moved into it, rather than all 10,000 copied around them.
@@ -286,6 +281,16 @@ public struct SiteExporter: Sendable {
         BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume leftAs,
                                    consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root))
         return report
+    }
+
+    /// The results of the pages `plan` carries and the export reaches (`IncrementalPlan.results`),
+    /// their links read from their lines by `reading` (or now, should it not have begun), else
+    /// from their files in `folder`, and stamped as their files were left.
+    private static func carriedResults(of plan: IncrementalPlan, notIn made: Set<[String]>, children: [[String]: Set<String>],
+                                       reading: Task<[(path: [String], page: PageRecords.Page)], Never>?, folder: String,
+                                       leftAs: [String: ExportState.Stamp]) async -> [PageResult] {
+        let pages = await reading?.value ?? plan.pagesWithLinks()
+        return stamped(plan.results(notIn: made, children: children, pages: pages) { linksAndIDs(ofFile: $0, in: folder) }, leftAs: leftAs)
     }
 
     /// Carried pages' results with the stamps their files were left with: the files were found
