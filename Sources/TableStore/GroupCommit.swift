@@ -22,9 +22,13 @@ final class GroupCommit: @unchecked Sendable {
     /// Revisions read under one WAL-index header, moved on to the next by this process's own
     /// commits (`nil` when the file cannot be watched).
     private let revisionMemo: (watch: WALIndexWatch, memo: RevisionMemo)?
-    private let lock = NSLock()
+    /// Guards `waiting` and `hasCommitter`; the committing thread waits on it for writes.
+    private let condition = NSCondition()
     private var waiting: [Waiting] = []
-    private var isCommitting = false
+    /// Whether a thread is committing groups or waiting for the next write.
+    private var hasCommitter = false
+    /// How long the committing thread waits for another write before it ends.
+    private static let idleWait: TimeInterval = 0.05
 
     init(pool: DatabasePool, feed: ChangeFeed, lists: ListCache, revisionMemo: (watch: WALIndexWatch, memo: RevisionMemo)?) {
         self.pool = pool
@@ -46,13 +50,13 @@ final class GroupCommit: @unchecked Sendable {
             }, answer: { result in
                 continuation.resume(with: result.map { (box.value!, $0) })
             })
-            let startsGroup = lock.withLock {
-                waiting.append(entry)
-                if isCommitting { return false }
-                isCommitting = true
-                return true
-            }
-            if startsGroup { Task { await self.commitGroups() } }
+            condition.lock()
+            waiting.append(entry)
+            let startsCommitter = !hasCommitter
+            hasCommitter = true
+            condition.signal()
+            condition.unlock()
+            if startsCommitter { Thread.detachNewThread { self.commitGroups() } }
         }
     }
 
@@ -67,22 +71,18 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// How many writes wait for the next group (for tests that line writes up in one group).
-    var waitingCount: Int { lock.withLock { waiting.count } }
+    var waitingCount: Int { condition.withLock { waiting.count } }
 
-    /// Commits groups until nobody waits.
-    private func commitGroups() async {
+    /// Commits groups on a thread of its own until no write came for `idleWait`. Its own thread
+    /// because a group's commit blocks on the disk's sync, and because handing each group to
+    /// GRDB's writer queue and back through the shared task pool cost as much as the sync.
+    private func commitGroups() {
         while true {
-            let group: [Waiting] = lock.withLock {
-                let taken = waiting
-                waiting.removeAll()
-                if taken.isEmpty { isCommitting = false }
-                return taken
-            }
-            if group.isEmpty { return }
+            guard let group = nextGroup() else { return }
             let outcomes = UnsafeOutcomes(count: group.count)
             defer { lists.commitSettled() }  // also when the transaction rolls back or never starts
             do {
-                try await pool.write { [lists, feed, hook, revisionMemo] db in
+                try pool.write { [lists, feed, hook, revisionMemo] db in
                     hook.discard()
                     for (index, entry) in group.enumerated() {
                         switch try Self.inSavepoint(db, entry.run) {
@@ -122,6 +122,23 @@ final class GroupCommit: @unchecked Sendable {
             }
             for (entry, result) in zip(group, outcomes.results) { entry.answer(result ?? .failure(StoreError.database("no outcome"))) }
         }
+    }
+
+    /// The writes waiting, once there are any; `nil` (and no committer any more) when none came
+    /// within `idleWait`.
+    private func nextGroup() -> [Waiting]? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: Self.idleWait)
+        while waiting.isEmpty {
+            if !condition.wait(until: deadline), waiting.isEmpty {
+                hasCommitter = false
+                return nil
+            }
+        }
+        let group = waiting
+        waiting.removeAll()
+        return group
     }
 
     /// Runs one write in a savepoint of the group's transaction, so that a refused write is
