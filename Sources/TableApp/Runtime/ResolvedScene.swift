@@ -5,10 +5,14 @@ import TableStore
 /// A scene of an app file at a path, with its data loaded: the app's table view controller for
 /// one level of the stack (see `ResolvedScene+Controller`).
 public struct ResolvedScene: Sendable {
-    public var app: AppDefinition
-    public var scene: SceneDefinition
+    /// The app, the scene's definition and the store, set once by the load and shared by every
+    /// copy: a resolved scene is copied several times per request, and the two definitions
+    /// hold some thirty references between them, each retained by a copy of its own.
+    private let loadedWith: LoadedWith
+    public var app: AppDefinition { loadedWith.app }
+    public var scene: SceneDefinition { loadedWith.scene }
     /// Where the scene's data lives; `save()` writes there.
-    public var store: any DataStore
+    public var store: any DataStore { loadedWith.store }
     /// The item keys from the root to this scene.
     public var path: [String]
     /// The levels, root first, with their titles.
@@ -49,6 +53,33 @@ public struct ResolvedScene: Sendable {
     var pendingWrites: [PendingWrite] = []
     /// The keys `save()` gave the items inserted, in order.
     public internal(set) var insertedKeys: [String] = []
+
+    init(app: AppDefinition, scene: SceneDefinition, store: any DataStore, path: [String], stack: NavigationStack, item: StoredItem?,
+         itemList: ListID?, sections: [SceneSection], sectionIndex: SectionIndexMapping?, revisions: [ListID: Int], isInfo: Bool,
+         ancestorLists: Set<ListID>) {
+        loadedWith = LoadedWith(app: app, scene: scene, store: store)
+        self.path = path
+        self.stack = stack
+        self.item = item
+        self.itemList = itemList
+        self.sections = sections
+        self.sectionIndex = sectionIndex
+        self.revisions = revisions
+        self.isInfo = isInfo
+        self.ancestorLists = ancestorLists
+    }
+
+    private final class LoadedWith: Sendable {
+        let app: AppDefinition
+        let scene: SceneDefinition
+        let store: any DataStore
+
+        init(app: AppDefinition, scene: SceneDefinition, store: any DataStore) {
+            self.app = app
+            self.scene = scene
+            self.store = store
+        }
+    }
 
     /// Every list whose revision the page's bytes depend on.
     public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
