@@ -60,6 +60,7 @@ struct ListLoader {
     /// The rows of an indexed list by section: updated from the last build by the rows the
     /// commits since touched, or built whole.
     private func collatedSections(of list: StoredList, firstPosition: Int, index: IndexDefinition) -> [[SceneRow]] {
+        if firstPosition == 0, let current = unchangedBuild(of: list), case let .collated(sections, _) = current.rows { return sections }
         let string = { (item: StoredItem) in item[index.attribute]?.description ?? "" }
         if firstPosition == 0, let (previous, touched) = lastBuild(of: list), case let .collated(sections, collated) = previous.rows,
            let updated = rowsUpdated(of: list, previous: previous.items, sections: sections, collated: collated, touched: touched,
@@ -72,6 +73,15 @@ struct ListLoader {
         let sections = collated.sections.map { $0.map { rows[$0] } }
         remember(list, rows: .collated(sections, collated), isUpdate: false)
         return sections
+    }
+
+    /// The rows this scene built of `list` last, when nothing changed since: a list above the
+    /// page (each page shows the lists on its way) is mostly unchanged, and is then taken as it
+    /// was, without comparing its items or keeping it again.
+    private func unchangedBuild(of list: StoredList) -> SceneRowCache.Entry? {
+        guard let memory, let entry = memory.cache.current(scene: memory.scene, list: list.id, revision: list.revision),
+              entry.items.count == list.items.count else { return nil }
+        return entry
     }
 
     /// The rows this scene built of `list` last, with the keys the commits since touched; `nil`
@@ -119,6 +129,7 @@ struct ListLoader {
     /// new rows where they did; all new when the last build is unknown or the store cannot say
     /// what changed.
     private func plainRows(of list: StoredList, firstPosition: Int) -> [SceneRow] {
+        if firstPosition == 0, let current = unchangedBuild(of: list), case let .inOrder(rows) = current.rows { return rows }
         if firstPosition == 0, let (previous, touched) = lastBuild(of: list), case let .inOrder(previousRows) = previous.rows,
            let update = SceneRowCache.Update(old: previous.items, current: list.items, touched: touched) {
             var rows: [SceneRow] = []

@@ -6,7 +6,7 @@ import TableStore
 /// rows the commit touched and puts them in place (with an indexed list's collation), the way
 /// UIKit applies a batch update to the table on screen, instead of building every row again.
 /// Bounded by the rows it holds, and by the rows of one list (the store keeps no longer list to
-/// say what changed in); the least recently built lists go first.
+/// say what changed in); the least recently built or used lists go first.
 public final class SceneRowCache: @unchecked Sendable {
     /// One scene's rows of one list, as built at `revision` from `items`.
     struct Entry {
@@ -92,7 +92,18 @@ public final class SceneRowCache: @unchecked Sendable {
         lock.withLock { entries[Key(scene: scene, list: list)] }
     }
 
-    /// How many builds updated the last build's rows instead of making all of them.
+    /// The rows built last, when they were built at `revision`: a revision never comes back for
+    /// other contents, so they are the list's rows as it is now.
+    func current(scene: String, list: ListID, revision: Int) -> Entry? {
+        lock.withLock {
+            let key = Key(scene: scene, list: list)
+            guard entries[key]?.revision == revision else { return nil }
+            updates += 1
+            return entries.use(key)
+        }
+    }
+
+    /// How many builds took the last build's rows (updated, or as they were) instead of making all of them.
     package var updateCount: Int { lock.withLock { updates } }
 
     /// How many snapshot builds were offered the one before with some, not all, rows unchanged.
