@@ -34,17 +34,25 @@ package struct ListEditor {
             try delete(key)
             note { $0.deleted.append(key) }
         case let .move(key, destination):
-            let source = try position(of: key)
-            let count = try self.count()
+            // Where the item stands and how long the list is, in one statement.
+            guard let found = try db.rows("""
+                SELECT position, (SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?)
+                FROM items WHERE parent = ? AND relationship = ? AND key = ?
+                """, [parent, list.relationship, parent, list.relationship, key]).first else {
+                throw StoreError.itemNotFound(key: key, list: list)
+            }
+            let source = try found.int(0), count = try found.int(1)
             guard (0..<count).contains(destination) else {
                 throw StoreError.positionOutOfRange(destination, count: count, list: list)
             }
-            if source < destination {
-                try shift(from: source + 1, through: destination, by: -1)
-            } else if source > destination {
-                try shift(from: destination, through: source - 1, by: 1)
+            if source != destination {
+                // The rows between move up or down by one and the item takes its place: one
+                // statement over the range the move spans.
+                try db.run("""
+                    UPDATE items SET position = CASE WHEN key = ? THEN ? ELSE position + ? END
+                    WHERE parent = ? AND relationship = ? AND position BETWEEN ? AND ?
+                    """, [key, destination, source < destination ? -1 : 1, parent, list.relationship, min(source, destination), max(source, destination)])
             }
-            try db.run("UPDATE items SET position = ? WHERE parent = ? AND relationship = ? AND key = ?", [destination, parent, list.relationship, key])
             note { $0.moved.append(key) }
         case let .update(key, attributes):
             var current = try self.attributes(of: key)
@@ -128,9 +136,11 @@ package struct ListEditor {
         guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
         let count = try self.count()
         guard (0...count).contains(position) else { throw StoreError.positionOutOfRange(position, count: count, list: list) }
-        // Make room, then put the item there; a key already in use is refused and, the change
-        // being one transaction, the room made is rolled back with it.
-        try db.run("UPDATE items SET position = position + 1 WHERE parent = ? AND relationship = ? AND position >= ?", [parent, list.relationship, position])
+        // Make room (none to make at the end), then put the item there; a key already in use is
+        // refused and, the change being one transaction, the room made is rolled back with it.
+        if position < count {
+            try db.run("UPDATE items SET position = position + 1 WHERE parent = ? AND relationship = ? AND position >= ?", [parent, list.relationship, position])
+        }
         try append(item, at: position)
     }
 
@@ -186,10 +196,6 @@ package struct ListEditor {
     /// `COUNT(*)` walks the list: 3 ms for 100,000 items, paid by every insert and every window.
     package static func count(of list: ListID, in db: any SQLExecutor) throws -> Int {
         try db.int("SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0
-    }
-
-    private func shift(from lower: Int, through upper: Int, by offset: Int) throws {
-        try db.run("UPDATE items SET position = position + ? WHERE parent = ? AND relationship = ? AND position BETWEEN ? AND ?", [offset, parent, list.relationship, lower, upper])
     }
 }
 
