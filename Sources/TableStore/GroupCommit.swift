@@ -8,7 +8,7 @@ import GRDB
 final class GroupCommit: @unchecked Sendable {
     /// One write waiting: runs inside the group's transaction, is answered after its commit.
     private struct Waiting: @unchecked Sendable {
-        var run: (Database) throws -> Commit
+        var run: (Database, GroupSequence) throws -> Commit
         var answer: (Result<Commit, any Error>) -> Void
     }
 
@@ -38,13 +38,14 @@ final class GroupCommit: @unchecked Sendable {
         hook = CommitHook(on: pool)
     }
 
-    /// Runs `body` in the next group's transaction and returns its result once committed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, Commit)) async throws -> (T, Commit) {
+    /// Runs `body` in the next group's transaction and returns its result once committed. A
+    /// body that logs its commit takes its number from the group's sequence.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database, GroupSequence) throws -> (T, Commit)) async throws -> (T, Commit) {
         try await withCheckedThrowingContinuation { continuation in
             // The body's own result travels beside the commit it made.
             let box = ResultBox<T>()
-            let entry = Waiting(run: { db in
-                let (value, commit) = try body(db)
+            let entry = Waiting(run: { db, sequence in
+                let (value, commit) = try body(db, sequence)
                 box.value = value
                 return commit
             }, answer: { result in
@@ -84,8 +85,11 @@ final class GroupCommit: @unchecked Sendable {
             do {
                 try pool.write { [lists, feed, hook, revisionMemo] db in
                     hook.discard()
+                    let sequence = GroupSequence()
                     for (index, entry) in group.enumerated() {
-                        switch try Self.inSavepoint(db, entry.run) {
+                        let outcome = try Self.inSavepoint(db) { db in try entry.run(db, sequence) }
+                        sequence.settle(kept: (try? outcome.get()) != nil)
+                        switch outcome {
                         case let .success(commit):
                             outcomes.results[index] = .success(commit)
                             outcomes.rows[index] = lists.touchedRows(of: commit, in: db)
@@ -93,6 +97,7 @@ final class GroupCommit: @unchecked Sendable {
                             outcomes.results[index] = .failure(StoreErrors.storeError(error))
                         }
                     }
+                    try sequence.save(in: db)
                     let commits = outcomes.results.compactMap { try? $0?.get() }
                     // Read while this transaction holds SQLite's write lock (GRDB begins it IMMEDIATE).
                     let before = commits.isEmpty ? nil : revisionMemo?.watch.header()

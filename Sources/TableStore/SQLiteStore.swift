@@ -239,11 +239,13 @@ public final class SQLiteStore: DatabaseStore {
 
     @discardableResult
     public func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] {
-        try await groupCommit.write { db in try StoreWrites.apply(writes, in: db) }.0
+        try await groupCommit.write { db, sequence in try StoreWrites.apply(writes, in: db, sequence: sequence.next(in: db)) }.0
     }
 
     public func load(_ document: DataDocument, replacing: Bool) async throws {
-        _ = try await groupCommit.write { db in ((), try StoreWrites.load(document, replacing: replacing, in: db)) }
+        _ = try await groupCommit.write { db, sequence in
+            ((), try StoreWrites.load(document, replacing: replacing, in: db, sequence: sequence.next(in: db)))
+        }
     }
 
     public var appliedSequence: Int { feed.appliedSequence }

@@ -12,9 +12,11 @@ package enum StoreWrites {
     /// Applies `writes` in order: every list named (by a write, or by a change that takes an item
     /// from it) moves on one revision, and a write based on a revision its list is no longer at
     /// throws `StoreError.staleRevision`, the caller then rolling everything back. Takes the
-    /// change log's next sequence number first, which serializes writers on both databases.
-    package static func apply(_ writes: [ListWrite], in db: any SQLExecutor, at time: Date = Date()) throws -> (revisions: [ListID: Int], commit: Commit) {
-        let sequence = try nextSequence(in: db)
+    /// change log's next sequence number first, which serializes writers on both databases,
+    /// unless the caller gives the number (`GroupSequence`).
+    package static func apply(_ writes: [ListWrite], in db: any SQLExecutor, at time: Date = Date(),
+                              sequence given: Int? = nil) throws -> (revisions: [ListID: Int], commit: Commit) {
+        let sequence = try given ?? nextSequence(in: db)
         var lists: [ListID] = []
         var expected: [ListID: Int] = [:]
         for write in writes {
@@ -52,8 +54,9 @@ package enum StoreWrites {
     /// Loads a document. With `replacing` every list is noted as reset; otherwise the keys
     /// appended to each list are noted as inserted, as an Add notes them (a list given more than
     /// `mostKeysNoted` at once is noted as reset, which keeps the log short).
-    package static func load(_ document: DataDocument, replacing: Bool, in db: any SQLExecutor, at time: Date = Date()) throws -> Commit {
-        let sequence = try nextSequence(in: db)
+    package static func load(_ document: DataDocument, replacing: Bool, in db: any SQLExecutor, at time: Date = Date(),
+                             sequence given: Int? = nil) throws -> Commit {
+        let sequence = try given ?? nextSequence(in: db)
         if replacing {
             // Lists keep their rows and move on: a revision number, once shown, never comes back
             // for other contents (pages and ETags are kept by revision).
@@ -93,10 +96,12 @@ package enum StoreWrites {
     /// reader of the log never sees a later commit before an earlier one.
     private static func nextSequence(in db: any SQLExecutor) throws -> Int {
         guard let sequence = try db.int("UPDATE feed SET sequence = sequence + 1 RETURNING sequence") else {
-            throw StoreError.database("the change log's counter is missing (table feed)")
+            throw missingCounter
         }
         return sequence
     }
+
+    static let missingCounter = StoreError.database("the change log's counter is missing (table feed)")
 
     /// Writes a commit into the change log: one row per list, or one row without a list for a
     /// commit that replaced everything.

@@ -20,7 +20,7 @@ struct GroupCommitTests {
     /// SQLite does on a full disk, then fails.
     private func write(_ value: String, to commit: GroupCommit, losesTransaction: Bool = false, refused: Bool = false) -> Task<Void, any Error> {
         Task {
-            _ = try await commit.write { db in
+            _ = try await commit.write { db, _ in
                 try db.run("INSERT INTO t (v) VALUES (?)", [value])
                 if losesTransaction {
                     try db.execute(sql: "ROLLBACK")
@@ -38,7 +38,7 @@ struct GroupCommitTests {
         let release = DispatchSemaphore(value: 0)
         let holding = Mutex(false)
         let holder = Task {
-            _ = try await commit.write { db in
+            _ = try await commit.write { db, _ in
                 holding.withLock { $0 = true }
                 release.wait()
                 try db.run("INSERT INTO t (v) VALUES (?)", ["held"])
