@@ -74,9 +74,10 @@ final class GroupCommit: @unchecked Sendable {
     /// How many writes wait for the next group (for tests that line writes up in one group).
     var waitingCount: Int { condition.withLock { waiting.count } }
 
-    /// Commits groups on a thread of its own until no write came for `idleWait`. Its own thread
-    /// because a group's commit blocks on the disk's sync, and because handing each group to
-    /// GRDB's writer queue and back through the shared task pool cost as much as the sync.
+    /// Commits groups on a thread of its own until no write came for `idleWait`: a group's commit
+    /// blocks on the disk's sync, and GRDB's synchronous `write` runs on the calling thread, so
+    /// a group goes from the queue to the disk without waiting for a thread of the task pool,
+    /// whose two threads serve the requests.
     private func commitGroups() {
         while true {
             guard let group = nextGroup() else { return }
@@ -87,13 +88,13 @@ final class GroupCommit: @unchecked Sendable {
                     hook.discard()
                     let sequence = GroupSequence()
                     for (index, entry) in group.enumerated() {
-                        let outcome = try Self.inSavepoint(db) { db in try entry.run(db, sequence) }
-                        sequence.settle(kept: (try? outcome.get()) != nil)
-                        switch outcome {
+                        switch try Self.inSavepoint(db, { db in try entry.run(db, sequence) }) {
                         case let .success(commit):
+                            sequence.settle(kept: true)
                             outcomes.results[index] = .success(commit)
                             outcomes.rows[index] = lists.touchedRows(of: commit, in: db)
                         case let .failure(error):
+                            sequence.settle(kept: false)
                             outcomes.results[index] = .failure(StoreErrors.storeError(error))
                         }
                     }

@@ -14,11 +14,12 @@ final class GroupSequence {
     /// The number the write now running took, until it is kept or rolled back.
     private var taken: Int?
 
-    /// The number for the write now running.
+    /// The number for the write now running, which takes one at most.
     func next(in db: any SQLExecutor) throws -> Int {
+        precondition(taken == nil, "a write takes one number of the change log")
         if start == nil {
-            guard let read = try db.int("SELECT sequence FROM feed") else { throw StoreWrites.missingCounter }
-            start = read
+            guard let counter = try StoreWrites.counter(in: db) else { throw StoreWrites.missingCounter }
+            start = counter
         }
         let number = (last ?? start ?? 0) + 1
         taken = number
@@ -31,9 +32,9 @@ final class GroupSequence {
         taken = nil
     }
 
-    /// Writes the last number kept back to the counter, if any write took one.
+    /// Writes the last number kept back to the counter, if a write kept one.
     func save(in db: any SQLExecutor) throws {
-        guard let last, last != start else { return }
-        try db.run("UPDATE feed SET sequence = ?", [last])
+        guard let last else { return }
+        try StoreWrites.setNewestSequence(last, in: db)
     }
 }

@@ -34,25 +34,7 @@ package struct ListEditor {
             try delete(key)
             note { $0.deleted.append(key) }
         case let .move(key, destination):
-            // Where the item stands and how long the list is, in one statement.
-            guard let found = try db.rows("""
-                SELECT position, (SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?)
-                FROM items WHERE parent = ? AND relationship = ? AND key = ?
-                """, [parent, list.relationship, parent, list.relationship, key]).first else {
-                throw StoreError.itemNotFound(key: key, list: list)
-            }
-            let source = try found.int(0), count = try found.int(1)
-            guard (0..<count).contains(destination) else {
-                throw StoreError.positionOutOfRange(destination, count: count, list: list)
-            }
-            if source != destination {
-                // The rows between move up or down by one and the item takes its place: one
-                // statement over the range the move spans.
-                try db.run("""
-                    UPDATE items SET position = CASE WHEN key = ? THEN ? ELSE position + ? END
-                    WHERE parent = ? AND relationship = ? AND position BETWEEN ? AND ?
-                    """, [key, destination, source < destination ? -1 : 1, parent, list.relationship, min(source, destination), max(source, destination)])
-            }
+            try move(key, to: destination)
             note { $0.moved.append(key) }
         case let .update(key, attributes):
             var current = try self.attributes(of: key)
@@ -105,6 +87,20 @@ package struct ListEditor {
     /// Notes, for the change feed, what the change did to this list.
     private func note(_ edit: (inout ListChangeRecord) -> Void) {
         recorder?.note(list, edit)
+    }
+
+    /// Moves `key` to `destination`: the rows between move up or down by one and the item takes
+    /// its place, in one statement over the range the move spans.
+    private func move(_ key: String, to destination: Int) throws {
+        let (source, count) = try positionAndCount(of: key)
+        guard (0..<count).contains(destination) else {
+            throw StoreError.positionOutOfRange(destination, count: count, list: list)
+        }
+        guard source != destination else { return }
+        try db.run("""
+            UPDATE items SET position = CASE WHEN key = ? THEN ? ELSE position + ? END
+            WHERE parent = ? AND relationship = ? AND position BETWEEN ? AND ?
+            """, [key, destination, source < destination ? -1 : 1, parent, list.relationship, min(source, destination), max(source, destination)])
     }
 
     /// Takes the item `key` out of `source` (closing its gap) and puts it at `position` here as
@@ -191,12 +187,23 @@ package struct ListEditor {
 
     private func count() throws -> Int { try Self.count(of: list, in: db) }
 
+    /// Where `key` stands and how many items the list holds (see `count(of:)`), in one statement.
+    private func positionAndCount(of key: String) throws -> (position: Int, count: Int) {
+        guard let row = try db.rows("SELECT position, (\(Self.countSQL)) FROM items WHERE parent = ? AND relationship = ? AND key = ?",
+                                    [parent, list.relationship, parent, list.relationship, key]).first else {
+            throw StoreError.itemNotFound(key: key, list: list)
+        }
+        return (try row.int(0), try row.int(1))
+    }
+
     /// How many items `list` holds: its last position plus one, since every change keeps a list's
     /// positions 0 … n−1 (`StoreWrites.integrityProblems` checks it). One index lookup, where
     /// `COUNT(*)` walks the list: 3 ms for 100,000 items, paid by every insert and every window.
     package static func count(of list: ListID, in db: any SQLExecutor) throws -> Int {
-        try db.int("SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0
+        try db.int(countSQL, [list.parent ?? "", list.relationship]) ?? 0
     }
+
+    private static let countSQL = "SELECT COALESCE(MAX(position) + 1, 0) FROM items WHERE parent = ? AND relationship = ?"
 }
 
 /// Attributes are kept as a JSON object in one column.

@@ -146,7 +146,18 @@ package enum StoreWrites {
 
     /// The newest sequence number in the log (0 before the first commit).
     package static func newestSequence(in db: any SQLExecutor) throws -> Int {
-        try db.int("SELECT sequence FROM feed") ?? 0
+        try counter(in: db) ?? 0
+    }
+
+    /// The log's counter; `nil` when its row is missing (a file this store did not make).
+    static func counter(in db: any SQLExecutor) throws -> Int? {
+        try db.int("SELECT sequence FROM feed")
+    }
+
+    /// Moves the log's counter to `sequence`, the number the last write kept took (see
+    /// `GroupSequence`, which hands out the numbers of a group's writes).
+    static func setNewestSequence(_ sequence: Int, in db: any SQLExecutor) throws {
+        try db.run("UPDATE feed SET sequence = ?", [sequence])
     }
 
     /// Where the data stands: the newest commit's number with each of its entries' list,

@@ -95,7 +95,53 @@ struct StoreTests {
         #expect(try await temporary.store.list(Self.letters).keys == ["e", "a", "c", "d", "b"])
         try await temporary.store.apply([.move(key: "c", to: 2)], to: Self.letters, basedOn: 3)
         #expect(try await temporary.store.list(Self.letters).keys == ["e", "a", "c", "d", "b"])
+        // From the first place to the last, and from the last to the first.
+        try await temporary.store.apply([.move(key: "e", to: 4)], to: Self.letters, basedOn: 4)
+        #expect(try await temporary.store.list(Self.letters).keys == ["a", "c", "d", "b", "e"])
+        try await temporary.store.apply([.move(key: "e", to: 0)], to: Self.letters, basedOn: 5)
+        #expect(try await temporary.store.list(Self.letters).keys == ["e", "a", "c", "d", "b"])
+        await #expect(throws: StoreError.positionOutOfRange(5, count: 5, list: Self.letters)) {
+            try await temporary.store.apply([.move(key: "a", to: 5)], to: Self.letters, basedOn: 6)
+        }
         #expect(try await temporary.store.integrityProblems() == [])
+    }
+
+    /// A group commit reads the change log's counter once and writes back the number of its last
+    /// kept write: groups whose refused writes come anywhere in them, and two stores (two
+    /// servers) committing on one file in turns, leave the counter on the log's newest number.
+    @Test("the change log's counter stays on the last kept number, through refused writes and two stores on one file")
+    func counterAcrossStores() async throws {
+        let temporary = try await Self.lettered(["a"], on: .sqlite)
+        defer { temporary.remove() }
+        let other = try SQLiteStore(path: temporary.location, durability: .normal)
+        let stores: [any DatabaseStore] = [temporary.store, other]
+        var refused = 0
+        for round in 0..<24 {
+            let store = stores[round % 2]
+            // Four writes at once, one of them based on a revision long gone.
+            refused += try await withThrowingTaskGroup(of: Int.self) { group in
+                for number in 0..<4 {
+                    group.addTask {
+                        do {
+                            try await store.apply([.insert(StoredItem(key: "k\(round)-\(number)"), at: 0)], to: Self.letters,
+                                                  basedOn: number == round % 4 ? 0 : nil)
+                            return 0
+                        } catch StoreError.staleRevision { return 1 }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+        }
+        #expect(refused == 24)
+        let database = try DatabaseQueue(path: temporary.location)
+        let (counter, numbers) = try await database.read { db in
+            (try Int.fetchOne(db, sql: "SELECT sequence FROM feed"), try Int.fetchAll(db, sql: "SELECT sequence FROM changes WHERE relationship = 'letters' ORDER BY sequence"))
+        }
+        // The load is commit 1, then one commit for each of the 72 writes kept (a write names
+        // one list, so a number taken twice would show twice).
+        #expect(numbers == Array(1...73), "each kept write has a number of its own, without gaps")
+        #expect(counter == 73)
+        #expect(try await temporary.store.list(Self.letters).items.count == 73)
     }
 
     @Test("field edits merge attributes; exclusive checks clear every other item", arguments: StoreKind.allCases)

@@ -75,13 +75,13 @@ struct ListLoader {
         return sections
     }
 
-    /// The rows this scene built of `list` last, when nothing changed since: a list above the
-    /// page (each page shows the lists on its way) is mostly unchanged, and is then taken as it
-    /// was, without comparing its items or keeping it again.
+    /// The rows this scene built of `list` last, when nothing changed since (the same revision:
+    /// a revision never comes back for other contents). A list above the page, which every
+    /// action on the page resolves on its way, is mostly unchanged, and is then taken as it was,
+    /// without comparing its items or keeping it again.
     private func unchangedBuild(of list: StoredList) -> SceneRowCache.Entry? {
-        guard let memory, let entry = memory.cache.current(scene: memory.scene, list: list.id, revision: list.revision),
-              entry.items.count == list.items.count else { return nil }
-        return entry
+        guard let memory else { return nil }
+        return memory.cache.current(scene: memory.scene, list: list.id, revision: list.revision)
     }
 
     /// The rows this scene built of `list` last, with the keys the commits since touched; `nil`

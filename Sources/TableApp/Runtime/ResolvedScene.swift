@@ -8,11 +8,13 @@ public struct ResolvedScene: Sendable {
     /// The app, the scene's definition and the store, set once by the load and shared by every
     /// copy: a resolved scene is copied several times per request, and the two definitions
     /// hold some thirty references between them, each retained by a copy of its own.
-    private let loadedWith: LoadedWith
-    public var app: AppDefinition { loadedWith.app }
-    public var scene: SceneDefinition { loadedWith.scene }
+    private let definitions: Definitions
+    /// The app file the scene belongs to.
+    public var app: AppDefinition { definitions.app }
+    /// The scene's definition in the app file.
+    public var scene: SceneDefinition { definitions.scene }
     /// Where the scene's data lives; `save()` writes there.
-    public var store: any DataStore { loadedWith.store }
+    public var store: any DataStore { definitions.store }
     /// The item keys from the root to this scene.
     public var path: [String]
     /// The levels, root first, with their titles.
@@ -57,7 +59,7 @@ public struct ResolvedScene: Sendable {
     init(app: AppDefinition, scene: SceneDefinition, store: any DataStore, path: [String], stack: NavigationStack, item: StoredItem?,
          itemList: ListID?, sections: [SceneSection], sectionIndex: SectionIndexMapping?, revisions: [ListID: Int], isInfo: Bool,
          ancestorLists: Set<ListID>) {
-        loadedWith = LoadedWith(app: app, scene: scene, store: store)
+        definitions = Definitions(app: app, scene: scene, store: store)
         self.path = path
         self.stack = stack
         self.item = item
@@ -67,18 +69,6 @@ public struct ResolvedScene: Sendable {
         self.revisions = revisions
         self.isInfo = isInfo
         self.ancestorLists = ancestorLists
-    }
-
-    private final class LoadedWith: Sendable {
-        let app: AppDefinition
-        let scene: SceneDefinition
-        let store: any DataStore
-
-        init(app: AppDefinition, scene: SceneDefinition, store: any DataStore) {
-            self.app = app
-            self.scene = scene
-            self.store = store
-        }
     }
 
     /// Every list whose revision the page's bytes depend on.
@@ -154,6 +144,19 @@ public struct ResolvedScene: Sendable {
     public var listBinding: ListBinding? {
         if case let .list(binding) = scene.content { return binding }
         return nil
+    }
+
+    /// What a load sets once: the app, the scene's definition and the store it reads.
+    private final class Definitions: Sendable {
+        let app: AppDefinition
+        let scene: SceneDefinition
+        let store: any DataStore
+
+        init(app: AppDefinition, scene: SceneDefinition, store: any DataStore) {
+            self.app = app
+            self.scene = scene
+            self.store = store
+        }
     }
 }
 

@@ -73,6 +73,7 @@ public final class SceneRowCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var updates = 0
+    private var unchanged = 0
     private var entries: RowBoundedStore<Key, Entry>
     /// How many rows all lists may hold together, and one list at most.
     let capacity: Int
@@ -98,13 +99,16 @@ public final class SceneRowCache: @unchecked Sendable {
         lock.withLock {
             let key = Key(scene: scene, list: list)
             guard entries[key]?.revision == revision else { return nil }
-            updates += 1
+            unchanged += 1
             return entries.use(key)
         }
     }
 
-    /// How many builds took the last build's rows (updated, or as they were) instead of making all of them.
+    /// How many builds updated the last build's rows instead of making all of them.
     package var updateCount: Int { lock.withLock { updates } }
+
+    /// How many builds took the last build's rows as they were, the list unchanged since.
+    package var unchangedCount: Int { lock.withLock { unchanged } }
 
     /// How many snapshot builds were offered the one before with some, not all, rows unchanged.
     package var partialSnapshotReuseCount: Int { snapshots.partialReuseCount }
