@@ -165,14 +165,17 @@ package final class ListCache: @unchecked Sendable {
             let keys = Set(record.inserted + record.deleted + record.moved + record.reloaded)
             guard keys.count <= Self.mostTouchedRows, lock.withLock({ entries[record.list] != nil }) else { continue }
             let namesRowsBefore = !(record.deleted.isEmpty && record.moved.isEmpty && record.reloaded.isEmpty)
-            rows[record.list] = try? Self.read(keys, in: record.list, from: db, namesRowsBefore: namesRowsBefore)
+            // A key the commit only deleted has no row left to read.
+            let gone = Set(record.deleted).subtracting(record.inserted + record.moved + record.reloaded)
+            rows[record.list] = try? Self.read(keys, skipping: gone, in: record.list, from: db, namesRowsBefore: namesRowsBefore)
         }
         return rows
     }
 
-    private static func read(_ keys: Set<String>, in list: ListID, from db: any SQLExecutor, namesRowsBefore: Bool) throws -> TouchedRows {
+    private static func read(_ keys: Set<String>, skipping gone: Set<String>, in list: ListID, from db: any SQLExecutor,
+                             namesRowsBefore: Bool) throws -> TouchedRows {
         var placed: [(position: Int, item: StoredItem)] = []
-        for key in keys {
+        for key in keys where !gone.contains(key) {
             let found = try db.rows("SELECT position, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?",
                                     [list.parent ?? "", list.relationship, key])
             if let row = found.first {
