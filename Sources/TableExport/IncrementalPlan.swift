@@ -83,10 +83,9 @@ struct IncrementalPlan: Sendable {
     /// no longer shows depends on the item that row stood for, so a commit touched it and it is
     /// not carried; this only makes sure.) `children` gives the pages each page read again links
     /// down to. A page's links and ids come from its records line (read already in `pages`, from
-    /// `pagesWithLinks`: a page there without them is one whose line cannot give them), or
-    /// else from its file as the last export
-    /// left it (`readingFile`); a page neither gives them for has a problem, so that this export
-    /// fails and the next makes every page.
+    /// `pagesWithLinks`: a page there without them is one whose line cannot give them), or else
+    /// from its file as the last export left it (`readingFile`); a page neither gives them for
+    /// has a problem, so that this export fails and the next makes every page.
     func results(notIn made: Set<[String]>, children: [[String]: Set<String>], pages: [(path: [String], page: PageRecords.Page)],
                  readingFile: (String) -> (ids: Set<String>, links: [PageLink])?) -> [PageResult] {
         // In the report's order a page's parent comes before it and the deepest pages come last:
@@ -101,7 +100,7 @@ struct IncrementalPlan: Sendable {
         var results: [PageResult] = []
         // With room for the pages made, which are put among these (`ReportOrder.insert`).
         results.reserveCapacity(carriedInOrder.count + made.count)
-        for (path, entry) in pages where !made.contains(path) {
+        for (path, page) in pages where !made.contains(path) {
             if let last = path.last {
                 if parent.map({ !$0.elementsEqual(path.dropLast()) }) ?? true {
                     let above = Array(path.dropLast())
@@ -112,7 +111,6 @@ struct IncrementalPlan: Sendable {
                 guard isParentKept || parentsChildren?.contains(last) == true else { continue }
             }
             if path.count < deepest { kept.insert(path) }
-            let page = entry
             var result: PageResult
             if page.hasLinks {
                 result = PageResult(path: path, file: page.file, ids: page.ids, links: page.links, problems: [], wasWritten: false)
