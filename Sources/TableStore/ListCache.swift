@@ -77,14 +77,33 @@ package final class ListCache: @unchecked Sendable {
     /// then only an empty list at 0 matches.
     func list(_ id: ListID, atLeast revision: Int) -> StoredList? {
         lock.withLock {
-            guard let entry = entries[id], entry.list.revision == revision || (revision > 0 && entry.list.revision > revision) else {
-                return nil
-            }
-            counts.hits += 1
-            clock += 1
-            entries[id]?.lastUse = clock
+            guard let entry = entries[id], Self.isCurrent(entry, at: revision) else { return nil }
+            countUse(of: id)
             return entry.list
         }
+    }
+
+    /// The item `key` of the cached list `id`, if the list is at `revision` or later (see
+    /// `list(_:atLeast:)`) and holds at most `longest` items to look through: `.some(nil)` when
+    /// such a list lacks the key, `nil` when the cache cannot say.
+    func item(_ key: String, in id: ListID, atLeast revision: Int, lookingThroughAtMost longest: Int) -> StoredItem?? {
+        lock.withLock {
+            guard let entry = entries[id], entry.list.items.count <= longest, Self.isCurrent(entry, at: revision) else { return nil }
+            countUse(of: id)
+            return .some(entry.list.items.first { $0.key == key })
+        }
+    }
+
+    /// Whether `entry` may stand for its list at `revision` (see `list(_:atLeast:)`).
+    private static func isCurrent(_ entry: Entry, at revision: Int) -> Bool {
+        entry.list.revision == revision || (revision > 0 && entry.list.revision > revision)
+    }
+
+    /// Counts a list handed out as a hit and as its latest use.
+    private func countUse(of id: ListID) {
+        counts.hits += 1
+        clock += 1
+        entries[id]?.lastUse = clock
     }
 
     /// Says the transaction about to commit may change cached lists.

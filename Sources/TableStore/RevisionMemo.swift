@@ -7,6 +7,10 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
     private let lock = NSLock()
     private var header: WALIndexWatch.Header?
     private var revisions: [ListID: Int] = [:]
+    /// What was remembered under the header before `header`: a reader that sees this process's
+    /// commit in the WAL-index before the commit reaches `advance` moves the memo to the new
+    /// header, and `advance` still carries these across the commit.
+    private var previous: (header: WALIndexWatch.Header, revisions: [ListID: Int])?
     private var hits = 0
 
     /// The revision of `list` remembered under `header`, if `header` is still the one it was
@@ -19,13 +23,14 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
         }
     }
 
-    /// Remembers `revision`, read after the header was `header`. A later header forgets every
-    /// revision remembered under an earlier one.
+    /// Remembers `revision`, read after the header was `header`. A later header sets aside every
+    /// revision remembered under an earlier one (see `previous`).
     func remember(_ revision: Int, of list: ListID, at header: WALIndexWatch.Header) {
         lock.withLock {
             if header != self.header {
+                previous = self.header.map { ($0, revisions) }
                 self.header = header
-                revisions.removeAll(keepingCapacity: true)
+                revisions = [:]
             }
             revisions[list] = revision
         }
@@ -34,12 +39,22 @@ final class RevisionMemo: @unchecked Sendable {  // every field is read and writ
     /// Moves what was remembered under `before` on to `after`: the headers read just before and
     /// just after this process committed `commits`, `before` with SQLite's write lock held and
     /// `after` one commit on, so that no other commit came between. The commits update the
-    /// revisions in order, as they update the change feed's (`Commit.update`).
+    /// revisions in order, as they update the change feed's (`Commit.update`). Revisions a reader
+    /// remembered under `after` meanwhile were read after the commit and are kept as read.
     func advance(from before: WALIndexWatch.Header, to after: WALIndexWatch.Header, by commits: [Commit]) {
         lock.withLock {
-            if header != before || revisions.count > Self.mostCarried { revisions.removeAll(keepingCapacity: true) }
+            var carried: [ListID: Int] = [:]
+            if header == before {
+                carried = revisions
+            } else if let previous, previous.header == before {
+                carried = previous.revisions
+            }
+            if carried.count > Self.mostCarried { carried = [:] }
+            for commit in commits { commit.update(&carried) }
+            if header == after { carried.merge(revisions) { _, read in read } }
+            revisions = carried
             header = after
-            for commit in commits { commit.update(&revisions) }
+            previous = nil
         }
     }
 

@@ -222,11 +222,20 @@ public final class SQLiteStore: DatabaseStore {
         return revisions.revision(of: id, at: header)
     }
 
+    /// The longest cached list `item(_:in:)` looks through rather than asking the key's index.
+    static let longestListSearched = 256
+
     /// How many revisions were answered from memory, with no query.
     package var revisionsFromMemory: Int { revisions.answeredFromMemory }
 
+    /// From the cached list when it is short and current (a new item's key is checked here for
+    /// every add); otherwise one point read.
     public func item(_ key: String, in list: ListID) async throws -> StoredItem? {
-        try await readOneStatement { db in
+        if let revision = revisionNow(of: list),
+           let cached = lists.item(key, in: list, atLeast: revision, lookingThroughAtMost: Self.longestListSearched) {
+            return cached
+        }
+        return try await readOneStatement { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT key, attributes FROM items WHERE parent = ? AND relationship = ? AND key = ?"),
                              arguments: [list.parent ?? "", list.relationship, key]).map(self.storedItem)
         }

@@ -145,4 +145,35 @@ extension ListCacheReadTests {
         #expect(try await store.list(rightRows).items.map(\.key) == ["moved"])
         #expect(try await other.list(rightRows).items.map(\.key) == ["moved"])
     }
+
+    @Test("an item is looked up in a short cached list, which still shows this store's and another store's commits; a long list asks the index")
+    func itemFromTheCache() async throws {
+        let temporary = try await TemporaryStore()
+        defer { temporary.remove() }
+        let store = try #require(temporary.store as? SQLiteStore)
+        try await store.apply([.insert(StoredItem(key: "a", attributes: ["n": .number(1)]), at: 0)], to: Self.list, basedOn: nil)
+        _ = try await store.list(Self.list)
+        _ = try await store.revision(of: Self.list)
+        let hits = store.listCacheStatistics.hits
+        #expect(try await store.item("a", in: Self.list) == StoredItem(key: "a", attributes: ["n": .number(1)]))
+        #expect(try await store.item("b", in: Self.list) == nil)
+        #expect(store.listCacheStatistics.hits == hits + 2, "both answered from the cached list")
+
+        try await store.apply([.insert(StoredItem(key: "b", attributes: [:]), at: 1)], to: Self.list, basedOn: nil)
+        #expect(try await store.item("b", in: Self.list) == StoredItem(key: "b", attributes: [:]))
+        let other = try SQLiteStore(path: temporary.location)
+        try await other.apply([.update(key: "a", attributes: ["n": .number(2)]), .insert(StoredItem(key: "c", attributes: [:]), at: 2)],
+                              to: Self.list, basedOn: nil)
+        #expect(try await store.item("a", in: Self.list) == StoredItem(key: "a", attributes: ["n": .number(2)]))
+        #expect(try await store.item("c", in: Self.list) == StoredItem(key: "c", attributes: [:]))
+
+        // Past the longest list looked through, the key's index answers, not the cache.
+        let long = ListID.root("long")
+        let items = (0...SQLiteStore.longestListSearched).map { StoredItem(key: "k\($0)", attributes: [:]) }
+        try await store.apply([.replaceAll(items)], to: long, basedOn: nil)
+        _ = try await store.list(long)
+        let before = store.listCacheStatistics.hits
+        #expect(try await store.item("k3", in: long) == StoredItem(key: "k3", attributes: [:]))
+        #expect(store.listCacheStatistics.hits == before)
+    }
 }

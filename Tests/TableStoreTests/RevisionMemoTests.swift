@@ -105,5 +105,28 @@ struct RevisionMemoTests {
         memo.advance(from: header(9), to: header(10), by: [edit(5, other, to: 4)])
         #expect(memo.revision(of: Self.letters, at: header(10)) == nil && memo.revision(of: other, at: header(10)) == 4)
     }
+
+    @Test("a reader that sees the commit's header before the commit reaches the memo does not make it forget the other lists")
+    func readerAheadOfCommit() {
+        func header(_ counter: UInt64) -> WALIndexWatch.Header { WALIndexWatch.Header(words: (0, counter | 1 << 32, 0, 0, 0, 0)) }
+        let other = ListID.root("other"), third = ListID.root("third")
+        let memo = RevisionMemo()
+        memo.remember(3, of: other, at: header(1))
+        memo.remember(5, of: Self.letters, at: header(1))
+        // The commit is in the WAL-index (header 2); a reader reads `third` under it, then the
+        // commit's own advance comes.
+        memo.remember(9, of: third, at: header(2))
+        #expect(memo.revision(of: other, at: header(2)) == nil, "not yet carried")
+        memo.advance(from: header(1), to: header(2), by: [Commit(sequence: 7, lists: [ListChangeRecord(list: Self.letters, revision: 6)])])
+        #expect(memo.revision(of: other, at: header(2)) == 3)
+        #expect(memo.revision(of: Self.letters, at: header(2)) == 6)
+        #expect(memo.revision(of: third, at: header(2)) == 9)
+        // A reader that saw a header the commit did not lead to sets the memo aside for good.
+        memo.remember(1, of: third, at: header(5))
+        memo.advance(from: header(2), to: header(3), by: [])
+        #expect(memo.revision(of: other, at: header(3)) == 3, "carried from the header it was remembered under")
+        memo.advance(from: header(7), to: header(8), by: [])
+        #expect(memo.revision(of: other, at: header(8)) == nil && memo.revision(of: third, at: header(8)) == nil)
+    }
 }
 
