@@ -1,16 +1,6 @@
 import HTTPTypes
-import Hummingbird
 
-/// Adds the headers every response carries: a Content-Security-Policy with no inline script and
-/// no framing, no MIME sniffing, and a strict referrer policy.
-struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
-        SecurityHeaders.add(to: &response.headers)
-        return response
-    }
-}
-
+/// The header fields the server reads or writes that HTTPTypes does not name.
 extension HTTPField.Name {
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
     static let frameOptions = HTTPField.Name("X-Frame-Options")!

@@ -1,7 +1,8 @@
 import HTTPTypes
 
-/// The headers `SecurityHeadersMiddleware` adds, for the responses written without the router too
-/// (`WarmPageHandler`).
+/// The headers every response carries: a Content-Security-Policy with no inline script and no
+/// framing, no MIME sniffing, and a strict referrer policy. Added by `SiteResponder`, and by
+/// `WarmPageHandler` to the pages it answers on the event loop.
 enum SecurityHeaders {
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"

@@ -5,14 +5,18 @@ import NIOCore
 /// The request context: Hummingbird's basics and the address the request came from.
 public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The client's IP address (without the port), for limits kept per client; empty when unknown.
-    public let clientAddress: String
-    /// Completes when the request's connection closes (a live stream ends then).
-    let connectionClosed: EventLoopFuture<Void>
+    /// The request's connection.
+    private let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        clientAddress = source.channel.remoteAddress?.ipAddress ?? ""
-        connectionClosed = source.channel.closeFuture
+        channel = source.channel
     }
+
+    /// The client's IP address (without the port), for limits kept per client; empty when unknown.
+    /// Written out when asked (by sign-in alone), not for every request.
+    public var clientAddress: String { channel.remoteAddress?.ipAddress ?? "" }
+
+    /// Completes when the request's connection closes (a live stream ends then).
+    var connectionClosed: EventLoopFuture<Void> { channel.closeFuture }
 }

@@ -31,7 +31,7 @@ extension SiteServer {
         guard let entry = cache.pageNow(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
-        // In the order the router's response has them: its body's length (a HEAD's is set), then the middleware's.
+        // In the order the router's response has them: its body's length (a HEAD's is set), then the security headers.
         if !answer.headers.contains(.contentLength) { answer.headers[.contentLength] = String(answer.bodyLength) }
         SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()

@@ -43,17 +43,10 @@ public struct SiteServer: Sendable {
         live = LiveHub(limit: min(configuration.liveStreams, connections.cap * 4 / 5))
     }
 
-    /// The router: every path goes through `respond`, which does its own routing on the
+    /// The responder: every path goes through `respond`, which does its own routing on the
     /// navigation path.
-    public func router() -> Router<ServerContext> {
-        let router = Router(context: ServerContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: SecurityHeadersMiddleware())
-        for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
-            router.on("/", method: method) { request, context in await self.respond(request, context: context) }
-            router.on("**", method: method) { request, context in await self.respond(request, context: context) }
-        }
-        return router
+    public func router() -> SiteResponder {
+        SiteResponder(server: self)
     }
 
     /// The application, listening where the configuration says.
@@ -65,7 +58,7 @@ public struct SiteServer: Sendable {
         let connections = self.connections
         let port = configuration.port
         let answersWarmPages = configuration.answersWarmPagesOnEventLoop
-        // Requests the router answers are logged by its middleware at .info; warm answers alike.
+        // Requests the router answers are logged by `SiteResponder` at .info; warm answers alike.
         let requestLogger = logger.logLevel <= .info ? logger : nil
         let serverName = "TableStack"
         return Application(

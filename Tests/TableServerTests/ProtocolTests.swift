@@ -163,7 +163,7 @@ struct ProtocolTests {
         }
     }
 
-    @Test("every response carries the security headers; session cookies are HttpOnly and SameSite=Lax")
+    @Test("every response carries the security headers; an unknown method is a 404; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
@@ -175,6 +175,11 @@ struct ProtocolTests {
                 #expect(page.headers[.xContentTypeOptions] == "nosniff")
                 #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             }
+            // A method a page refuses is answered by the site, with the headers; one the site
+            // never answers is a 404.
+            let put = try await browser.send(.put, "/groceries/")
+            #expect(put.status == 405 && put.headers[.xContentTypeOptions] == "nosniff")
+            #expect(try await browser.send(.options, "/groceries/").status == 404)
             let fresh = Browser(client: browser.client)
             let page = try await fresh.get("/")
             let cookie = page.headers[.setCookie] ?? ""
