@@ -8,13 +8,32 @@ struct FormBody: Sendable {
     private(set) var fields: [String: String] = [:]
 
     init(_ text: String) throws(ServerError) {
-        for pair in text[...].split(atByte: UInt8(ascii: "&")) where !pair.isEmpty {
-            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                fields[try Self.decode(pair[..<equals])] = try Self.decode(pair[pair.utf8.index(after: equals)...])
-            } else {
-                fields[try Self.decode(pair)] = ""
+        var text = text
+        fields = try text.withUTF8 { Self.fields(in: $0) }.get()
+    }
+
+    /// The fields of a form's UTF-8, split at `&` and at each pair's first `=`. The separators are
+    /// ASCII, so every part between them is whole UTF-8 too: read as bytes, not as characters.
+    private static func fields(in bytes: UnsafeBufferPointer<UInt8>) -> Result<[String: String], ServerError> {
+        var fields: [String: String] = [:]
+        fields.reserveCapacity(8)  // a form has a handful of fields
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.count
+                guard let name = PercentDecoding.decode(UnsafeBufferPointer(rebasing: pair[..<equals]), plusIsSpace: true),
+                      let value = equals == pair.count ? ""
+                          : PercentDecoding.decode(UnsafeBufferPointer(rebasing: pair[(equals + 1)...]), plusIsSpace: true) else {
+                    return .failure(.badRequest("the form has a malformed % escape or is not valid UTF-8"))
+                }
+                fields[name] = value
             }
+            start = end + 1
         }
+        return .success(fields)
     }
 
     /// Parses a body as it came: bytes that are not UTF-8 are refused, never repaired.
@@ -33,10 +52,4 @@ struct FormBody: Sendable {
         return value
     }
 
-    static func decode(_ text: Substring) throws(ServerError) -> String {
-        guard let decoded = text.removingPercentEncodingStrictly(plusIsSpace: true) else {
-            throw .badRequest("the form has a malformed % escape or is not valid UTF-8")
-        }
-        return decoded
-    }
 }

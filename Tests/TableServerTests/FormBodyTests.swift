@@ -1,3 +1,4 @@
+import TableRender
 import Testing
 import TestSupport
 @testable import TableServer
@@ -28,10 +29,15 @@ struct FormBodyTests {
     /// How `FormBody` read a form before it split at bytes.
     static func characterSplit(_ text: String) throws -> [String: String] {
         var fields: [String: String] = [:]
+        struct Malformed: Error {}
+        func decode(_ part: Substring) throws -> String {
+            guard let decoded = part.removingPercentEncodingStrictly(plusIsSpace: true) else { throw Malformed() }
+            return decoded
+        }
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try FormBody.decode(parts[0])
-            fields[name] = parts.count > 1 ? try FormBody.decode(parts[1]) : ""
+            let name = try decode(parts[0])
+            fields[name] = parts.count > 1 ? try decode(parts[1]) : ""
         }
         return fields
     }

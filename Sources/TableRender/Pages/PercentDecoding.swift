@@ -1,26 +1,31 @@
 import Foundation
 
-extension Substring {
-    /// Percent-decoding that refuses malformed escapes and bytes that are not UTF-8: the one
-    /// decoder of request paths, form fields and exported page names. A form's `+` stands for a
-    /// space (`plusIsSpace`); in a path it is itself.
-    public func removingPercentEncodingStrictly(plusIsSpace: Bool) -> String? {
+/// Percent-decoding that refuses malformed escapes and bytes that are not UTF-8: the one
+/// decoder of request paths, form fields and exported page names. A form's `+` stands for a
+/// space (`plusIsSpace`); in a path it is itself.
+public enum PercentDecoding {
+    /// The text `bytes` stand for, or `nil` when an escape is malformed or what the escapes spell
+    /// is not UTF-8. `bytes` are valid UTF-8 themselves (a string's, or a part of one cut at ASCII).
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String? {
         // Most names hold no escape: they are themselves, already valid UTF-8.
-        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else { return String(self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            } else if plusIsSpace, byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+                decoded.append(high << 4 | low)
+                index += 3
             } else {
-                bytes.append(byte)
+                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validating: decoded, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -30,5 +35,13 @@ extension Substring {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+extension Substring {
+    /// `PercentDecoding.decode` of this text's UTF-8.
+    public func removingPercentEncodingStrictly(plusIsSpace: Bool) -> String? {
+        utf8.withContiguousStorageIfAvailable { PercentDecoding.decode($0, plusIsSpace: plusIsSpace) }
+            ?? Array(utf8).withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: plusIsSpace) }
     }
 }
