@@ -17,12 +17,18 @@ public struct StoredItem: Sendable, Hashable, Codable {
 }
 
 /// An ordered list: the root lists of the store, or a to-many relationship of an item.
+///
+/// Its hash is worked out once, when it is made: an edit looks lists up by their IDs some seventy
+/// times (revisions, the list cache, the change records), and hashing both names every time was
+/// a thirtieth of an edit's instructions.
 public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The identity of the item owning the list (its path from a root list, see
     /// `itemIdentity(_:)`); `nil` for a root list.
-    public var parent: String?
+    public let parent: String?
     /// The relationship's name ("trails"), or the root list's name ("regions").
-    public var relationship: String
+    public let relationship: String
+    /// `parent` and `relationship` hashed.
+    private let hash: Int
 
     /// A root list.
     public static func root(_ name: String) -> ListID { ListID(parent: nil, relationship: name) }
@@ -31,6 +37,30 @@ public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(parent: String?, relationship: String) {
         self.parent = parent
         self.relationship = relationship
+        var hasher = Hasher()
+        hasher.combine(parent)
+        hasher.combine(relationship)
+        hash = hasher.finalize()
+    }
+
+    public static func == (lhs: ListID, rhs: ListID) -> Bool {
+        lhs.hash == rhs.hash && lhs.relationship == rhs.relationship && lhs.parent == rhs.parent
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    private enum CodingKeys: String, CodingKey { case parent, relationship }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(parent: try container.decodeIfPresent(String.self, forKey: .parent),
+                  relationship: try container.decode(String.self, forKey: .relationship))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encode(relationship, forKey: .relationship)
     }
 
     public var description: String { parent.map { "\($0).\(relationship)" } ?? relationship }
