@@ -240,7 +240,7 @@ public struct SiteServer: Sendable {
             let text = String(decoding: json.encoded(), as: UTF8.self)
             if status == .ok, notice == nil, let scene = page.scene {
                 // Kept like the HTML page, so API reads and bursts of them cost no rebuild.
-                cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: SplicedPage(text, placeholder: PageCache.tokenPlaceholder),
+                cache.store(PageCache.Entry(revisions: scene.dependencyRevisions, page: SplicedPage(text, placeholder: PageCache.tokenPlaceholder),
                                             scene: scene, renderer: site.renderer),
                             for: cacheKey(request, canEdit: mayEdit(session), session: session))
             }
@@ -260,23 +260,13 @@ public struct SiteServer: Sendable {
         offerSignIn(on: &tablePage, session: session)
         let rendered = SplicedPage(site.renderer.render(tablePage), placeholder: PageCache.tokenPlaceholder)
         if status == .ok, notice == nil, let scene = page.scene {
-            cache.store(PageCache.Entry(revisions: try await cachedRevisions(of: scene), page: rendered, scene: scene, renderer: site.renderer),
+            cache.store(PageCache.Entry(revisions: scene.dependencyRevisions, page: rendered, scene: scene, renderer: site.renderer),
                         for: cacheKey(request, canEdit: canEdit, session: session))
         }
         return preparedTablePage(rendered, status: status, request: request, session: session, canEdit: canEdit,
                                  etag: pageETag(of: page, request: request, session: session, notice: notice, canEdit: canEdit)).response
     }
 
-    /// The revision of every list a scene's page depends on: its own lists' as loaded, and those
-    /// of the lists above it (a title or back button names an item of theirs).
-    private func cachedRevisions(of scene: ResolvedScene) async throws -> [ListID: Int] {
-        var revisions: [ListID: Int] = scene.revisions
-        guard let runtime = site.appRuntime else { return revisions }
-        for list in scene.ancestorLists where revisions[list] == nil {
-            revisions[list] = try await runtime.store.revision(of: list)
-        }
-        return revisions
-    }
 
     private func jsonVariant(isEditing: Bool) -> String { "json:\(isEditing)" }
 

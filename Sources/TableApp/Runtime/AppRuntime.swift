@@ -109,7 +109,7 @@ public struct AppRuntime: Sendable {
         var resolved = try await load(next, item: item, itemList: itemList, path: parent.path + [segment], stack: parent.stack,
                                       isInfo: { if case .showDetail = outcome { true } else { false } }(),
                                       rows: allowed(rows, for: next))
-        resolved.ancestorLists = parent.dependencies
+        resolved.ancestorRevisions = parent.dependencyRevisions
         return resolved
     }
 
@@ -207,7 +207,7 @@ public struct AppRuntime: Sendable {
             stack.push(scene: scene.name, itemKey: path[path.count - 1], title: title)
         }
         var resolved = ResolvedScene(app: app, scene: scene, store: store, path: path, stack: stack, item: item, itemList: itemList,
-                                     sections: sections, sectionIndex: sectionIndex, revisions: revisions, isInfo: isInfo, ancestorLists: [])
+                                     sections: sections, sectionIndex: sectionIndex, revisions: revisions, isInfo: isInfo, ancestorRevisions: [:])
         resolved.window = rowWindow
         if case .all = rows, showsList { resolved.snapshotMemory = sceneRows?.snapshots }
         return resolved

@@ -37,9 +37,12 @@ public struct ResolvedScene: Sendable {
     public var revisions: [ListID: Int]
     /// Whether the scene shows the detail of `item` (its info page rather than its pushed scene).
     public var isInfo: Bool
-    /// The lists holding the items selected on the way here: their titles show in the navigation
-    /// bar, so a cached page depends on them too.
-    public var ancestorLists: Set<ListID>
+    /// The revisions of the lists the levels above showed when they were loaded: the items
+    /// selected on the way here stand in them, and their titles show in the navigation bar, so
+    /// the page depends on them too.
+    public internal(set) var ancestorRevisions: [ListID: Int]
+    /// The lists of `ancestorRevisions`.
+    public var ancestorLists: Set<ListID> { Set(ancestorRevisions.keys) }
 
     /// Set when only a window of a long list was loaded: `sections` then hold those rows only.
     public var window: RowWindow?
@@ -58,7 +61,7 @@ public struct ResolvedScene: Sendable {
 
     init(app: AppDefinition, scene: SceneDefinition, store: any DataStore, path: [String], stack: NavigationStack, item: StoredItem?,
          itemList: ListID?, sections: [SceneSection], sectionIndex: SectionIndexMapping?, revisions: [ListID: Int], isInfo: Bool,
-         ancestorLists: Set<ListID>) {
+         ancestorRevisions: [ListID: Int]) {
         definitions = Definitions(app: app, scene: scene, store: store)
         self.path = path
         self.stack = stack
@@ -68,11 +71,14 @@ public struct ResolvedScene: Sendable {
         self.sectionIndex = sectionIndex
         self.revisions = revisions
         self.isInfo = isInfo
-        self.ancestorLists = ancestorLists
+        self.ancestorRevisions = ancestorRevisions
     }
 
     /// Every list whose revision the page's bytes depend on.
     public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
+
+    /// The revision every list in `dependencies` was at when the scene was loaded.
+    public var dependencyRevisions: [ListID: Int] { ancestorRevisions.merging(revisions) { _, own in own } }
 
     /// The lists whose rows (or choices) the page shows: `dependencies` without the lists above
     /// it and, for a scene that is not a list, without the list its item stands in. Such a scene
