@@ -14,6 +14,10 @@ public protocol TableStoryboard: Sendable {
     /// The controller `outcome` (`.push` or `.showDetail`, from `parent`'s delegate) shows, or
     /// `nil` when it shows none.
     func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)?
+    /// The controllers from the root to the one `path` leads to. Every storyboard has the walk
+    /// from the root through `viewController(for:from:)` (the extension's); one that keeps the
+    /// levels above a page, as they rarely change, may answer from those instead.
+    func viewControllers(along path: [String]) async throws -> [any TableViewController]
 }
 
 extension TableStoryboard {

@@ -14,6 +14,11 @@ public protocol DataStore: Sendable {
     /// The revision of list `id` when the store knows it from memory, without a query or a wait;
     /// `nil` otherwise: then ask `revision(of:)`. A server's event loop serves warm pages with it.
     func revisionNow(of id: ListID) -> Int?
+    /// The revision of list `id` when memory can tell for certain that a read of the database
+    /// would find it now; `nil` otherwise. What is kept by such a revision may stand in for a
+    /// read anywhere, an action's checks included; `revisionNow` may lag behind another server's
+    /// commit for a moment (PostgreSQL's change feed), which only a page that is read may do.
+    func certainRevision(of id: ListID) -> Int?
     /// The item with `key` in list `list`, if there is one.
     func item(_ key: String, in list: ListID) async throws -> StoredItem?
     /// Applies `changes` to list `id` in one transaction, if the list is still at `revision`;
@@ -48,6 +53,8 @@ extension DataStore {
     public var appliedSequence: Int { 0 }
     /// A store that cannot answer at once says so: `nil`.
     public func revisionNow(of id: ListID) -> Int? { nil }
+    /// A store that cannot be certain without a read says so: `nil`.
+    public func certainRevision(of id: ListID) -> Int? { nil }
     /// A store that keeps no record of its commits' rows cannot say: `nil`.
     public func changedKeys(of list: ListID, from old: Int, to new: Int) -> Set<String>? { nil }
     public func catchUp(to sequence: Int) async throws {}

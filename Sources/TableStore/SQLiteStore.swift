@@ -222,6 +222,10 @@ public final class SQLiteStore: DatabaseStore {
         return revisions.revision(of: id, at: header)
     }
 
+    /// `revisionNow`: any commit, from this process or another, changes the WAL-index header it
+    /// is kept under, so a revision it gives is the one a read would find.
+    public func certainRevision(of id: ListID) -> Int? { revisionNow(of: id) }
+
     /// The longest cached list `item(_:in:)` looks through rather than asking the key's index.
     static let longestListSearched = 256
 

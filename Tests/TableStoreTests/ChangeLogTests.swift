@@ -102,6 +102,8 @@ struct ChangeLogTests {
         let deadline = ContinuousClock.now + .seconds(5)
         while second.feed.revision(of: Self.letters) != 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(second.feed.revision(of: Self.letters) == 2, "known in memory, without a query")
+        #expect(second.revisionNow(of: Self.letters) == 2)
+        #expect(second.certainRevision(of: Self.letters) == nil, "memory that follows other servers a moment late is never certain")
         #expect(second.feed.appliedSequence == first.feed.appliedSequence)
         // The second server's own commit, after the first's, is taken in in order.
         try await second.apply([.delete(key: "b")], to: Self.letters, basedOn: 2)

@@ -33,10 +33,12 @@ struct QuickReadTests {
         let before = store.revisionsFromMemory
         #expect(try await store.revision(of: Self.letters) == 1)
         #expect(store.revisionNow(of: Self.letters) == 1)
-        #expect(store.revisionsFromMemory == before + 2, "no query while nobody commits")
+        #expect(store.certainRevision(of: Self.letters) == 1)
+        #expect(store.revisionsFromMemory == before + 3, "no query while nobody commits")
         // Another store's commit, as another process's would be: unknown until read.
         try await other.apply([.delete(key: "b")], to: Self.letters, basedOn: 1)
         #expect(store.revisionNow(of: Self.letters) == nil)
+        #expect(store.certainRevision(of: Self.letters) == nil, "what is kept by revision 1 must not pass for current")
         #expect(try await store.revision(of: Self.letters) == 2)
         #expect(store.revisionNow(of: Self.letters) == 2)
         // A writer that is not TableStack at all: SQL on a connection of its own.

@@ -57,15 +57,40 @@ public struct AppRuntime: Sendable {
     }
 
     private func resolve(_ path: [String], lastLevel: RowsRead) async throws -> ResolvedScene {
-        var scene = try await rootScene(rows: path.isEmpty ? lastLevel : .all)
-        for (depth, segment) in path.enumerated() {
-            guard let outcome = scene.outcome(forSegment: segment),
-                  let next = try await self.scene(for: outcome, from: scene, rows: depth == path.count - 1 ? lastLevel : .all) else {
-                throw RuntimeError.notFound(path: path, depth: depth, reason: "\"\(scene.title)\" has no row \"\(segment)\" that leads further")
+        let levels = try await levels(along: path, lastLevel: lastLevel)
+        return levels[levels.count - 1]
+    }
+
+    /// The scenes from the root to the one at `path`, which is read as `lastLevel` says, each
+    /// made from the outcome of the row its segment names in the level below. A level above the
+    /// last comes from `sceneRows.parents` while every list it depends on is certainly as it was
+    /// loaded, and is kept there when loaded; the last is always loaded.
+    private func levels(along path: [String], lastLevel: RowsRead) async throws -> [ResolvedScene] {
+        let parents = sceneRows?.parents
+        var levels: [ResolvedScene] = []
+        levels.reserveCapacity(path.count + 1)
+        for depth in 0...path.count {
+            let isLast = depth == path.count
+            if !isLast, let kept = parents?.scene(at: Array(path[..<depth]), in: store) {
+                levels.append(kept)
+                continue
             }
-            scene = next
+            let rows = isLast ? lastLevel : .all
+            let scene: ResolvedScene
+            if depth == 0 {
+                scene = try await rootScene(rows: rows)
+            } else {
+                let parent = levels[depth - 1], segment = path[depth - 1]
+                guard let outcome = parent.outcome(forSegment: segment), let next = try await self.scene(for: outcome, from: parent, rows: rows) else {
+                    throw RuntimeError.notFound(path: path, depth: depth - 1,
+                                                reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further")
+                }
+                scene = next
+            }
+            if !isLast { parents?.keep(scene) }
+            levels.append(scene)
         }
-        return scene
+        return levels
     }
 
     /// Which of a list scene's rows a load reads.
@@ -241,6 +266,12 @@ extension AppRuntime: TableStoryboard {
     public var language: String { app.language }
 
     public func rootViewController() async throws -> any TableViewController { try await rootScene() }
+
+    /// The levels above the page come from the runtime's memory of them when nothing they show
+    /// changed (see `levels(along:lastLevel:)`).
+    public func viewControllers(along path: [String]) async throws -> [any TableViewController] {
+        try await levels(along: path, lastLevel: .all).map { $0 }
+    }
 
     public func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)? {
         guard let parent = parent as? ResolvedScene else { return nil }

@@ -80,6 +80,8 @@ public final class SceneRowCache: @unchecked Sendable {
     let largestListRows: Int
     /// The snapshots built last of the scenes showing these rows, within the same bounds.
     let snapshots: SceneSnapshotMemory
+    /// The scenes loaded last as the levels above a page, within the same bounds.
+    let parents: ParentSceneMemory
 
     /// Makes an empty cache of up to `capacity` rows, none of a list longer than `largestListRows`.
     public init(capacity: Int = 60_000, largestListRows: Int = 20_000) {
@@ -87,6 +89,7 @@ public final class SceneRowCache: @unchecked Sendable {
         self.largestListRows = largestListRows
         entries = RowBoundedStore(capacity: capacity)
         snapshots = SceneSnapshotMemory(capacity: capacity)
+        parents = ParentSceneMemory(capacity: capacity)
     }
 
     func entry(scene: String, list: ListID) -> Entry? {
@@ -109,6 +112,9 @@ public final class SceneRowCache: @unchecked Sendable {
 
     /// How many builds took the last build's rows as they were, the list unchanged since.
     package var unchangedCount: Int { lock.withLock { unchanged } }
+
+    /// How many levels above a page were taken as loaded before instead of loaded again.
+    package var parentSceneHitCount: Int { parents.hitCount }
 
     /// How many snapshot builds were offered the one before with some, not all, rows unchanged.
     package var partialSnapshotReuseCount: Int { snapshots.partialReuseCount }

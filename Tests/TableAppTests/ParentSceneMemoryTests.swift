@@ -1,0 +1,196 @@
+import Foundation
+import TableApp
+import TableKit
+import TableStore
+import Testing
+import TestSupport
+
+/// The levels above a page are taken as they were loaded while nothing they depend on changed;
+/// the page's own scene is always loaded. Whatever was kept, a path resolves to what a runtime
+/// that keeps nothing makes of it.
+@Suite("Levels above a page kept between loads")
+struct ParentSceneMemoryTests {
+    static let app = """
+        title: Trails
+        root: regions
+        scenes:
+          regions:
+            title: Regions
+            list: regions
+            cell: { text: "{name}" }
+            push: trails
+          trails:
+            title: "{name}"
+            list: trails
+            cell: { text: "{name}", detail: "{length} km", style: value1 }
+            push: trail
+          trail:
+            title: "{name}"
+            style: grouped
+            detail:
+              editable: true
+              sections:
+                - fields:
+                    - { attribute: name, label: Name, type: text }
+                    - { attribute: length, label: Length, type: number }
+        """
+
+    static let regions = ListID.root("regions")
+    static let trails = regions.child(of: "north", relationship: "trails")
+
+    /// A database of two regions with three trails each, and the path to one trail's detail.
+    struct Fixture {
+        let folder: URL
+        let store: SQLiteStore
+        let app: AppDefinition
+        /// What a runtime that keeps nothing reads through: a store of its own on the same file.
+        let unremembering: AppRuntime
+        let path = ["north", "ridge"]
+
+        init() async throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-parents-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            store = try SQLiteStore(path: folder.appendingPathComponent("app.sqlite").path, durability: .normal)
+            app = try AppFileLoader.parse(ParentSceneMemoryTests.app, file: "app.yaml")
+            let trails = ["ridge", "lake", "pass"].enumerated().map { number, key in
+                DataDocument.Item(key: key, attributes: ["name": .string(key.capitalized), "length": .number(Double(number + 3))])
+            }
+            try await store.load(DataDocument(lists: [("regions", [
+                DataDocument.Item(key: "north", attributes: ["name": .string("North")], lists: [("trails", trails)]),
+                DataDocument.Item(key: "south", attributes: ["name": .string("South")], lists: [("trails", trails)]),
+            ])]), replacing: true)
+            unremembering = AppRuntime(app: app, store: try SQLiteStore(path: folder.appendingPathComponent("app.sqlite").path, durability: .normal))
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+
+        /// What a runtime that keeps nothing makes of `path`.
+        func fresh(_ path: [String]) async throws -> ResolvedScene {
+            try await unremembering.resolve(path)
+        }
+    }
+
+    static func expectSame(_ scene: ResolvedScene, _ fresh: ResolvedScene, _ comment: Comment) {
+        #expect(scene.sections == fresh.sections, comment)
+        #expect(scene.stack == fresh.stack, comment)
+        #expect(scene.item == fresh.item, comment)
+        #expect(scene.revisions == fresh.revisions, comment)
+        #expect(scene.ancestorRevisions == fresh.ancestorRevisions, comment)
+    }
+
+    @Test("the levels above are taken as loaded while their lists stand still; a change to one is loaded again")
+    func keptWhileUnchanged() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let cache = SceneRowCache()
+        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: cache)
+
+        _ = try await runtime.resolve(fixture.path)
+        #expect(cache.parentSceneHitCount == 0)
+        Self.expectSame(try await runtime.resolve(fixture.path), try await fixture.fresh(fixture.path), "unchanged")
+        #expect(cache.parentSceneHitCount == 2, "both levels above the detail")
+
+        // The trail's list changes: its detail, made from the row above, shows the new name.
+        try await fixture.store.apply([.update(key: "ridge", attributes: ["name": .string("High Ridge")])], to: Self.trails, basedOn: nil)
+        let renamed = try await runtime.resolve(fixture.path)
+        #expect(renamed.title == "High Ridge")
+        #expect(cache.parentSceneHitCount == 3, "only the root was unchanged")
+        Self.expectSame(renamed, try await fixture.fresh(fixture.path), "after the trail was renamed")
+
+        // The region is renamed: the trails' title and the detail's back button follow.
+        try await fixture.store.apply([.update(key: "north", attributes: ["name": .string("Far North")])], to: Self.regions, basedOn: nil)
+        let moved = try await runtime.resolve(fixture.path)
+        #expect(moved.stack.levels.map(\.title) == ["Regions", "Far North", "High Ridge"])
+        #expect(cache.parentSceneHitCount == 3, "the root shows the regions, so nothing was kept")
+        Self.expectSame(moved, try await fixture.fresh(fixture.path), "after the region was renamed")
+    }
+
+    @Test("the page's own scene is always loaded, however often its path is asked for")
+    func ownSceneLoaded() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let cache = SceneRowCache()
+        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: cache)
+        for _ in 0..<3 { _ = try await runtime.resolve(["north"]) }
+        #expect(cache.parentSceneHitCount == 2, "the root, on the second and third load")
+        // Through the storyboard's walk, as the server finds a page: the same levels.
+        let walked = try await runtime.viewControllers(along: ["north"])
+        #expect(walked.count == 2)
+        #expect(cache.parentSceneHitCount == 3)
+        let page = try #require(walked.last as? ResolvedScene)
+        Self.expectSame(page, try await fixture.fresh(["north"]), "walked")
+    }
+
+    @Test("another process's commit is never hidden by what was kept")
+    func otherProcessCommit() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let cache = SceneRowCache()
+        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: cache)
+        _ = try await runtime.resolve(fixture.path)
+        let other = try SQLiteStore(path: fixture.folder.appendingPathComponent("app.sqlite").path, durability: .normal)
+        try await other.apply([.update(key: "north", attributes: ["name": .string("Northern Reach")])], to: Self.regions, basedOn: nil)
+        let scene = try await runtime.resolve(fixture.path)
+        #expect(scene.stack.levels.map(\.title) == ["Regions", "Northern Reach", "Ridge"])
+        Self.expectSame(scene, try await fixture.fresh(fixture.path), "after another process's commit")
+    }
+
+    @Test("a store that cannot be certain of a revision without a read gets every level loaded")
+    func uncertainStore() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let cache = SceneRowCache()
+        let runtime = AppRuntime(app: fixture.app, store: UncertainStore(base: fixture.store), sceneRows: cache)
+        for _ in 0..<3 { _ = try await runtime.resolve(fixture.path) }
+        #expect(cache.parentSceneHitCount == 0)
+    }
+
+    @Test("through random edits at every level, each path resolves to what a runtime that keeps nothing makes")
+    func differential() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: SceneRowCache())
+        var dice = SeededGenerator(seed: 7)
+        let regionKeys = ["north", "south"], trailKeys = ["ridge", "lake", "pass"]
+        for step in 1...400 {
+            let region = regionKeys[dice.next(below: 2)], trail = trailKeys[dice.next(below: 3)]
+            let trails = Self.regions.child(of: region, relationship: "trails")
+            switch dice.next(below: 5) {
+            case 0:
+                try await fixture.store.apply([.update(key: region, attributes: ["name": .string("Region \(step)")])], to: Self.regions, basedOn: nil)
+            case 1:
+                try await fixture.store.apply([.update(key: trail, attributes: ["name": .string("Trail \(step)")])], to: trails, basedOn: nil)
+            case 2:
+                try await fixture.store.apply([.move(key: trail, to: dice.next(below: 3))], to: trails, basedOn: nil)
+            case 3:
+                try await fixture.store.apply([.move(key: region, to: dice.next(below: 2))], to: Self.regions, basedOn: nil)
+            default:
+                break  // nothing changed: everything above comes from memory
+            }
+            let path = [[], [region], [region, trail]][dice.next(below: 3)]
+            let scene = try await runtime.resolve(path)
+            let fresh = try await fixture.fresh(path)
+            Self.expectSame(scene, fresh, "step \(step), \(path)")
+            if scene.stack != fresh.stack || scene.sections != fresh.sections { return }
+        }
+    }
+}
+
+/// A store that passes everything through but is never certain of a revision without a read
+/// (as PostgreSQL's, whose memory follows other servers' commits a moment late).
+private struct UncertainStore: DataStore {
+    let base: SQLiteStore
+
+    func list(_ id: ListID) async throws -> StoredList { try await base.list(id) }
+    func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) { try await base.list(id, positions: positions) }
+    func revision(of id: ListID) async throws -> Int { try await base.revision(of: id) }
+    func revisionNow(of id: ListID) -> Int? { base.revisionNow(of: id) }
+    func item(_ key: String, in list: ListID) async throws -> StoredItem? { try await base.item(key, in: list) }
+    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int {
+        try await base.apply(changes, to: id, basedOn: revision)
+    }
+    func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] { try await base.apply(writes) }
+    func load(_ document: DataDocument, replacing: Bool) async throws { try await base.load(document, replacing: replacing) }
+    func document() async throws -> DataDocument { try await base.document() }
+    func isEmpty() async throws -> Bool { try await base.isEmpty() }
+}
