@@ -64,6 +64,12 @@ struct ParentSceneMemoryTests {
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
 
+        /// A runtime that keeps what it loads, and the cache it keeps it in.
+        func remembering() -> (AppRuntime, SceneRowCache) {
+            let cache = SceneRowCache()
+            return (AppRuntime(app: app, store: store, sceneRows: cache), cache)
+        }
+
         /// What a runtime that keeps nothing makes of `path`.
         func fresh(_ path: [String]) async throws -> ResolvedScene {
             try await unremembering.resolve(path)
@@ -82,8 +88,7 @@ struct ParentSceneMemoryTests {
     func keptWhileUnchanged() async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
-        let cache = SceneRowCache()
-        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: cache)
+        let (runtime, cache) = fixture.remembering()
 
         _ = try await runtime.resolve(fixture.path)
         #expect(cache.parentSceneHitCount == 0)
@@ -109,8 +114,7 @@ struct ParentSceneMemoryTests {
     func ownSceneLoaded() async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
-        let cache = SceneRowCache()
-        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: cache)
+        let (runtime, cache) = fixture.remembering()
         for _ in 0..<3 { _ = try await runtime.resolve(["north"]) }
         #expect(cache.parentSceneHitCount == 2, "the root, on the second and third load")
         // Through the storyboard's walk, as the server finds a page: the same levels.
@@ -125,13 +129,13 @@ struct ParentSceneMemoryTests {
     func otherProcessCommit() async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
-        let cache = SceneRowCache()
-        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: cache)
+        let (runtime, cache) = fixture.remembering()
         _ = try await runtime.resolve(fixture.path)
         let other = try SQLiteStore(path: fixture.folder.appendingPathComponent("app.sqlite").path, durability: .normal)
         try await other.apply([.update(key: "north", attributes: ["name": .string("Northern Reach")])], to: Self.regions, basedOn: nil)
         let scene = try await runtime.resolve(fixture.path)
         #expect(scene.stack.levels.map(\.title) == ["Regions", "Northern Reach", "Ridge"])
+        #expect(cache.parentSceneHitCount == 0, "after another process commits, no revision in memory passes for certain")
         Self.expectSame(scene, try await fixture.fresh(fixture.path), "after another process's commit")
     }
 
@@ -149,7 +153,7 @@ struct ParentSceneMemoryTests {
     func differential() async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
-        let runtime = AppRuntime(app: fixture.app, store: fixture.store, sceneRows: SceneRowCache())
+        let (runtime, _) = fixture.remembering()
         var dice = SeededGenerator(seed: 7)
         let regionKeys = ["north", "south"], trailKeys = ["ridge", "lake", "pass"]
         for step in 1...400 {
