@@ -15,8 +15,9 @@ public protocol TableStoryboard: Sendable {
     /// `nil` when it shows none.
     func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)?
     /// The controllers from the root to the one `path` leads to. Every storyboard has the walk
-    /// from the root through `viewController(for:from:)` (the extension's); one that keeps the
-    /// levels above a page, as they rarely change, may answer from those instead.
+    /// from the root through `viewController(for:from:)` (the extension's, which throws
+    /// `NavigationFailure` for a segment that leads nowhere); one that keeps the levels above a
+    /// page, as they rarely change, may answer from those instead, and throw errors of its own.
     func viewControllers(along path: [String]) async throws -> [any TableViewController]
 }
 

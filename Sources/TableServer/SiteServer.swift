@@ -267,7 +267,6 @@ public struct SiteServer: Sendable {
                                  etag: pageETag(of: page, request: request, session: session, notice: notice, canEdit: canEdit)).response
     }
 
-
     private func jsonVariant(isEditing: Bool) -> String { "json:\(isEditing)" }
 
     /// The sheet `state` puts over the page, if any: Add, Move to…, or a detail scene's fields
@@ -372,15 +371,11 @@ public struct SiteServer: Sendable {
         }
     }
 
-    /// The revisions of every list `scene` shows, read now, when none moved since the scene was
-    /// read; `nil` when one did (a page assembled across that change is not kept).
+    /// The revisions of every list `scene` depends on, as it was loaded, when none moved since;
+    /// `nil` when one did (a page assembled across that change is not kept).
     private static func unchangedRevisions(of scene: ResolvedScene, store: any DataStore) async throws -> [ListID: Int]? {
-        var revisions: [ListID: Int] = [:]
-        for list in scene.dependencies {
-            let now = try await store.revision(of: list)
-            if let then = scene.revisions[list], then != now { return nil }
-            revisions[list] = now
-        }
+        let revisions = scene.dependencyRevisions
+        for (list, revision) in revisions where try await store.revision(of: list) != revision { return nil }
         return revisions
     }
 

@@ -15,9 +15,10 @@ public protocol DataStore: Sendable {
     /// `nil` otherwise: then ask `revision(of:)`. A server's event loop serves warm pages with it.
     func revisionNow(of id: ListID) -> Int?
     /// The revision of list `id` when memory can tell for certain that a read of the database
-    /// would find it now; `nil` otherwise. What is kept by such a revision may stand in for a
-    /// read anywhere, an action's checks included; `revisionNow` may lag behind another server's
-    /// commit for a moment (PostgreSQL's change feed), which only a page that is read may do.
+    /// would find it now; `nil` otherwise. Contents kept under such a revision may stand in for a
+    /// read anywhere, an action's checks included. `revisionNow` may lag behind another server's
+    /// commit for a moment (PostgreSQL's change feed): good enough to serve a page to read, not
+    /// to act on.
     func certainRevision(of id: ListID) -> Int?
     /// The item with `key` in list `list`, if there is one.
     func item(_ key: String, in list: ListID) async throws -> StoredItem?

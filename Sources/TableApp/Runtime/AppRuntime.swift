@@ -87,7 +87,7 @@ public struct AppRuntime: Sendable {
                 }
                 scene = next
             }
-            if !isLast { parents?.keep(scene) }
+            if !isLast { parents?.keep(scene, in: store) }
             levels.append(scene)
         }
         return levels
@@ -110,7 +110,7 @@ public struct AppRuntime: Sendable {
 
     private func rootScene(rows: RowsRead) async throws -> ResolvedScene {
         guard let root = app.scene(app.rootScene) else { throw RuntimeError.misconfigured("no root scene \(app.rootScene)") }
-        return try await load(root, item: nil, itemList: nil, path: [], stack: NavigationStack(root: .init(scene: root.name, title: "")),
+        return try await load(root, item: nil, itemList: nil, itemRevision: nil, path: [], stack: NavigationStack(root: .init(scene: root.name, title: "")),
                               isInfo: false, rows: allowed(rows, for: root))
     }
 
@@ -131,7 +131,8 @@ public struct AppRuntime: Sendable {
         }
         var item = parent.item, itemList = parent.itemList
         if case let .item(rowItem, list, _) = row.origin { (item, itemList) = (rowItem, list) }
-        var resolved = try await load(next, item: item, itemList: itemList, path: parent.path + [segment], stack: parent.stack,
+        var resolved = try await load(next, item: item, itemList: itemList, itemRevision: itemList.flatMap { parent.dependencyRevisions[$0] },
+                                      path: parent.path + [segment], stack: parent.stack,
                                       isInfo: { if case .showDetail = outcome { true } else { false } }(),
                                       rows: allowed(rows, for: next))
         resolved.ancestorRevisions = parent.dependencyRevisions
@@ -166,7 +167,11 @@ public struct AppRuntime: Sendable {
         return true
     }
 
-    private func load(_ scene: SceneDefinition, item: StoredItem?, itemList: ListID?, path: [String],
+    /// Loads `scene` showing `item` of `itemList`, which the level above read at `itemRevision`.
+    /// A scene records, for every list it depends on, a revision no later than the contents it
+    /// took from it: a commit landing during the load then makes it look older than it is, so
+    /// what is kept by revision is made again, never kept with old contents under a new number.
+    private func load(_ scene: SceneDefinition, item: StoredItem?, itemList: ListID?, itemRevision: Int?, path: [String],
                       stack: NavigationStack, isInfo: Bool, rows: RowsRead) async throws -> ResolvedScene {
         var item = item
         var itemList = itemList
@@ -179,6 +184,7 @@ public struct AppRuntime: Sendable {
         case let .fixed(fixedSections, reference):
             if let reference {
                 let list = ListID.root(reference.list)
+                revisions[list] = try await store.revision(of: list)
                 guard let found = try await store.item(reference.key, in: list) else {
                     throw RuntimeError.misconfigured("scene \(scene.name) shows item \"\(reference.key)\" of list \(reference.list), which is not in the data")
                 }
@@ -220,8 +226,8 @@ public struct AppRuntime: Sendable {
         // A scene showing its item's own fields or cells edits the list that item stands in.
         let showsList: Bool
         if case .list = scene.content { showsList = true } else { showsList = false }
-        if let itemList, !showsList {
-            revisions[itemList] = try await store.revision(of: itemList)
+        if let itemList, !showsList, revisions[itemList] == nil {
+            if let itemRevision { revisions[itemList] = itemRevision } else { revisions[itemList] = try await store.revision(of: itemList) }
         }
 
         var stack = stack
@@ -267,8 +273,9 @@ extension AppRuntime: TableStoryboard {
 
     public func rootViewController() async throws -> any TableViewController { try await rootScene() }
 
-    /// The levels above the page come from the runtime's memory of them when nothing they show
-    /// changed (see `levels(along:lastLevel:)`).
+    /// The levels above the page come from the runtime's memory of them while the store is
+    /// certain that no list they depend on changed (see `levels(along:lastLevel:)`). Throws
+    /// `RuntimeError.notFound` for a segment that leads nowhere.
     public func viewControllers(along path: [String]) async throws -> [any TableViewController] {
         try await levels(along: path, lastLevel: .all).map { $0 }
     }

@@ -77,8 +77,10 @@ public struct ResolvedScene: Sendable {
     /// Every list whose revision the page's bytes depend on.
     public var dependencies: Set<ListID> { ancestorLists.union(revisions.keys) }
 
-    /// The revision every list in `dependencies` was at when the scene was loaded.
-    public var dependencyRevisions: [ListID: Int] { ancestorRevisions.merging(revisions) { _, own in own } }
+    /// The revision every list in `dependencies` was at when the scene was loaded; for a list
+    /// read both here and above, the earlier of the two, so that a page kept under these never
+    /// passes for newer than what it shows.
+    public var dependencyRevisions: [ListID: Int] { ancestorRevisions.merging(revisions) { min($0, $1) } }
 
     /// The lists whose rows (or choices) the page shows: `dependencies` without the lists above
     /// it and, for a scene that is not a list, without the list its item stands in. Such a scene
@@ -121,9 +123,10 @@ public struct ResolvedScene: Sendable {
         revisions.sorted { $0.key.description < $1.key.description }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
     }
 
-    /// The revisions in the token's order, for ETags.
+    /// The revision of every list the page depends on (its own, and those above it that name it
+    /// in the navigation bar), in the order of their names, for ETags.
     public var revisionNumbers: [Int] {
-        revisions.sorted { $0.key.description < $1.key.description }.map { $0.value }
+        dependencyRevisions.sorted { $0.key.description < $1.key.description }.map { $0.value }
     }
 
     /// Row counts per section, as TableKit's rules take them.

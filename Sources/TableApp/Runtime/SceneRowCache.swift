@@ -6,7 +6,9 @@ import TableStore
 /// rows the commit touched and puts them in place (with an indexed list's collation), the way
 /// UIKit applies a batch update to the table on screen, instead of building every row again.
 /// Bounded by the rows it holds, and by the rows of one list (the store keeps no longer list to
-/// say what changed in); the least recently built or used lists go first.
+/// say what changed in); the least recently built or used lists go first. Beside the rows, within
+/// the same bounds each, it keeps what builds made of them: the snapshots (`snapshots`) and the
+/// scenes of the levels above a page (`parents`).
 public final class SceneRowCache: @unchecked Sendable {
     /// One scene's rows of one list, as built at `revision` from `items`.
     struct Entry {
@@ -89,7 +91,7 @@ public final class SceneRowCache: @unchecked Sendable {
         self.largestListRows = largestListRows
         entries = RowBoundedStore(capacity: capacity)
         snapshots = SceneSnapshotMemory(capacity: capacity)
-        parents = ParentSceneMemory(capacity: capacity)
+        parents = ParentSceneMemory(capacity: capacity, largestScene: largestListRows)
     }
 
     func entry(scene: String, list: ListID) -> Entry? {
