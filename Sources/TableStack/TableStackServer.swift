@@ -45,7 +45,7 @@ public struct TableStackServer: Sendable {
     /// `TableStackError.invalidTemplates` for a template folder that does not pass validation.
     public func run() async throws {
         let server = try makeServer()
-        var logger = Logger(label: "tablestack")
+        var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
         logger.logLevel = logsRequests ? .info : .notice
         let title = storyboard.title, host = self.host, basePath = server.configuration.basePath
         let policy = server.configuration.editingPolicy

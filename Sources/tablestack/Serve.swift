@@ -125,7 +125,7 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.secret = Array(bytes)
         }
-        var logger = Logger(label: "tablestack")
+        var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
         logger.logLevel = level
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.storyboard.title
