@@ -25,16 +25,21 @@ package enum StoreWrites {
         }
         var revisions: [ListID: Int] = [:]
         for list in lists {
-            // Moved on first and checked after, in one statement: a stale revision throws, and
-            // the caller rolls the move back with everything else.
-            let moved = try db.int("UPDATE lists SET revision = revision + 1 WHERE parent = ? AND relationship = ? RETURNING revision",
-                                   [list.parent ?? "", list.relationship])
-            let current = moved.map { $0 - 1 } ?? 0
+            // Read, checked and moved on in two statements, which no other writer comes between:
+            // SQLite's write lock is held from the transaction's start, and on PostgreSQL the
+            // change log's counter, taken first, is. (`UPDATE … RETURNING` would be one statement,
+            // but SQLite collects its result in a table of its own first.)
+            let stored = try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship])
+            let current = stored ?? 0
             if let revision = expected[list], revision != current {
                 throw StoreError.staleRevision(list: list, expected: revision, current: current)
             }
-            let next = moved ?? firstRevision(at: sequence)
-            if moved == nil {
+            let next: Int
+            if let stored {
+                next = stored + 1
+                try db.run("UPDATE lists SET revision = ? WHERE parent = ? AND relationship = ?", [next, list.parent ?? "", list.relationship])
+            } else {
+                next = firstRevision(at: sequence)
                 try db.run("INSERT INTO lists (parent, relationship, revision) VALUES (?, ?, ?)", [list.parent ?? "", list.relationship, next])
             }
             revisions[list] = next
