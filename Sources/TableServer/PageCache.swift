@@ -41,11 +41,14 @@ final class PageCache: @unchecked Sendable {
 
     /// The cached page for `key`, if every list it depends on is still at the same revision.
     func page(for key: String, store: any DataStore) async throws -> Entry? {
-        guard let entry = lock.withLock({ entries[key] }) else { return nil }
-        for (list, revision) in entry.revisions where try await store.revision(of: list) != revision {
-            return nil
-        }
+        guard let entry = lock.withLock({ entries[key] }), try await Self.areCurrent(entry.revisions, in: store) else { return nil }
         return entry
+    }
+
+    /// Whether every list in `revisions` is still at its revision there, as the store says now.
+    static func areCurrent(_ revisions: [ListID: Int], in store: any DataStore) async throws -> Bool {
+        for (list, revision) in revisions where try await store.revision(of: list) != revision { return false }
+        return true
     }
 
     /// The cached page for `key` when the store can vouch at once that every list it depends on

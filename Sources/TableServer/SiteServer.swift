@@ -375,8 +375,7 @@ public struct SiteServer: Sendable {
     /// `nil` when one did (a page assembled across that change is not kept).
     private static func unchangedRevisions(of scene: ResolvedScene, store: any DataStore) async throws -> [ListID: Int]? {
         let revisions = scene.dependencyRevisions
-        for (list, revision) in revisions where try await store.revision(of: list) != revision { return nil }
-        return revisions
+        return try await PageCache.areCurrent(revisions, in: store) ? revisions : nil
     }
 
     /// The page served from the cache when nothing it shows has changed.

@@ -6,7 +6,12 @@ import Foundation
 package enum StoreWrites {
     /// The revision of `list` (0 for a list never written).
     package static func revision(of list: ListID, in db: any SQLExecutor) throws -> Int {
-        try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship]) ?? 0
+        try storedRevision(of: list, in: db) ?? 0
+    }
+
+    /// The revision `list` has a row for; `nil` for a list never written.
+    private static func storedRevision(of list: ListID, in db: any SQLExecutor) throws -> Int? {
+        try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship])
     }
 
     /// Applies `writes` in order: every list named (by a write, or by a change that takes an item
@@ -29,7 +34,7 @@ package enum StoreWrites {
             // SQLite's write lock is held from the transaction's start, and on PostgreSQL the
             // change log's counter, taken first, is. (`UPDATE … RETURNING` would be one statement,
             // but SQLite collects its result in a table of its own first.)
-            let stored = try db.int("SELECT revision FROM lists WHERE parent = ? AND relationship = ?", [list.parent ?? "", list.relationship])
+            let stored = try storedRevision(of: list, in: db)
             let current = stored ?? 0
             if let revision = expected[list], revision != current {
                 throw StoreError.staleRevision(list: list, expected: revision, current: current)

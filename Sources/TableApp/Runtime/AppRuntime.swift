@@ -131,11 +131,12 @@ public struct AppRuntime: Sendable {
         }
         var item = parent.item, itemList = parent.itemList
         if case let .item(rowItem, list, _) = row.origin { (item, itemList) = (rowItem, list) }
-        var resolved = try await load(next, item: item, itemList: itemList, itemRevision: itemList.flatMap { parent.dependencyRevisions[$0] },
+        let above = parent.dependencyRevisions
+        var resolved = try await load(next, item: item, itemList: itemList, itemRevision: itemList.flatMap { above[$0] },
                                       path: parent.path + [segment], stack: parent.stack,
                                       isInfo: { if case .showDetail = outcome { true } else { false } }(),
                                       rows: allowed(rows, for: next))
-        resolved.ancestorRevisions = parent.dependencyRevisions
+        resolved.ancestorRevisions = above
         return resolved
     }
 
