@@ -68,9 +68,16 @@ run: build
 # Every test: the Swift suites, then the browser tests against the real binary.
 test: swift-test e2e
 
+# A test run that hangs is stopped after TEST_MINUTES (the whole run takes about six here) with
+# a SIGQUIT, on which Swift prints every thread's stack, then killed a minute later: CI reports
+# where it hung instead of running out of time. Symbolication is kept quick (no inline frames):
+# in full it can take minutes over the test bundle's debug information.
+TEST_MINUTES ?= 30
+TEST_WATCHDOG := timeout --signal=QUIT --kill-after=60 $(TEST_MINUTES)m
+
 swift-test: test-deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
-	$(SWIFT) test --skip-build --build-path $(BUILD_DIR)
+	SWIFT_BACKTRACE=symbolicate=fast $(TEST_WATCHDOG) $(SWIFT) test --skip-build --build-path $(BUILD_DIR)
 
 # Browser tests need Chromium and its driver (Debian's), Java for the Nu HTML Checker, and a
 # project-local virtual environment with the pinned Python packages.
@@ -96,7 +103,8 @@ $(VENV)/.installed: Tests/e2e/requirements.txt
 
 e2e: deps e2e-deps $(VENV)/.installed
 	$(SWIFT) build --build-path $(BUILD_DIR)
-	TABLESTACK_BINARY=$(abspath $(BUILD_DIR))/debug/tablestack $(VENV)/bin/pytest Tests/e2e
+	TABLESTACK_BINARY=$(abspath $(BUILD_DIR))/debug/tablestack \
+	  timeout --kill-after=30 $(TEST_MINUTES)m $(VENV)/bin/pytest -o faulthandler_timeout=300 Tests/e2e
 
 # Exports the demo as a static site to dist/.
 export: build

@@ -22,27 +22,16 @@ struct IndexWarningTests {
     /// Runs the command with `arguments`; returns its status, standard error and output once it ends,
     /// or, with `until`, once standard output shows that text (then it is stopped).
     static func run(_ arguments: [String], until banner: String? = nil) throws -> (status: Int32, errors: String, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RunningServer.binary)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try ProcessLaunch.run(process)
-        var seen = ""
-        if let banner {
-            while !seen.contains(banner) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
-            process.terminate()
+        guard let banner else {
+            let completed = try SpawnedProcess.run(RunningServer.binary, arguments)
+            return (completed.status, completed.errors, completed.output)
         }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        // Read after standard error: the commands run here print a few lines, well inside a pipe's buffer.
-        if banner == nil { seen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        let process = try SpawnedProcess(executable: RunningServer.binary, arguments: arguments, errors: .piped)
+        let seen = process.readOutput(until: banner, within: 60)
+        process.terminate()
+        let rest = process.collect(within: 60)
         process.waitUntilExit()
-        return (process.terminationStatus, text, seen)
+        return (process.terminationStatus, rest.errors, seen + rest.output)
     }
 
     @Test("the loader reports it with the line and column of the accessory; the demo has none")

@@ -8,7 +8,7 @@ import TestSupport
 struct LoadBalancerTests {
     /// nginx with the shipped server block, forwarding to `backends`; stopped by the caller.
     final class Nginx: ReachableServer, @unchecked Sendable {
-        let process = Process()
+        let process: SpawnedProcess
         let port = PostgresCluster.freePort()
         let folder: URL
 
@@ -29,11 +29,9 @@ struct LoadBalancerTests {
                 }
                 """
             try configuration.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-e", folder.appendingPathComponent("nginx-error.log").path, "-p", folder.path,
-                                 "-c", folder.appendingPathComponent("nginx.conf").path]
-            process.standardError = FileHandle.nullDevice
-            try ProcessLaunch.run(process)
+            process = try SpawnedProcess(executable: "/usr/sbin/nginx",
+                                         arguments: ["-e", folder.appendingPathComponent("nginx-error.log").path, "-p", folder.path,
+                                                     "-c", folder.appendingPathComponent("nginx.conf").path])
             // Ready when it answers.
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {

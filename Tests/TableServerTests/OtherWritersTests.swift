@@ -9,15 +9,8 @@ struct OtherWritersTests {
     static func importing(_ csv: String, list: String, into database: String, folder: URL) throws -> (status: Int32, output: String) {
         let file = folder.appendingPathComponent("\(list)-\(UUID().uuidString).csv")
         try Data(csv.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RunningServer.binary)
-        process.arguments = ["import", file.path, "--db", database, "--list", list]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let completed = try SpawnedProcess.run(RunningServer.binary, ["import", file.path, "--db", database, "--list", list])
+        return (completed.status, completed.output + completed.errors)
     }
 
     @Test("an import into a served list shows on the next page and its JSON twin, not a cached page from before")

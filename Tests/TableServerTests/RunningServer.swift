@@ -28,12 +28,7 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
                                      arguments: ["serve", "--port", "0", "--db", database, "--log-level", "warning",
                                                  "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
                                                  "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments)
-        let deadline = Date().addingTimeInterval(30)
-        while !banner.contains("Press Ctrl-C"), Date() < deadline {
-            let chunk = process.readOutput()
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
+        banner = process.readOutput(until: "Press Ctrl-C", within: 30)
         guard let range = banner.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
               let port = Int(banner[range].dropFirst("http://127.0.0.1:".count).dropLast()) else {
             process.terminate()

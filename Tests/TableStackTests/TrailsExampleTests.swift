@@ -20,20 +20,10 @@ struct TrailsExampleTests {
     @Test("serves the regions, their trails and a trail, and moves a trail through the form")
     func servesTheExample() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "swift build makes the example")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
-        process.arguments = ["--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        try ProcessLaunch.run(process)
+        let process = try SpawnedProcess(executable: Self.binary, arguments: ["--port", "0"], errors: .inherited,
+                                         directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path)
         defer { process.terminate(); process.waitUntilExit() }
-        var banner = ""
-        while !banner.contains("Press Ctrl-C") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
+        let banner = process.readOutput(until: "Press Ctrl-C", within: 60)
         let base = String(try #require(banner.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\//)).0)
 
         let (status, regions, cookieHeader) = try await Self.fetch(base)

@@ -36,19 +36,15 @@ struct CrashSafetyTests {
         defer { temporary.remove() }
         #expect(FileManager.default.isExecutableFile(atPath: Binaries.tablestack), "build the tablestack binary first (swift build)")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binaries.tablestack)
-        process.arguments = ["stress-write", "--db", temporary.location, "--count", "100000"]
-        let output = Pipe()
-        process.standardOutput = output
-        try ProcessLaunch.run(process)
+        let process = try SpawnedProcess(executable: Binaries.tablestack,
+                                         arguments: ["stress-write", "--db", temporary.location, "--count", "100000"],
+                                         errors: .inherited)
 
         // Read acknowledgements until a few hundred writes are committed, then kill mid-stream.
         var acknowledged: [String] = []
         var buffer = Data()
-        let reader = output.fileHandleForReading
         while acknowledged.count < 300 {
-            let chunk = reader.availableData
+            let chunk = process.readOutput()
             if chunk.isEmpty { break }
             buffer.append(chunk)
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -57,7 +53,7 @@ struct CrashSafetyTests {
                 if line.hasPrefix("ack ") { acknowledged.append(String(line.dropFirst(4))) }
             }
         }
-        kill(process.processIdentifier, SIGKILL)
+        process.kill()
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(acknowledged.count >= 300)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import TableStore
 
 @Suite("Point reads on the caller's thread")
@@ -66,13 +67,9 @@ struct QuickReadTests {
         }
         try hermit.close()
         // A commit from another process, through SQLite's own library there.
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-            + "c.execute(\"UPDATE lists SET revision = 12 WHERE relationship = 'letters'\"); c.commit()", temporary.path]
-        try python.run()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
+        let python = try SpawnedProcess.run("/usr/bin/python3", ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            + "c.execute(\"UPDATE lists SET revision = 12 WHERE relationship = 'letters'\"); c.commit()", temporary.path])
+        #expect(python.status == 0, "\(python.errors)")
         #expect(store.revisionNow(of: Self.letters) == nil)
         #expect(try await store.revision(of: Self.letters) == 12)
         #expect(try await store.integrityProblems().isEmpty)
