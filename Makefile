@@ -40,8 +40,8 @@ deps:
 	$(call install_missing,$(SYSTEM_PACKAGES))
 
 # The tests start throwaway PostgreSQL clusters of their own from Debian's server package, and
-# run the shipped nginx configuration in front of two servers.
-TEST_PACKAGES := postgresql nginx
+# run the shipped nginx configuration in front of two servers; Python runs the tests' watchdog.
+TEST_PACKAGES := postgresql nginx python3
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
@@ -68,16 +68,17 @@ run: build
 # Every test: the Swift suites, then the browser tests against the real binary.
 test: swift-test e2e
 
-# A test run that hangs is stopped after TEST_MINUTES (the whole run takes about six here) with
-# a SIGQUIT, on which Swift prints every thread's stack, then killed a minute later: CI reports
-# where it hung instead of running out of time. Symbolication is kept quick (no inline frames):
-# in full it can take minutes over the test bundle's debug information.
+# A test run that hangs is stopped after TEST_MINUTES (the whole run takes about six here): the
+# test bundle gets a SIGQUIT, on which Swift prints every thread's stack, and a minute later the
+# run is killed (Tests/watchdog.py), so CI reports where it hung instead of running out of time.
+# Symbolication is kept quick (no inline frames): in full it can take minutes over the test
+# bundle's debug information.
 TEST_MINUTES ?= 30
-TEST_WATCHDOG := timeout --signal=QUIT --kill-after=60 $(TEST_MINUTES)m
 
 swift-test: test-deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
-	SWIFT_BACKTRACE=symbolicate=fast $(TEST_WATCHDOG) $(SWIFT) test --skip-build --build-path $(BUILD_DIR)
+	SWIFT_BACKTRACE=symbolicate=fast,threads=all,interactive=no python3 Tests/watchdog.py $(TEST_MINUTES) .xctest \
+	  $(SWIFT) test --skip-build --build-path $(BUILD_DIR)
 
 # Browser tests need Chromium and its driver (Debian's), Java for the Nu HTML Checker, and a
 # project-local virtual environment with the pinned Python packages.
@@ -104,7 +105,7 @@ $(VENV)/.installed: Tests/e2e/requirements.txt
 e2e: deps e2e-deps $(VENV)/.installed
 	$(SWIFT) build --build-path $(BUILD_DIR)
 	TABLESTACK_BINARY=$(abspath $(BUILD_DIR))/debug/tablestack \
-	  timeout --kill-after=30 $(TEST_MINUTES)m $(VENV)/bin/pytest -o faulthandler_timeout=300 Tests/e2e
+	  python3 Tests/watchdog.py $(TEST_MINUTES) pytest $(VENV)/bin/pytest -o faulthandler_timeout=300 Tests/e2e
 
 # Exports the demo as a static site to dist/.
 export: build

@@ -176,8 +176,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // What several test targets share (a seeded random source).
+        // What several test targets share (a seeded random source, the programs tests start,
+        // throwaway PostgreSQL clusters), and its own tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableStoreTests", dependencies: ["TableStore", "TableStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],

@@ -26,7 +26,7 @@ struct IndexWarningTests {
             let completed = try SpawnedProcess.run(RunningServer.binary, arguments)
             return (completed.status, completed.errors, completed.output)
         }
-        let process = try SpawnedProcess(executable: RunningServer.binary, arguments: arguments, errors: .piped)
+        let process = try SpawnedProcess(executable: RunningServer.binary, arguments: arguments, standardError: .piped)
         let seen = process.readOutput(until: banner, within: 60)
         process.terminate()
         let rest = process.collect(within: 60)

@@ -72,7 +72,7 @@ struct LoadBalancerTests {
         #expect(try await bob.post(site, "/groceries/eggs/_/save", SharedDatabaseTests.replacing(bobEggs, "quantity", with: "2")).status == 409)
 
         // One server dies: nginx sends the pages to the other.
-        kill(pair.servers[0].process.processIdentifier, SIGKILL)
+        pair.servers[0].process.kill()
         pair.servers[0].process.waitUntilExit()
         for _ in 0..<4 {
             let page = try await bob.get(site, "/groceries/")

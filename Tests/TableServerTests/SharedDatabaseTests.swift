@@ -190,7 +190,7 @@ struct SharedDatabaseTests {
         // Eight editors add to both servers as fast as answers come; A is killed under them.
         let editors = Task { await Self.adding(editors: 8, rounds: 30, on: [a, b], named: "Kept") }
         try await Task.sleep(for: .milliseconds(400))
-        kill(a.process.processIdentifier, SIGKILL)
+        a.process.kill()
         let acknowledged = await editors.value
         a.process.waitUntilExit()
         #expect(a.process.terminationReason == .uncaughtSignal, "A was killed while the editors were still at work")

@@ -30,9 +30,8 @@ struct SharedSQLiteFileTests {
 
         let data = folder.appendingPathComponent("more.json")
         try Data(#"{"groceries": [{"key": "jam", "name": "Jam", "quantity": 2}]}"#.utf8).write(to: data)
-        let importer = try SpawnedProcess(executable: RunningServer.binary, arguments: ["import", "--db", database, data.path])
-        importer.waitUntilExit()
-        #expect(importer.terminationStatus == 0)
+        let imported = try SpawnedProcess.run(RunningServer.binary, ["import", "--db", database, data.path])
+        #expect(imported.status == 0, "\(imported.errors)")
         #expect(stream.receive(until: "\"inserted\":[\"jam\"]", seen: &seen, timeout: 10), "B's subscriber hears of the import")
         #expect(LiveStreamTests.updates(in: seen).last?["sections"] as? [[String]] == [["milk", "eggs", "bread", "butter", "tea", "jam"]])
     }

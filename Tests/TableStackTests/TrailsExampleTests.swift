@@ -20,7 +20,7 @@ struct TrailsExampleTests {
     @Test("serves the regions, their trails and a trail, and moves a trail through the form")
     func servesTheExample() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "swift build makes the example")
-        let process = try SpawnedProcess(executable: Self.binary, arguments: ["--port", "0"], errors: .inherited,
+        let process = try SpawnedProcess(executable: Self.binary, arguments: ["--port", "0"], standardError: .inherited,
                                          directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path)
         defer { process.terminate(); process.waitUntilExit() }
         let banner = process.readOutput(until: "Press Ctrl-C", within: 60)

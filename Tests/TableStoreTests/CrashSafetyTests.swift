@@ -38,7 +38,7 @@ struct CrashSafetyTests {
 
         let process = try SpawnedProcess(executable: Binaries.tablestack,
                                          arguments: ["stress-write", "--db", temporary.location, "--count", "100000"],
-                                         errors: .inherited)
+                                         standardError: .inherited)
 
         // Read acknowledgements until a few hundred writes are committed, then kill mid-stream.
         var acknowledged: [String] = []

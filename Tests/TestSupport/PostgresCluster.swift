@@ -77,7 +77,8 @@ public final class PostgresCluster: Sendable {
 
     /// Runs a program and waits for it, its output in a file (a pipe would stay open: the
     /// server pg_ctl starts inherits it). posix_spawn and waitpid, not Foundation's Process,
-    /// whose wait did not return here once the child had exited.
+    /// whose wait depends on a run loop rather than on the child (see `SpawnedProcess`); pg_ctl
+    /// bounds its own wait (`-w`, a minute).
     @discardableResult
     static func command(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-pg-output-\(UUID().uuidString)").path

@@ -1,9 +1,11 @@
 """Shared fixtures: a real `tablestack serve` on a free loopback port with a fresh database,
 and headless Chromium drivers with JavaScript on or off, light or dark, phone or desktop."""
 import contextlib
+import faulthandler
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -24,6 +26,13 @@ CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
+
+
+def pytest_configure(config):
+    """Tests/watchdog.py sends a SIGQUIT to a run still going at its deadline: every thread's
+    traceback goes to the real standard error then (pytest captures sys.stderr while a test
+    runs, and the run is killed a minute later, before it would show what it captured)."""
+    faulthandler.register(signal.SIGQUIT, file=os.dup(2), all_threads=True)
 
 
 class Server:

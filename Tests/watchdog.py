@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Runs a test command with a deadline: python3 Tests/watchdog.py MINUTES PROGRAM COMMAND...
+
+When COMMAND is still running after MINUTES, it and every process below it whose program's
+name holds PROGRAM get a SIGQUIT, on which a Swift program prints every thread's stack (and the
+browser tests their threads' tracebacks, see Tests/e2e/conftest.py); a minute later COMMAND and
+everything below it are killed. A hung test run then fails with where it hung, well inside CI's
+time, instead of running out of it. Whatever the run leaves behind is killed too when it ends,
+so that nothing holds CI's output open.
+
+`timeout` cannot do this for `swift test`: the package manager starts the test bundle in a
+process group of its own, which a signal to timeout's group does not reach.
+"""
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+
+GRACE_SECONDS = 60
+# prctl(PR_SET_CHILD_SUBREAPER): processes orphaned below this one become its children, so that
+# they can still be found, and their numbers are not reused while they wait to be reaped here.
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def descendants(root):
+    """The processes below `root`, from /proc."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                # The parent is the second field after the command's closing parenthesis.
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [root]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
+def runs(pid, name):
+    """Whether `pid` runs a program whose name holds `name`: its first argument, or the script
+    an interpreter its first argument names runs (pytest is `python3 …/pytest`)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as line:
+            arguments = line.read().split(b"\0")[:2]
+    except OSError:
+        return False
+    return any(name in os.path.basename(argument.decode(errors="replace")) for argument in arguments)
+
+
+def signal_all(pids, number):
+    for pid in pids:
+        try:
+            os.kill(pid, number)
+        except ProcessLookupError:
+            pass
+
+
+def reap_all():
+    """Collects every child that ended, the adopted orphans among them."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def restore_quit():
+    # A shell that started make in the background hands its children SIGQUIT ignored, and a
+    # signal can be blocked: the Swift runtime would print nothing on it.
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGQUIT})
+
+
+def main():
+    minutes, name, command = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    child = subprocess.Popen(command, preexec_fn=restore_quit)
+    stopped = []
+
+    def stop(number, _frame):
+        stopped.append(number)
+        signal_all(descendants(os.getpid()), signal.SIGKILL)
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, stop)
+    try:
+        status = child.wait(timeout=minutes * 60)
+    except subprocess.TimeoutExpired:
+        status = None
+    if status is None and not stopped:
+        asked = [pid for pid in [child.pid] + descendants(child.pid) if runs(pid, name)]
+        print(f"watchdog: {' '.join(command)} still running after {minutes:g} minutes; asking {len(asked)} "
+              f"process(es) running {name!r} for their stacks, then killing it", file=sys.stderr, flush=True)
+        signal_all(asked, signal.SIGQUIT)
+        try:
+            child.wait(timeout=GRACE_SECONDS if asked else 0)
+        except subprocess.TimeoutExpired:
+            pass
+    # Everything still below this process, the command included while it runs, and orphans it
+    # adopted: all unreaped, so none of their numbers can have gone to another process.
+    signal_all(descendants(os.getpid()), signal.SIGKILL)
+    child.wait()
+    reap_all()
+    if stopped:
+        return 128 + stopped[0]
+    if status is None:
+        return 124
+    return status if status >= 0 else 128 - status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
