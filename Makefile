@@ -77,7 +77,7 @@ TEST_MINUTES ?= 30
 
 swift-test: test-deps
 	$(SWIFT) build --build-tests --build-path $(BUILD_DIR)
-	SWIFT_BACKTRACE=symbolicate=fast,threads=all,interactive=no python3 Tests/watchdog.py $(TEST_MINUTES) .xctest \
+	SWIFT_BACKTRACE=symbolicate=fast,threads=yes,interactive=no python3 Tests/watchdog.py $(TEST_MINUTES) .xctest \
 	  $(SWIFT) test --skip-build --build-path $(BUILD_DIR)
 
 # Browser tests need Chromium and its driver (Debian's), Java for the Nu HTML Checker, and a
