@@ -26,10 +26,9 @@ struct IncrementalPlan: Sendable {
         carried[path] != nil
     }
 
-    /// The files of the pages taken as they are.
-    var carriedFiles: some Collection<String> {
-        carriedInOrder.lazy.map(\.page.file)
-    }
+    /// The files of the pages taken as they are, in no set order. (Kept apart: reading them
+    /// from `carriedInOrder` copied each page's records.)
+    let carriedFiles: [String]
 
     /// The plan for an export whose last export left `records`, when `changes` are every commit
     /// since and `notAsLeft` the page files changed since; `nil` when a page's file does not name
@@ -39,18 +38,21 @@ struct IncrementalPlan: Sendable {
     init?(records: PageRecords, changes: ChangedData, notAsLeft: Set<String>) {
         var carried: [[String]: Int] = [:]
         var carriedInOrder: [(path: [String], page: PageRecords.Page)] = []
+        var carriedFiles: [String] = []
         var above: Set<[String]> = []
         var sectionsLeft: [String: PageRecords.Page] = [:]
         // Sized at once: nearly every page is carried, and a table grown by doubling is hashed
         // again at each step.
         carried.reserveCapacity(records.pages.count)
         carriedInOrder.reserveCapacity(records.pages.count)
+        carriedFiles.reserveCapacity(records.pages.count)
         for page in records.pages {
             guard let path = ExportState.path(ofPage: page.file) else { return nil }
             if let dependencies = page.dependencies, !dependencies.areTouched(by: changes), !notAsLeft.contains(page.file) {
                 // Two records of one page (which no export writes) cannot be told apart.
                 guard carried.updateValue(carriedInOrder.count, forKey: path) == nil else { return nil }
                 carriedInOrder.append((path, page))
+                carriedFiles.append(page.file)
             } else {
                 for depth in 0..<path.count { above.insert(Array(path.prefix(depth))) }
                 if !page.sections.isEmpty, !notAsLeft.contains(page.file) { sectionsLeft[page.file] = page }
@@ -64,6 +66,7 @@ struct IncrementalPlan: Sendable {
         self.carried = carried
         self.above = above
         self.carriedInOrder = carriedInOrder
+        self.carriedFiles = carriedFiles
         copies = SectionCopies(changes: changes, recorded: sectionsLeft)
     }
 
