@@ -51,35 +51,49 @@ struct SiteLinks: RowLinker {
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() where !skipped.contains(sectionNumber) {
-            let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
-            if let known, known.rows.hasSameStorage(as: section.rows) {
+            if let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count),
+               known.rows.hasSameStorage(as: section.rows) {
                 selections += known.selections
                 details += known.details
                 continue
             }
             let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
-            let carried = known?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
+            // Taken out of the memory, which gets the section's answers again below: the answers
+            // of a page's only section are then changed in place for the rows not carried, where
+            // copying 10,000 answers cost more than the rest of a one-row edit's links.
+            var taken = memory?.take(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
+            let carried = taken?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
             let first = selections.count
-            var asked = 0
-            for (rowNumber, tableRow) in section.rows.enumerated() {
-                if let known, !carried.isEmpty, carried[rowNumber] {
-                    selections.append(known.selections[rowNumber])
-                    details.append(known.details[rowNumber])
-                    continue
+            if !carried.isEmpty {
+                if selections.isEmpty {
+                    swap(&selections, &taken!.selections)
+                    swap(&details, &taken!.details)
+                } else {
+                    selections += taken!.selections
+                    details += taken!.details
                 }
+            }
+            var asked = 0
+            for rowNumber in section.rows.indices where carried.isEmpty || !carried[rowNumber] {
                 asked += 1
                 let indexPath = IndexPath(row: rowNumber, section: sectionNumber)
-                let key = tableRow.cell.key
+                let key = section.rows[rowNumber].cell.key
                 let selection: Selection = switch controller.selectRow(at: indexPath, in: configuration)?.outcome {
                 case .toggleCheckmark?: .choice
                 case let .push(_, itemKey)? where itemKey == key: .ownKey
                 case let outcome?: RowDestination.segment(for: outcome).map(Selection.segment) ?? .none
                 case nil: .none
                 }
-                selections.append(selection)
-                switch controller.accessoryButtonTapped(forRowAt: indexPath) {
-                case let .showDetail(_, itemKey) where itemKey == key: details.append(nil)
-                case let outcome: details.append(.some(RowDestination.segment(for: outcome)))
+                let detail: String?? = switch controller.accessoryButtonTapped(forRowAt: indexPath) {
+                case let .showDetail(_, itemKey) where itemKey == key: nil
+                case let outcome: .some(RowDestination.segment(for: outcome))
+                }
+                if carried.isEmpty {
+                    selections.append(selection)
+                    details.append(detail)
+                } else {
+                    selections[first + rowNumber] = selection
+                    details[first + rowNumber] = detail
                 }
             }
             memory?.keep(section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber, asked: asked) {
@@ -105,10 +119,13 @@ struct SiteLinks: RowLinker {
         var detailExceptions: [String: String?] = [:]
         var position = 0
         for (sectionNumber, section) in snapshot.sections.enumerated() where !skipped.contains(sectionNumber) {
-            for tableRow in section.rows {
+            for rowNumber in section.rows.indices {
                 defer { position += 1 }
-                let key = tableRow.cell.key
-                if selections[position] != common, selectionExceptions[key] == nil { selectionExceptions[key] = selections[position] }
+                // Most rows answer as the rest: their keys are not read.
+                let isSelectionException = selections[position] != common
+                guard isSelectionException || (byDefault ? details[position] != nil : details[position] == nil) else { continue }
+                let key = section.rows[rowNumber].cell.key
+                if isSelectionException, selectionExceptions[key] == nil { selectionExceptions[key] = selections[position] }
                 // The rows answering otherwise than the default, the first row of a key winning.
                 switch (byDefault, details[position]) {
                 case let (true, other?) where detailExceptions[key] == nil: detailExceptions[key] = other

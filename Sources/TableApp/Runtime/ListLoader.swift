@@ -132,16 +132,16 @@ struct ListLoader {
         if firstPosition == 0, let current = unchangedBuild(of: list), case let .inOrder(rows) = current.rows { return rows }
         if firstPosition == 0, let (previous, touched) = lastBuild(of: list), case let .inOrder(previousRows) = previous.rows,
            let update = SceneRowCache.Update(old: previous.items, current: list.items, touched: touched) {
-            var rows: [SceneRow] = []
-            rows.reserveCapacity(list.items.count)
-            previousRows.withUnsafeBufferPointer { previousRows in
-                for (position, item) in list.items.enumerated() {
-                    if let old = update.oldPosition[position] {
-                        rows.append(SceneRow(carrying: previousRows[old], to: .item(item, list: list.id, position: position)))
-                    } else {
-                        rows.append(row(item, list: list.id, position: position))
-                    }
-                }
+            // A row whose item stands where it stood is the last build's very row (its item, list
+            // and place are the ones it holds), so the rows are the last build's, copied once, with
+            // the others made again: after an edit in place, one row of 10,000.
+            var rows = previousRows
+            if rows.count != list.items.count { rows = Array(rows.prefix(list.items.count)) }
+            for position in list.items.indices where update.oldPosition[position] != position {
+                let item = list.items[position]
+                let made = update.oldPosition[position].map { SceneRow(carrying: previousRows[$0], to: .item(item, list: list.id, position: position)) }
+                    ?? row(item, list: list.id, position: position)
+                if position < rows.count { rows[position] = made } else { rows.append(made) }
             }
             remember(list, rows: .inOrder(rows), isUpdate: true)
             return rows

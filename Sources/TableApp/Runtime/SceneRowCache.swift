@@ -50,13 +50,16 @@ public final class SceneRowCache: @unchecked Sendable {
             newPosition = Array(repeating: nil, count: old.count)
             placed = []
             var next = 0
-            for (position, item) in current.enumerated() {
-                if touched.contains(item.key) {
+            // By index, reading keys alone: each item copied out of the lists cost more than the
+            // rest of the pairing.
+            for position in current.indices {
+                let key = current[position].key
+                if touched.contains(key) {
                     placed.append(position)
                     continue
                 }
                 while next < old.count, touched.contains(old[next].key) { next += 1 }
-                guard next < old.count, old[next].key == item.key else { return nil }
+                guard next < old.count, old[next].key == key else { return nil }
                 oldPosition[position] = next
                 newPosition[next] = position
                 next += 1
