@@ -4,6 +4,7 @@ import TableKit
 import TableRender
 
 /// The JSON twin of a page: the same snapshot as data, with the navigation stack and revision.
+/// Written by `encoded()` (`SceneJSON+Text`) as JSONEncoder writes its `Encodable` form.
 public struct SceneJSON: Encodable {
     struct Level: Encodable { var scene: String; var key: String?; var title: String }
     public struct Row: Encodable {
@@ -130,12 +131,5 @@ public struct SceneJSON: Encodable {
     /// The values a template shows, cleaned as every text of the twin is.
     private static func shown(_ view: TemplateView, _ kind: CustomTemplateKind, _ templates: TemplateSet) -> [String: String] {
         templates.shownValues(of: view, kind: kind).mapValues(DocumentText.cleaned)
-    }
-
-    /// The twin as pretty-printed JSON with sorted keys.
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
 }
