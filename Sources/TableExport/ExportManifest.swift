@@ -38,12 +38,11 @@ final class ExportManifest: @unchecked Sendable {
         } else {
             // Another order, spacing or escape than `save` writes (a file of an earlier TableStack,
             // or edited by hand): decoded, then held as `save` writes it. Entries that cannot be
-            // written so (a date outside years 0–9999) are left out: those pages are dated anew.
+            // written so (a date outside years 1–9999) are left out: those pages are dated anew.
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             let entries = (try? decoder.decode([String: Entry].self, from: Data(bytes))) ?? [:]
-            text = ManifestText(ManifestText.written(entries))
-                ?? ManifestText(ManifestText.written(entries.filter { ManifestText.isWritable($0.value) })) ?? ManifestText()
+            text = ManifestText(ManifestText.written(entries.filter { ManifestText.isWritable($0.value.date) })) ?? ManifestText()
         }
     }
 
@@ -59,24 +58,26 @@ final class ExportManifest: @unchecked Sendable {
     /// with FNV-1a by an earlier TableStack and is compared as such, so upgrading re-dates nothing.
     func made(_ name: String, html: String, otherwise date: Date) -> (date: Date, lastWritten: LastWritten) {
         let fingerprint = "2:" + Fingerprint.hex(of: html)
-        return lock.withLock {
-            let number = text.entry(named: name)
-            let held = number.flatMap { replaced[$0] ?? text.recorded($0) } ?? added[name]
-            func record(_ entry: Entry) {
-                if let number { replaced[number] = entry } else { added[name] = entry }
-            }
-            if let held, held.fingerprint == fingerprint {
-                return (held.date, .these)
-            }
-            if let held, !held.fingerprint.hasPrefix("2:"), held.fingerprint == Fingerprint.fnv1a(of: html) {
-                // The same content by an earlier fingerprint: its date stays, recorded by this one's.
-                record(Entry(fingerprint: fingerprint, date: held.date))
-                return (held.date, .unknown)
-            }
-            record(Entry(fingerprint: fingerprint, date: date))
-            // Other content only by this TableStack's fingerprint: an earlier one's is not relied on.
-            return (date, held?.fingerprint.hasPrefix("2:") == true ? .others : .unknown)
+        // The text never changes: only what `made` records needs the lock.
+        let number = text.entry(named: name)
+        let recorded = lock.withLock { if let number { replaced[number] } else { added[name] } }
+        let held = recorded ?? number.flatMap(text.recorded)
+        func record(_ entry: Entry) {
+            // A date the file cannot hold is not recorded: the page is dated anew next time.
+            guard ManifestText.isWritable(entry.date) else { return }
+            lock.withLock { if let number { replaced[number] = entry } else { added[name] = entry } }
         }
+        if let held, held.fingerprint == fingerprint {
+            return (held.date, .these)
+        }
+        if let held, !held.fingerprint.hasPrefix("2:"), held.fingerprint == Fingerprint.fnv1a(of: html) {
+            // The same content by an earlier fingerprint: its date stays, recorded by this one's.
+            record(Entry(fingerprint: fingerprint, date: held.date))
+            return (held.date, .unknown)
+        }
+        record(Entry(fingerprint: fingerprint, date: date))
+        // Other content only by this TableStack's fingerprint: an earlier one's is not relied on.
+        return (date, held?.fingerprint.hasPrefix("2:") == true ? .others : .unknown)
     }
 
     /// Writes the manifest as JSON (`{"<page>":{"date":"<ISO 8601>","fingerprint":"…"}}`, names

@@ -26,8 +26,8 @@ struct IncrementalPlan: Sendable {
         carried[path] != nil
     }
 
-    /// The files of the pages taken as they are, in no set order. (Kept apart: reading them
-    /// from `carriedInOrder` copied each page's records.)
+    /// The files of the pages taken as they are, in no set order: a list of names alone, which
+    /// the manifest's check reads without copying each page's records.
     let carriedFiles: [String]
 
     /// The plan for an export whose last export left `records`, when `changes` are every commit

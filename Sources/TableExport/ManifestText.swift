@@ -50,7 +50,7 @@ struct ManifestText {
             while cursor < text.count, text[cursor] != UInt8(ascii: "\"") {
                 guard text[cursor] >= 0x20 else { return nil }
                 if text[cursor] == UInt8(ascii: "\\") {
-                    guard let end = escapeEnd(in: text, at: cursor) else { return nil }
+                    guard let end = JSONText.escapeEnd(in: text, at: cursor) else { return nil }
                     cursor = end
                 } else {
                     cursor += 1
@@ -112,13 +112,14 @@ struct ManifestText {
         }
     }
 
-    /// What the entry numbered `number` records (its date was read when the text was).
+    /// What the entry numbered `number` records (its date and fingerprint were checked when the
+    /// text was read).
     func recorded(_ number: Int) -> ExportManifest.Entry? {
         let slot = slots[number]
         return bytes.withUnsafeBufferPointer { text in
-            Self.utcDate(UnsafeBufferPointer(rebasing: text[slot.date])).map {
-                ExportManifest.Entry(fingerprint: Self.unescaped(UnsafeBufferPointer(rebasing: text[slot.fingerprint])), date: $0)
-            }
+            guard let date = Self.utcDate(UnsafeBufferPointer(rebasing: text[slot.date])),
+                  let fingerprint = JSONText.unescaped(UnsafeBufferPointer(rebasing: text[slot.fingerprint])) else { return nil }
+            return ExportManifest.Entry(fingerprint: fingerprint, date: date)
         }
     }
 
@@ -156,10 +157,9 @@ struct ManifestText {
         ManifestText().saved(replacing: [:], adding: entries)
     }
 
-    /// Whether `entry` can be written as `save` writes it (a date in years 0–9999).
-    static func isWritable(_ entry: ExportManifest.Entry) -> Bool {
-        var dates = DateTexts()
-        return utcDate(dates.text(of: entry.date)) != nil
+    /// Whether `date` can be written as `save` writes it: in years 1 to 9999.
+    static func isWritable(_ date: Date) -> Bool {
+        (-62_135_596_800 ... 253_402_300_799).contains(date.timeIntervalSince1970)
     }
 
     /// `name` escaped as in the text, without its quotes.
@@ -169,14 +169,14 @@ struct ManifestText {
 
     /// The names of the entries, in order (a file's own order, as written).
     var names: [String] {
-        bytes.withUnsafeBufferPointer { text in slots.map { Self.unescaped(UnsafeBufferPointer(rebasing: text[$0.name])) } }
+        bytes.withUnsafeBufferPointer { text in slots.compactMap { JSONText.unescaped(UnsafeBufferPointer(rebasing: text[$0.name])) } }
     }
 
     private static func withEncoded<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var name = name
         return name.withUTF8 { bytes in
             // A page's name (percent-encoded) needs no escape: its own bytes, with nothing made.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return body(bytes) }
+            guard bytes.contains(where: JSONText.needsEscape) else { return body(bytes) }
             var quoted: [UInt8] = []
             JSONText.append(string: String(decoding: bytes, as: UTF8.self), to: &quoted)
             return quoted.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.dropFirst().dropLast())) }
@@ -207,57 +207,6 @@ struct ManifestText {
             texts[date] = text
             return text
         }
-    }
-
-    /// Where the escape at `start` (a backslash) ends, when it is one `JSONText` writes: `\"`,
-    /// `\\`, `\n`, `\r`, `\t`, or `\u00xx` (lowercase) for another control character.
-    private static func escapeEnd(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        guard start + 1 < text.count else { return nil }
-        switch text[start + 1] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return start + 2
-        case UInt8(ascii: "u"):
-            guard start + 5 < text.count, text[start + 2] == UInt8(ascii: "0"), text[start + 3] == UInt8(ascii: "0"),
-                  let high = hexValue(text[start + 4]), let low = hexValue(text[start + 5]) else { return nil }
-            let byte = high << 4 | low
-            guard byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D else { return nil }
-            return start + 6
-        default:
-            return nil
-        }
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
-
-    /// The string whose escaped content is `content` (one the text was read with).
-    private static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> String {
-        guard content.contains(UInt8(ascii: "\\")) else { return String(decoding: content, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        var at = 0
-        while at < content.count {
-            guard content[at] == UInt8(ascii: "\\") else {
-                bytes.append(content[at])
-                at += 1
-                continue
-            }
-            switch content[at + 1] {
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "u"):
-                bytes.append(hexValue(content[at + 4])! << 4 | hexValue(content[at + 5])!)
-                at += 4
-            default: bytes.append(content[at + 1])
-            }
-            at += 2
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Bool {

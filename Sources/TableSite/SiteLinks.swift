@@ -59,8 +59,9 @@ struct SiteLinks: RowLinker {
             }
             let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
             // Taken out of the memory, which gets the section's answers again below: the answers
-            // of a page's only section are then changed in place for the rows not carried, where
-            // copying 10,000 answers cost more than the rest of a one-row edit's links.
+            // of a page's first section (most often its only one) are then changed in place for
+            // the rows not carried, where copying 10,000 answers cost more than the rest of a
+            // one-row edit's links.
             var taken = memory?.take(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
             let carried = taken?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
             let first = selections.count

@@ -104,4 +104,56 @@ struct SceneJSONTextTests {
             if written != encoded { return }
         }
     }
+
+    /// The stored properties' names of `value`, by reflection.
+    static func properties(of value: Any) -> Set<String> {
+        Set(Mirror(reflecting: value).children.compactMap(\.label))
+    }
+
+    /// The keys of the JSON object `json` at `path` (object keys and array indices).
+    static func keys(_ json: Any, at path: [Any]) -> Set<String> {
+        var value = json
+        for step in path {
+            if let key = step as? String { value = (value as? [String: Any])?[key] as Any } else { value = (value as? [Any])?[step as! Int] as Any }
+        }
+        return Set((value as? [String: Any])?.keys.map { $0 } ?? [])
+    }
+
+    @Test("every stored property of the twin and its parts, given a value, is written under its own name")
+    func everyPropertyWritten() async throws {
+        var dice = SeededGenerator(seed: 5)
+        var row = Self.row(&dice, number: 0)
+        // Every optional set: a property added later and not written fails here.
+        (row.detailText, row.editingAccessory, row.editingStyle, row.isChecked, row.value, row.isOn) = ("d", "none", "delete", true, 0.5, true)
+        (row.canMoveUp, row.canMoveDown, row.deleteConfirmationTitle, row.indentsWhileEditing) = (true, false, "Delete", true)
+        (row.insertionPlacement, row.template, row.templateValues, row.accessoryTemplate) = ("after", "card", ["a": "b"], "badge")
+        (row.accessoryValues, row.height, row.heightIsEstimate) = (["c": "d"], 44, false)
+        let view = SceneJSON.TemplateViewJSON(template: "head", values: ["e": "f"])
+        let section = SceneJSON.Section(index: 0, headerTitle: "H", footerTitle: "F", headerView: view, footerView: view, rows: [row])
+        let index = SceneJSON.IndexTitle(title: "A", accessibilityLabel: "a", accessibilityLanguage: "en", section: 0)
+        let level = SceneJSON.Level(scene: "list", key: "k", title: "List")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-twin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteStore(path: folder.appendingPathComponent("app.sqlite").path, durability: .normal)
+        let site = try ServedDemo.site(try AppFileLoader.parse("""
+            title: Twin
+            root: list
+            scenes:
+              list:
+                title: List
+                list: items
+                cell: { text: "{name}" }
+            """, file: "app.yaml"), store: store)
+        let page = try await site.page(at: [])
+        var json = SceneJSON(page: page, snapshot: try page.controller.snapshot(isEditing: false), templates: site.renderer.templates)
+        (json.headerTitle, json.footerTitle, json.sectionIndex, json.sections, json.stack) = ("T", "F", [index], [section], [level])
+        let written = try JSONSerialization.jsonObject(with: json.encoded())
+        #expect(Self.keys(written, at: []) == Self.properties(of: json))
+        #expect(Self.keys(written, at: ["sections", 0]) == Self.properties(of: section))
+        #expect(Self.keys(written, at: ["sections", 0, "rows", 0]) == Self.properties(of: row))
+        #expect(Self.keys(written, at: ["sections", 0, "headerView"]) == Self.properties(of: view))
+        #expect(Self.keys(written, at: ["sectionIndex", 0]) == Self.properties(of: index))
+        #expect(Self.keys(written, at: ["stack", 0]) == Self.properties(of: level))
+    }
 }

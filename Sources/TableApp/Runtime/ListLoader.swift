@@ -136,7 +136,7 @@ struct ListLoader {
             // and place are the ones it holds), so the rows are the last build's, copied once, with
             // the others made again: after an edit in place, one row of 10,000.
             var rows = previousRows
-            if rows.count != list.items.count { rows = Array(rows.prefix(list.items.count)) }
+            if rows.count > list.items.count { rows.removeLast(rows.count - list.items.count) }
             for position in list.items.indices where update.oldPosition[position] != position {
                 let item = list.items[position]
                 let made = update.oldPosition[position].map { SceneRow(carrying: previousRows[$0], to: .item(item, list: list.id, position: position)) }
