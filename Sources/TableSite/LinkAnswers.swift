@@ -46,14 +46,6 @@ final class LinkAnswers: @unchecked Sendable {
         return lock.withLock { sections[Key(path: path, isEditing: isEditing, section: section)] }
     }
 
-    /// Takes the answers kept for section `section` (as `kept` gives them) out of the store, for
-    /// a caller that keeps answers for the section again: its arrays are then its own to change
-    /// in place. (A request for the same section meanwhile asks the delegate again.)
-    func take(path: [String], isEditing: Bool, section: Int, rowCount: Int) -> Section? {
-        guard rowCount >= Self.minimumRows else { return nil }
-        return lock.withLock { sections.remove(Key(path: path, isEditing: isEditing, section: section)) }
-    }
-
     /// How many rows of long sections the delegate was asked about so far (rather than answered
     /// from what was kept).
     var askedRowCount: Int { lock.withLock { asked } }

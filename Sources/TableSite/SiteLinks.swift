@@ -51,28 +51,21 @@ struct SiteLinks: RowLinker {
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() where !skipped.contains(sectionNumber) {
-            if let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count),
-               known.rows.hasSameStorage(as: section.rows) {
+            let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
+            if let known, known.rows.hasSameStorage(as: section.rows) {
                 selections += known.selections
                 details += known.details
                 continue
             }
             let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
-            // Taken out of the memory, which gets the section's answers again below: the answers
-            // of a page's first section (most often its only one) are then changed in place for
-            // the rows not carried, where copying 10,000 answers cost more than the rest of a
-            // one-row edit's links.
-            var taken = memory?.take(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
-            let carried = taken?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
+            let carried = known?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
             let first = selections.count
-            if !carried.isEmpty {
-                if selections.isEmpty {
-                    swap(&selections, &taken!.selections)
-                    swap(&details, &taken!.details)
-                } else {
-                    selections += taken!.selections
-                    details += taken!.details
-                }
+            // The answers kept are taken over whole and those of the rows not carried replaced:
+            // row by row, each step copied a row and the answers kept with it. (The kept answers
+            // stay in the memory, shared: a page rendered at once by several streams reads them.)
+            if let known, !carried.isEmpty {
+                selections += known.selections
+                details += known.details
             }
             var asked = 0
             for rowNumber in section.rows.indices where carried.isEmpty || !carried[rowNumber] {

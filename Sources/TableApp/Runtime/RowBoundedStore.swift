@@ -20,13 +20,6 @@ package struct RowBoundedStore<Key: Hashable, Value> {
         return entries[key]?.value
     }
 
-    /// Takes the value under `key` out of the store, so that its holder is the only one.
-    package mutating func remove(_ key: Key) -> Value? {
-        guard let entry = entries.removeValue(forKey: key) else { return nil }
-        rowCount -= entry.rows
-        return entry.value
-    }
-
     /// Keeps `value`, which holds `rows` rows, under `key` (replacing what was there); a value of
     /// more rows than the whole budget is not kept.
     package mutating func keep(_ value: Value, rows: Int, for key: Key) {
