@@ -48,7 +48,9 @@ final class ExportManifest: @unchecked Sendable {
 
     /// Whether the manifest holds a date for every page of `names`.
     func hasDates(for names: some Sequence<String>) -> Bool {
-        lock.withLock { text.hasEntries(for: names) { added[$0] != nil } }
+        // The text never changes: the names added are read under the lock, the text outside it.
+        let added = lock.withLock { self.added }
+        return text.hasEntries(for: names) { added[$0] != nil }
     }
 
     /// The date the page `name` with the content `html` was first made (`otherwise` for new

@@ -15,32 +15,34 @@ extension SceneJSON {
             json.field("notes") { json in json.array(notes) { json, note in json.string(note) } }
             json.field("path") { json in json.array(path) { json, segment in json.string(segment) } }
             json.field("revision", revision)
-            if let sectionIndex {
-                json.field("sectionIndex") { json in
-                    json.array(sectionIndex) { json, entry in
-                        json.object { json in
-                            json.field("accessibilityLabel", entry.accessibilityLabel)
-                            json.field("accessibilityLanguage", entry.accessibilityLanguage)
-                            json.field("section", entry.section)
-                            json.field("title", entry.title)
-                        }
-                    }
-                }
-            }
+            if let sectionIndex { json.field("sectionIndex") { json in json.array(sectionIndex) { json, entry in entry.write(to: &json) } } }
             json.field("sections") { json in json.array(sections) { json, section in section.write(to: &json) } }
-            json.field("stack") { json in
-                json.array(stack) { json, level in
-                    json.object { json in
-                        json.field("key", level.key)
-                        json.field("scene", level.scene)
-                        json.field("title", level.title)
-                    }
-                }
-            }
+            json.field("stack") { json in json.array(stack) { json, level in level.write(to: &json) } }
             json.field("style", style)
             json.field("title", title)
         }
         return Data(json.bytes)
+    }
+}
+
+extension SceneJSON.IndexTitle {
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.field("accessibilityLabel", accessibilityLabel)
+            json.field("accessibilityLanguage", accessibilityLanguage)
+            json.field("section", section)
+            json.field("title", title)
+        }
+    }
+}
+
+extension SceneJSON.Level {
+    func write(to json: inout PrettyJSON) {
+        json.object { json in
+            json.field("key", key)
+            json.field("scene", scene)
+            json.field("title", title)
+        }
     }
 }
 

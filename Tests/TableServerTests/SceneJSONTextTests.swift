@@ -59,8 +59,8 @@ struct SceneJSONTextTests {
         return row
     }
 
-    @Test("random twins, rows with every optional field present or not and texts of every kind, are written byte for byte as the encoder writes them")
-    func sameBytes() async throws {
+    /// The twin of a served one-row list, the base the tests set their own values on.
+    static func servedTwin() async throws -> SceneJSON {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-twin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,7 +76,12 @@ struct SceneJSONTextTests {
                 cell: { text: "{name}" }
             """, file: "app.yaml"), store: store)
         let page = try await site.page(at: [])
-        let base = SceneJSON(page: page, snapshot: try page.controller.snapshot(isEditing: false), templates: site.renderer.templates)
+        return SceneJSON(page: page, snapshot: try page.controller.snapshot(isEditing: false), templates: site.renderer.templates)
+    }
+
+    @Test("random twins, rows with every optional field present or not and texts of every kind, are written byte for byte as the encoder writes them")
+    func sameBytes() async throws {
+        let base = try await Self.servedTwin()
         #expect(base.encoded() == (try Self.encoder().encode(base)))
         var dice = SeededGenerator(seed: 21)
         for round in 0..<300 {
@@ -132,21 +137,7 @@ struct SceneJSONTextTests {
         let section = SceneJSON.Section(index: 0, headerTitle: "H", footerTitle: "F", headerView: view, footerView: view, rows: [row])
         let index = SceneJSON.IndexTitle(title: "A", accessibilityLabel: "a", accessibilityLanguage: "en", section: 0)
         let level = SceneJSON.Level(scene: "list", key: "k", title: "List")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-twin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SQLiteStore(path: folder.appendingPathComponent("app.sqlite").path, durability: .normal)
-        let site = try ServedDemo.site(try AppFileLoader.parse("""
-            title: Twin
-            root: list
-            scenes:
-              list:
-                title: List
-                list: items
-                cell: { text: "{name}" }
-            """, file: "app.yaml"), store: store)
-        let page = try await site.page(at: [])
-        var json = SceneJSON(page: page, snapshot: try page.controller.snapshot(isEditing: false), templates: site.renderer.templates)
+        var json = try await Self.servedTwin()
         (json.headerTitle, json.footerTitle, json.sectionIndex, json.sections, json.stack) = ("T", "F", [index], [section], [level])
         let written = try JSONSerialization.jsonObject(with: json.encoded())
         #expect(Self.keys(written, at: []) == Self.properties(of: json))
