@@ -19,6 +19,7 @@ public struct SiteServer: Sendable {
     let files: StaticFiles
     let cache = PageCache()
     let snapshots = SnapshotCache()
+    let renders = RenderGate()
     let live: LiveHub
     let advice = DeveloperAdvice()
     static let adviceLogger = Logger(label: "tablestack.advice")
@@ -106,10 +107,13 @@ public struct SiteServer: Sendable {
                     return redirect(to: site.urls.page(segments, from: segments) + (request.uri.query.map { "?" + $0 } ?? ""),
                                     status: .movedPermanently, session: session)
                 }
-                if session.flash == nil, let cached = try await cachedPage(request, session: session) {
-                    return cached
+                guard session.flash == nil else {
+                    return try await page(segments, request: request, session: session, notice: session.flash)
                 }
-                return try await page(segments, request: request, session: session, notice: session.flash)
+                if let cached = try await cachedPage(request, session: session) { return cached }
+                return try await renders.answer(for: cacheKey(request, canEdit: mayEdit(session), session: session),
+                                                kept: { try await cachedPage(request, session: session) },
+                                                render: { try await page(segments, request: request, session: session, notice: nil) })
             case (.get, .live(let segments)):
                 try await catchUp(for: request)
                 return try await liveStream(segments, request: request, context: context, session: session)
@@ -415,6 +419,10 @@ public struct SiteServer: Sendable {
         request.uri.path + "?" + (request.uri.query ?? "") + "|" + String(canEdit)
             + "|" + String(configuration.editorPassword != nil && !session.isEditor) + (wantsJSON(request) ? "|json" : "")
     }
+
+    /// How many uncached pages were rendered, and how many requests waited for another's render
+    /// of the same page rather than render it too (`RenderGate`).
+    package var renderCounts: (renders: Int, waits: Int) { renders.counts }
 
     /// An app file's scene at `segments`, a window of its rows where it is a long list.
     func resolve(_ segments: [String], window: Range<Int>? = nil) async throws -> ResolvedScene {

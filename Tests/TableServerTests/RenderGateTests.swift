@@ -1,0 +1,83 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+import TableServer
+import TableStore
+
+/// Requests that arrive together for a page the cache does not hold share one render of it.
+@Suite("One render for readers arriving together")
+struct RenderGateTests {
+    static let yaml = """
+        title: Library
+        root: books
+        scenes:
+          books:
+            title: Books
+            list: books
+            cell: { style: subtitle, text: "{title}", detail: "{author}" }
+        """
+
+    static func document(books: Int) -> DataDocument {
+        DataDocument(lists: [("books", (0..<books).map { number in
+            .init(key: "book-\(number)", attributes: ["title": .string("Book \(number)"), "author": .string("Author \(number % 97)")])
+        })])
+    }
+
+    /// `count` GETs of `uri` sent at once, each from a visitor of its own; their statuses and bodies.
+    static func together(_ count: Int, _ uri: String, accept: String, client: any TestClientProtocol) async throws -> [(status: Int, body: String)] {
+        try await withThrowingTaskGroup(of: (status: Int, body: String).self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    let response = try await client.execute(uri: uri, method: .get, headers: [.accept: accept])
+                    return (Int(response.status.code), String(buffer: response.body))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// `html` with the value of every form token taken out.
+    static func withoutTokens(_ html: String) -> String {
+        html.replacingOccurrences(of: #"name="csrf" value="[^"]*""#, with: #"name="csrf""#, options: .regularExpression)
+    }
+
+    @Test("eight readers of a long list's JSON twin, then of its editing page, then of the twin after a commit: one render each time, the same page for all")
+    func readersShareOneRender() async throws {
+        let app = try await ServedApp(Self.yaml, Self.document(books: 3_000))
+        defer { app.remove() }
+        try await app.browse { browser in
+            for (uri, accept) in [("/", "application/json"), ("/?editing=1", "text/html")] {
+                let before = app.server.renderCounts
+                let answers = try await Self.together(8, uri, accept: accept, client: browser.client)
+                let after = app.server.renderCounts
+                #expect(answers.allSatisfy { $0.status == 200 }, "\(uri)")
+                // The same bytes but for each visitor's own form token.
+                #expect(Set(answers.map { Self.withoutTokens($0.body) }).count == 1, "every reader of \(uri) gets the same page")
+                #expect(answers[0].body.contains("Book 2999"))
+                #expect(after.renders - before.renders == 1, "\(uri) is rendered once; \(after.waits - before.waits) readers waited for it")
+            }
+
+            try await app.store.apply([.update(key: "book-7", attributes: ["title": .string("Renamed Seven"), "author": .string("Author 7")])],
+                                      to: .root("books"), basedOn: nil)
+            let before = app.server.renderCounts
+            let answers = try await Self.together(8, "/", accept: "application/json", client: browser.client)
+            #expect(app.server.renderCounts.renders - before.renders == 1, "the list changed: rendered again, once")
+            #expect(answers.allSatisfy { $0.status == 200 && $0.body.contains("Renamed Seven") && !$0.body.contains("\"Book 7\"") })
+        }
+    }
+
+    @Test("readers of a page that is not there each get the 404; nobody waits for a page that will not be kept")
+    func missingPagesAreNotShared() async throws {
+        let app = try await ServedApp(Self.yaml, Self.document(books: 10))
+        defer { app.remove() }
+        try await app.browse { browser in
+            let before = app.server.renderCounts
+            let answers = try await Self.together(6, "/no-such-book/", accept: "text/html", client: browser.client)
+            #expect(answers.allSatisfy { $0.status == 404 })
+            // Whoever waited found nothing kept and asked for the page itself.
+            #expect(app.server.renderCounts.renders - before.renders == 6)
+        }
+    }
+}
