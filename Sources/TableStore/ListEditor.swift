@@ -27,10 +27,7 @@ package struct ListEditor {
             try delete(key)
             note { $0.deleted.append(key) }
         case let .deleteUnchanged(key, since):
-            guard let changed = try db.int("SELECT changed FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key]) else {
-                throw StoreError.itemNotFound(key: key, list: list)
-            }
-            guard changed <= since else { throw StoreError.itemChanged(key: key, list: list) }
+            try checkUnchanged(key, since: since)
             try delete(key)
             note { $0.deleted.append(key) }
         case let .move(key, destination):
@@ -41,7 +38,8 @@ package struct ListEditor {
             current.merge(attributes) { _, new in new }
             try write(current, to: key)
             note { $0.reloaded.append(key) }
-        case let .updateIfUnchanged(key, expected, attributes):
+        case let .updateIfUnchanged(key, expected, attributes, since):
+            if let since { try checkUnchanged(key, since: since) }
             var current = try self.attributes(of: key)
             let moved = expected.filter { current[$0.key] != $0.value }
             guard moved.isEmpty else {
@@ -82,6 +80,15 @@ package struct ListEditor {
             }
             note { $0.reset = true }
         }
+    }
+
+    /// Throws `StoreError.itemChanged` when the item `key` changed after the list's revision
+    /// `since` (`itemNotFound` when it is gone).
+    private func checkUnchanged(_ key: String, since: Int) throws {
+        guard let changed = try db.int("SELECT changed FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key]) else {
+            throw StoreError.itemNotFound(key: key, list: list)
+        }
+        guard changed <= since else { throw StoreError.itemChanged(key: key, list: list) }
     }
 
     /// Notes, for the change feed, what the change did to this list.

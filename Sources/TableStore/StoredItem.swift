@@ -109,8 +109,10 @@ public enum ListChange: Sendable, Hashable {
     /// Sets the given attributes of the item, keeping the others.
     case update(key: String, attributes: [String: AttributeValue])
     /// Sets `attributes` of the item if each of them still has the value in `expected` (`nil`:
-    /// not set); throws `StoreError.attributesChanged` naming the values found otherwise.
-    case updateIfUnchanged(key: String, expected: [String: AttributeValue?], attributes: [String: AttributeValue])
+    /// not set); throws `StoreError.attributesChanged` naming the values found otherwise. With
+    /// `since`, also only if the item has not changed since the list's revision `since` (throws
+    /// `StoreError.itemChanged` otherwise): for a writer that cannot say which values it saw.
+    case updateIfUnchanged(key: String, expected: [String: AttributeValue?], attributes: [String: AttributeValue], since: Int? = nil)
     /// Sets `attribute` to true on `key` and to false on every other item of the list.
     case checkExclusively(attribute: String, key: String)
     /// Replaces the list's items with these, in this order (items no longer present are deleted).

@@ -81,6 +81,39 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("a save sent without the values its form showed (a script's) is made only if nobody changed the item since its revision")
+    func savesWithoutOriginals() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let script = Browser(client: alice.client)
+            func withoutOriginals(_ fields: [(String, String)]) -> [(String, String)] {
+                fields.filter { !$0.0.hasPrefix("original-") }
+            }
+            // Nobody changed the bread since the script read its form: the save is made.
+            let first = try await Self.detailForm(script, item: "bread")
+            #expect(try await script.post("/groceries/bread/_/save", withoutOriginals(Self.replacing(first, "quantity", with: "4")),
+                                          follow: false).status == 303)
+            // The script's next save is based on the page it read before Alice's change: refused,
+            // and Alice's value stays.
+            let stale = try await Self.detailForm(script, item: "bread")
+            let aliceBread = try await Self.detailForm(alice, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceBread, "name", with: "Rye Bread"), follow: false).status == 303)
+            let refused = try await script.post("/groceries/bread/_/save", withoutOriginals(Self.replacing(stale, "quantity", with: "7")), follow: false)
+            #expect(refused.status == 409)
+            #expect(refused.notice?.contains("changed by someone else since the page was shown") == true)
+            var item = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(4))
+            // Read again, the same save is made; a browser's form, which says what it showed, is
+            // refused only where someone changed the field it changes (see above).
+            let fresh = try await Self.detailForm(script, item: "bread")
+            #expect(try await script.post("/groceries/bread/_/save", withoutOriginals(Self.replacing(fresh, "quantity", with: "7")),
+                                          follow: false).status == 303)
+            item = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(7))
+        }
+    }
+
     @Test("deleting what someone deleted first is done; moving next to a row that is gone is refused with the list as it is")
     func goneRows() async throws {
         let demo = try await ServedDemo()

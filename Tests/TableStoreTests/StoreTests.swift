@@ -292,6 +292,14 @@ struct StoreTests {
         try await temporary.store.apply([.updateIfUnchanged(key: "a", expected: ["count": .number(1)], attributes: ["count": .number(5)])],
                                         to: Self.letters, basedOn: 2)
         #expect(try await temporary.store.item("a", in: Self.letters)?["count"] == .number(5))
+        // With `since`, the item must also be as it was at that revision: it changed at 3.
+        await #expect(throws: StoreError.itemChanged(key: "a", list: Self.letters)) {
+            try await temporary.store.apply([.updateIfUnchanged(key: "a", expected: ["count": .number(5)], attributes: ["count": .number(6)], since: 2)],
+                                            to: Self.letters, basedOn: 3)
+        }
+        try await temporary.store.apply([.updateIfUnchanged(key: "a", expected: ["count": .number(5)], attributes: ["count": .number(6)], since: 3)],
+                                        to: Self.letters, basedOn: 3)
+        #expect(try await temporary.store.item("a", in: Self.letters)?["count"] == .number(6))
     }
 
     @Test("a version 1 database (keys unique in the store, owners named by key) is migrated and reads the same")

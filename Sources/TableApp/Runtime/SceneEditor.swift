@@ -52,8 +52,18 @@ public struct SceneEditor: Sendable {
             guard !attributes.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }
             let expected = Dictionary(uniqueKeysWithValues: attributes.keys.map { ($0, item[$0]) })
             guard let read = scene.revisions[list] else { throw ActionError.badRequest("the page carries no revision for list \(list)") }
+            // A field sent without the value the form showed (a script's post, not a browser's)
+            // cannot tell a change of its own from someone else's: it is saved only if nobody
+            // changed the item since the revision the post was based on.
+            var since: Int?
+            if attributes.keys.contains(where: { originals[$0] == nil }) {
+                guard let shown = try ResolvedScene.parse(revisionToken)[list] else {
+                    throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
+                }
+                since = shown
+            }
             do {
-                try await runtime.store.apply([.updateIfUnchanged(key: item.key, expected: expected, attributes: attributes)],
+                try await runtime.store.apply([.updateIfUnchanged(key: item.key, expected: expected, attributes: attributes, since: since)],
                                               to: list, basedOn: read)
             } catch let error as StoreError {
                 throw ResolvedScene.actionError(error)
