@@ -52,6 +52,9 @@ public struct ExportReport: Sendable {
     /// How many sections of the pages made had their rows copied from the page's file as the
     /// last export left it rather than rendered (`SectionCopies`).
     public var copiedSections = 0
+    /// How many of those the contract check took as it checked them last time, from the export's
+    /// records, rather than read them again (`ContractPart`).
+    public var sectionsTakenAsChecked = 0
     /// How many page files of the last export were removed because the site no longer has their
     /// pages (`StalePages`).
     public var removed = 0

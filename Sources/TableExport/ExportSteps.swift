@@ -57,4 +57,6 @@ struct PageResult: Sendable {
     var sections: [SectionRecord] = []
     /// How many sections' rows were copied from the page's file rather than rendered.
     var copiedSections = 0
+    /// How many of those the contract check took as it checked them last time.
+    var sectionsTakenAsChecked = 0
 }

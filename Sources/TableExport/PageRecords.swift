@@ -18,7 +18,7 @@ import TableStore
 ///     base <fingerprint of the sources, public folder and options>
 ///     data <the data mark the pages were read after, escaped>
 ///     <file> [\tL<list's owner>\1<relationship>]… [\tI<item identity>]… [\tK<target>\1<anchor>\1<text>]… [\tD<id>]… | [\tO]
-///         [\tS<section record>]…
+///         [\tS<section record>[\tC<its rows' contract reading>]]…
 ///     end <pages> <Fingerprint.hex of every byte before this line>
 ///
 /// `O` marks a page whose data the change log cannot speak for (a Swift data source's). Links
@@ -159,7 +159,19 @@ struct PageRecords: Equatable {
             }
             for link in page.links { Self.field("K", link.target ?? "", link.anchor ?? "", link.text, into: &out) }
             for id in page.ids.sorted() { Self.field("D", id, into: &out) }
-            for section in page.sections { Self.field("S", section.field, into: &out) }
+            for section in page.sections {
+                Self.field("S", section.field, into: &out)
+                switch section.reading {
+                case let .text(text):
+                    out += [UInt8(ascii: "\t"), UInt8(ascii: "C")]
+                    out.append(contentsOf: text)
+                case let .part(part):
+                    out += [UInt8(ascii: "\t"), UInt8(ascii: "C")]
+                    ContractPartText.write(part, into: &out)
+                case nil:
+                    break
+                }
+            }
         }
         out.append(UInt8(ascii: "\n"))
         add("end \(pages.count) \(Fingerprint.hex(bytes: out))\n")
@@ -238,6 +250,12 @@ struct PageRecords: Equatable {
             case UInt8(ascii: "S"):
                 guard let section = SectionRecord(field: body) else { return false }
                 page.sections.append(section)
+            case UInt8(ascii: "C"):
+                // The scanner's reading of the section before it, read only should its rows be copied.
+                guard let last = page.sections.indices.last, page.sections[last].reading == nil,
+                      let start = kept.index(kept.startIndex, offsetBy: body.startIndex, limitedBy: kept.endIndex),
+                      let end = kept.index(kept.startIndex, offsetBy: body.endIndex, limitedBy: kept.endIndex) else { return false }
+                page.sections[last].reading = .text(kept[start..<end])
             default:
                 return false
             }

@@ -263,6 +263,7 @@ public struct SiteExporter: Sendable {
         report.warnings = results.flatMap(\.advice)
         report.made = made
         report.copiedSections = results.reduce(0) { $0 + $1.copiedSections }
+        report.sectionsTakenAsChecked = results.reduce(0) { $0 + $1.sectionsTakenAsChecked }
         report.removed = removed.count
         // Saved even when the inputs cannot be told apart (then it is never up to date): the next
         // export still learns from it how each page was left.

@@ -101,7 +101,7 @@ struct IncrementalExportTests {
         var random = SeededGenerator(seed: 21)
         let first = try await fixture.export(at: Self.date, sources: "app", sectionsRecordedFromRows: sectionsRecordedFromRows)
         #expect(first.problems == [] && first.made == first.pages.count)
-        var madeFewer = 0, copied = 0
+        var madeFewer = 0, copied = 0, taken = 0
         for round in 0..<30 {
             for step in 0..<Int.random(in: 1...3, using: &random) {
                 try await Self.randomCommit(on: fixture.store, number: round * 10 + step, using: &random)
@@ -115,6 +115,8 @@ struct IncrementalExportTests {
             let full = try await Self.fullExport(of: fixture, into: reference, at: date, sectionsRecordedFromRows: sectionsRecordedFromRows)
             #expect(full.copiedSections == 0)
             copied += report.copiedSections
+            taken += report.sectionsTakenAsChecked
+            #expect(full.sectionsTakenAsChecked == 0)
             #expect(report.problems == [] && full.problems == [])
             #expect(report.pages == full.pages, "round \(round): the same pages")
             Self.expectSamePages(full, in: fixture.output, as: reference, "round \(round)")
@@ -136,6 +138,8 @@ struct IncrementalExportTests {
             #expect(copied == 0, "no page of the demo is long enough to record its sections")
         } else {
             #expect(copied >= 30, "list pages made again copied sections from their files (\(copied))")
+            // The contract check took every copied section as it checked it last time.
+            #expect(taken == copied)
         }
     }
 

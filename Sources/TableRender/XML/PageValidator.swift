@@ -44,6 +44,17 @@ public final class PageValidator: Sendable {
         scanned(html) ?? forCurrentTask().inspectWithLibXML(html, page: page)
     }
 
+    /// `inspect`, with the readings of `parts` of the page (byte ranges: a long list's sections'
+    /// rows) recorded in the inspection, or taken from `given` where an earlier inspection of a
+    /// page holding the same bytes recorded them (`ContractPart`). A page libxml2 judges records none.
+    public static func inspect(_ html: String, page: String, parts: [Range<Int>?], given: [Int: ContractPart]) -> PageInspection {
+        if let clean = ContractScanner.scan(html, parts: parts, given: given) {
+            return PageInspection(problems: [], isWellFormed: true, ids: clean.ids, links: clean.links, parts: clean.parts,
+                                  partsTaken: clean.partsTaken)
+        }
+        return forCurrentTask().inspectWithLibXML(html, page: page)
+    }
+
     /// Every problem of the page `html`, with its ids and the targets of its links (`href`, then
     /// `src`, element by element): what an export needs to check links across pages.
     ///
@@ -93,4 +104,8 @@ public struct PageInspection: Sendable, Equatable {
     public var ids: Set<String>
     /// The page's `href` and `src` values in document order.
     public var links: [String]
+    /// The readings of the parts the inspection was shown, where they were recorded or taken.
+    public var parts: [ContractPart?] = []
+    /// How many parts' readings were taken as given rather than read.
+    public var partsTaken = 0
 }

@@ -42,7 +42,9 @@ extension ContractReader {
                 guard stack.isEmpty else { return false }
             } else if bytes.equals(attribute.nameStart, attribute.nameEnd, "id") {
                 // Rule "unique ids".
-                guard ids.insert(bytes.value(attribute)).inserted else { return false }
+                let id = bytes.value(attribute)
+                guard ids.insert(id).inserted else { return false }
+                recording?.ids.append(id)
             }
         }
         if let href = find("href") { links.append(bytes.value(href)) }
@@ -105,6 +107,8 @@ extension ContractReader {
     /// Leaves the innermost element, checking what the contract says of it as a whole.
     mutating func close() -> Bool {
         let open = stack.removeLast()
+        // A part that closes an element it did not open is not one piece of the page.
+        if let depth = recording?.context.depth, stack.count < depth { recording?.isWhole = false }
         switch open.kind {
         case .html: return rootChildren == 2
         case .main: isMainOpen = false
@@ -142,7 +146,9 @@ extension ContractReader {
               editingStyle == nil || has(.editingStyle, oneOf: ContractAttribute.editingStyles)
         else { return false }
         if isMainOpen {
-            guard rowPaths.insert(bytes.value(path)).inserted else { return false }
+            let value = bytes.value(path)
+            guard rowPaths.insert(value).inserted else { return false }
+            recording?.rowPaths.append(value)
             guard isMainEditing == (editingStyle != nil) || isMainSheet else { return false }
         }
         return true

@@ -42,6 +42,16 @@ struct ContractReader {
     var openIndexes = 0
     var indexTargets: [String] = []
 
+    /// The parts of the page whose readings are recorded or given (`ContractReader+Parts`).
+    var parts: [Range<Int>?] = []
+    var givenParts: [Int: ContractPart] = [:]
+    var foundParts: [ContractPart?] = []
+    var nextPart = 0
+    /// Where the next part begins or the one being recorded ends: the reading stops there.
+    var nextBoundary = Int.max
+    var recording: PartRecording?
+    var partsTaken = 0
+
     init(_ bytes: PageBytes) {
         self.bytes = bytes
         stack.reserveCapacity(32)
@@ -68,6 +78,9 @@ struct ContractReader {
         guard miscellany() else { return nil }
         guard bytes[position] == ASCII.lessThan, startTag() else { return nil }
         while !stack.isEmpty {
+            if position >= nextBoundary {
+                guard crossPartBoundary() else { return nil }
+            }
             guard position < bytes.count else { return nil }
             let byte = bytes[position]
             if byte == ASCII.lessThan {
@@ -81,7 +94,9 @@ struct ContractReader {
                 }
             } else if ordinary[Int(byte)], stack.count > 1 {
                 position += 1
-                while position < bytes.count, ordinary[Int(bytes[position])] { position += 1 }
+                // Text stops at a part's boundary too, which may fall between two runs of text.
+                let limit = min(bytes.count, nextBoundary)
+                while position < limit, ordinary[Int(bytes[position])] { position += 1 }
             } else if stack.count == 1 {
                 // Directly in <html> only white space may stand between <head> and <body>.
                 guard ASCII.isSpace(byte) else { return nil }

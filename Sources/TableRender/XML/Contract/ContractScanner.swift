@@ -18,6 +18,9 @@ enum ContractScanner {
     struct Clean: Equatable {
         var ids: Set<String>
         var links: [String]
+        /// The readings of the parts it was shown (see `scan(_:parts:given:)`).
+        var parts: [ContractPart?] = []
+        var partsTaken = 0
     }
 
     /// The fingerprint of the contract the scanner enforces: `markup-contract.rng` and the rules
@@ -35,12 +38,23 @@ enum ContractScanner {
 
     /// The page's ids and links when it is certainly clean; `nil` when libxml2 must judge it.
     static func scan(_ html: String) -> Clean? {
+        scan(html, parts: [], given: [:])
+    }
+
+    /// The same, recording what each of `parts` (byte ranges of `html`) gives the reading, or
+    /// taking it from `given` where that holds the part's reading as an earlier scan of the same
+    /// bytes recorded it (`ContractPart`).
+    static func scan(_ html: String, parts: [Range<Int>?], given: [Int: ContractPart]) -> Clean? {
         guard isCurrent else { return nil }
         var html = html
         return html.withUTF8 { buffer in
             guard let start = buffer.baseAddress, !buffer.isEmpty else { return nil }
             var reader = ContractReader(PageBytes(start: start, count: buffer.count))
-            return reader.read()
+            reader.readParts(parts, given: given)
+            guard var clean = reader.read() else { return nil }
+            clean.parts = reader.foundParts
+            clean.partsTaken = reader.partsTaken
+            return clean
         }
     }
 }
