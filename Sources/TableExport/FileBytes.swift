@@ -97,11 +97,20 @@ enum FileBytes {
             }
         }
         if close(file) != 0, failure == 0 { failure = errno }
+        // The file replaced is held open across the rename, and let go of on a background thread:
+        // the last link of a long page going in `renameat` freed its cached pages there, 4.8 ms
+        // for 4.4 MB, in the export's way (and its release costs less this way, 2.6 ms).
+        let replaced = failure == 0 && replacing && pieces.reduce(0, { $0 + $1.count }) >= minimumSizeReleasedApart
+            ? openat(folder, name, O_RDONLY | O_CLOEXEC) : -1
         if failure == 0, replacing, renameat(folder, temporary, folder, name) != 0 { failure = errno }
+        if replaced >= 0 { DispatchQueue.global(qos: .utility).async { close(replaced) } }
         guard failure == 0 else {
             unlinkat(folder, temporary, 0)
             return failure
         }
         return nil
     }
+
+    /// The size (in bytes) from which a file written over another lets the other go apart.
+    static let minimumSizeReleasedApart = 256 * 1024
 }
