@@ -82,16 +82,21 @@ public struct SiteExporter: Sendable {
         // What the pages are made from besides the data: the next export may make only what changed
         // when this is the same.
         let base = Self.inputs(of: options, data: "", assets: assets)
+        // The root is read first, while the last export's state is read, the plan made and the
+        // manifest read: nearly every change touches a page below it, and the page of a long list
+        // is the export's longest wait. At a higher priority: its read, handed back from the
+        // database's queue, would otherwise wait for a thread while the manifest and the records
+        // are read on both. Only once the folder cannot be up to date: its last export's inputs,
+        // at the head of its state, are not these.
+        let readRoot = { [site] in Task(priority: .high) { try await site.page(at: []) } }
+        let mayBeUpToDate = !isFresh && inputs != nil && ExportState.savedInputs(in: options.outputFolder) == inputs
+        let readFirst = mayBeUpToDate ? nil : readRoot()
         let previous = isFresh ? nil : ExportState.load(from: options.outputFolder)
-        if let previous, let inputs,
+        if let previous, let inputs, mayBeUpToDate,
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
         }
-        // The root is read first, while the plan is made and the manifest read: nearly every
-        // change touches a page below it, and the page of a long list is the export's longest wait.
-        // At a higher priority: its read, handed back from the database's queue, would otherwise
-        // wait for a thread while the manifest and the records are read on both.
-        let root = Task(priority: .high) { [site] in try await site.page(at: []) }
+        let root = readFirst ?? readRoot()
         defer { root.cancel() }
         let planning = Task { [self] in await incrementalPlan(after: previous, base: base) }
         defer { planning.cancel() }
