@@ -101,10 +101,13 @@ struct PageRecords: Equatable {
         // Only a page with ids can have one named: the anchors named are gathered for those alone,
         // each page's under its place in `withIDs`.
         var withIDs: [String: Int] = [:]
+        // Each with room for the page's ids: a long list's page has one named for each of its
+        // 10,000 rows, and a set grown by doubling hashes them all again at each step.
+        var named: [Set<String>] = []
         for index in results.indices where !results[index].ids.isEmpty && withIDs[results[index].file] == nil {
             withIDs[results[index].file] = withIDs.count
+            named.append(Set(minimumCapacity: results[index].ids.count))
         }
-        var named = Array(repeating: Set<String>(), count: withIDs.count)
         var places = RememberingLookup(withIDs)
         for index in results.indices {
             for link in results[index].links where link.target != results[index].file {
@@ -114,7 +117,9 @@ struct PageRecords: Equatable {
         }
         pages = results.indices.map { index in
             let file = results[index].file, ids = results[index].ids
-            let namedIDs = ids.isEmpty ? [] : withIDs[file].map { named[$0].intersection(ids) } ?? []
+            // Most often every id is named (each item's page links back to its row): then the ids
+            // are taken as they are, not copied into a new set.
+            let namedIDs = ids.isEmpty ? [] : withIDs[file].map { ids.isSubset(of: named[$0]) ? ids : named[$0].intersection(ids) } ?? []
             // A page taken as it is has the links and data its line was written with, and the ids
             // the line keeps: the line stands while every one of them is still named.
             if let line = results[index].recordLine, namedIDs.count == ids.count {
