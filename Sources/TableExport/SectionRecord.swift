@@ -87,7 +87,7 @@ struct SectionRecord: Equatable, Sendable {
         let parts = field.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { UnsafeBufferPointer(rebasing: $0) }
         guard parts.count == 4, let rows = ExportState.number(parts[0]), let start = ExportState.number(parts[2]),
               let end = ExportState.number(parts[3]), start <= end, end < Int64(Int.max),
-              !parts[1].isEmpty, parts[1].allSatisfy(Self.isHexDigit) else { return nil }
+              !parts[1].isEmpty, parts[1].allSatisfy(\.isFingerprintDigit) else { return nil }
         self.init(rows: Int(rows), keys: String(decoding: parts[1], as: UTF8.self), bytes: Int(start)..<Int(end))
     }
 
@@ -96,9 +96,5 @@ struct SectionRecord: Equatable, Sendable {
         self.keys = keys
         self.bytes = bytes
         self.reading = reading
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 }

@@ -40,10 +40,6 @@ extension SiteExporter {
                 }
             }
         }
-        // A long list's page is checked while it is written (fingerprinted, read back to compare
-        // when the manifest cannot tell, written), each a long step of its own, and the page is
-        // written whatever the check finds. A short page is not worth handing to another thread.
-        // Its links are resolved as it is checked, while the write may still run.
         // The scanner's readings of the copied rows, recorded when the last export checked them,
         // are handed to it with them: it takes them as given rather than read those bytes again.
         let recordedSections = keys.isEmpty ? [] : copies?.recorded[name]?.sections ?? []
@@ -51,9 +47,12 @@ extension SiteExporter {
         for number in copied.keys where number < recordedSections.count {
             if let part = recordedSections[number].part { given[number] = part }
         }
+        // A long list's page is checked while it is written (fingerprinted, read back to compare
+        // when the manifest cannot tell, written), each a long step of its own, and the page is
+        // written whatever the check finds. A short page is not worth handing to another thread.
+        // Its links are resolved as it is checked, while the write may still run.
         let inspect = { @Sendable [given] in
-            let inspection = keys.isEmpty ? PageValidator.inspect(html, page: name)
-                : PageValidator.inspect(html, page: name, parts: placed, given: given)
+            let inspection = PageValidator.inspect(html, page: name, parts: keys.isEmpty ? [] : placed, given: given)
             made.inspection = inspection
             made.links = PageLink.resolve(inspection.links, of: name)
         }
@@ -74,14 +73,15 @@ extension SiteExporter {
         result.dependencies = dependencies
         if !keys.isEmpty {
             // A reading taken as given is kept as the records line held it, to be written again as it is.
+            let taken = Set(inspection.takenParts)
             let readings = inspection.parts.indices.map { number -> SectionRecord.Reading? in
                 guard let part = inspection.parts[number] else { return nil }
-                if given[number] != nil, case let .text(text)? = recordedSections[number].reading { return .text(text) }
+                if taken.contains(number), case let .text(text)? = recordedSections[number].reading { return .text(text) }
                 return .part(part)
             }
             result.sections = SectionRecord.records(of: page.snapshot, keys: keys, placed: placed, html: html, note: Self.notePlaceholder,
                                                     readings: readings)
-            result.sectionsTakenAsChecked = inspection.partsTaken
+            result.sectionsTakenAsChecked = taken.count
         }
         result.copiedSections = copied.count
         return result

@@ -94,7 +94,6 @@ struct Export: AsyncParsableCommand {
             // Only the pages the change log says may have changed were made: say so.
             let copied = report.copiedSections == 0 ? ""
                 : ", \(report.copiedSections) of their sections copied from the last export's files"
-                    + (report.sectionsTakenAsChecked == 0 ? "" : " (\(report.sectionsTakenAsChecked) taken as checked last time)")
             let made = report.made < report.pages.count ? "\(report.made) made again from changed data\(copied); " : ""
             print("Exported \(report.pages.count) pages to \(out) in \(String(format: "%.2f", report.seconds)) s "
                   + "(\(Int(report.rate)) pages/s; \(made)\(report.written) written, \(report.unchanged) unchanged"

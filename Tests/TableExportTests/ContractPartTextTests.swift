@@ -8,7 +8,7 @@ import TableStore
 /// section's own record, and read back only when the section's rows are copied.
 @Suite("Contract readings in the page records")
 struct ContractPartTextTests {
-    static let part = ContractPart(context: .init(depth: 5, isEditing: true, isSheet: false),
+    static let part = ContractPart(context: .init(depth: 5, isEditing: true, isSheet: false), byteCount: 4_096, fingerprint: "9e3779b9",
                                    ids: ["row-a", "row-\\tab\there", "row-\u{1}one"], links: ["a/", "b/?x=1&y=\"2\"", "line\nbreak"],
                                    rowPaths: ["0.0", "0.1", "0.2"])
 
@@ -17,7 +17,8 @@ struct ContractPartTextTests {
         var text: [UInt8] = []
         ContractPartText.write(Self.part, into: &text)
         #expect(ContractPartText.read(text[...]) == Self.part)
-        let empty = ContractPart(context: .init(depth: 2, isEditing: false, isSheet: true), ids: [], links: [], rowPaths: [])
+        let empty = ContractPart(context: .init(depth: 2, isEditing: false, isSheet: true), byteCount: 0, fingerprint: "0", ids: [], links: [],
+                                 rowPaths: [])
         var emptyText: [UInt8] = []
         ContractPartText.write(empty, into: &emptyText)
         #expect(ContractPartText.read(emptyText[...]) == empty)
@@ -45,8 +46,9 @@ struct ContractPartTextTests {
     }
 
     @Test("a reading not as it is written is none", arguments: [
-        "5 1 0 1 0 0", "5 1 0 0 0 0\u{1}extra", "5 2 0 0 0 0", "5 1 0 1 0", "x 1 0 0 0 0", "5 1 0 99999999999999999999 0 0",
-        "5 1 0 9223372036854775807 9223372036854775807 2\u{1}a\u{1}b", "5 1 0 1 0 0\u{1}bad\\escape",
+        "5 1 0 9 ab 1 0 0", "5 1 0 9 ab 0 0 0\u{1}extra", "5 2 0 9 ab 0 0 0", "5 1 0 9 ab 1 0", "x 1 0 9 ab 0 0 0",
+        "5 1 0 9 ab 99999999999999999999 0 0", "5 1 0 9 ab 9223372036854775807 9223372036854775807 2\u{1}a\u{1}b",
+        "5 1 0 9 ab 1 0 0\u{1}bad\\escape", "5 1 0 9 AB 0 0 0", "5 1 0 9  0 0 0", "5 1 0 -9 ab 0 0 0", "5 1 0 9 ab 0 0 0 0",
     ])
     func malformed(text: String) {
         #expect(ContractPartText.read(Array(text.utf8)[...]) == nil)
@@ -56,11 +58,12 @@ struct ContractPartTextTests {
     func misplaced() throws {
         let folder = try PageRecordsTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for line in ["index.html\tL\u{1}items\tC5 0 0 0 0 0\tS3 9f3a 120 480\n", "index.html\tL\u{1}items\tS3 9f3a 120 480\tC5 0 0 0 0 0\tC5 0 0 0 0 0\n"] {
+        for line in ["index.html\tL\u{1}items\tC5 0 0 9 ab 0 0 0\tS3 9f3a 120 480\n",
+                     "index.html\tL\u{1}items\tS3 9f3a 120 480\tC5 0 0 9 ab 0 0 0\tC5 0 0 9 ab 0 0 0\n"] {
             try PageRecordsTests.sealed(line).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
             #expect(PageRecords.load(from: folder) == nil)
         }
-        try PageRecordsTests.sealed("index.html\tL\u{1}items\tS3 9f3a 120 480\tC5 0 0 0 0 0\n")
+        try PageRecordsTests.sealed("index.html\tL\u{1}items\tS3 9f3a 120 480\tC5 0 0 9 ab 0 0 0\n")
             .write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
         #expect(PageRecords.load(from: folder)?.pages.first?.sections.first?.part?.context == .init(depth: 5, isEditing: false, isSheet: false))
     }

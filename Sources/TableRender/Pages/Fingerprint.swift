@@ -15,7 +15,7 @@ public enum Fingerprint {
         bytes.withContiguousStorageIfAvailable(hex(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(hex(buffer:))
     }
 
-    private static func hex(buffer: UnsafeBufferPointer<UInt8>) -> String {
+    static func hex(buffer: UnsafeBufferPointer<UInt8>) -> String {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(buffer.count) &* multiplier)
         let bytes = UnsafeRawBufferPointer(buffer)

@@ -48,11 +48,7 @@ public final class PageValidator: Sendable {
     /// rows) recorded in the inspection, or taken from `given` where an earlier inspection of a
     /// page holding the same bytes recorded them (`ContractPart`). A page libxml2 judges records none.
     public static func inspect(_ html: String, page: String, parts: [Range<Int>?], given: [Int: ContractPart]) -> PageInspection {
-        if let clean = ContractScanner.scan(html, parts: parts, given: given) {
-            return PageInspection(problems: [], isWellFormed: true, ids: clean.ids, links: clean.links, parts: clean.parts,
-                                  partsTaken: clean.partsTaken)
-        }
-        return forCurrentTask().inspectWithLibXML(html, page: page)
+        scanned(html, parts: parts, given: given) ?? forCurrentTask().inspectWithLibXML(html, page: page)
     }
 
     /// Every problem of the page `html`, with its ids and the targets of its links (`href`, then
@@ -65,9 +61,11 @@ public final class PageValidator: Sendable {
         Self.scanned(html) ?? inspectWithLibXML(html, page: page)
     }
 
-    /// The inspection of a page the contract scanner finds clean.
-    private static func scanned(_ html: String) -> PageInspection? {
-        ContractScanner.scan(html).map { PageInspection(problems: [], isWellFormed: true, ids: $0.ids, links: $0.links) }
+    /// The inspection of a page the contract scanner finds clean, with its parts' readings.
+    private static func scanned(_ html: String, parts: [Range<Int>?] = [], given: [Int: ContractPart] = [:]) -> PageInspection? {
+        ContractScanner.scan(html, parts: parts, given: given).map {
+            PageInspection(problems: [], isWellFormed: true, ids: $0.ids, links: $0.links, parts: $0.parts, takenParts: $0.takenParts)
+        }
     }
 
     /// `inspect` without the scanner: libxml2 parses and validates the page, and its tree is read.
@@ -106,6 +104,6 @@ public struct PageInspection: Sendable, Equatable {
     public var links: [String]
     /// The readings of the parts the inspection was shown, where they were recorded or taken.
     public var parts: [ContractPart?] = []
-    /// How many parts' readings were taken as given rather than read.
-    public var partsTaken = 0
+    /// The parts whose readings were taken as given rather than read, by number.
+    public var takenParts: [Int] = []
 }

@@ -50,7 +50,8 @@ struct ContractReader {
     /// Where the next part begins or the one being recorded ends: the reading stops there.
     var nextBoundary = Int.max
     var recording: PartRecording?
-    var partsTaken = 0
+    /// The parts taken as given, by number.
+    var takenParts: [Int] = []
 
     init(_ bytes: PageBytes) {
         self.bytes = bytes

@@ -11,16 +11,19 @@ import Foundation
 /// must never get wrong: a page it accepts is one libxml2, the schema and the rules accept, with
 /// the same ids and links. The differential tests in `ContractScannerTests` hold it to that.
 ///
-/// Its parts: `PageBytes` reads bytes and values, `ContractReader` walks the page's XML, and
-/// `ContractReader+Elements` applies the schema's structure and the contract rules to each element.
+/// Its parts: `PageBytes` reads bytes and values, `ContractReader` walks the page's XML,
+/// `ContractReader+Elements` applies the schema's structure and the contract rules to each element,
+/// and `ContractReader+Parts` records parts of the page or takes them as given (`ContractPart`):
+/// bytes taken as given are accepted on the strength of an earlier reading of the same bytes.
 enum ContractScanner {
     /// What a clean page holds that an export needs.
     struct Clean: Equatable {
         var ids: Set<String>
         var links: [String]
-        /// The readings of the parts it was shown (see `scan(_:parts:given:)`).
+        /// The readings of the parts it was shown (see `scan(_:parts:given:)`), and which of
+        /// them it took as given, by number.
         var parts: [ContractPart?] = []
-        var partsTaken = 0
+        var takenParts: [Int] = []
     }
 
     /// The fingerprint of the contract the scanner enforces: `markup-contract.rng` and the rules
@@ -50,10 +53,10 @@ enum ContractScanner {
         return html.withUTF8 { buffer in
             guard let start = buffer.baseAddress, !buffer.isEmpty else { return nil }
             var reader = ContractReader(PageBytes(start: start, count: buffer.count))
-            reader.readParts(parts, given: given)
+            reader.markParts(parts, given: given)
             guard var clean = reader.read() else { return nil }
             clean.parts = reader.foundParts
-            clean.partsTaken = reader.partsTaken
+            clean.takenParts = reader.takenParts
             return clean
         }
     }
