@@ -52,9 +52,8 @@ build: deps
 # The release build links Swift's runtime and Foundation into the executable: a command starts in
 # about two thirds of the time (no thousands of symbols bound at each start), which is most of a
 # no-op re-export's time. SwiftPM exports an executable's symbols (for tests of its module, which
-# use the debug build): 49,551 of them here, which the runtime's backtracer set-up walks with
-# `dladdr` at every start; not exporting them took 1.6 ms off `tablestack --version` (8.7 ->
-# 7.1 ms) and 2.3 ms off a re-export. Crash backtraces read the symbol table, not these.
+# use the debug build): tens of thousands here, which the Swift runtime's backtracer set-up walks
+# with `dladdr` at every start. The release build does not export them (docs/performance.md).
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic
 
 release: deps

@@ -1,3 +1,6 @@
+import Dispatch
+import Glibc
+
 /// Lets go of large values on a background task, off the caller's path.
 ///
 /// At the end of a re-export of 10,000 pages, freeing its results, plan and state object by
@@ -10,5 +13,11 @@ enum BackgroundRelease {
     static func release<Value: Sendable>(_ value: consuming Value) {
         let held = value
         Task.detached(priority: .utility) { withExtendedLifetime(held) {} }
+    }
+
+    /// Closes `descriptor` on a background queue: the last reference to a file unlinked or
+    /// renamed over, whose cached pages the kernel frees as it goes.
+    static func close(_ descriptor: Int32) {
+        DispatchQueue.global(qos: .utility).async { _ = Glibc.close(descriptor) }
     }
 }

@@ -97,13 +97,12 @@ enum FileBytes {
             }
         }
         if close(file) != 0, failure == 0 { failure = errno }
-        // The file replaced is held open across the rename, and let go of on a background thread:
-        // the last link of a long page going in `renameat` freed its cached pages there, 4.8 ms
-        // for 4.4 MB, in the export's way (and its release costs less this way, 2.6 ms).
-        let replaced = failure == 0 && replacing && pieces.reduce(0, { $0 + $1.count }) >= minimumSizeReleasedApart
-            ? openat(folder, name, O_RDONLY | O_CLOEXEC) : -1
+        // A large file replaced is held open across the rename and let go of in the background:
+        // when `renameat` drops a file's last link, the kernel frees its cached pages right there,
+        // in the writer's way (docs/performance.md).
+        let replaced = failure == 0 && replacing ? openedIfLarge(name, in: folder) : nil
         if failure == 0, replacing, renameat(folder, temporary, folder, name) != 0 { failure = errno }
-        if replaced >= 0 { DispatchQueue.global(qos: .utility).async { close(replaced) } }
+        if let replaced { BackgroundRelease.close(replaced) }
         guard failure == 0 else {
             unlinkat(folder, temporary, 0)
             return failure
@@ -111,6 +110,19 @@ enum FileBytes {
         return nil
     }
 
-    /// The size (in bytes) from which a file written over another lets the other go apart.
+    /// The regular file `name` in `folder`, open, when it is at least `minimumSizeReleasedApart`
+    /// long (not following a symbolic link, nor waiting on a pipe); `nil` otherwise.
+    private static func openedIfLarge(_ name: String, in folder: Int32) -> Int32? {
+        let descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= minimumSizeReleasedApart else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// The size (in bytes) from which a file written over lets its old contents go apart.
     static let minimumSizeReleasedApart = 256 * 1024
 }
