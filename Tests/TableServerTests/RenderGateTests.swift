@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 import Testing
-import TableServer
+@testable import TableServer
 import TableStore
 
 /// Requests that arrive together for a page the cache does not hold share one render of it.
@@ -68,7 +69,7 @@ struct RenderGateTests {
         }
     }
 
-    @Test("readers of a page that is not there each get the 404; nobody waits for a page that will not be kept")
+    @Test("readers of a page that is not there each get the 404: whoever waited finds nothing kept and asks for the page itself")
     func missingPagesAreNotShared() async throws {
         let app = try await ServedApp(Self.yaml, Self.document(books: 10))
         defer { app.remove() }
@@ -80,4 +81,83 @@ struct RenderGateTests {
             #expect(app.server.renderCounts.renders - before.renders == 6)
         }
     }
+
+    /// What a render hands the requests waiting on it: held until the test lets it go.
+    final class Held: Sendable {
+        let stream: AsyncStream<Void>
+        let go: AsyncStream<Void>.Continuation
+        init() { (stream, go) = AsyncStream.makeStream() }
+        func wait() async { for await _ in stream { return } }
+    }
+
+    /// The page a cache keeps, shared by the requests of a test.
+    final class Kept: Sendable {
+        private let page = Mutex<String?>(nil)
+        var value: String? { page.withLock { $0 } }
+        func keep(_ value: String) { page.withLock { $0 = value } }
+    }
+
+    /// Waits until `gate` counts `waits` waiting requests.
+    static func waiting(_ waits: Int, at gate: RenderGate) async {
+        while gate.counts.waits < waits { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test("the gate: one render while others wait; a render that fails lets each render itself; a stuck one holds no one past its patience")
+    func gateByItself() async throws {
+        // Seven requests arrive while the first renders: each waits, then takes what it kept.
+        let gate = RenderGate()
+        let kept = Kept()
+        let held = Held()
+        let answers = try await withThrowingTaskGroup(of: String.self) { group in
+            for number in 0..<8 {
+                group.addTask {
+                    try await gate.answer(for: "page", kept: { kept.value }, render: {
+                        await held.wait()
+                        kept.keep("rendered")
+                        return "rendered"
+                    })
+                }
+                if number == 0 { while gate.counts.renders == 0 { try await Task.sleep(for: .milliseconds(1)) } }
+            }
+            await Self.waiting(7, at: gate)
+            held.go.yield()
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: "rendered", count: 8))
+        #expect(gate.counts.renders == 1 && gate.counts.waits == 7)
+
+        // The render fails and keeps nothing: the first request gets its error, the others render.
+        let failing = RenderGate()
+        let heldFailure = Held()
+        struct Failure: Error {}
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for number in 0..<4 {
+                group.addTask {
+                    (try? await failing.answer(for: "page", kept: { nil as String? }, render: {
+                        if number == 0 {
+                            await heldFailure.wait()
+                            throw Failure()
+                        }
+                        return "own"
+                    })) != nil
+                }
+                if number == 0 { while failing.counts.renders == 0 { try? await Task.sleep(for: .milliseconds(1)) } }
+            }
+            await Self.waiting(3, at: failing)
+            heldFailure.go.yield()
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 3 && failing.counts.renders == 4)
+
+        // A render that does not end: a request waits out its patience, then renders for itself.
+        let patient = RenderGate(patience: .milliseconds(50))
+        let stuck = Held()
+        let first = Task { try await patient.answer(for: "page", kept: { nil as String? }, render: { await stuck.wait(); return "late" }) }
+        while patient.counts.renders == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        let second = try await patient.answer(for: "page", kept: { nil as String? }, render: { "own" })
+        #expect(second == "own" && patient.counts.waits == 1)
+        stuck.go.yield()
+        #expect(try await first.value == "late")
+    }
 }
+
