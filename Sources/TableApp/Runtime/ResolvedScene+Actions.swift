@@ -196,9 +196,7 @@ extension ResolvedScene {
         var listWrites: [ListWrite] = []
         var newKeys: [String] = []
         for list in lists {
-            guard let shownRevision = shown[list] else {
-                throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
-            }
+            let shownRevision = try Self.revision(of: list, in: shown)
             var changes: [ListChange] = []
             var keys = KeyMaker(store: store, list: list)
             for write in writes where write.list == list {
@@ -254,6 +252,13 @@ extension ResolvedScene {
 
     /// Parses a revision token ("regions=3;north.trails=7").
     /// Split at bytes: every edit parses the token its form carried.
+    /// The revision of `list` in `shown` (a form's revision token, `parse`d); a bad request,
+    /// asking for the page again, when the form carries none for it.
+    static func revision(of list: ListID, in shown: [ListID: Int]) throws -> Int {
+        guard let revision = shown[list] else { throw ActionError.badRequest("the form carries no revision for list \(list); reload the page") }
+        return revision
+    }
+
     public static func parse(_ token: String) throws -> [ListID: Int] {
         var revisions: [ListID: Int] = [:]
         for part in token.utf8.split(separator: UInt8(ascii: ";")) {

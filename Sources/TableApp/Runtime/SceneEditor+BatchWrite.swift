@@ -100,10 +100,7 @@ extension SceneEditor {
         // Every list the page showed must still be as it showed it.
         var writes: [ListWrite] = []
         for list in scene.revisions.keys.sorted(by: { $0.description < $1.description }) {
-            guard let revision = shown[list] else {
-                throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
-            }
-            writes.append(ListWrite([], to: list, basedOn: revision))
+            writes.append(ListWrite([], to: list, basedOn: try ResolvedScene.revision(of: list, in: shown)))
         }
         let countsAfter: [Int]
         var misplaced: String?
@@ -191,7 +188,7 @@ extension SceneEditor {
         switch shape {
         case let .single(id), let .byAttribute(id, _, _), let .nested(id, _, _): list = id
         }
-        guard let revision = shown[list] else { throw ActionError.badRequest("the form carries no revision for list \(list); reload the page") }
+        let revision = try ResolvedScene.revision(of: list, in: shown)
         var keys = KeyMaker(store: runtime.store, list: list)
         var stored: [StoredItem] = []
         var writes: [ListWrite] = []

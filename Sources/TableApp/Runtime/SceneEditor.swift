@@ -55,13 +55,8 @@ public struct SceneEditor: Sendable {
             // A field sent without the value the form showed (a script's post, not a browser's)
             // cannot tell a change of its own from someone else's: it is saved only if nobody
             // changed the item since the revision the post was based on.
-            var since: Int?
-            if attributes.keys.contains(where: { originals[$0] == nil }) {
-                guard let shown = try ResolvedScene.parse(revisionToken)[list] else {
-                    throw ActionError.badRequest("the form carries no revision for list \(list); reload the page")
-                }
-                since = shown
-            }
+            let since = attributes.keys.contains { originals[$0] == nil }
+                ? try ResolvedScene.revision(of: list, in: ResolvedScene.parse(revisionToken)) : nil
             do {
                 try await runtime.store.apply([.updateIfUnchanged(key: item.key, expected: expected, attributes: attributes, since: since)],
                                               to: list, basedOn: read)
