@@ -111,6 +111,12 @@ struct ManyEditorsTests {
                                           follow: false).status == 303)
             item = try #require(try await demo.store.item("bread", in: .root("groceries")))
             #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(7))
+            // A script that sends one field leaves the others as they are.
+            let tokens = script.tokens(of: try await script.get("/groceries/bread/?editing=1"))
+            #expect(try await script.post("/groceries/bread/_/save", [("csrf", tokens.csrf), ("revision", tokens.revision), ("quantity", "9")],
+                                          follow: false).status == 303)
+            item = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(9))
         }
     }
 

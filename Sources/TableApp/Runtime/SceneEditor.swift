@@ -37,9 +37,11 @@ public struct SceneEditor: Sendable {
             guard let item = scene.item, let list = scene.itemList else { throw ActionError.refused("\"\(scene.title)\" shows no item to change") }
             let definitions = detail.sections.flatMap(\.fields)
             // A field the person left as the form showed it is not written; one they changed is
-            // refused only if someone else changed it first.
+            // refused only if someone else changed it first. A post that says nothing of a field,
+            // neither its value nor what the form showed (a script's), leaves it as it is; a
+            // browser's form always says what it showed, and an unchecked box sends no value.
             let edited = definitions.filter { field in
-                guard let original = originals[field.attribute] else { return true }
+                guard let original = originals[field.attribute] else { return fields[field.attribute] != nil }
                 return (fields[field.attribute] ?? "") != original
             }
             let attributes = try validated(edited, fields)
