@@ -166,15 +166,11 @@ struct PageRecords: Equatable {
             for id in page.ids.sorted() { Self.field("D", id, into: &out) }
             for section in page.sections {
                 Self.field("S", section.field, into: &out)
-                switch section.reading {
-                case let .text(text):
-                    out += [UInt8(ascii: "\t"), UInt8(ascii: "C")]
-                    out.append(contentsOf: text)
-                case let .part(part):
-                    out += [UInt8(ascii: "\t"), UInt8(ascii: "C")]
-                    ContractPartText.write(part, into: &out)
-                case nil:
-                    break
+                guard let reading = section.reading else { continue }
+                Self.field("C", into: &out)
+                switch reading {
+                case let .text(text): out.append(contentsOf: text)
+                case let .part(part): ContractPartText.write(part, into: &out)
                 }
             }
         }
@@ -257,10 +253,9 @@ struct PageRecords: Equatable {
                 page.sections.append(section)
             case UInt8(ascii: "C"):
                 // The scanner's reading of the section before it, read only should its rows be copied.
-                guard let last = page.sections.indices.last, page.sections[last].reading == nil,
-                      let start = kept.index(kept.startIndex, offsetBy: body.startIndex, limitedBy: kept.endIndex),
-                      let end = kept.index(kept.startIndex, offsetBy: body.endIndex, limitedBy: kept.endIndex) else { return false }
-                page.sections[last].reading = .text(kept[start..<end])
+                // (`body` counts from the line's start, `kept` from the file's.)
+                guard let last = page.sections.indices.last, page.sections[last].reading == nil else { return false }
+                page.sections[last].reading = .text(kept[(kept.startIndex + body.startIndex)..<(kept.startIndex + body.endIndex)])
             default:
                 return false
             }

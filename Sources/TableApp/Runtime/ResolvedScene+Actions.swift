@@ -250,8 +250,6 @@ extension ResolvedScene {
         }
     }
 
-    /// Parses a revision token ("regions=3;north.trails=7").
-    /// Split at bytes: every edit parses the token its form carried.
     /// The revision of `list` in `shown` (a form's revision token, `parse`d); a bad request,
     /// asking for the page again, when the form carries none for it.
     static func revision(of list: ListID, in shown: [ListID: Int]) throws -> Int {
@@ -259,6 +257,8 @@ extension ResolvedScene {
         return revision
     }
 
+    /// Parses a revision token ("regions=3;north.trails=7").
+    /// Split at bytes: every edit parses the token its form carried.
     public static func parse(_ token: String) throws -> [ListID: Int] {
         var revisions: [ListID: Int] = [:]
         for part in token.utf8.split(separator: UInt8(ascii: ";")) {
