@@ -5,8 +5,9 @@ When COMMAND is still running after MINUTES, it and every process below it whose
 name holds PROGRAM get a SIGQUIT, on which a Swift program prints every thread's stack (and the
 browser tests their threads' tracebacks, see Tests/e2e/conftest.py); a minute later COMMAND and
 everything below it are killed. A hung test run then fails with where it hung, well inside CI's
-time, instead of running out of it. Whatever the run leaves behind is killed too when it ends,
-so that nothing holds CI's output open.
+time, instead of running out of it. Whatever the run leaves behind is given a few seconds to end
+by itself (a test cluster's watcher stops and deletes the cluster once the tests are gone), then
+killed, so that nothing holds CI's output open.
 
 `timeout` cannot do this for `swift test`: the package manager starts the test bundle in a
 process group of its own, which a signal to timeout's group does not reach.
@@ -16,8 +17,12 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 GRACE_SECONDS = 60
+# How long what a finished run left behind may take to end by itself. Killed at once, the test
+# clusters' watchers died with their servers and left 500 MB each in the temporary folder.
+LEFTOVER_SECONDS = 20
 # prctl(PR_SET_CHILD_SUBREAPER): processes orphaned below this one become its children, so that
 # they can still be found, and their numbers are not reused while they wait to be reaped here.
 PR_SET_CHILD_SUBREAPER = 36
@@ -106,6 +111,11 @@ def main():
             child.wait(timeout=GRACE_SECONDS if asked else 0)
         except subprocess.TimeoutExpired:
             pass
+    if status is not None and not stopped:
+        deadline = time.monotonic() + LEFTOVER_SECONDS
+        while descendants(os.getpid()) and time.monotonic() < deadline:
+            reap_all()
+            time.sleep(0.2)
     # Everything still below this process, the command included while it runs, and orphans it
     # adopted: all unreaped, so none of their numbers can have gone to another process.
     signal_all(descendants(os.getpid()), signal.SIGKILL)
