@@ -22,10 +22,24 @@ extension SiteExporter {
         let keys = sections.reduce(0) { $0 + $1.rows.count } >= options.sectionsRecordedFromRows ? sections.map(SectionRecord.keys) : []
         let copied = keys.isEmpty ? [:] : copies?.rows(in: options.outputFolder, file: name, page: sitePage, snapshot: snapshot,
                                                        dependencies: dependencies, keys: keys) ?? [:]
+        let made = PageOutcome()
+        // The scanner's readings of the copied rows, recorded when the last export checked them,
+        // are handed to it with them: it takes them as given rather than read those bytes again.
+        // They are read from the records on another core while the page renders.
+        let recordedSections = keys.isEmpty ? [] : copies?.recorded[name]?.sections ?? []
+        let readingGiven = DispatchGroup()
+        if !copied.isEmpty {
+            DispatchQueue.global(qos: .userInitiated).async(group: readingGiven) { [copied] in
+                for number in copied.keys where number < recordedSections.count {
+                    if let part = recordedSections[number].part { made.given[number] = part }
+                }
+            }
+        }
         // The rows copied need no links: only the others are rendered.
         let page = try site.tablePage(sitePage, options: pageOptions, snapshot: snapshot, rowsGiven: Set(copied.keys))
         let (html, placed) = site.renderer.renderForExport(page, reusing: copied)
-        let made = PageOutcome()
+        readingGiven.wait()
+        let given = made.given
         let write = { @Sendable in
             made.written = Result {
                 let (madeOn, lastWritten) = manifest.made(name, html: html, otherwise: self.options.date)
@@ -39,13 +53,6 @@ extension SiteExporter {
                     }
                 }
             }
-        }
-        // The scanner's readings of the copied rows, recorded when the last export checked them,
-        // are handed to it with them: it takes them as given rather than read those bytes again.
-        let recordedSections = keys.isEmpty ? [] : copies?.recorded[name]?.sections ?? []
-        var given: [Int: ContractPart] = [:]
-        for number in copied.keys where number < recordedSections.count {
-            if let part = recordedSections[number].part { given[number] = part }
         }
         // A long list's page is checked while it is written (fingerprinted, read back to compare
         // when the manifest cannot tell, written), each a long step of its own, and the page is
@@ -87,8 +94,10 @@ extension SiteExporter {
         return result
     }
 
-    /// What checking a page and writing it gave, each set by one thread and read once both ended.
+    /// What reading the given sections, checking a page and writing it gave, each set by one
+    /// thread and read once it ended.
     private final class PageOutcome: @unchecked Sendable {
+        var given: [Int: ContractPart] = [:]
         var inspection: PageInspection?
         var links: [PageLink] = []
         var written: Result<Bool, any Error> = .success(false)
