@@ -12,9 +12,10 @@ extension SiteExporter {
     /// there). `exportPages` also drops a plan whose carried pages the manifest does not date.
     func incrementalPlan(after state: ExportState?, base: String?) async -> IncrementalPlan? {
         guard !isFresh, let state, let base, state.problems.isEmpty, state.warnings.isEmpty, let changeLog else { return nil }
-        // The page files are looked at while the records are read.
-        async let notAsLeft = state.pagesNotAsLeft(in: options.outputFolder)
-        guard let records = PageRecords.load(from: options.outputFolder, readingLinks: false), records.base == base,
+        // The page files are looked at while the records are read, both off the cooperative threads.
+        let folder = options.outputFolder
+        async let notAsLeft = offThePool { state.pagesNotAsLeft(in: folder) }
+        guard let records = await offThePool({ PageRecords.load(from: folder, readingLinks: false) }), records.base == base,
               records.inputs == state.inputs,
               records.pages.count == state.pages.count, zip(records.pages, state.pages).allSatisfy({ $0.file == $1.file }),
               let sequence = DataMark(text: records.data, newestCommitTime: 0).sequence,

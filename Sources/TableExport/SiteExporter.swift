@@ -91,7 +91,10 @@ public struct SiteExporter: Sendable {
         let readRoot = { [site] in Task(priority: .high) { try await site.page(at: []) } }
         let mayBeUpToDate = !isFresh && inputs != nil && ExportState.savedInputs(in: options.outputFolder) == inputs
         let readFirst = mayBeUpToDate ? nil : readRoot()
-        let previous = isFresh ? nil : ExportState.load(from: options.outputFolder)
+        // The export's own files are read off the cooperative threads: the root's read, handed
+        // back by the database, would otherwise wait for this task to finish them.
+        let folderPath = options.outputFolder
+        let previous = isFresh ? nil : await offThePool { ExportState.load(from: folderPath) }
         if let previous, let inputs, mayBeUpToDate,
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
@@ -100,14 +103,15 @@ public struct SiteExporter: Sendable {
         defer { root.cancel() }
         let planning = Task { [self] in await incrementalPlan(after: previous, base: base) }
         defer { planning.cancel() }
-        // How the last complete export left each page: with the manifest, it tells a page whose
-        // bytes are unchanged without reading its file.
-        let leftAs = previous.map { Dictionary($0.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
         // Until this export ends, the folder is never up to date; the last one's pages stay listed,
         // so that an export after this one, should it fail, still knows which files were its own.
-        ExportState.keepPagesOnly(of: previous, in: options.outputFolder)
-
-        let manifest = ExportManifest(folder: options.outputFolder)
+        // How the last complete export left each page: with the manifest, it tells a page whose
+        // bytes are unchanged without reading its file.
+        let (leftAs, manifest) = await offThePool {
+            ExportState.keepPagesOnly(of: previous, in: folderPath)
+            let leftAs = previous.map { Dictionary($0.pages.map { ($0.file, $0.stamp) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
+            return (leftAs, ExportManifest(folder: folderPath))
+        }
         let output: OutputFolder
         do {
             output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs)
@@ -259,8 +263,6 @@ public struct SiteExporter: Sendable {
         let problems = results.flatMap(\.problems)
             + (await LinkChecker(results: results, outputFolder: options.outputFolder, positions: positions).problems())
         try await written
-        try await recorded
-        if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }
         // Counted, not filtered: a filtered array would hold a copy of nearly every result.
         let pagesWritten = results.reduce(0) { $0 + ($1.wasWritten ? 1 : 0) }
         var report = ExportReport(pages: paths, written: pagesWritten, unchanged: results.count - pagesWritten,
@@ -270,21 +272,33 @@ public struct SiteExporter: Sendable {
         report.copiedSections = results.reduce(0) { $0 + $1.copiedSections }
         report.sectionsTakenAsChecked = results.reduce(0) { $0 + $1.sectionsTakenAsChecked }
         report.removed = removed.count
-        // Saved even when the inputs cannot be told apart (then it is never up to date): the next
-        // export still learns from it how each page was left.
+        // Saved while the records still are: the state needs the links checked and the sitemap
+        // written, not the records. Should they then fail, the state is struck out again; should
+        // the export stop in between, the next one finds records of other inputs than the
+        // state's, and makes every page.
         let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
         let stamped = { (name: String) in ExportState.stamp(of: name, in: folder).map { (file: name, stamp: $0) } }
         let pages = results.compactMap { result in result.stamp.map { (file: result.file, stamp: $0) } ?? stamped(result.file) }
-        // A page whose file is gone already cannot be vouched for: no state, the next export runs.
-        if pages.count == results.count {
-            try ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
-                            files: ["sitemap.xml"].compactMap(stamped)).save(to: options.outputFolder)
+        // Saved even when the inputs cannot be told apart (then it is never up to date): the next
+        // export still learns from it how each page was left. A page whose file is gone already
+        // cannot be vouched for: no state, the next export runs.
+        let state = pages.count == results.count
+            ? ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
+                          files: ["sitemap.xml"].compactMap(stamped))
+            : nil
+        try state?.save(to: options.outputFolder)
+        do {
+            try await recorded
+        } catch {
+            ExportState.keepPagesOnly(of: state, in: options.outputFolder)
+            throw error
         }
+        if !problems.isEmpty { PageRecords.remove(from: options.outputFolder) }
         // The plan is also the planning task's result, and the root page the root task's: the
         // tasks go too. (The manifest, the output folder and the tasks are copies, held by the
         // pages' tasks and the cancelling on error.)
-        BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume leftAs,
+        BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume state, consume leftAs,
                                    consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root))
         return report
     }

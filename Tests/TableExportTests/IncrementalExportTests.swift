@@ -272,6 +272,29 @@ struct IncrementalExportTests {
         #expect(!report.problems.isEmpty && !FileManager.default.fileExists(atPath: records))
     }
 
+    @Test("records that cannot be written fail the export, and the folder is not taken for up to date after it")
+    func recordsNotWritten() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let first = try await fixture.export(at: Self.date, sources: "app")
+        try await fixture.store.apply([.update(key: "milk", attributes: ["name": .string("Oat milk")])], to: .root("groceries"), basedOn: nil)
+        // A folder, not empty, where the records go: they cannot be renamed into place. (The state
+        // is saved before the records are.)
+        let records = fixture.output + "/" + PageRecords.fileName
+        // A commit in the export's own second leaves its inputs unknown anyway (see `DataMark`).
+        try await Task.sleep(for: .seconds(1.1))
+        try FileManager.default.removeItem(atPath: records)
+        try FileManager.default.createDirectory(atPath: records + "/in-the-way", withIntermediateDirectories: true)
+        await #expect(throws: (any Error).self) { try await fixture.export(at: Self.date, sources: "app") }
+        #expect(try #require(ExportState.load(from: fixture.output)).hasUnknownInputs)
+        // With nothing changed since, the next export is not answered as up to date: it makes
+        // every page (there are no records) and leaves the records.
+        try FileManager.default.removeItem(atPath: records)
+        let next = try await fixture.export(at: Self.date, sources: "app")
+        #expect(!next.wasUpToDate && next.made == first.pages.count)
+        #expect(FileManager.default.fileExists(atPath: records))
+    }
+
     @Test("a page changed by hand, a trimmed change log or a replaced store make the next export make every page it must")
     func fallsBackWhenItCannotTell() async throws {
         let fixture = try await ExportFixture()
