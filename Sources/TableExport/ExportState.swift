@@ -33,15 +33,19 @@ struct ExportState: Equatable {
     /// What a state file holds before its inputs.
     private static var inputsPrefix: [UInt8] { Array((header + "\ninputs ").utf8) }
 
-    /// The fingerprint of everything the pages were made from; `unknownInputs`, or a
+    /// The fingerprint of everything the pages were made from; `unknownInputs()`, or a
     /// fingerprint struck out (`keepPagesOnly`), when they could not be told apart from another
     /// export's (see `hasUnknownInputs`).
     var inputs: String
-    /// Matches no fingerprint: such a state is never up to date.
-    static let unknownInputs = "unknown"
+    /// Inputs that match no fingerprint, so that the state is never up to date, and no other
+    /// export's: the records are taken with a state only when their inputs are the state's, and
+    /// the state is saved before the records, so records left by an earlier export (its own
+    /// failed) must not match it.
+    static func unknownInputs() -> String { "\(unknownPrefix)-\(UUID().uuidString)" }
+    private static let unknownPrefix = "unknown"
 
     /// Whether the inputs match no export: unknown, or struck out by an export that began.
-    var hasUnknownInputs: Bool { inputs == Self.unknownInputs || inputs.utf8.allSatisfy { $0 == UInt8(ascii: "-") } }
+    var hasUnknownInputs: Bool { inputs.hasPrefix(Self.unknownPrefix) || inputs.utf8.allSatisfy { $0 == UInt8(ascii: "-") } }
     var problems: [String]
     var warnings: [String]
     /// Each page's file (relative to the folder), in the report's order, with its stamp.
@@ -173,7 +177,7 @@ struct ExportState: Equatable {
     static func keepPagesOnly(of previous: ExportState?, in folder: String) {
         guard var kept = previous else { return remove(from: folder) }
         if kept.hasUnknownInputs || markInputsUnknown(kept.inputs, in: folder) { return }
-        kept.inputs = unknownInputs
+        kept.inputs = unknownInputs()
         if (try? kept.save(to: folder)) == nil { remove(from: folder) }
     }
 
@@ -235,6 +239,20 @@ struct ExportState: Equatable {
         var info = stat()
         guard fstatat(folder, name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Stamp(info)
+    }
+
+    /// The state an export leaves in `folder`, its pages `results`: each page's file stamped as
+    /// the export wrote it or, when it did not, as it is now. Saved even when the inputs cannot
+    /// be told apart (then it is never up to date): the next export still learns from it how
+    /// each page was left. `nil` when a page's file is gone already: it cannot be vouched for, so
+    /// there is no state, and the next export runs.
+    static func left(by results: [PageResult], inputs: String, problems: [String], warnings: [String], in folder: String) -> ExportState? {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        let stamped = { (name: String) in stamp(of: name, in: descriptor).map { (file: name, stamp: $0) } }
+        let pages = results.compactMap { result in result.stamp.map { (file: result.file, stamp: $0) } ?? stamped(result.file) }
+        guard pages.count == results.count else { return nil }
+        return ExportState(inputs: inputs, problems: problems, warnings: warnings, pages: pages, files: ["sitemap.xml"].compactMap(stamped))
     }
 
     /// Whether every file the export left in `folder` is still there, as it was left.

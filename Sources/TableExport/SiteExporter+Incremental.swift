@@ -26,6 +26,25 @@ extension SiteExporter {
         return IncrementalPlan(records: records, changes: changes, notAsLeft: notAsLeft)
     }
 
+    /// The results of the pages `plan` carries and the export reaches (`IncrementalPlan.results`),
+    /// their links read from their lines by `reading` (or now, should it not have begun), else
+    /// from their files in `folder`, and stamped as their files were left.
+    static func carriedResults(of plan: IncrementalPlan, notIn made: Set<[String]>, children: [[String]: Set<String>],
+                                       reading: Task<[(path: [String], page: PageRecords.Page)], Never>?, folder: String,
+                                       leftAs: [String: ExportState.Stamp]) async -> [PageResult] {
+        let pages = await reading?.value ?? plan.pagesWithLinks()
+        return stamped(plan.results(notIn: made, children: children, pages: pages) { linksAndIDs(ofFile: $0, in: folder) }, leftAs: leftAs)
+    }
+
+    /// Carried pages' results with the stamps their files were left with: the files were found
+    /// as left when the plan was made.
+    static func stamped(_ carried: consuming [PageResult], leftAs: [String: ExportState.Stamp]) -> [PageResult] {
+        // Taken over, not borrowed: the array is set in place, not copied first.
+        var carried = carried
+        for index in carried.indices { carried[index].stamp = leftAs[carried[index].file] }
+        return carried
+    }
+
     /// Gives a carried page (of `carried`) all its ids where a page made now (of `made`) links
     /// to one its records did not keep (they keep those the last export's links named): read
     /// from its file in `folder`, so the link checker judges the new link by the page as it is.

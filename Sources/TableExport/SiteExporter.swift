@@ -244,13 +244,15 @@ public struct SiteExporter: Sendable {
         // leaves no records, and the next one makes every page again.
         let paths = results.map(\.path)
         let finished = results
+        // The same for the state and the records: unknown inputs are this export's alone.
+        let savedInputs = inputs ?? ExportState.unknownInputs()
         async let written: Void = {
             try self.writeSitemap(paths, to: output)
             try manifest.save()
         }()
         async let recorded: Void = {
             if let base, let changeLog, finished.allSatisfy({ $0.problems.isEmpty && $0.advice.isEmpty }) {
-                try PageRecords(inputs: inputs ?? ExportState.unknownInputs, base: base, data: changeLog.mark.text, results: finished)
+                try PageRecords(inputs: savedInputs, base: base, data: changeLog.mark.text, results: finished)
                     .save(to: self.options.outputFolder)
             } else {
                 PageRecords.remove(from: self.options.outputFolder)
@@ -275,18 +277,9 @@ public struct SiteExporter: Sendable {
         // Saved while the records still are: the state needs the links checked and the sitemap
         // written, not the records. Should they then fail, the state is struck out again; should
         // the export stop in between, the next one finds records of other inputs than the
-        // state's, and makes every page.
-        let folder = open(options.outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if folder >= 0 { close(folder) } }
-        let stamped = { (name: String) in ExportState.stamp(of: name, in: folder).map { (file: name, stamp: $0) } }
-        let pages = results.compactMap { result in result.stamp.map { (file: result.file, stamp: $0) } ?? stamped(result.file) }
-        // Saved even when the inputs cannot be told apart (then it is never up to date): the next
-        // export still learns from it how each page was left. A page whose file is gone already
-        // cannot be vouched for: no state, the next export runs.
-        let state = pages.count == results.count
-            ? ExportState(inputs: inputs ?? ExportState.unknownInputs, problems: report.problems, warnings: report.warnings, pages: pages,
-                          files: ["sitemap.xml"].compactMap(stamped))
-            : nil
+        // state's (unknown inputs are unique to an export), and makes every page.
+        let state = ExportState.left(by: results, inputs: savedInputs, problems: report.problems, warnings: report.warnings,
+                                     in: options.outputFolder)
         try state?.save(to: options.outputFolder)
         do {
             try await recorded
@@ -301,25 +294,6 @@ public struct SiteExporter: Sendable {
         BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume state, consume leftAs,
                                    consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root))
         return report
-    }
-
-    /// The results of the pages `plan` carries and the export reaches (`IncrementalPlan.results`),
-    /// their links read from their lines by `reading` (or now, should it not have begun), else
-    /// from their files in `folder`, and stamped as their files were left.
-    private static func carriedResults(of plan: IncrementalPlan, notIn made: Set<[String]>, children: [[String]: Set<String>],
-                                       reading: Task<[(path: [String], page: PageRecords.Page)], Never>?, folder: String,
-                                       leftAs: [String: ExportState.Stamp]) async -> [PageResult] {
-        let pages = await reading?.value ?? plan.pagesWithLinks()
-        return stamped(plan.results(notIn: made, children: children, pages: pages) { linksAndIDs(ofFile: $0, in: folder) }, leftAs: leftAs)
-    }
-
-    /// Carried pages' results with the stamps their files were left with: the files were found
-    /// as left when the plan was made.
-    private static func stamped(_ carried: consuming [PageResult], leftAs: [String: ExportState.Stamp]) -> [PageResult] {
-        // Taken over, not borrowed: the array is set in place, not copied first.
-        var carried = carried
-        for index in carried.indices { carried[index].stamp = leftAs[carried[index].file] }
-        return carried
     }
 
     /// Whether `options.outputFolder` holds what an export left to be found up to date: a folder
