@@ -94,7 +94,9 @@ def main():
 
     def stop(number, _frame):
         stopped.append(number)
-        signal_all(descendants(os.getpid()), signal.SIGKILL)
+        # The command and everything below it; what it left behind, adopted here, is given its
+        # while below, unless a second signal asks again.
+        signal_all([child.pid] + descendants(child.pid) if len(stopped) == 1 else descendants(os.getpid()), signal.SIGKILL)
 
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, stop)
@@ -111,15 +113,23 @@ def main():
             child.wait(timeout=GRACE_SECONDS if asked else 0)
         except subprocess.TimeoutExpired:
             pass
-    if status is not None and not stopped:
-        deadline = time.monotonic() + LEFTOVER_SECONDS
-        while descendants(os.getpid()) and time.monotonic() < deadline:
-            reap_all()
-            time.sleep(0.2)
-    # Everything still below this process, the command included while it runs, and orphans it
-    # adopted: all unreaped, so none of their numbers can have gone to another process.
-    signal_all(descendants(os.getpid()), signal.SIGKILL)
+    # The command and everything below it, should it still run.
+    if child.poll() is None:
+        signal_all([child.pid] + descendants(child.pid), signal.SIGKILL)
     child.wait()
+    # What the run left behind, adopted here (a test cluster's watcher stops and deletes the
+    # cluster once the tests are gone), is given a while to end by itself, then killed: each
+    # one unreaped till then, so that no number killed can have gone to another process.
+    deadline = time.monotonic() + LEFTOVER_SECONDS
+    while descendants(os.getpid()) and time.monotonic() < deadline and len(stopped) < 2:
+        reap_all()
+        time.sleep(0.2)
+    reap_all()
+    left = descendants(os.getpid())
+    if left:
+        print(f"watchdog: killing what the run left behind after {LEFTOVER_SECONDS} s: {' '.join(map(str, left))}",
+              file=sys.stderr, flush=True)
+    signal_all(left, signal.SIGKILL)
     reap_all()
     if stopped:
         return 128 + stopped[0]

@@ -32,14 +32,16 @@ struct PageRecords: Equatable {
         var file: String
         var dependencies: PageDependencies?
         var links: [PageLink]
-        var ids: Set<String>
+        var ids: Set<String> {
+            didSet { idOrder = nil }
+        }
         /// Its sections' rows and where they stand in its file, for a long list's page.
         var sections: [SectionRecord] = []
         /// The order its ids are written in, when `ids.sorted()` is not: a page's records made
         /// from an export's results name its ids in the order the export's links name them, which
         /// is always the same for the same results (sorting a long list's 10,000 ids cost 10 M
-        /// instructions).
-        var idOrder: [String]?
+        /// instructions). Forgotten when the ids change.
+        fileprivate(set) var idOrder: [String]?
         /// The page's line as a records file held it, which `save` writes again as it is: the
         /// same page saves as the same line, and most of an export's pages are taken as the
         /// last one left them. Part of the page's value only while its links are not read from

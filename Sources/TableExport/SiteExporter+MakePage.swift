@@ -25,9 +25,12 @@ extension SiteExporter {
         let made = PageOutcome()
         // The scanner's readings of the copied rows, recorded when the last export checked them,
         // are handed to it with them: it takes them as given rather than read those bytes again.
-        // They are read from the records on another core while the page renders.
+        // They are read from the records on another core while the page renders, and waited for
+        // (this thread blocked, as for the check and the write below) once it is rendered, or
+        // before an error goes out.
         let recordedSections = keys.isEmpty ? [] : copies?.recorded[name]?.sections ?? []
         let readingGiven = DispatchGroup()
+        defer { readingGiven.wait() }
         if !copied.isEmpty {
             DispatchQueue.global(qos: .userInitiated).async(group: readingGiven) { [copied] in
                 for number in copied.keys where number < recordedSections.count {

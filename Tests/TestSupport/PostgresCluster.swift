@@ -51,8 +51,9 @@ public final class PostgresCluster: Sendable {
         }
         // A watcher stops the cluster and deletes it once this process is gone, however it ends
         // (the test runner does not run atexit handlers, and a crash would not either). It runs
-        // in a session of its own: whatever ends the tests by killing their process group (a
-        // job runner, a timeout) kills the server with them, and left 500 MB behind each time.
+        // in a session of its own, as pg_ctl's server does: a job runner that ends the tests by
+        // killing their process group would kill the watcher with them, and the cluster (about
+        // 500 MB) would stay. `Tests/watchdog.py` gives it time to end.
         let stop = (runAs + ["\(programs)/pg_ctl", "-D", folder, "-m", "immediate", "stop"]).joined(separator: " ")
         _ = try? Self.command(["/usr/bin/setsid", "-f", "/bin/sh", "-c",
                                "exec >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; \(stop); rm -rf \(folder)"])
