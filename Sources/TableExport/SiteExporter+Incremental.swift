@@ -30,8 +30,8 @@ extension SiteExporter {
     /// their links read from their lines by `reading` (or now, should it not have begun), else
     /// from their files in `folder`, and stamped as their files were left.
     static func carriedResults(of plan: IncrementalPlan, notIn made: Set<[String]>, children: [[String]: Set<String>],
-                                       reading: Task<[(path: [String], page: PageRecords.Page)], Never>?, folder: String,
-                                       leftAs: [String: ExportState.Stamp]) async -> [PageResult] {
+                               reading: Task<[(path: [String], page: PageRecords.Page)], Never>?, folder: String,
+                               leftAs: [String: ExportState.Stamp]) async -> [PageResult] {
         let pages = await reading?.value ?? plan.pagesWithLinks()
         return stamped(plan.results(notIn: made, children: children, pages: pages) { linksAndIDs(ofFile: $0, in: folder) }, leftAs: leftAs)
     }
