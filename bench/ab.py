@@ -40,7 +40,8 @@ def figures(binary, folder, turn):
         out["durable edits/s (c=16)"] = result[4][0] / float(run.DURATION.rstrip("s"))
         out["durable edits p99 ms"] = result[2]
         for mode in ("shared", "own"):
-            result = run.wrk(f"{server.base}/", threads=16, connections=16, script=run.ROOT / "bench" / "adds.lua", args=(csrf, cookie, mode))
+            result = run.wrk(f"{server.base}/", threads=16, connections=16, script=run.ROOT / "bench" / "adds.lua",
+                             args=run.adds_arguments(server.base, csrf, cookie, mode))
             out[f"adds/s, 16 editors, {'one list' if mode == 'shared' else '16 lists'}"] = result[4][0] / float(run.DURATION.rstrip("s"))
     finally:
         server.stop()

@@ -1,7 +1,9 @@
 -- wrk script for many editors at once: sixteen threads (one connection each) post the Add form,
 -- all to group-1's list ("shared") or each to its own group's list ("own"). Each post carries
 -- the revision of the page it was "read" from, read once at the start and never again: an add
--- never conflicts with another change, so none may be refused however stale the page.
+-- never conflicts with another change, so none may be refused however stale the page. The bench
+-- reads those revisions before the run and passes them after the mode: one for "shared", one a
+-- group for "own" (group-1 first). Without them each thread reads its list's JSON first.
 local counter = 0
 local threads = {}
 
@@ -16,7 +18,7 @@ function init(args)
   cookie = args[2]
   mode = args[3]
   group = mode == "shared" and "group-1" or ("group-" .. number)
-  revision = nil
+  revision = args[4] and (mode == "shared" and args[4] or args[3 + number]) or nil
   adds = 0
   refused = 0
   sent = 0

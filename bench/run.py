@@ -271,7 +271,8 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
             # 4b. Many editors at once: sixteen adding to one list, against sixteen adding to a
             # list each (an add never conflicts with another, so both should go alike).
             for mode, label in (("shared", "16 editors adding to one list"), ("own", "16 editors adding to 16 lists")):
-                runs = [wrk(f"{server.base}/", threads=16, connections=16, script=ROOT / "bench" / "adds.lua", args=(csrf, cookie, mode))
+                runs = [wrk(f"{server.base}/", threads=16, connections=16, script=ROOT / "bench" / "adds.lua",
+                            args=adds_arguments(server.base, csrf, cookie, mode))
                         for _ in range(RUNS)]
                 add("4. durable edits (c=16)", f"{label}: acknowledged adds/s", statistics.median(r[4][0] / seconds for r in runs), "adds/s")
                 add("4. durable edits (c=16)", f"{label}: refused adds per run", statistics.median(r[4][1] for r in runs), "posts",
@@ -496,6 +497,22 @@ def session(base):
     return csrf, cookie
 
 
+def revision(base, cookie, path):
+    """The revision of the page at `path`, as its JSON twin gives it: what a post from it carries."""
+    return json.loads(urllib.request.urlopen(urllib.request.Request(
+        base + path, headers={"Accept": "application/json", "Cookie": cookie})).read())["revision"]
+
+
+def adds_arguments(base, csrf, cookie, mode):
+    """`adds.lua`'s arguments, with the revision of each list its threads post to, read here
+    before the run. Read by its sixteen threads, inside the measured seconds, a list of tens of
+    thousands of rows sent as JSON sixteen times takes time from the adds: more with every run
+    (the shared list grows by some 50,000 rows a run) and more for one long list than for
+    sixteen short ones."""
+    groups = [1] if mode == "shared" else range(1, 17)
+    return (csrf, cookie, mode, *(revision(base, cookie, f"/groups/group-{group}/") for group in groups))
+
+
 def cold_views(base, count):
     """Page views with a one-row edit before each: one client, sequential, latency of the views only."""
     csrf, cookie = session(base)
@@ -505,8 +522,7 @@ def cold_views(base, count):
     number = 0
     opener = urllib.request.build_opener(NoRedirect)
     while time.time() < deadline:
-        token = json.loads(urllib.request.urlopen(urllib.request.Request(
-            f"{base}/indexed-{count}/{key}/", headers={"Accept": "application/json", "Cookie": cookie})).read())["revision"]
+        token = revision(base, cookie, f"/indexed-{count}/{key}/")
         number += 1
         body = urllib.parse.urlencode({"csrf": csrf, "revision": token, "name": f"Bravo {number}", "number": str(number)}).encode()
         try:
