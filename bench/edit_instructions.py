@@ -26,7 +26,8 @@ def main():
 
         def edits(duration):
             output = subprocess.run(["wrk", "-t4", "-c4", f"-d{duration}s", "-s", str(ROOT / "bench" / "edits.lua"), server.base + "/",
-                                     "--", csrf, cookie], capture_output=True, text=True, timeout=duration + 120).stdout
+                                     "--", *run.edits_arguments(server.base, csrf, cookie, 4, 4)],
+                                    capture_output=True, text=True, timeout=duration + 120).stdout
             found = re.search(r"EDITS (\d+) REFUSED (\d+)", output)
             if not found:
                 raise SystemExit(f"wrk printed no edit count:\n{output}")

@@ -260,8 +260,8 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
 
             # 4. Durable edits at concurrency 16.
             csrf, cookie = session(server.base)
-            runs = [wrk(f"{server.base}/", threads=16, connections=16, script=ROOT / "bench" / "edits.lua", args=(csrf, cookie))
-                    for _ in range(RUNS)]
+            runs = [wrk(f"{server.base}/", threads=2, connections=16, script=ROOT / "bench" / "edits.lua",
+                        args=edits_arguments(server.base, csrf, cookie, 2, 16)) for _ in range(RUNS)]
             seconds = float(DURATION.rstrip("s"))
             add("4. durable edits (c=16)", "acknowledged edits/s (insert, delete, move, select)",
                 statistics.median(r[4][0] / seconds for r in runs), "edits/s", "target ≥ 10,000")
@@ -447,14 +447,15 @@ def postgresql_figures(binary, folder, add):
             add(section, f"warm {count}-row page: database queries per request", max(queries, 0) / requests, "queries", "target 0")
         csrf, cookie = session(servers[0].base)
         seconds = float(DURATION.rstrip("s"))
-        one = [wrk(f"{servers[0].base}/", threads=16, connections=16, script=ROOT / "bench" / "edits.lua", args=(csrf, cookie))
-               for _ in range(RUNS)]
+        one = [wrk(f"{servers[0].base}/", threads=2, connections=16, script=ROOT / "bench" / "edits.lua",
+                   args=edits_arguments(servers[0].base, csrf, cookie, 2, 16)) for _ in range(RUNS)]
         add(section, "durable edits/s, 16 editors on one server", statistics.median(r[4][0] / seconds for r in one), "edits/s")
         add(section, "  refused posts per run", statistics.median(r[4][1] for r in one), "posts")
         add(section, "  p99 latency", median_of(one, 2), "ms")
         both = []
         for _ in range(RUNS):
-            results = parallel_wrk([(f"{servers[0].base}/", 8, 8, (csrf, cookie, "0")), (f"{servers[1].base}/", 8, 8, (csrf, cookie, "8"))],
+            results = parallel_wrk([(f"{servers[0].base}/", 2, 8, edits_arguments(servers[0].base, csrf, cookie, 2, 8, offset=0)),
+                                    (f"{servers[1].base}/", 2, 8, edits_arguments(servers[1].base, csrf, cookie, 2, 8, offset=8))],
                                    script=ROOT / "bench" / "edits.lua")
             both.append((sum(r[4][0] for r in results) / seconds, sum(r[4][1] for r in results), max(r[2] for r in results)))
         add(section, "durable edits/s, 8 editors on each server", statistics.median(r[0] for r in both), "edits/s")
@@ -501,6 +502,13 @@ def revision(base, cookie, path):
     """The revision of the page at `path`, as its JSON twin gives it: what a post from it carries."""
     return json.loads(urllib.request.urlopen(urllib.request.Request(
         base + path, headers={"Accept": "application/json", "Cookie": cookie})).read())["revision"]
+
+
+def edits_arguments(base, csrf, cookie, threads, connections, offset=0):
+    """`edits.lua`'s arguments for `threads` threads of wrk and one list a connection: the groups
+    after group-`offset`, with their revisions read before the run."""
+    return (csrf, cookie, str(offset), str(threads),
+            *(revision(base, cookie, f"/groups/group-{offset + number}/") for number in range(1, connections + 1)))
 
 
 def adds_arguments(base, csrf, cookie, mode):
