@@ -36,8 +36,7 @@ def figures(binary, folder, turn):
             # The server's CPU over the loop holds the edit's post, the JSON read and the view.
             out[f"edit + JSON read + view, {count} rows: server CPU ms"] = (server_cpu_ms(server) - before) / loops
         csrf, cookie = run.session(server.base)
-        result = run.wrk(f"{server.base}/", threads=2, connections=16, script=run.ROOT / "bench" / "edits.lua",
-                         args=run.edits_arguments(server.base, csrf, cookie, 2, 16))
+        result = run.edits_run(run.edits_load(server.base, csrf, cookie))
         out["durable edits/s (c=16)"] = result[4][0] / float(run.DURATION.rstrip("s"))
         out["durable edits p99 ms"] = result[2]
         for mode in ("shared", "own"):

@@ -19,6 +19,7 @@ function init(args)
   mode = args[3]
   group = mode == "shared" and "group-1" or ("group-" .. number)
   revision = args[4] and (mode == "shared" and args[4] or args[3 + number]) or nil
+  if args[4] and not revision then error("adds.lua: no revision for group-" .. number .. " (one a group is expected)") end
   adds = 0
   refused = 0
   sent = 0
@@ -51,5 +52,5 @@ function done(summary, latency, requests)
     acknowledged = acknowledged + (thread:get("adds") or 0)
     refusals = refusals + (thread:get("refused") or 0)
   end
-  io.write(string.format("EDITS %d REFUSED %d\n", acknowledged, refusals + summary.errors.status))
+  io.write(string.format("EDITS %d REFUSED %d\n", acknowledged, refusals))
 end

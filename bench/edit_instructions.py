@@ -25,9 +25,9 @@ def main():
         csrf, cookie = run.session(server.base)
 
         def edits(duration):
-            output = subprocess.run(["wrk", "-t4", "-c4", f"-d{duration}s", "-s", str(ROOT / "bench" / "edits.lua"), server.base + "/",
-                                     "--", *run.edits_arguments(server.base, csrf, cookie, 4, 4)],
-                                    capture_output=True, text=True, timeout=duration + 120).stdout
+            url, threads, connections, args = run.edits_load(server.base, csrf, cookie, threads=4, connections=4)
+            output = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "-s", str(ROOT / "bench" / "edits.lua"),
+                                     url, "--", *args], capture_output=True, text=True, timeout=duration + 120).stdout
             found = re.search(r"EDITS (\d+) REFUSED (\d+)", output)
             if not found:
                 raise SystemExit(f"wrk printed no edit count:\n{output}")

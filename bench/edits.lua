@@ -1,4 +1,4 @@
--- wrk script for durable edits: each connection edits a list of its own, one post at a time,
+-- wrk script for durable edits: sixteen lists edited at once, one post in flight a list, each
 -- cycling an add, delete, move down, move up and an inclusive-list selection (checking and
 -- unchecking in turn). Every post carries the CSRF token and the list's current revision, read
 -- from X-TableStack-Revision.
@@ -6,11 +6,12 @@
 -- Arguments after `--`: the CSRF token, the cookie, the number of the group before the first one
 -- edited (0: group-1 is the first; another wrk against a second server takes the groups after
 -- the first one's), wrk's thread count, then the revision of each group edited, in order: one a
--- connection (`run.edits_arguments` reads them before the run). A thread keeps the state of its
--- groups (the first thread the first, the threads+1-th and so on) and a queue of those ready to
--- post: its connections take turns, and a response names its group in its Location header. A few
--- threads, not one a connection: sixteen threads of wrk on two cores took a fifth of the CPU and
--- made the server's own threads wait for it.
+-- connection (`run.edits_load` reads them before the run and gives wrk the same counts). A thread
+-- keeps the state of its groups (the first thread the first, the threads+1-th and so on) and a
+-- queue of those ready to post: whichever of its connections asks next posts for the list at the
+-- head, and a response names its list in its Location header. A few threads drive all sixteen
+-- connections because a thread a connection costs a fifth of two cores and wakes for every
+-- response.
 local counter = 0
 local threads = {}
 
@@ -50,6 +51,7 @@ end
 function request()
   local name = verifying and ready[1] or table.remove(ready, 1)
   verifying = false
+  if not name then error("edits.lua: no list of this thread is ready to post (one revision a connection, and wrk's thread count, are expected)") end
   local group = groups[name]
   local base = "/groups/" .. name .. "/"
   local operation = group.step % 5
@@ -79,15 +81,13 @@ function response(status, headers, body)
     table.insert(ready, group.name)
     return
   end
-  -- A refused edit (should not happen): its page names the list; post from its revision again.
+  -- A refused post (none should be): its page's form names the list and holds its revision now.
   refused = refused + 1
-  group = groups[body:match("/groups/(group%-%d+)") or ""]
-  if group then
-    group.revision = revision or group.revision
-    table.insert(ready, group.name)
-  else
-    wrk.thread:stop()
-  end
+  group = groups[body:match('action="/groups/(group%-%d+)[/~]') or ""]
+  local current = body:match('name="revision" value="([^"]+)"')
+  if not (group and current) then error("edits.lua: a refused post (" .. status .. ") whose page names no list of this thread") end
+  group.revision = current
+  table.insert(ready, group.name)
 end
 
 function done(summary, latency, requests)

@@ -147,10 +147,14 @@ def wrk(url, threads=2, connections=16, script=None, args=()):
     command.append(url)
     if args:
         command += ["--"] + list(args)
-    output = subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    output = result.stdout
     if script is None and "Non-2xx or 3xx responses" in output:
         raise SystemExit(f"bench: {url} answered with errors under load, so its figures mean nothing:\n{output}")
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    found = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    if not found:
+        raise SystemExit(f"bench: wrk against {url} gave no figures:\n{output}{result.stderr}")
+    rate = float(found.group(1))
 
     def latency(label):
         match = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", output)
@@ -260,8 +264,7 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
 
             # 4. Durable edits at concurrency 16.
             csrf, cookie = session(server.base)
-            runs = [wrk(f"{server.base}/", threads=2, connections=16, script=ROOT / "bench" / "edits.lua",
-                        args=edits_arguments(server.base, csrf, cookie, 2, 16)) for _ in range(RUNS)]
+            runs = [edits_run(edits_load(server.base, csrf, cookie)) for _ in range(RUNS)]
             seconds = float(DURATION.rstrip("s"))
             add("4. durable edits (c=16)", "acknowledged edits/s (insert, delete, move, select)",
                 statistics.median(r[4][0] / seconds for r in runs), "edits/s", "target ≥ 10,000")
@@ -447,15 +450,14 @@ def postgresql_figures(binary, folder, add):
             add(section, f"warm {count}-row page: database queries per request", max(queries, 0) / requests, "queries", "target 0")
         csrf, cookie = session(servers[0].base)
         seconds = float(DURATION.rstrip("s"))
-        one = [wrk(f"{servers[0].base}/", threads=2, connections=16, script=ROOT / "bench" / "edits.lua",
-                   args=edits_arguments(servers[0].base, csrf, cookie, 2, 16)) for _ in range(RUNS)]
+        one = [edits_run(edits_load(servers[0].base, csrf, cookie)) for _ in range(RUNS)]
         add(section, "durable edits/s, 16 editors on one server", statistics.median(r[4][0] / seconds for r in one), "edits/s")
         add(section, "  refused posts per run", statistics.median(r[4][1] for r in one), "posts")
         add(section, "  p99 latency", median_of(one, 2), "ms")
         both = []
         for _ in range(RUNS):
-            results = parallel_wrk([(f"{servers[0].base}/", 2, 8, edits_arguments(servers[0].base, csrf, cookie, 2, 8, offset=0)),
-                                    (f"{servers[1].base}/", 2, 8, edits_arguments(servers[1].base, csrf, cookie, 2, 8, offset=8))],
+            results = parallel_wrk([edits_load(servers[0].base, csrf, cookie, connections=8, offset=0),
+                                    edits_load(servers[1].base, csrf, cookie, connections=8, offset=8)],
                                    script=ROOT / "bench" / "edits.lua")
             both.append((sum(r[4][0] for r in results) / seconds, sum(r[4][1] for r in results), max(r[2] for r in results)))
         add(section, "durable edits/s, 8 editors on each server", statistics.median(r[0] for r in both), "edits/s")
@@ -504,11 +506,23 @@ def revision(base, cookie, path):
         base + path, headers={"Accept": "application/json", "Cookie": cookie})).read())["revision"]
 
 
-def edits_arguments(base, csrf, cookie, threads, connections, offset=0):
-    """`edits.lua`'s arguments for `threads` threads of wrk and one list a connection: the groups
-    after group-`offset`, with their revisions read before the run."""
-    return (csrf, cookie, str(offset), str(threads),
-            *(revision(base, cookie, f"/groups/group-{offset + number}/") for number in range(1, connections + 1)))
+def group_revisions(base, cookie, numbers):
+    """The revisions of the bench's groups `numbers`, in order."""
+    return [revision(base, cookie, f"/groups/group-{number}/") for number in numbers]
+
+
+def edits_load(base, csrf, cookie, threads=2, connections=16, offset=0):
+    """A run of `edits.lua` as `parallel_wrk` takes it: the URL, wrk's threads and connections, and
+    the script's arguments with the same thread count and a list a connection (the groups after
+    group-`offset`), their revisions read before the run."""
+    return (f"{base}/", threads, connections,
+            (csrf, cookie, str(offset), str(threads), *group_revisions(base, cookie, range(offset + 1, offset + connections + 1))))
+
+
+def edits_run(load):
+    """Runs `edits.lua` as `load` (from `edits_load`) says; `wrk`'s result."""
+    url, threads, connections, args = load
+    return wrk(url, threads=threads, connections=connections, script=ROOT / "bench" / "edits.lua", args=args)
 
 
 def adds_arguments(base, csrf, cookie, mode):
@@ -517,8 +531,7 @@ def adds_arguments(base, csrf, cookie, mode):
     thousands of rows sent as JSON sixteen times takes time from the adds: more with every run
     (the shared list grows by some 50,000 rows a run) and more for one long list than for
     sixteen short ones."""
-    groups = [1] if mode == "shared" else range(1, 17)
-    return (csrf, cookie, mode, *(revision(base, cookie, f"/groups/group-{group}/") for group in groups))
+    return (csrf, cookie, mode, *group_revisions(base, cookie, [1] if mode == "shared" else range(1, 17)))
 
 
 def cold_views(base, count):
