@@ -46,6 +46,10 @@ let package = Package(
         // glibc's mallopt for the command (not in Swift's Glibc module).
         .target(name: "CMalloc"),
 
+        // An exit that leaves the freeing of the command's memory to a child (`clone`, not in
+        // Swift's Glibc module), so that whoever waits for the command does not wait for it.
+        .target(name: "CQuickExit"),
+
         // The kernel's getrandom for session ids (not in Swift's Glibc module either).
         .target(name: "CSystemRandom"),
 
@@ -170,6 +174,7 @@ let package = Package(
                 "TableServer",
                 "TableExport",
                 "CMalloc",
+                "CQuickExit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CQuickExit
 import Foundation
 import TableApp
 import TableExport
@@ -73,10 +74,12 @@ struct Export: AsyncParsableCommand {
     /// Ends the process once the report is printed, rather than closing the store (whose last
     /// connection would checkpoint and sync what the last writer left in its log) and freeing the
     /// site and its reads object by object. An export writes no data (what opening the store may
-    /// have brought up to date is committed already), so nothing waits on either. (`exit`
-    /// flushes the output; problems throw before this, with their exit status.)
+    /// have brought up to date is committed already), so nothing waits on either. Nor does whoever
+    /// waits for the command wait while the kernel frees its memory, about 5 ms after a re-export:
+    /// a child holds it until the command is gone (`tablestack_exit_leaving_memory`, which flushes
+    /// the output; problems throw before this, with their exit status).
     private static func end() -> Never {
-        Foundation.exit(EXIT_SUCCESS)
+        tablestack_exit_leaving_memory(EXIT_SUCCESS)
     }
 
     /// Prints the report's warnings, problems and summary; exit status 1 when it has problems.
