@@ -182,6 +182,9 @@ public protocol DatabaseStore: DataStore {
     /// returns how many rows went.
     @discardableResult
     func trimChangeLog(before cutoff: Date) async throws -> Int
+    /// Closes every connection, for a command that is done with the database: called once nothing
+    /// uses the store any more, which cannot be used afterwards.
+    func close() async
 }
 
 /// Where a database's data stands: its newest commit, written out, and when that commit was made.

@@ -19,6 +19,8 @@ final class QuickReaders: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [DatabaseQueue] = []
     private var opened = 0
+    /// Set by `close`: no connection is taken or opened after it.
+    private var isClosed = false
 
     init(path: String, limit: Int = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)) {
         self.path = path
@@ -35,7 +37,7 @@ final class QuickReaders: @unchecked Sendable {
     /// connection is in use or SQLite keeps readers out.
     func read<T>(_ body: (Database) throws -> T) throws -> T? {
         guard let queue = try take() else { return nil }
-        defer { lock.withLock { idle.append(queue) } }
+        defer { lock.withLock { if !isClosed { idle.append(queue) } } }
         do {
             return try queue.unsafeRead(body)
         } catch where Self.isBusy(error) {
@@ -49,15 +51,25 @@ final class QuickReaders: @unchecked Sendable {
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
+    /// Closes the idle connections (all of them, once no read runs) and opens no more.
+    func close() {
+        let closing: [DatabaseQueue] = lock.withLock {
+            isClosed = true
+            defer { idle = [] }
+            return idle
+        }
+        for queue in closing { try? queue.close() }
+    }
+
     /// An idle connection, a new one while fewer than `limit` are open, or `nil`; never waits.
     private func take() throws -> DatabaseQueue? {
         let mayOpen: Bool = lock.withLock {
-            if !idle.isEmpty { return false }
+            if isClosed || !idle.isEmpty { return false }
             guard opened < limit else { return false }
             opened += 1
             return true
         }
-        if !mayOpen { return lock.withLock { idle.popLast() } }
+        if !mayOpen { return lock.withLock { isClosed ? nil : idle.popLast() } }
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch {

@@ -17,7 +17,7 @@ import Synchronization
 /// The memory is SQLite's own mapping, asked for through the connection's file (`xShmMap`): a
 /// descriptor of our own on the `-shm` file would, once closed, drop the process's POSIX locks on
 /// it, and SQLite relies on them to know the file is in use.
-final class WALIndexWatch: @unchecked Sendable {  // immutable after init; the mapped memory is read only
+final class WALIndexWatch: @unchecked Sendable {  // immutable after init but for `isClosed`; the mapped memory is read only
     /// One copy of the header: 48 bytes, compared whole.
     struct Header: Equatable, Sendable {
         var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
@@ -42,6 +42,8 @@ final class WALIndexWatch: @unchecked Sendable {  // immutable after init; the m
     /// The connection whose mapping is read; SQLite keeps the mapping while it is open.
     private let connection: DatabaseQueue
     private let base: UnsafeRawPointer
+    /// Set by `close`, after which the mapping is gone and no header is read.
+    private let isClosed = Atomic(false)
 
     /// Watches the database at `path`; `nil` when it is not in WAL mode or SQLite will not share
     /// the memory (a VFS without shared memory).
@@ -70,11 +72,20 @@ final class WALIndexWatch: @unchecked Sendable {  // immutable after init; the m
     /// The header as it stands, or `nil` while a writer is changing it (or before SQLite has
     /// initialised it).
     func header() -> Header? {
+        guard !isClosed.load(ordering: .acquiring) else { return nil }
         let first = read(copy: 0)
         atomicMemoryFence(ordering: .acquiringAndReleasing)
         let second = read(copy: 1)
         guard first == second, first.isInitialised else { return nil }
         return first
+    }
+
+    /// Closes the watch's connection (SQLite then unmaps the index): for a store that closes.
+    /// Its read-write connection is the one to close last, as only such a connection copies
+    /// the log into the database when it closes.
+    func close() {
+        isClosed.store(true, ordering: .releasing)
+        try? connection.close()
     }
 
     private func read(copy: Int) -> Header {

@@ -35,6 +35,8 @@ struct Import: AsyncParsableCommand {
             first = false
             print("\(file): \(document.itemCount) items into \(StoreOpening.describe(db))")
         }
+        // Closed rather than left to the process's end: see `SQLiteStore.close`.
+        await store.close()
     }
 }
 

@@ -33,6 +33,20 @@ struct OtherWritersTests {
         #expect(json.contains("\"Tea\""))
     }
 
+    @Test("an import into a database no one else has open leaves no log for the next command to read back")
+    func importLeavesNoLog() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("alone.sqlite").path
+        for name in ["Tea", "Jam"] {
+            let imported = try Self.importing("name,quantity\n\(name),1\n", list: "pantry", into: database, folder: folder)
+            #expect(imported.status == 0, "\(imported.output)")
+            #expect(!FileManager.default.fileExists(atPath: database + "-wal"), "the commit is in the database file")
+        }
+        let dumped = try SpawnedProcess.run(RunningServer.binary, ["dump", "--db", database])
+        #expect(dumped.status == 0 && dumped.output.contains("\"Tea\"") && dumped.output.contains("\"Jam\""), "\(dumped.output)")
+    }
+
     @Test("keys are unique per list: names another list has import into a list of their own")
     func keysPerList() throws {
         let folder = try RunningServer.folder()

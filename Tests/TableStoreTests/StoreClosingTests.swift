@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import TableStore
+
+/// A command that wrote closes its store: the log goes into the database file, unless another
+/// connection still has the file open, and the store answers no more.
+@Suite("Closing a SQLite store")
+struct StoreClosingTests {
+    static let letters = StoreTests.letters
+
+    @Test("closed while nothing else has the file open, its commits are in the database file and no log is left")
+    func foldsTheLog() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
+        defer { temporary.remove() }
+        try await temporary.store.apply([.delete(key: "b")], to: Self.letters, basedOn: 1)
+        #expect(FileManager.default.fileExists(atPath: temporary.path + "-wal"), "the commits are in the log until it closes")
+        await temporary.store.close()
+        #expect(!FileManager.default.fileExists(atPath: temporary.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: temporary.path + "-shm"))
+        let reopened = try SQLiteStore(path: temporary.path)
+        let list = try await reopened.list(Self.letters)
+        #expect(list.revision == 2 && list.items.map(\.key) == ["a", "c"])
+    }
+
+    @Test("closed while another store has the file open, the log stays for it and it reads on")
+    func leavesTheLogToOthers() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
+        defer { temporary.remove() }
+        let other = try SQLiteStore(path: temporary.path)
+        #expect(try await other.revision(of: Self.letters) == 1)
+        try await temporary.store.apply([.delete(key: "b")], to: Self.letters, basedOn: 1)
+        await temporary.store.close()
+        #expect(FileManager.default.fileExists(atPath: temporary.path + "-wal"))
+        #expect(try await other.revision(of: Self.letters) == 2)
+        try await other.apply([.delete(key: "a")], to: Self.letters, basedOn: 2)
+        #expect(try await other.list(Self.letters).items.map(\.key) == ["c"])
+    }
+
+    @Test("a closed store answers reads and writes with an error")
+    func answersNoMore() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b"], on: .sqlite)
+        defer { temporary.remove() }
+        #expect(try await temporary.store.revision(of: Self.letters) == 1)
+        await temporary.store.close()
+        await #expect(throws: (any Error).self) { try await temporary.store.list(Self.letters) }
+        await #expect(throws: (any Error).self) { try await temporary.store.revision(of: Self.letters) }
+        await #expect(throws: (any Error).self) { try await temporary.store.apply([.delete(key: "a")], to: Self.letters, basedOn: 1) }
+    }
+}
