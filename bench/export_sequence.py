@@ -4,9 +4,9 @@ python3 bench/export_sequence.py BINARY[,BINARY…] [ROUNDS]
 
 Each round gives each build a fresh database and folder, then does what `make bench` does: three
 fresh exports of 10,000 detail pages and their list, three re-exports with nothing changed, then
-three times an item imported and a re-export, whose median it keeps. The re-export after a change
-measured this way comes out slower than in `export_ab.py`'s turns (the fresh exports just before,
-the same folder three times running), as in the bench itself. Prints each build's rounds and the
+an item imported and a re-export, nine times (`run.CHANGE_TURNS`), whose median it keeps. The
+re-export after a change measured this way comes out slower than in `export_ab.py`'s turns (the
+fresh exports just before, the same folder three times running), as in the bench itself. Prints each build's rounds and the
 median of their medians.
 """
 import json
@@ -45,7 +45,7 @@ def round_of(binary):
         for _ in range(3):
             export(last)
         times = []
-        for turn in range(3):
+        for turn in range(run.CHANGE_TURNS):
             added = folder / f"added-{turn}.json"
             added.write_text(json.dumps({"items": [{"key": f"added-{turn}", "name": f"Added {turn}", "number": turn}]}))
             subprocess.run([binary, "import", "--db", str(db), str(added)], check=True, capture_output=True)
