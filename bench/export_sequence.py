@@ -4,10 +4,10 @@ python3 bench/export_sequence.py BINARY[,BINARY…] [ROUNDS]
 
 Each round gives each build a fresh database and folder, then does what `make bench` does: three
 fresh exports of 10,000 detail pages and their list, three re-exports with nothing changed, then
-an item imported and a re-export, nine times (`run.CHANGE_TURNS`), whose median it keeps. The
-re-export after a change measured this way comes out slower than in `export_ab.py`'s turns (the
-fresh exports just before, the same folder three times running), as in the bench itself. Prints each build's rounds and the
-median of their medians.
+an item imported and a re-export, `run.CHANGE_TURNS` times (nine unless BENCH_CHANGE_TURNS says
+otherwise), whose median it keeps. The re-export after a change measured this way comes out
+slower than in `export_ab.py`'s turns (the fresh exports just before, the same folder three times
+running), as in the bench itself. Prints each build's rounds and the median of their medians.
 """
 import json
 import shutil
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def round_of(binary):
-    """The median of a round's three re-exports after a change, in ms."""
+    """The median of a round's re-exports after a change, in ms."""
     folder = Path(tempfile.mkdtemp(prefix="tablestack-export-sequence-"))
     try:
         run.write_fixtures(folder)

@@ -182,8 +182,8 @@ public protocol DatabaseStore: DataStore {
     /// returns how many rows went.
     @discardableResult
     func trimChangeLog(before cutoff: Date) async throws -> Int
-    /// Closes every connection, for a command that is done with the database: called once nothing
-    /// uses the store any more, which cannot be used afterwards.
+    /// Closes every connection, for a command that is done with the database: the caller must not
+    /// use the store while it closes, nor afterwards.
     func close() async
 }
 

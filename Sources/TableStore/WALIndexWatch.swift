@@ -42,7 +42,8 @@ final class WALIndexWatch: @unchecked Sendable {  // immutable after init but fo
     /// The connection whose mapping is read; SQLite keeps the mapping while it is open.
     private let connection: DatabaseQueue
     private let base: UnsafeRawPointer
-    /// Set by `close`, after which the mapping is gone and no header is read.
+    /// Set by `close`: a header asked for afterwards is not read (the mapping is gone). A read
+    /// already under way is not waited for; the store closes its watch once nothing reads it.
     private let isClosed = Atomic(false)
 
     /// Watches the database at `path`; `nil` when it is not in WAL mode or SQLite will not share

@@ -75,9 +75,9 @@ struct Export: AsyncParsableCommand {
     /// connection would checkpoint and sync what the last writer left in its log) and freeing the
     /// site and its reads object by object. An export writes no data (what opening the store may
     /// have brought up to date is committed already), so nothing waits on either. Nor does whoever
-    /// waits for the command wait while the kernel frees its memory, about 5 ms after a re-export:
-    /// a child holds it until the command is gone (`tablestack_exit_leaving_memory`, which flushes
-    /// the output; problems throw before this, with their exit status).
+    /// waits for the command wait while the kernel frees its memory: a child holds it until the
+    /// command is gone (`tablestack_exit_leaving_memory`, which flushes the output; problems throw
+    /// before this, with their exit status).
     private static func end() -> Never {
         tablestack_exit_leaving_memory(EXIT_SUCCESS)
     }

@@ -28,14 +28,20 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         let store = try await StoreOpening.open(db)
-        var first = true
-        for file in files {
-            let document = try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }
-            try await CommandErrors.reporting { try await store.load(document, replacing: replace && first) }
-            first = false
-            print("\(file): \(document.itemCount) items into \(StoreOpening.describe(db))")
+        // Closed rather than left to the process's end, after a file that fails too (the files
+        // before it are in): see `SQLiteStore.close`.
+        do {
+            var first = true
+            for file in files {
+                let document = try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }
+                try await CommandErrors.reporting { try await store.load(document, replacing: replace && first) }
+                first = false
+                print("\(file): \(document.itemCount) items into \(StoreOpening.describe(db))")
+            }
+        } catch {
+            await store.close()
+            throw error
         }
-        // Closed rather than left to the process's end: see `SQLiteStore.close`.
         await store.close()
     }
 }

@@ -34,6 +34,24 @@ struct StoreClosingTests {
         #expect(try await other.revision(of: Self.letters) == 2)
         try await other.apply([.delete(key: "a")], to: Self.letters, basedOn: 2)
         #expect(try await other.list(Self.letters).items.map(\.key) == ["c"])
+        await other.close()
+        #expect(!FileManager.default.fileExists(atPath: temporary.path + "-wal"), "the last store to close copies the log in")
+        #expect(try await SQLiteStore(path: temporary.path).list(Self.letters).revision == 3)
+    }
+
+    @Test("a store whose feed has subscribers, following other processes' commits, closes as well")
+    func closesWhileFollowing() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
+        defer { temporary.remove() }
+        let other = try SQLiteStore(path: temporary.path)
+        let commits = temporary.store.feed.subscribe()
+        // Another connection's commit, which the follower hands to the feed (it looks every 100 ms).
+        try await other.apply([.delete(key: "b")], to: Self.letters, basedOn: 1)
+        var followed = commits.makeAsyncIterator()
+        #expect(await followed.next()?.lists.map(\.list) == [Self.letters])
+        await temporary.store.close()
+        await #expect(throws: (any Error).self) { try await temporary.store.list(Self.letters) }
+        #expect(try await other.list(Self.letters).items.map(\.key) == ["a", "c"])
     }
 
     @Test("a closed store answers reads and writes with an error")
