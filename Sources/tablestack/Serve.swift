@@ -147,6 +147,11 @@ struct Serve: AsyncParsableCommand {
 
                 """.utf8))
         }
+        // Stopped gracefully, every request answered: the store closes as an import's does (the
+        // database file alone then holds every commit, when no other process has it open).
+        trimming.cancel()
+        await trimming.value
+        await loaded.store.close()
     }
 }
 

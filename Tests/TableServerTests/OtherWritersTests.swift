@@ -47,6 +47,21 @@ struct OtherWritersTests {
         #expect(dumped.status == 0 && dumped.output.contains("\"Tea\"") && dumped.output.contains("\"Jam\""), "\(dumped.output)")
     }
 
+    @Test("a server stopped as an operator stops it leaves its commits in the database file and no log")
+    func stoppedServerLeavesNoLog() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("served.sqlite").path
+        let server = try RunningServer(database: database)
+        let (status, _) = try RequestOriginTests.send(server, "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        #expect(status == 200)
+        #expect(FileManager.default.fileExists(atPath: database + "-wal"), "the demo's data is in the log while the server runs")
+        #expect(server.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        let dumped = try SpawnedProcess.run(RunningServer.binary, ["dump", "--db", database])
+        #expect(dumped.status == 0 && dumped.output.contains("\"Milk\""), "\(dumped.output)")
+    }
+
     @Test("keys are unique per list: names another list has import into a list of their own")
     func keysPerList() throws {
         let folder = try RunningServer.folder()
