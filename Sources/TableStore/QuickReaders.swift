@@ -19,7 +19,8 @@ final class QuickReaders: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [DatabaseQueue] = []
     private var opened = 0
-    /// Set by `close`: no connection is taken or opened after it.
+    /// Set by `close`: no connection is opened, nor handed back to `idle`, after it (so `idle`
+    /// stays empty, and none is taken from it either).
     private var isClosed = false
 
     init(path: String, limit: Int = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)) {
@@ -69,7 +70,7 @@ final class QuickReaders: @unchecked Sendable {
             opened += 1
             return true
         }
-        if !mayOpen { return lock.withLock { isClosed ? nil : idle.popLast() } }
+        if !mayOpen { return lock.withLock { idle.popLast() } }
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch {
