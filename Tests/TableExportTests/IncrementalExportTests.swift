@@ -278,9 +278,11 @@ struct IncrementalExportTests {
         defer { fixture.remove() }
         let first = try await fixture.export(at: Self.date, sources: "app")
         // A commit in the export's own second leaves its inputs unknown (see `DataMark`): made
-        // just before it, and again should a second have begun in between.
+        // just before it, at the start of a second (so that a loaded machine still begins the
+        // export within it), and again should a second have begun in between.
         func exportRightAfterACommit(_ name: String) async throws {
             for _ in 0..<5 {
+                try await waitForNextSecond()
                 try await fixture.store.apply([.update(key: "milk", attributes: ["name": .string(name)])], to: .root("groceries"), basedOn: nil)
                 _ = try await fixture.export(at: Self.date, sources: "app")
                 if try #require(ExportState.load(from: fixture.output)).hasUnknownInputs { return }
