@@ -3,7 +3,8 @@
 #include <stddef.h>
 
 /// Sets glibc's allocator thresholds (mallopt is not in Swift's Glibc module): blocks up to
-/// `mmap_threshold` bytes come from the heap, and up to `trim_threshold` bytes of free heap are
-/// kept rather than returned to the kernel.
-void tablestack_tune_malloc(size_t mmap_threshold, size_t trim_threshold);
+/// `mmap_threshold` bytes come from the heap, up to `trim_threshold` bytes of free heap are
+/// kept rather than returned to the kernel, and a heap that must grow grows by at least
+/// `top_pad` bytes more than asked.
+void tablestack_tune_malloc(size_t mmap_threshold, size_t trim_threshold, size_t top_pad);
 #endif
