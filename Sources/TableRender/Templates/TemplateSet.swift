@@ -23,23 +23,21 @@ public struct TemplateSet: Sendable {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .templateFolderMissing(folder)
         }
-        let diagnostics = TemplateValidator.validate(folder: folder)
-        guard diagnostics.isEmpty else { throw .invalidTemplates(diagnostics) }
         HTMLEscaping.registered
-        var library = MustacheLibrary()
-        var allText = ""
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for file in files.sorted() where file.hasSuffix(".mustache") {
-            let path = (folder as NSString).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            allText += file + "\u{0}" + text
-            do {
-                try library.register(HTMLEscaping.pragma + text, named: String(file.dropLast(".mustache".count)))
-            } catch {
-                throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
+        // The folder's checks and its compilation need nothing of each other, and each is about
+        // half of loading the set: they run side by side, on two cores where there are two. The
+        // checks' problems come first, as when the folder was compiled only once they passed.
+        let loaded = FolderLoad()
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                loaded.diagnostics = TemplateValidator.validate(folder: folder)
+            } else {
+                loaded.compiled = Result { () throws(RenderError) in try Self.compile(folder) }
             }
         }
+        guard loaded.diagnostics.isEmpty else { throw .invalidTemplates(loaded.diagnostics) }
+        guard let compiled = loaded.compiled else { preconditionFailure("both parts ran") }
+        var (library, allText) = try compiled.get()
         var customNames: [CustomTemplateKind: Set<String>] = [:]
         var customKeys: [String: Set<String>] = [:]
         var problems: [XMLDiagnostic] = []
@@ -80,6 +78,33 @@ public struct TemplateSet: Sendable {
         self.customNames = customNames
         self.customKeys = customKeys
         self.fingerprint = Fingerprint.hex(of: allText)
+    }
+
+    /// The `.mustache` files of `folder` compiled into a library, and their names and texts in
+    /// one string (what the set's fingerprint is taken of).
+    private static func compile(_ folder: String) throws(RenderError) -> (MustacheLibrary, String) {
+        var library = MustacheLibrary()
+        var allText = ""
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for file in files.sorted() where file.hasSuffix(".mustache") {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            allText += file + "\u{0}" + text
+            do {
+                try library.register(HTMLEscaping.pragma + text, named: String(file.dropLast(".mustache".count)))
+            } catch {
+                throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
+            }
+        }
+        return (library, allText)
+    }
+
+    /// What the two parts of loading a folder found, each written by its own part only and read
+    /// once both have ended.
+    private final class FolderLoad: @unchecked Sendable {
+        var diagnostics: [XMLDiagnostic] = []
+        var compiled: Result<(MustacheLibrary, String), RenderError>?
     }
 
     /// Whether the app's template `name` of `kind` is in the set.
