@@ -8,6 +8,8 @@ final class SessionQueue: @unchecked Sendable {
     private let queue: DispatchQueue
     /// Used only on `queue`.
     private let session: PostgresSession
+    /// Set by `close`, on `queue`: work queued afterwards is refused, not run on a new connection.
+    private var isClosed = false
 
     init(address: PostgresAddress, label: String, logger: Logger) {
         queue = DispatchQueue(label: "tablestack.postgres.\(label)")
@@ -17,12 +19,16 @@ final class SessionQueue: @unchecked Sendable {
     func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
+                guard !self.isClosed else { return continuation.resume(throwing: StoreError.database("the store was closed")) }
                 continuation.resume(with: Result { try body(self.session) })
             }
         }
     }
 
     func close() {
-        queue.sync { session.close() }
+        queue.sync {
+            isClosed = true
+            session.close()
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// A command that wrote closes its store: the log goes into the database file, unless another
 /// connection still has the file open, and the store answers no more.
-@Suite("Closing a SQLite store")
+@Suite("Closing a store")
 struct StoreClosingTests {
     static let letters = StoreTests.letters
 
@@ -54,9 +54,9 @@ struct StoreClosingTests {
         #expect(try await other.list(Self.letters).items.map(\.key) == ["a", "c"])
     }
 
-    @Test("a closed store answers reads and writes with an error")
-    func answersNoMore() async throws {
-        let temporary = try await StoreTests.lettered(["a", "b"], on: .sqlite)
+    @Test("a closed store answers reads and writes with an error", arguments: StoreKind.allCases)
+    func answersNoMore(kind: StoreKind) async throws {
+        let temporary = try await StoreTests.lettered(["a", "b"], on: kind)
         defer { temporary.remove() }
         #expect(try await temporary.store.revision(of: Self.letters) == 1)
         await temporary.store.close()
