@@ -294,6 +294,7 @@ struct ExportTests {
         options.sources = "app"
         let report = try await SiteExporter(site: site, options: options).export()
         #expect(!report.wasUpToDate)
+        await again.close()
     }
 
     @Test("an export into a new folder is made beside it and appears whole; a failed one leaves nothing behind")
