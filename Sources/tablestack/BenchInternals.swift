@@ -32,7 +32,6 @@ struct BenchInternals: AsyncParsableCommand {
     }
 
     func run() async throws {
-        MemoryTuning.apply()
         var figures: [String: Double] = [:]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

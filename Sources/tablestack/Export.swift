@@ -35,7 +35,6 @@ struct Export: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        MemoryTuning.apply()
         let definition = try site.appDefinition()
         var options = ExportOptions(outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder)
         options.sources = ExportSources.fingerprint(

@@ -6,11 +6,12 @@ import CMalloc
 /// more than rendering the page. Large blocks now come from the heap up to 32 MiB, and up to
 /// 64 MiB of free heap is kept for the next request.
 ///
-/// A heap grows by at least 16 MiB at a time. Each thread's heap is a reserved range made usable
-/// a piece at a time, by default only as far as each allocation needs: a re-export made some
-/// 2,500 `mprotect` calls, each of which takes the process's memory map for writing, and so waits
-/// for, and holds up, the other threads' page faults. Memory made usable but never touched costs
-/// nothing: its pages are only taken when first written.
+/// Each thread's heap starts with 16 MiB usable. By default a thread's heap is made usable a few
+/// pages at a time, one `mprotect` per growth, and each such call takes the process's memory map
+/// for writing, waiting for and holding up the other threads' page faults (an export's threads
+/// fault in tens of megabytes). Memory made usable but never written costs nothing; a trimmed
+/// heap keeps 16 MiB, within the 64 MiB of free heap kept anyway. A thread's first heap takes the
+/// pad only if it is set before the thread first allocates: `TableStack.main` applies this first.
 enum MemoryTuning {
     static func apply() {
         tablestack_tune_malloc(32 << 20, 64 << 20, 16 << 20)

@@ -64,7 +64,6 @@ struct Serve: AsyncParsableCommand {
     var liveStreams: Int = 800
 
     func run() async throws {
-        MemoryTuning.apply()
         guard let level = Logger.Level(rawValue: logLevel) else {
             printError("tablestack: --log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\"")
             throw ExitCode.validationFailure

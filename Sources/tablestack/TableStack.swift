@@ -15,4 +15,11 @@ struct TableStack: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Serve.self, Export.self, Validate.self, Import.self, Dump.self, HashPassword.self, StressWrite.self, BenchInternals.self]
     )
+
+    /// The allocator is tuned before the arguments are parsed, while no thread has a heap yet
+    /// (see `MemoryTuning`); then the command runs as ArgumentParser runs it.
+    static func main() async {
+        MemoryTuning.apply()
+        await main(nil)
+    }
 }
