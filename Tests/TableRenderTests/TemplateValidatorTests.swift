@@ -114,4 +114,16 @@ struct TemplateValidatorTests {
         #expect(throws: RenderError.self) { try TemplateSet(folder: folder.path) }
         #expect(throws: RenderError.templateFolderMissing("/nonexistent")) { try TemplateSet(folder: "/nonexistent") }
     }
+
+    @Test("a template neither the checks nor Mustache accept is refused with the checks' problems")
+    func checksBeforeMustache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A section opened and never closed: Mustache cannot compile it either.
+        try Data("<span>{{#text}}</span>".utf8).write(to: folder.appendingPathComponent("cell-value1.mustache"))
+        let checks = TemplateValidator.validate(folder: folder.path)
+        #expect(!checks.isEmpty)
+        #expect(throws: RenderError.invalidTemplates(checks)) { try TemplateSet(folder: folder.path) }
+    }
 }

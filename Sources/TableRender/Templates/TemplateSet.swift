@@ -25,8 +25,8 @@ public struct TemplateSet: Sendable {
         }
         HTMLEscaping.registered
         // The folder's checks and its compilation need nothing of each other, and each is about
-        // half of loading the set: they run side by side, on two cores where there are two. The
-        // checks' problems come first, as when the folder was compiled only once they passed.
+        // half of loading the set: they run side by side, on two cores where there are two. A
+        // folder the checks refuse is refused with their problems, whatever Mustache made of it.
         let loaded = FolderLoad()
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
