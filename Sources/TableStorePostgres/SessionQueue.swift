@@ -19,7 +19,10 @@ final class SessionQueue: @unchecked Sendable {
     func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                guard !self.isClosed else { return continuation.resume(throwing: StoreError.database("the store was closed")) }
+                guard !self.isClosed else {
+                    continuation.resume(throwing: StoreError.database("the store was closed"))
+                    return
+                }
                 continuation.resume(with: Result { try body(self.session) })
             }
         }
