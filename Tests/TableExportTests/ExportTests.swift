@@ -286,14 +286,21 @@ struct ExportTests {
         let path = fixture.folder.appendingPathComponent("data.sqlite").path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let again = try SQLiteStore(path: path, durability: .normal)
-        try await DemoApp.seedIfEmpty(again)
-        #expect(try await again.dataMark().text.components(separatedBy: "\n").first == (try await fixture.store.dataMark()).text.components(separatedBy: "\n").first,
-                "the same commit number")
-        let site = Site(storyboard: AppRuntime(app: try DemoApp.definition(), store: again), renderer: fixture.site.renderer, urls: URLBuilder())
-        var options = ExportOptions(outputFolder: fixture.output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path)
-        options.sources = "app"
-        let report = try await SiteExporter(site: site, options: options).export()
-        #expect(!report.wasUpToDate)
+        // Closed before the fixture's folder goes, whatever happens: left open, it writes its
+        // file again as it is torn down, and the folder stays behind.
+        do {
+            try await DemoApp.seedIfEmpty(again)
+            #expect(try await again.dataMark().text.components(separatedBy: "\n").first == (try await fixture.store.dataMark()).text.components(separatedBy: "\n").first,
+                    "the same commit number")
+            let site = Site(storyboard: AppRuntime(app: try DemoApp.definition(), store: again), renderer: fixture.site.renderer, urls: URLBuilder())
+            var options = ExportOptions(outputFolder: fixture.output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path)
+            options.sources = "app"
+            let report = try await SiteExporter(site: site, options: options).export()
+            #expect(!report.wasUpToDate)
+        } catch {
+            await again.close()
+            throw error
+        }
         await again.close()
     }
 
