@@ -27,12 +27,13 @@ public struct TemplateSet: Sendable {
         // The folder's checks and its compilation need nothing of each other, and each is about
         // half of loading the set: they run side by side, on two cores where there are two. A
         // folder the checks refuse is refused with their problems, whatever Mustache made of it.
+        let templates = TemplateFiles(folder: folder)
         let loaded = FolderLoad()
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                loaded.diagnostics = TemplateValidator.validate(folder: folder)
+                loaded.diagnostics = TemplateValidator.validate(templates)
             } else {
-                loaded.compiled = Result { () throws(RenderError) in try Self.compile(folder) }
+                loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) }
             }
         }
         guard loaded.diagnostics.isEmpty else { throw .invalidTemplates(loaded.diagnostics) }
@@ -80,20 +81,20 @@ public struct TemplateSet: Sendable {
         self.fingerprint = Fingerprint.hex(of: allText)
     }
 
-    /// The `.mustache` files of `folder` compiled into a library, and their names and texts in
-    /// one string (what the set's fingerprint is taken of).
-    private static func compile(_ folder: String) throws(RenderError) -> (MustacheLibrary, String) {
+    /// The files `templates` compiled into a library, and their names and texts in one string
+    /// (what the set's fingerprint is taken of). A file that could not be read is the checks' to
+    /// report.
+    private static func compile(_ templates: TemplateFiles) throws(RenderError) -> (MustacheLibrary, String) {
         var library = MustacheLibrary()
         var allText = ""
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for file in files.sorted() where file.hasSuffix(".mustache") {
-            let path = (folder as NSString).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
+        for file in templates.files {
+            guard let data = file.contents else { continue }
             let text = String(decoding: data, as: UTF8.self)
-            allText += file + "\u{0}" + text
+            allText += file.name + ".mustache\u{0}" + text
             do {
-                try library.register(HTMLEscaping.pragma + text, named: String(file.dropLast(".mustache".count)))
+                try library.register(HTMLEscaping.pragma + text, named: file.name)
             } catch {
+                let path = (templates.folder as NSString).appendingPathComponent(file.name + ".mustache")
                 throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
             }
         }

@@ -7,26 +7,26 @@ import Foundation
 public enum TemplateValidator {
     /// Every problem in the `.mustache` files of `folder`; `displayFolder` is how paths are printed.
     public static func validate(folder: String, displayFolder: String? = nil) -> [XMLDiagnostic] {
-        let shown = displayFolder ?? folder
-        let files: [String]
-        do {
-            files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".mustache") }.sorted()
-        } catch {
-            return [XMLDiagnostic(file: shown, line: 0, column: 0, message: "cannot read the template folder: \(error.localizedDescription)")]
+        validate(TemplateFiles(folder: folder), displayFolder: displayFolder)
+    }
+
+    /// Every problem in the `.mustache` files `templates` read from their folder.
+    public static func validate(_ templates: TemplateFiles, displayFolder: String? = nil) -> [XMLDiagnostic] {
+        let shown = displayFolder ?? templates.folder
+        if let listingError = templates.listingError {
+            return [XMLDiagnostic(file: shown, line: 0, column: 0, message: "cannot read the template folder: \(listingError)")]
         }
-        let names = Set(files.map { String($0.dropLast(".mustache".count)) })
+        let names = Set(templates.files.map(\.name))
         var diagnostics: [XMLDiagnostic] = TemplateName.allCases
             .filter { !names.contains($0.rawValue) }
             .map { XMLDiagnostic(file: "\(shown)/\($0.fileName)", line: 1, column: 1, message: "missing template: every template folder needs it") }
-        for file in files {
-            let path = (folder as NSString).appendingPathComponent(file)
-            let display = "\(shown)/\(file)"
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        for file in templates.files {
+            let display = "\(shown)/\(file.name).mustache"
+            guard let data = file.contents, let text = String(data: data, encoding: .utf8) else {
                 diagnostics.append(XMLDiagnostic(file: display, line: 0, column: 0, message: "cannot read the file as UTF-8"))
                 continue
             }
-            let name = String(file.dropLast(".mustache".count))
-            diagnostics += validate(text: text, name: name, file: display, knownTemplates: names)
+            diagnostics += validate(text: text, name: file.name, file: display, knownTemplates: names)
         }
         return diagnostics
     }
