@@ -187,6 +187,21 @@ public protocol DatabaseStore: DataStore {
     func close() async
 }
 
+extension DatabaseStore {
+    /// `body`'s result, with the store closed after it, also when it throws: Swift has no `async`
+    /// `defer`, and a store left open past its user keeps its log (see `SQLiteStore.close`).
+    public func closing<T>(after body: () async throws -> T) async rethrows -> T {
+        do {
+            let result = try await body()
+            await close()
+            return result
+        } catch {
+            await close()
+            throw error
+        }
+    }
+}
+
 /// Where a database's data stands: its newest commit, written out, and when that commit was made.
 ///
 /// Two marks of one database differ whenever a commit came between them (the number grows). Two

@@ -29,8 +29,8 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         let store = try await StoreOpening.open(db)
         // Closed rather than left to the process's end, after a file that fails too (the files
-        // before it are in): see `SQLiteStore.close`.
-        do {
+        // before it are in).
+        try await store.closing {
             var first = true
             for file in files {
                 let document = try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }
@@ -38,11 +38,7 @@ struct Import: AsyncParsableCommand {
                 first = false
                 print("\(file): \(document.itemCount) items into \(StoreOpening.describe(db))")
             }
-        } catch {
-            await store.close()
-            throw error
         }
-        await store.close()
     }
 }
 

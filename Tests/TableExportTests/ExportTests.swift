@@ -288,7 +288,7 @@ struct ExportTests {
         let again = try SQLiteStore(path: path, durability: .normal)
         // Closed before the fixture's folder goes, whatever happens: left open, it writes its
         // file again as it is torn down, and the folder stays behind.
-        do {
+        try await again.closing {
             try await DemoApp.seedIfEmpty(again)
             #expect(try await again.dataMark().text.components(separatedBy: "\n").first == (try await fixture.store.dataMark()).text.components(separatedBy: "\n").first,
                     "the same commit number")
@@ -297,11 +297,7 @@ struct ExportTests {
             options.sources = "app"
             let report = try await SiteExporter(site: site, options: options).export()
             #expect(!report.wasUpToDate)
-        } catch {
-            await again.close()
-            throw error
         }
-        await again.close()
     }
 
     @Test("an export into a new folder is made beside it and appears whole; a failed one leaves nothing behind")

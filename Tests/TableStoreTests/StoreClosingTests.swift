@@ -54,6 +54,27 @@ struct StoreClosingTests {
         #expect(try await other.list(Self.letters).items.map(\.key) == ["a", "c"])
     }
 
+    @Test("a store used through closing(after:) is closed after it, when it throws too")
+    func closingAfter() async throws {
+        struct Refused: Error {}
+        let temporary = try await StoreTests.lettered(["a", "b"], on: .sqlite)
+        defer { temporary.remove() }
+        let read = try await temporary.store.closing { try await temporary.store.list(Self.letters).items.map(\.key) }
+        #expect(read == ["a", "b"])
+        await #expect(throws: StoreError.self) { try await temporary.store.list(Self.letters) }
+        #expect(!FileManager.default.fileExists(atPath: temporary.path + "-wal"))
+
+        let other = try SQLiteStore(path: temporary.path)
+        await #expect(throws: Refused.self) {
+            try await other.closing {
+                try await other.apply([.delete(key: "a")], to: Self.letters, basedOn: 1)
+                throw Refused()
+            }
+        }
+        await #expect(throws: StoreError.self) { try await other.list(Self.letters) }
+        #expect(try await SQLiteStore(path: temporary.path).list(Self.letters).items.map(\.key) == ["b"])
+    }
+
     @Test("a closed store answers reads and writes with an error", arguments: StoreKind.allCases)
     func answersNoMore(kind: StoreKind) async throws {
         let temporary = try await StoreTests.lettered(["a", "b"], on: kind)
