@@ -64,8 +64,10 @@ public struct SiteServer: Sendable {
         let serverName = "TableStack"
         return Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
-                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : []))),
+            server: HTTPServerBuilder { responder in
+                LoopBoundChannel(inner: HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
+                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : []))))
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
                                  availableConnectionsDelegate: MaximumAvailableConnections(connections.cap + DescriptorLimit.reserved / 2)),
             onServerRunning: { channel in
