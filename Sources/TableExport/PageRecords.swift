@@ -28,141 +28,6 @@ import TableStore
 /// it is. Of a page's ids only those another page's link names are kept. `S` fields, one a
 /// section, are those of a long list's page (`SectionRecord`).
 struct PageRecords: Equatable {
-    struct Page: Equatable {
-        /// The page's fields, in one object however often the page is copied: the 10,000 pages
-        /// a re-export takes as they are go from the records read to the plan, the pages with
-        /// their links, the results and the records saved, and each copy of seven counted fields
-        /// retained (and later released) every one of them, about 45 M instructions. Copied
-        /// itself only when a page sharing it changes (`owned()`).
-        private final class Fields: @unchecked Sendable {  // changed only through a page that holds it alone
-            var file: String
-            var dependencies: PageDependencies?
-            var links: [PageLink]
-            var ids: Set<String>
-            var sections: [SectionRecord]
-            var idOrder: [String]?
-            var line: ArraySlice<UInt8>?
-            var hasLinks: Bool
-
-            init(file: String, dependencies: PageDependencies?, links: [PageLink], ids: Set<String>, sections: [SectionRecord],
-                 idOrder: [String]?, line: ArraySlice<UInt8>?, hasLinks: Bool) {
-                self.file = file
-                self.dependencies = dependencies
-                self.links = links
-                self.ids = ids
-                self.sections = sections
-                self.idOrder = idOrder
-                self.line = line
-                self.hasLinks = hasLinks
-            }
-
-            func copy() -> Fields {
-                Fields(file: file, dependencies: dependencies, links: links, ids: ids, sections: sections, idOrder: idOrder, line: line,
-                       hasLinks: hasLinks)
-            }
-        }
-
-        private var fields: Fields
-
-        /// The fields, copied first should another page share them.
-        private mutating func owned() -> Fields {
-            if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-            return fields
-        }
-
-        var file: String {
-            get { fields.file }
-            _modify { yield &owned().file }
-        }
-
-        var dependencies: PageDependencies? {
-            get { fields.dependencies }
-            _modify { yield &owned().dependencies }
-        }
-
-        var links: [PageLink] {
-            get { fields.links }
-            _modify { yield &owned().links }
-        }
-
-        /// Changed, it forgets `idOrder`.
-        var ids: Set<String> {
-            get { fields.ids }
-            _modify {
-                let fields = owned()
-                yield &fields.ids
-                fields.idOrder = nil
-            }
-        }
-
-        /// Its sections' rows and where they stand in its file, for a long list's page.
-        var sections: [SectionRecord] {
-            get { fields.sections }
-            _modify { yield &owned().sections }
-        }
-
-        /// The order its ids are written in, when `ids.sorted()` is not: a page's records made
-        /// from an export's results name its ids in the order the export's links name them, which
-        /// is always the same for the same results (sorting a long list's 10,000 ids cost 10 M
-        /// instructions). Forgotten when the ids change.
-        fileprivate(set) var idOrder: [String]? {
-            get { fields.idOrder }
-            _modify { yield &owned().idOrder }
-        }
-
-        /// The page's line as a records file held it, which `save` writes again as it is: the
-        /// same page saves as the same line, and most of an export's pages are taken as the
-        /// last one left them. Part of the page's value only while its links are not read from
-        /// it (`hasLinks`): they are in it alone then.
-        var line: ArraySlice<UInt8>? {
-            get { fields.line }
-            _modify { yield &owned().line }
-        }
-
-        /// Whether `links` and `ids` hold what the page's line says. An export reads records
-        /// without them (`load(from:readingLinks:)`) and then reads them (`readLinks()`) only for
-        /// the pages it takes as they are: a long list's page, made again after nearly every
-        /// change, has a link and an id for each of its rows.
-        fileprivate(set) var hasLinks: Bool {
-            get { fields.hasLinks }
-            _modify { yield &owned().hasLinks }
-        }
-
-        init(file: String, dependencies: PageDependencies?, links: [PageLink], ids: Set<String>, sections: [SectionRecord] = [],
-             line: ArraySlice<UInt8>? = nil) {
-            fields = Fields(file: file, dependencies: dependencies, links: links, ids: ids, sections: sections, idOrder: nil, line: line,
-                            hasLinks: true)
-        }
-
-        static func == (lhs: Page, rhs: Page) -> Bool {
-            if lhs.fields === rhs.fields { return true }
-            return lhs.file == rhs.file && lhs.dependencies == rhs.dependencies && lhs.hasLinks == rhs.hasLinks && lhs.links == rhs.links
-                && lhs.ids == rhs.ids && lhs.sections == rhs.sections && (lhs.hasLinks || lhs.line == rhs.line)
-        }
-
-        /// Reads the links and ids of the page's line, when they were not read with it; `false`
-        /// when the line does not hold them as `save` writes them.
-        mutating func readLinks() -> Bool {
-            guard !hasLinks else { return true }
-            guard let line else { return false }
-            // Read beside the page, so that a line that fails leaves it as it was.
-            var links: [PageLink] = []
-            var ids: Set<String> = []
-            let isRead = line.withUnsafeBufferPointer { line in
-                PageRecords.fields(of: line) { letter, body in
-                    letter == UInt8(ascii: "K") || letter == UInt8(ascii: "D") ? PageRecords.read(letter, body, links: &links, ids: &ids) : true
-                }
-            }
-            guard isRead else { return false }
-            let fields = owned()
-            fields.links = links
-            fields.ids = ids
-            fields.idOrder = nil
-            fields.hasLinks = true
-            return true
-        }
-    }
-
     static let fileName = ".tablestack-export-pages"
     private static let header = "TableStack export pages 2"
 
@@ -214,10 +79,9 @@ struct PageRecords: Equatable {
                 return Page(file: file, dependencies: results[index].dependencies, links: results[index].links, ids: ids,
                             sections: results[index].sections, line: line)
             }
-            var page = Page(file: file, dependencies: results[index].dependencies, links: results[index].links.filter { kept($0, file, ids) },
-                            ids: namedIDs, sections: results[index].sections)
-            page.idOrder = withIDs[file].map { place in namedInOrder[place].filter(namedIDs.contains) }
-            return page
+            return Page(file: file, dependencies: results[index].dependencies, links: results[index].links.filter { kept($0, file, ids) },
+                        ids: namedIDs, sections: results[index].sections,
+                        idOrder: withIDs[file].map { place in namedInOrder[place].filter(namedIDs.contains) })
         }
     }
 
@@ -365,15 +229,14 @@ struct PageRecords: Equatable {
         guard isRead else { return nil }
         // A page the change log cannot speak for has no data of its own to name.
         if isOpaque, dependencies != PageDependencies.empty { return nil }
-        var page = Page(file: file, dependencies: isOpaque ? nil : dependencies, links: links, ids: ids, sections: sections, line: kept)
-        page.hasLinks = readingLinks
-        return page
+        return Page(file: file, dependencies: isOpaque ? nil : dependencies, links: links, ids: ids, sections: sections, line: kept,
+                    hasLinks: readingLinks)
     }
 
     /// Calls `body` with each field of a page's line after its file (its letter and what
     /// follows it), walked in place, without an array of them; false when a field is empty or
     /// `body` says false.
-    private static func fields(of line: UnsafeBufferPointer<UInt8>,
+    static func fields(of line: UnsafeBufferPointer<UInt8>,
                                _ body: (UInt8, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> Bool {
         var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
         while end < line.count {
@@ -386,7 +249,7 @@ struct PageRecords: Equatable {
     }
 
     /// A link (`K`) or an id (`D`) field, added to `links` or `ids`; false when it is not as `save` writes it.
-    private static func read(_ letter: UInt8, _ body: Slice<UnsafeBufferPointer<UInt8>>, links: inout [PageLink], ids: inout Set<String>) -> Bool {
+    static func read(_ letter: UInt8, _ body: Slice<UnsafeBufferPointer<UInt8>>, links: inout [PageLink], ids: inout Set<String>) -> Bool {
         if letter == UInt8(ascii: "K") {
             guard let (target, anchor, text) = parts(of: body, count: 3) else { return false }
             links.append(PageLink(text: text, target: target.isEmpty ? nil : target, anchor: anchor.isEmpty ? nil : anchor))

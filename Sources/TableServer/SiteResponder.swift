@@ -1,7 +1,6 @@
 import HTTPTypes
 import Hummingbird
 import Logging
-import TableRender
 
 /// Hands every request to `SiteServer.respond`, which routes on the navigation path itself.
 /// Hummingbird's router would only match `**` (a trie walk that captures the whole path) and
@@ -17,20 +16,9 @@ public struct SiteResponder: HTTPResponder, HTTPResponderBuilder {
         context.logger.info("Request", metadata: ["hb.request.path": .stringConvertible(request.uri),
                                                   "hb.request.method": .string(request.method.rawValue)])
         guard Self.methods.contains(request.method) else { return try HTTPError(.notFound).response(from: request, context: context) }
-        var response = Self.isAnsweredOnItsLoop(request)
-            ? await server.respond(request, context: context)
-            : await withTaskExecutorPreference(globalConcurrentExecutor) { await server.respond(request, context: context) }
+        var response = await server.respond(request, context: context)
         SecurityHeaders.add(to: &response.headers)
         return response
-    }
-
-    /// Whether the request is answered on its connection's event loop (see `LoopBoundChannel`):
-    /// a form's post, which changes a row or two and waits for its commit, where handing it to
-    /// the task pool and back cost more than the work. Everything else (a page, a JSON batch)
-    /// may render a long list, and goes to the task pool as before, so that the loop keeps
-    /// reading and writing its other connections meanwhile.
-    static func isAnsweredOnItsLoop(_ request: Request) -> Bool {
-        request.method == .post && !request.uri.path.hasSuffix("/_/" + PageAction.batch.rawValue)
     }
 
     public func buildResponder() -> SiteResponder { self }

@@ -51,10 +51,7 @@ extension SiteServer {
         if let notModified { return notModified.response }
         if isGzipped { headers[.contentEncoding] = "gzip" }
         // For HEAD, no length either: a GET is sent chunked, its length not known before the end.
-        // Written after the answer returns, on the connection's event loop: a long list is
-        // rendered (and compressed) on the task pool instead.
-        let body = request.method == .head ? ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) }
-            : ResponseBody { writer in try await withTaskExecutorPreference(globalConcurrentExecutor) { try await write(&writer) } }
+        let body = request.method == .head ? ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) } : .onTheTaskPool(write)
         var response = Response(status: .ok, headers: headers, body: body)
         session.store(on: &response, signer: signer, basePath: site.urls.basePath)
         return response

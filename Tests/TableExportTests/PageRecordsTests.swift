@@ -72,9 +72,30 @@ struct PageRecordsTests {
             #expect(PageRecords.load(from: folder) == nil, "\(field.debugDescription)")
             var page = try #require(PageRecords.load(from: folder, readingLinks: false)?.pages.first, "\(field.debugDescription)")
             #expect(page.dependencies?.items == ["items/a"])
+            let before = page
             let isRead = page.readLinks()
             #expect(!isRead, "\(field.debugDescription)")
+            #expect(page == before && !page.hasLinks && page.links.isEmpty, "a line that fails leaves the page as it was")
         }
+    }
+
+    @Test("a copy of a page's records changes alone; changed ids forget the order they were written in")
+    func copiesChangeAlone() {
+        let original = PageRecords.Page(file: "index.html", dependencies: PageDependencies(lists: [.root("items")], items: []),
+                                        links: [PageLink(text: "./a/index.html", target: "a/index.html", anchor: nil)],
+                                        ids: ["row-b", "row-a"], idOrder: ["row-b", "row-a"])
+        var copy = original
+        #expect(copy == original)
+        copy.ids.insert("row-c")
+        copy.links.removeAll()
+        copy.file = "other.html"
+        #expect(original.ids == ["row-b", "row-a"] && original.idOrder == ["row-b", "row-a"])
+        #expect(original.links.count == 1 && original.file == "index.html")
+        #expect(copy.ids == ["row-a", "row-b", "row-c"] && copy.idOrder == nil && copy.links.isEmpty)
+        #expect(copy != original)
+        var alone = PageRecords.Page(file: "x.html", dependencies: nil, links: [], ids: ["a"], idOrder: ["a"])
+        alone.ids.remove("a")
+        #expect(alone.idOrder == nil)
     }
 
     @Test("records of results leave out links to the public folder, links a page holds to itself and ids no other page names")

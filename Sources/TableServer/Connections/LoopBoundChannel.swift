@@ -7,8 +7,11 @@ import NIOCore
 /// Hummingbird reads a request on the event loop, hands it to the connection's task on the task
 /// pool, and the response back to the event loop: two thread wake-ups a request, and an edit
 /// adds two more for its commit. With the event loop as the task's preferred executor, the task
-/// runs where its connection's bytes arrive; an edit's commit still waits on the committing
-/// thread, which resumes the task on the event loop.
+/// runs where its connection's bytes arrive. `SiteServer.respond` sends every request whose
+/// work may grow with a list (pages, JSON batches, live streams, a form's post on a list that
+/// is long or not yet seen) back to the task pool, so that the loop keeps reading and writing
+/// its other connections meanwhile; a form's post on a short list stays here, and its commit
+/// resumes it here.
 struct LoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
     let inner: Inner
 
@@ -20,19 +23,5 @@ struct LoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
         await withTaskExecutorPreference(EventLoopTaskExecutor(loop: value.channel.eventLoop)) {
             await inner.handle(value: value, logger: logger)
         }
-    }
-}
-
-/// An event loop as a task executor: jobs run on the loop's thread, in the order given.
-final class EventLoopTaskExecutor: TaskExecutor {
-    private let loop: any EventLoop
-
-    init(loop: any EventLoop) {
-        self.loop = loop
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
