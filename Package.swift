@@ -10,7 +10,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "TableStack",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "tablestack", targets: ["tablestack"]),
         .library(name: "TableKit", targets: ["TableKit"]),
@@ -195,7 +195,6 @@ let package = Package(
             dependencies: [
                 "TableServer", "TableSite", "TableApp", "TableStore", "TableStorePostgres", "TableRender", "TableKit", "CZlib", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

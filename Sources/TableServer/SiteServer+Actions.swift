@@ -34,8 +34,6 @@ extension SiteServer {
         }
         let revision = try form.required("revision")
         var page = try await actionPage(segments, for: action)
-        // An Add reads the page without its rows: only the other actions say how long it is.
-        if action != .add { shortLists.note(segments, rows: page.controller.rowCounts.reduce(0, +)) }
         do {
             var outcome: ActionOutcome?
             // The action is carried out on the page as it is now; when someone else's write lands

@@ -51,7 +51,7 @@ extension SiteServer {
         if let notModified { return notModified.response }
         if isGzipped { headers[.contentEncoding] = "gzip" }
         // For HEAD, no length either: a GET is sent chunked, its length not known before the end.
-        let body = request.method == .head ? ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) } : .onTheTaskPool(write)
+        let body = request.method == .head ? ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) } : ResponseBody(write)
         var response = Response(status: .ok, headers: headers, body: body)
         session.store(on: &response, signer: signer, basePath: site.urls.basePath)
         return response

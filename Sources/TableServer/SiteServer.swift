@@ -20,8 +20,6 @@ public struct SiteServer: Sendable {
     let cache = PageCache()
     let snapshots = SnapshotCache()
     let renders = RenderGate()
-    /// The pages a form's post may be answered on its event loop for.
-    let shortLists = ShortLists(longest: 1_000)
     let live: LiveHub
     let advice = DeveloperAdvice()
     static let adviceLogger = Logger(label: "tablestack.advice")
@@ -66,10 +64,8 @@ public struct SiteServer: Sendable {
         let serverName = "TableStack"
         return Application(
             router: router(),
-            server: HTTPServerBuilder { responder in
-                LoopBoundChannel(inner: HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
-                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : []))))
-            },
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
+                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : []))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
                                  availableConnectionsDelegate: MaximumAvailableConnections(connections.cap + DescriptorLimit.reserved / 2)),
             onServerRunning: { channel in
@@ -85,30 +81,11 @@ public struct SiteServer: Sendable {
         try await application(logger: logger, onServerRunning: onServerRunning).runService()
     }
 
-    /// Answers a request: on the connection's event loop when it is a form's post on a page a
-    /// post found short, or signing in or out (see `LoopBoundChannel`); on the task pool otherwise.
     func respond(_ request: Request, context: ServerContext) async -> Response {
-        let path = RequestPath(request.uri.path, basePath: site.urls.basePath)
-        if isAnsweredOnItsLoop(request.method, path) { return await answer(request, path: path, context: context) }
-        return await withTaskExecutorPreference(globalConcurrentExecutor) { await answer(request, path: path, context: context) }
-    }
-
-    /// Whether a request is answered on its connection's event loop: work that does not grow
-    /// with a list (`ShortLists`). A JSON batch answers with its whole list, so it never is.
-    func isAnsweredOnItsLoop(_ method: HTTPRequest.Method, _ path: RequestPath?) -> Bool {
-        guard method == .post, let path else { return false }
-        switch path {
-        case .signIn, .signOut: return true
-        case let .action(segments, name): return name != PageAction.batch.rawValue && shortLists.isShort(segments)
-        default: return false
-        }
-    }
-
-    private func answer(_ request: Request, path: RequestPath?, context: ServerContext) async -> Response {
         let session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
         do {
             try checkHeaders(of: request, session: session)
-            guard let path else {
+            guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
                 throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
             }
             switch (request.method, path) {

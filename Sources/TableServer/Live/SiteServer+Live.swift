@@ -64,7 +64,7 @@ extension SiteServer {
         let opening: LiveEvent? = since == first.revision ? nil : LiveEvent(from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
         headers[.xAccelBuffering] = "no"
-        var response = Response(status: .ok, headers: headers, body: .onTheTaskPool { writer in
+        var response = Response(status: .ok, headers: headers, body: ResponseBody { writer in
             defer {
                 stream.stop()
                 slot.release()
