@@ -1,5 +1,3 @@
-import Foundation
-
 extension PageRecords {
     /// What the records keep of one page (see `PageRecords`).
     struct Page: Equatable {

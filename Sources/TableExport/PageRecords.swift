@@ -236,8 +236,7 @@ struct PageRecords: Equatable {
     /// Calls `body` with each field of a page's line after its file (its letter and what
     /// follows it), walked in place, without an array of them; false when a field is empty or
     /// `body` says false.
-    static func fields(of line: UnsafeBufferPointer<UInt8>,
-                               _ body: (UInt8, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> Bool {
+    static func fields(of line: UnsafeBufferPointer<UInt8>, _ body: (UInt8, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> Bool {
         var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
         while end < line.count {
             let start = end + 1
