@@ -43,10 +43,14 @@ struct CLibXML2Tests {
     @Test("a well-formed document parses and its attribute is read and freed through the shim")
     func wellFormedDocument() throws {
         let text = #"<main data-table-style="plain"><section data-section="0"/></main>"#
-        let document = try #require(xmlReadMemory(text, Int32(text.utf8.count), "page.xml", nil, 0))
+        // Called outside `#require`: its expansion would pass the strings' temporary C copies on
+        // after they are freed (AddressSanitizer caught libxml2 copying a freed file name).
+        let parsed = xmlReadMemory(text, Int32(text.utf8.count), "page.xml", nil, 0)
+        let document = try #require(parsed)
         defer { xmlFreeDoc(document) }
         let root = try #require(xmlDocGetRootElement(document))
-        let value = try #require(xmlGetProp(root, "data-table-style"))
+        let property = xmlGetProp(root, "data-table-style")
+        let value = try #require(property)
         defer { tablestack_xmlFree(value) }
         #expect(String(cString: value) == "plain")
         #expect(Self.parse(text).parsed)
