@@ -35,6 +35,8 @@ public final class SQLiteStore: DatabaseStore {
     private let revisions: RevisionMemo
     /// Hands other processes' commits to `feed` (see `followOtherProcesses`).
     private let follower = Mutex<Task<Void, Never>?>(nil)
+    /// How many times the follower has looked for other processes' commits.
+    private let followerLooks = Mutex(0)
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
     /// `readsOnce` is for a process that reads each list once, as an export does: it keeps no
@@ -67,12 +69,16 @@ public final class SQLiteStore: DatabaseStore {
             throw StoreError.database("\(path): \(error)")
         }
         if walWatch != nil {
-            let task = Task.detached { [weak self] in
+            let task = Task.detached { [weak self, feed] in
                 var seen: WALIndexWatch.Header?
                 while !Task.isCancelled {
+                    // With nobody following the commits live there is nothing to hand on: an idle
+                    // server sleeps here instead of waking ten times a second.
+                    await feed.waitForSubscribers()
                     try? await Task.sleep(for: Self.followInterval)
                     // (A cancelled sleep returns at once: a closing store reads no header after it.)
                     guard !Task.isCancelled, let self else { return }
+                    self.followerLooks.withLock { $0 += 1 }
                     seen = await self.followOtherProcesses(seen: seen)
                 }
             }
@@ -104,6 +110,10 @@ public final class SQLiteStore: DatabaseStore {
 
     /// How often the feed looks for other processes' commits while it has subscribers.
     static let followInterval = Duration.milliseconds(100)
+
+    /// How many times the follower of other processes' commits has looked (it looks only while
+    /// the feed has subscribers).
+    package var followerLookCount: Int { followerLooks.withLock { $0 } }
 
     /// Another process on the same file (a second server, `tablestack import`) commits without
     /// this one's feed hearing of it, so its live pages would wait for a commit of their own.

@@ -117,6 +117,25 @@ struct ChangeLogTests {
         #expect(try await first.revision(of: Self.letters) == 3)
     }
 
+    @Test("an idle store does not look for other processes' commits until its feed has a subscriber, then hands them on")
+    func followsOnlyForSubscribers() async throws {
+        let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
+        defer { temporary.remove() }
+        let store = try #require(temporary.store as? SQLiteStore)
+        let other = try SQLiteStore(path: temporary.path)
+        // A commit from elsewhere, and nobody subscribed for a while.
+        try await other.apply([.delete(key: "a")], to: Self.letters, basedOn: 1)
+        try await Task.sleep(for: .milliseconds(300))  // three of the follower's intervals
+        #expect(store.followerLookCount == 0, "nobody follows the commits live: the follower sleeps")
+        let commits = store.feed.subscribe()
+        try await other.apply([.delete(key: "b")], to: Self.letters, basedOn: 2)
+        var followed = commits.makeAsyncIterator()
+        #expect(await followed.next()?.lists.map(\.deleted) == [["a"]], "the commit made while nobody listened comes first")
+        #expect(await followed.next()?.lists.map(\.deleted) == [["b"]])
+        #expect(store.followerLookCount > 0)
+        await other.close()
+    }
+
     @Test("the feed forgets the revisions it knew of lists below an item put in or taken away, and keeps the rest")
     func feedForgetsBelowReplacedItems() {
         let feed = ChangeFeed()
@@ -144,5 +163,29 @@ struct ChangeLogTests {
         feed.apply(Commit(sequence: 3, lists: [deletedA, ListChangeRecord(list: notesOfA, revision: 6)]))
         #expect(feed.revision(of: notesOfA) == nil && feed.revision(of: Self.letters) == 4)
     }
-}
 
+    @Test("waiting for a subscriber ends when one subscribes, at once while one is there, and when the waiting task is cancelled")
+    func waitingForSubscribers() async throws {
+        let feed = ChangeFeed()
+        let waiting = Task { await feed.waitForSubscribers(); return ContinuousClock.now }
+        try await Task.sleep(for: .milliseconds(100))
+        let subscribed = ContinuousClock.now
+        let stream = feed.subscribe()
+        #expect(await waiting.value >= subscribed, "it waited for the subscriber")
+        // With a subscriber there, it does not wait at all.
+        await feed.waitForSubscribers()
+        _ = stream
+        let unsubscribed = ChangeFeed()
+        let cancelled = Task { await unsubscribed.waitForSubscribers() }
+        try await Task.sleep(for: .milliseconds(20))
+        cancelled.cancel()
+        await cancelled.value
+        #expect(!unsubscribed.hasSubscribers)
+        // A task cancelled before it waits returns at once too.
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await unsubscribed.waitForSubscribers()
+        }
+        await cancelledFirst.value
+    }
+}

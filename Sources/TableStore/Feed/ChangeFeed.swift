@@ -9,6 +9,8 @@ public final class ChangeFeed: @unchecked Sendable {
     private var revisions: [ListID: Int] = [:]
     private var applied = 0
     private var subscribers: [UUID: AsyncStream<Commit>.Continuation] = [:]
+    /// Tasks waiting for a first subscriber (`waitForSubscribers`).
+    private var subscriberWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     /// Whether the revisions here are known to be current (the feed is followed); when not, a
     /// revision is read from the database.
     private var following = false
@@ -109,7 +111,33 @@ public final class ChangeFeed: @unchecked Sendable {
         continuation.onTermination = { [weak self] _ in
             self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) }
         }
-        lock.withLock { subscribers[id] = continuation }
+        let waiters = lock.withLock {
+            subscribers[id] = continuation
+            defer { subscriberWaiters.removeAll() }
+            return Array(subscriberWaiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
         return stream
+    }
+
+    /// Returns once the feed has a subscriber (at once when it has one now), or when the calling
+    /// task is cancelled. What follows commits for subscribers alone waits here instead of
+    /// waking every so often to find nobody listening.
+    public func waitForSubscribers() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                // A task cancelled before it got here is not left waiting: the handler below
+                // has run already and found nothing to resume.
+                let waits = lock.withLock {
+                    guard subscribers.isEmpty, !Task.isCancelled else { return false }
+                    subscriberWaiters[id] = continuation
+                    return true
+                }
+                if !waits { continuation.resume() }
+            }
+        } onCancel: {
+            lock.withLock { subscriberWaiters.removeValue(forKey: id) }?.resume()
+        }
     }
 }
