@@ -166,9 +166,4 @@ extension ConnectionRegistry {
             }
         }
     }
-
-    /// Sweeps four times a second on one of `group`'s loops until the returned task is cancelled.
-    func startSweeping(on loop: any EventLoop) -> RepeatedTask {
-        loop.scheduleRepeatedTask(initialDelay: .milliseconds(250), delay: .milliseconds(250)) { [self] _ in closeExpired() }
-    }
 }

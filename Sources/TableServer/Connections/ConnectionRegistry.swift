@@ -38,6 +38,13 @@ final class ConnectionRegistry: @unchecked Sendable {
     let cap: Int
     private let lock = NIOLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The loop the sweep runs on while the server listens (`startSweeping`), and the sweep,
+    /// which runs only while a connection is open: a server nobody is connected to does not wake
+    /// for it.
+    private var sweepLoop: (any EventLoop)?
+    private var sweep: RepeatedTask?
+    /// How often open connections are swept.
+    static let sweepInterval = TimeAmount.milliseconds(250)
 
     init(limits: ConnectionLimits, descriptors: Int = DescriptorLimit.current()) {
         self.limits = limits
@@ -63,6 +70,7 @@ final class ConnectionRegistry: @unchecked Sendable {
             }
             let accepted = entries.count < cap
             entries[ObjectIdentifier(channel)] = Entry(channel: channel, phase: accepted ? .idle : .refused, since: now)
+            updateSweep()
             return (victim, accepted)
         }
         victim?.close(promise: nil)
@@ -90,7 +98,47 @@ final class ConnectionRegistry: @unchecked Sendable {
     }
 
     func closed(_ channel: any Channel) {
-        lock.withLock { entries[ObjectIdentifier(channel)] = nil }
+        lock.withLock {
+            entries[ObjectIdentifier(channel)] = nil
+            updateSweep()
+        }
+    }
+
+    /// Sweeps four times a second on `loop` while any connection is open, until the returned
+    /// sweeping is cancelled (when the server stops listening).
+    func startSweeping(on loop: any EventLoop) -> Sweeping {
+        lock.withLock {
+            sweepLoop = loop
+            updateSweep()
+        }
+        return Sweeping(registry: self)
+    }
+
+    /// The sweep of a listening server, until `cancel()`.
+    struct Sweeping: Sendable {
+        fileprivate let registry: ConnectionRegistry
+
+        func cancel() {
+            registry.lock.withLock {
+                registry.sweepLoop = nil
+                registry.updateSweep()
+            }
+        }
+    }
+
+    /// Whether a sweep is scheduled now.
+    var isSweeping: Bool { lock.withLock { sweep != nil } }
+
+    /// With the lock held: starts the sweep when the server listens and a connection is open,
+    /// ends it otherwise.
+    private func updateSweep() {
+        if let loop = sweepLoop, !entries.isEmpty {
+            guard sweep == nil else { return }
+            sweep = loop.scheduleRepeatedTask(initialDelay: Self.sweepInterval, delay: Self.sweepInterval) { [self] _ in closeExpired() }
+        } else {
+            sweep?.cancel()
+            sweep = nil
+        }
     }
 
     /// The connections past a limit at `now`, each taken out of the registry's watch (a body
@@ -118,6 +166,7 @@ final class ConnectionRegistry: @unchecked Sendable {
                     }
                 }
             }
+            updateSweep()
             return found
         }
     }
