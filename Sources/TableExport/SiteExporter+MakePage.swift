@@ -67,9 +67,7 @@ extension SiteExporter {
             made.links = PageLink.resolve(inspection.links, of: name)
         }
         if html.utf8.count >= Self.minimumSizeCheckedBesideWriting {
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                if part == 0 { inspect() } else { write() }
-            }
+            SideBySide.run(inspect, write)
         } else {
             inspect()
             write()

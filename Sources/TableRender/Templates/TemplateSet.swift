@@ -29,13 +29,8 @@ public struct TemplateSet: Sendable {
         // folder the checks refuse is refused with their problems, whatever Mustache made of it.
         let templates = TemplateFiles(folder: folder)
         let loaded = FolderLoad()
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                loaded.diagnostics = TemplateValidator.validate(templates)
-            } else {
-                loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) }
-            }
-        }
+        SideBySide.run({ loaded.diagnostics = TemplateValidator.validate(templates) },
+                       { loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) } })
         guard loaded.diagnostics.isEmpty else { throw .invalidTemplates(loaded.diagnostics) }
         guard let compiled = loaded.compiled else { preconditionFailure("both parts ran") }
         var (library, allText) = try compiled.get()

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Two pieces of work that need nothing of each other, run at once (on two cores where there
+/// are two); returns when both have ended.
+public enum SideBySide {
+    public static func run(_ first: @Sendable () -> Void, _ second: @Sendable () -> Void) {
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { first() } else { second() }
+        }
+    }
+}
