@@ -15,7 +15,9 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run  # noqa: E402  (the bench's fixtures, server and load helpers)
+from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures, server, loads and settings)
+from loads import Server, adds_arguments, cold_views, edits_load, edits_run, session, wrk  # noqa: E402
+from settings import DURATION, ROOT, RUNS  # noqa: E402
 
 
 def server_cpu_ms(server):
@@ -26,23 +28,23 @@ def server_cpu_ms(server):
 def figures(binary, folder, turn):
     db = folder / f"ab-{turn}.sqlite"
     subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "data.json")], check=True, capture_output=True)
-    server = run.Server(binary, folder, folder / "serve.yaml", db)
+    server = Server(binary, folder, folder / "serve.yaml", db)
     out = {}
     try:
         for count in (1000, 10000):
             before = server_cpu_ms(server)
-            _, p50, _, loops = run.cold_views(server.base, count)
+            _, p50, _, loops = cold_views(server.base, count)
             out[f"view after a one-row edit, {count} rows: p50 ms"] = p50
             # The server's CPU over the loop holds the edit's post, the JSON read and the view.
             out[f"edit + JSON read + view, {count} rows: server CPU ms"] = (server_cpu_ms(server) - before) / loops
-        csrf, cookie = run.session(server.base)
-        result = run.edits_run(run.edits_load(server.base, csrf, cookie))
-        out["durable edits/s (c=16)"] = result[4][0] / float(run.DURATION.rstrip("s"))
+        csrf, cookie = session(server.base)
+        result = edits_run(edits_load(server.base, csrf, cookie))
+        out["durable edits/s (c=16)"] = result[4][0] / float(DURATION.rstrip("s"))
         out["durable edits p99 ms"] = result[2]
         for mode in ("shared", "own"):
-            result = run.wrk(f"{server.base}/", threads=16, connections=16, script=run.ROOT / "bench" / "adds.lua",
-                             args=run.adds_arguments(server.base, csrf, cookie, mode))
-            out[f"adds/s, 16 editors, {'one list' if mode == 'shared' else '16 lists'}"] = result[4][0] / float(run.DURATION.rstrip("s"))
+            result = wrk(f"{server.base}/", threads=16, connections=16, script=ROOT / "bench" / "adds.lua",
+                             args=adds_arguments(server.base, csrf, cookie, mode))
+            out[f"adds/s, 16 editors, {'one list' if mode == 'shared' else '16 lists'}"] = result[4][0] / float(DURATION.rstrip("s"))
     finally:
         server.stop()
     return out
@@ -52,9 +54,9 @@ def main():
     old, new = sys.argv[1], sys.argv[2]
     folder = Path(tempfile.mkdtemp(prefix="tablestack-ab-"))
     try:
-        run.write_fixtures(folder)
+        write_fixtures(folder)
         results = {"old": [], "new": []}
-        for turn in range(run.RUNS):
+        for turn in range(RUNS):
             for name, binary in (("old", old), ("new", new)):
                 results[name].append(figures(binary, folder, f"{name}-{turn}"))
                 print(f"turn {turn} {name}: {results[name][-1]}", file=sys.stderr)

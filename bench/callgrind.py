@@ -15,9 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import run  # the bench's fixtures
+from fixtures import write_fixtures  # the bench's fixtures
+from loads import free_port
+from settings import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 class CountedServer:
@@ -46,10 +47,10 @@ def counted_server(binary, prefix):
     folder = Path(tempfile.mkdtemp(prefix=prefix))
     stripped = folder / "tablestack"
     subprocess.run(["objcopy", "--strip-debug", binary, str(stripped)], check=True)
-    run.write_fixtures(folder)
+    write_fixtures(folder)
     db = folder / "bench.sqlite"
     subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "data.json")], check=True, capture_output=True)
-    port = run.free_port()
+    port = free_port()
     counts = folder / "callgrind.out"
     process = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={counts}", str(stripped), "serve",
                                 "--app", str(folder / "serve.yaml"), "--db", str(db), "--port", str(port),

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run  # noqa: E402  (the bench's session helper)
+from loads import edits_load, session  # noqa: E402  (the bench's session and edit load)
 from callgrind import ROOT, counted_server  # noqa: E402
 
 
@@ -22,10 +22,10 @@ def main():
     binary = sys.argv[1]
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     with counted_server(binary, "tablestack-edit-instructions-") as server:
-        csrf, cookie = run.session(server.base)
+        csrf, cookie = session(server.base)
 
         def edits(duration):
-            url, threads, connections, args = run.edits_load(server.base, csrf, cookie, threads=4, connections=4)
+            url, threads, connections, args = edits_load(server.base, csrf, cookie, threads=4, connections=4)
             output = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "-s", str(ROOT / "bench" / "edits.lua"),
                                      url, "--", *args], capture_output=True, text=True, timeout=duration + 120).stdout
             found = re.search(r"EDITS (\d+) REFUSED (\d+)", output)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run  # noqa: E402  (the bench's fixtures)
+from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures)
 
 
 def main():
@@ -31,7 +31,7 @@ def main():
     folder = Path(tempfile.mkdtemp(prefix="tablestack-export-ab-"))
     # A folder of about 180 MB (two databases and two exports): removed however the run ends.
     try:
-        run.write_fixtures(folder)
+        write_fixtures(folder)
         root = Path(__file__).resolve().parent.parent
 
         def export(binary, db, out, *extra):

@@ -4,7 +4,7 @@ python3 bench/export_sequence.py BINARY[,BINARY…] [ROUNDS]
 
 Each round gives each build a fresh database and folder, then does what `make bench` does: three
 fresh exports of 10,000 detail pages and their list, three re-exports with nothing changed, then
-an item imported and a re-export, `run.CHANGE_TURNS` times (nine unless BENCH_CHANGE_TURNS says
+an item imported and a re-export, `settings.CHANGE_TURNS` times (nine unless BENCH_CHANGE_TURNS says
 otherwise), whose median it keeps. The re-export after a change measured this way comes out
 slower than in `export_ab.py`'s turns (the fresh exports just before, the same folder three times
 running), as in the bench itself. Prints each build's rounds and the median of their medians.
@@ -19,16 +19,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run  # noqa: E402  (the bench's fixtures)
+from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures)
+from settings import CHANGE_TURNS, ROOT  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def round_of(binary):
     """The median of a round's re-exports after a change, in ms."""
     folder = Path(tempfile.mkdtemp(prefix="tablestack-export-sequence-"))
     try:
-        run.write_fixtures(folder)
+        write_fixtures(folder)
         db = folder / "export.sqlite"
         subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "export-data.json")], check=True,
                        capture_output=True)
@@ -45,7 +45,7 @@ def round_of(binary):
         for _ in range(3):
             export(last)
         times = []
-        for turn in range(run.CHANGE_TURNS):
+        for turn in range(CHANGE_TURNS):
             added = folder / f"added-{turn}.json"
             added.write_text(json.dumps({"items": [{"key": f"added-{turn}", "name": f"Added {turn}", "number": turn}]}))
             subprocess.run([binary, "import", "--db", str(db), str(added)], check=True, capture_output=True)
