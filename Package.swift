@@ -195,9 +195,9 @@ let package = Package(
             dependencies: [
                 "TableServer", "TableSite", "TableApp", "TableStore", "TableStorePostgres", "TableRender", "TableKit", "CZlib", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                // Channels that need no socket, for the connection registry's own tests.
+                // An event loop whose clock the test moves, and channels without sockets, for the
+                // connection registry's own tests.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

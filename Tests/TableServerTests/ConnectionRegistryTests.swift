@@ -1,51 +1,66 @@
+import Foundation
 import NIOCore
 import NIOEmbedded
-import NIOPosix
 import Testing
 @testable import TableServer
 
 /// The registry's sweep, which closes connections past their limits: it runs while the server
 /// listens and someone is connected, so a server nobody uses does not wake four times a second.
+/// The sweep's loop is an embedded one, whose clock the tests move; the limits themselves run on
+/// the real clock.
 @Suite("The connection registry's sweep")
 struct ConnectionRegistryTests {
-    @Test("the sweep runs only while the server listens and a connection is open")
-    func sweepsOnlyWithConnections() throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
-        let registry = ConnectionRegistry(limits: ConnectionLimits())
-        let first = EmbeddedChannel(), second = EmbeddedChannel()
-        #expect(registry.opened(first))
-        #expect(!registry.isSweeping, "the server does not listen yet")
-        registry.closed(first)
-        let sweeping = registry.startSweeping(on: group.next())
-        #expect(!registry.isSweeping, "nobody is connected")
-        #expect(registry.opened(first))
+    @Test("the sweep starts with the first connection, closes what is overdue, and ends at the first tick with nobody connected")
+    func sweepFollowsConnections() {
+        let loop = EmbeddedEventLoop()
+        let registry = ConnectionRegistry(limits: ConnectionLimits(idleTimeout: 0.5))
+        let sweeping = registry.startSweeping(on: loop)
+        defer { sweeping.cancel() }
+        loop.advanceTime(by: .seconds(1))
+        #expect(registry.sweepCount == 0 && !registry.isSweeping, "nobody connected: no sweep")
+        #expect(registry.opened(EmbeddedChannel(loop: loop)))
         #expect(registry.isSweeping)
-        #expect(registry.opened(second))
-        registry.closed(first)
-        #expect(registry.isSweeping, "one connection is still open")
-        registry.closed(second)
-        #expect(!registry.isSweeping, "the last connection closed")
-        #expect(registry.opened(first))
-        #expect(registry.isSweeping, "a new connection starts it again")
-        sweeping.cancel()
-        #expect(!registry.isSweeping, "a server that stopped listening sweeps no more")
-        registry.closed(first)
+        loop.advanceTime(by: ConnectionRegistry.sweepInterval)
+        #expect(registry.sweepCount == 1 && registry.count == 1, "swept once, the connection not idle for long enough")
+        Thread.sleep(forTimeInterval: 0.6)
+        loop.advanceTime(by: ConnectionRegistry.sweepInterval)
+        #expect(registry.sweepCount == 2 && registry.count == 0, "swept again, the connection idle past its timeout taken out")
+        #expect(!registry.isSweeping, "with nobody left, the sweep ended")
+        loop.advanceTime(by: .seconds(2))
+        #expect(registry.sweepCount == 2, "and runs no more")
     }
 
-    @Test("a sweep that takes out the last connection, idle past its timeout, ends itself")
-    func sweepEndsWithTheLastConnection() throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
-        let registry = ConnectionRegistry(limits: ConnectionLimits(idleTimeout: 60))
-        let sweeping = registry.startSweeping(on: group.next())
+    @Test("connections opened and closed between two ticks schedule one sweep, which ends at its first tick")
+    func briefConnections() {
+        let loop = EmbeddedEventLoop()
+        let registry = ConnectionRegistry(limits: ConnectionLimits())
+        let sweeping = registry.startSweeping(on: loop)
         defer { sweeping.cancel() }
-        let channel = EmbeddedChannel()
-        #expect(registry.opened(channel))
-        #expect(registry.expired(at: .now() + .seconds(30)).isEmpty, "not idle for long enough")
+        for _ in 0..<3 {
+            let channel = EmbeddedChannel(loop: loop)
+            #expect(registry.opened(channel))
+            registry.closed(channel)
+        }
         #expect(registry.isSweeping)
-        let expired = registry.expired(at: .now() + .seconds(61))
-        #expect(expired.count == 1 && registry.count == 0)
-        #expect(!registry.isSweeping, "nobody is left to sweep")
+        loop.advanceTime(by: .seconds(2))
+        #expect(registry.sweepCount == 1 && !registry.isSweeping)
+    }
+
+    @Test("a server that stops listening sweeps no more, and one that does not listen yet does not sweep")
+    func sweepsOnlyWhileListening() {
+        let loop = EmbeddedEventLoop()
+        let registry = ConnectionRegistry(limits: ConnectionLimits())
+        let channel = EmbeddedChannel(loop: loop)
+        #expect(registry.opened(channel))
+        #expect(!registry.isSweeping, "not listening yet")
+        let sweeping = registry.startSweeping(on: loop)
+        #expect(registry.isSweeping, "listening, with a connection open")
+        loop.advanceTime(by: ConnectionRegistry.sweepInterval)
+        #expect(registry.sweepCount == 1)
+        sweeping.cancel()
+        #expect(!registry.isSweeping)
+        loop.advanceTime(by: .seconds(2))
+        #expect(registry.sweepCount == 1, "no tick after the server stopped")
+        registry.closed(channel)
     }
 }

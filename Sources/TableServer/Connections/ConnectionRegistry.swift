@@ -38,11 +38,14 @@ final class ConnectionRegistry: @unchecked Sendable {
     let cap: Int
     private let lock = NIOLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// The loop the sweep runs on while the server listens (`startSweeping`), and the sweep,
-    /// which runs only while a connection is open: a server nobody is connected to does not wake
-    /// for it.
+    /// The loop the sweep runs on while the server listens (`startSweeping`).
     private var sweepLoop: (any EventLoop)?
+    /// The sweep: scheduled by a connection opening when none is, and ended by its first tick
+    /// that finds nobody connected. A server nobody uses does not wake for it, and a client that
+    /// opens a connection for every request does not schedule one each time.
     private var sweep: RepeatedTask?
+    /// How many times the sweep has run, for tests.
+    private var ticks = 0
     /// How often open connections are swept.
     static let sweepInterval = TimeAmount.milliseconds(250)
 
@@ -70,7 +73,7 @@ final class ConnectionRegistry: @unchecked Sendable {
             }
             let accepted = entries.count < cap
             entries[ObjectIdentifier(channel)] = Entry(channel: channel, phase: accepted ? .idle : .refused, since: now)
-            updateSweep()
+            startSweep()
             return (victim, accepted)
         }
         victim?.close(promise: nil)
@@ -98,10 +101,7 @@ final class ConnectionRegistry: @unchecked Sendable {
     }
 
     func closed(_ channel: any Channel) {
-        lock.withLock {
-            entries[ObjectIdentifier(channel)] = nil
-            updateSweep()
-        }
+        lock.withLock { entries[ObjectIdentifier(channel)] = nil }
     }
 
     /// Sweeps four times a second on `loop` while any connection is open, until the returned
@@ -109,7 +109,7 @@ final class ConnectionRegistry: @unchecked Sendable {
     func startSweeping(on loop: any EventLoop) -> Sweeping {
         lock.withLock {
             sweepLoop = loop
-            updateSweep()
+            if !entries.isEmpty { startSweep() }
         }
         return Sweeping(registry: self)
     }
@@ -121,7 +121,8 @@ final class ConnectionRegistry: @unchecked Sendable {
         func cancel() {
             registry.lock.withLock {
                 registry.sweepLoop = nil
-                registry.updateSweep()
+                registry.sweep?.cancel()
+                registry.sweep = nil
             }
         }
     }
@@ -129,15 +130,23 @@ final class ConnectionRegistry: @unchecked Sendable {
     /// Whether a sweep is scheduled now.
     var isSweeping: Bool { lock.withLock { sweep != nil } }
 
-    /// With the lock held: starts the sweep when the server listens and a connection is open,
-    /// ends it otherwise.
-    private func updateSweep() {
-        if let loop = sweepLoop, !entries.isEmpty {
-            guard sweep == nil else { return }
-            sweep = loop.scheduleRepeatedTask(initialDelay: Self.sweepInterval, delay: Self.sweepInterval) { [self] _ in closeExpired() }
-        } else {
-            sweep?.cancel()
-            sweep = nil
+    /// How many times the sweep has run.
+    var sweepCount: Int { lock.withLock { ticks } }
+
+    /// With the lock held: schedules the sweep, unless one is or the server does not listen.
+    private func startSweep() {
+        guard sweep == nil, let loop = sweepLoop else { return }
+        sweep = loop.scheduleRepeatedTask(initialDelay: Self.sweepInterval, delay: Self.sweepInterval) { [weak self] task in
+            guard let self else { return task.cancel() }
+            closeExpired()
+            lock.withLock {
+                ticks += 1
+                // Nobody left: the next connection to open schedules it again.
+                if entries.isEmpty, sweep === task {
+                    task.cancel()
+                    sweep = nil
+                }
+            }
         }
     }
 
@@ -166,7 +175,6 @@ final class ConnectionRegistry: @unchecked Sendable {
                     }
                 }
             }
-            updateSweep()
             return found
         }
     }
