@@ -35,7 +35,7 @@ public final class SQLiteStore: DatabaseStore {
     private let revisions: RevisionMemo
     /// Hands other processes' commits to `feed` (see `followOtherProcesses`).
     private let follower = Mutex<Task<Void, Never>?>(nil)
-    /// How many times the follower has looked for other processes' commits.
+    /// How many times the follower has looked for other processes' commits (`followerLookCount`).
     private let followerLooks = Mutex(0)
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
@@ -112,7 +112,7 @@ public final class SQLiteStore: DatabaseStore {
     static let followInterval = Duration.milliseconds(100)
 
     /// How many times the follower of other processes' commits has looked (it looks only while
-    /// the feed has subscribers).
+    /// the feed has subscribers), for tests.
     package var followerLookCount: Int { followerLooks.withLock { $0 } }
 
     /// Another process on the same file (a second server, `tablestack import`) commits without

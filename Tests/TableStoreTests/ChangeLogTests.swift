@@ -117,12 +117,14 @@ struct ChangeLogTests {
         #expect(try await first.revision(of: Self.letters) == 3)
     }
 
-    @Test("an idle store does not look for other processes' commits until its feed has a subscriber, then hands them on")
+    @Test("an idle store does not look for other processes' commits until its feed has a subscriber, then hands them on",
+          .timeLimit(.minutes(1)))
     func followsOnlyForSubscribers() async throws {
         let temporary = try await StoreTests.lettered(["a", "b", "c"], on: .sqlite)
         defer { temporary.remove() }
         let store = try #require(temporary.store as? SQLiteStore)
         let other = try SQLiteStore(path: temporary.path)
+        defer { Task { await other.close() } }
         // A commit from elsewhere, and nobody subscribed for a while.
         try await other.apply([.delete(key: "a")], to: Self.letters, basedOn: 1)
         try await Task.sleep(for: .milliseconds(300))  // three of the follower's intervals
@@ -133,7 +135,6 @@ struct ChangeLogTests {
         #expect(await followed.next()?.lists.map(\.deleted) == [["a"]], "the commit made while nobody listened comes first")
         #expect(await followed.next()?.lists.map(\.deleted) == [["b"]])
         #expect(store.followerLookCount > 0)
-        await other.close()
     }
 
     @Test("the feed forgets the revisions it knew of lists below an item put in or taken away, and keeps the rest")
@@ -164,28 +165,31 @@ struct ChangeLogTests {
         #expect(feed.revision(of: notesOfA) == nil && feed.revision(of: Self.letters) == 4)
     }
 
-    @Test("waiting for a subscriber ends when one subscribes, at once while one is there, and when the waiting task is cancelled")
+    @Test("waiting for a subscriber ends when one subscribes, at once while one is there, and when the waiting task is cancelled",
+          .timeLimit(.minutes(1)))
     func waitingForSubscribers() async throws {
         let feed = ChangeFeed()
-        let waiting = Task { await feed.waitForSubscribers(); return ContinuousClock.now }
-        try await Task.sleep(for: .milliseconds(100))
-        let subscribed = ContinuousClock.now
+        let waiting = Task { await feed.waitForSubscribers() }
+        while feed.subscriberWaitCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         let stream = feed.subscribe()
-        #expect(await waiting.value >= subscribed, "it waited for the subscriber")
+        await waiting.value
+        #expect(feed.subscriberWaitCount == 0, "the subscription ended the wait")
         // With a subscriber there, it does not wait at all.
         await feed.waitForSubscribers()
-        _ = stream
+        withExtendedLifetime(stream) {}
+        // Cancelled while it waits: the wait ends and leaves nothing behind.
         let unsubscribed = ChangeFeed()
         let cancelled = Task { await unsubscribed.waitForSubscribers() }
-        try await Task.sleep(for: .milliseconds(20))
+        while unsubscribed.subscriberWaitCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         cancelled.cancel()
         await cancelled.value
-        #expect(!unsubscribed.hasSubscribers)
-        // A task cancelled before it waits returns at once too.
+        #expect(unsubscribed.subscriberWaitCount == 0)
+        // Cancelled before it waits: it returns at once, never counted as waiting.
         let cancelledFirst = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             await unsubscribed.waitForSubscribers()
         }
         await cancelledFirst.value
+        #expect(unsubscribed.subscriberWaitCount == 0)
     }
 }

@@ -29,6 +29,9 @@ public final class ChangeFeed: @unchecked Sendable {
     /// Whether anyone is subscribed to the commits.
     public var hasSubscribers: Bool { lock.withLock { !subscribers.isEmpty } }
 
+    /// How many tasks wait in `waitForSubscribers`, for tests.
+    package var subscriberWaitCount: Int { lock.withLock { subscriberWaiters.count } }
+
     /// The revision of `list` as last learned, when the feed is followed and the list known.
     public func revision(of list: ListID) -> Int? {
         lock.withLock { following ? revisions[list] : nil }
