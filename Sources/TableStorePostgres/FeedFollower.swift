@@ -72,14 +72,11 @@ final class FeedFollower: @unchecked Sendable {
             do {
                 let connection = try await PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
                                                                       configuration: address.configuration, id: 0, logger: logger)
-                // Closed before the loop goes on (or `stop()` returns), whichever way listening ended.
-                do {
-                    try await listen(on: connection, started: &started, delay: &delay)
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
+                // Closed before the loop goes on (or `stop()` returns), however listening ended.
+                var failure: (any Error)?
+                do { try await listen(on: connection, started: &started, delay: &delay) } catch { failure = error }
                 try? await connection.close()
+                if let failure { throw failure }
             } catch {
                 if Task.isCancelled { break }
                 logger.warning("change log: \(error); reconnecting in \(delay)")
@@ -91,9 +88,9 @@ final class FeedFollower: @unchecked Sendable {
         feed.stop()
     }
 
-    /// Listens on `connection` until it fails or the task is cancelled: catches up at once (the
-    /// first time, from the log's end; then the wait before reconnecting starts short again),
-    /// then at every announcement and every second.
+    /// Listens on `connection` until it fails or the task is cancelled. It catches up at once
+    /// (the first time ever, from the log's end), and the wait before reconnecting starts short
+    /// again; then it catches up at every announcement, and every second besides.
     private func listen(on connection: PostgresConnection, started: inout Bool, delay: inout Duration) async throws {
         try await connection.listen(on: PostgresStore.channel) { notifications in
             // Listening from here on: whatever commits after this read is announced.
@@ -105,38 +102,35 @@ final class FeedFollower: @unchecked Sendable {
             try await self.catchUp()
             self.feed.resume()
             delay = .milliseconds(50)
-            // Announcements can be lost without the connection noticing (a silent network):
-            // read the log every second as well, so no commit stays unseen. When that read
-            // fails, the revisions kept here are no longer vouched for (pages read them from
-            // the database) until a read succeeds again.
-            let heartbeat = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    guard !Task.isCancelled else { break }
-                    do {
-                        try await self.catchUp()
-                        if !self.feed.isFollowing { self.feed.resume() }
-                    } catch {
-                        self.feed.stop()
-                    }
-                }
-            }
-            // Ended, and waited for, before listening ends: a read of the log it had begun
-            // would otherwise go on after `stop()` returned, on a store being closed.
-            do {
+            // The heartbeat is a child task: it has ended, a read of the log it began with it,
+            // before listening ends and the store can close.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await self.beat() }
+                defer { group.cancelAll() }
                 for try await notification in notifications {
                     // The payload is the commit's number: this server's own commits, and any a
                     // catch-up already read, need no read of the log.
                     if let sequence = Int(notification.payload), sequence <= self.feed.appliedSequence { continue }
                     try await self.catchUp()
                 }
-            } catch {
-                heartbeat.cancel()
-                await heartbeat.value
-                throw error
             }
-            heartbeat.cancel()
-            await heartbeat.value
+        }
+    }
+
+    /// Reads the log every second until cancelled: announcements can be lost without the
+    /// connection noticing (a silent network), so no commit stays unseen. When a read fails, the
+    /// revisions kept here are no longer vouched for (pages read them from the database) until
+    /// one succeeds again.
+    private func beat() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
+            guard !Task.isCancelled else { return }
+            do {
+                try await catchUp()
+                if !feed.isFollowing { feed.resume() }
+            } catch {
+                feed.stop()
+            }
         }
     }
 }
