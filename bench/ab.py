@@ -43,7 +43,7 @@ def figures(binary, folder, turn):
         out["durable edits p99 ms"] = result[2]
         for mode in ("shared", "own"):
             result = wrk(f"{server.base}/", threads=16, connections=16, script=ROOT / "bench" / "adds.lua",
-                             args=adds_arguments(server.base, csrf, cookie, mode))
+                         args=adds_arguments(server.base, csrf, cookie, mode))
             out[f"adds/s, 16 editors, {'one list' if mode == 'shared' else '16 lists'}"] = result[4][0] / float(DURATION.rstrip("s"))
     finally:
         server.stop()

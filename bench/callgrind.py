@@ -20,7 +20,6 @@ from loads import free_port
 from settings import ROOT
 
 
-
 class CountedServer:
     """The server's address and process, and where callgrind writes its counts."""
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures)
+from settings import ROOT  # noqa: E402
 
 
 def main():
@@ -32,11 +33,9 @@ def main():
     # A folder of about 180 MB (two databases and two exports): removed however the run ends.
     try:
         write_fixtures(folder)
-        root = Path(__file__).resolve().parent.parent
-
         def export(binary, db, out, *extra):
             return subprocess.run([binary, "export", "--app", str(folder / "export.yaml"), "--db", str(db), "--out", str(out),
-                                   "--templates", str(root / "Templates"), "--public", str(root / "Public"), *extra],
+                                   "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public"), *extra],
                                   check=True, capture_output=True, text=True)
 
         builds = []

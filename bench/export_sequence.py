@@ -23,7 +23,6 @@ from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures)
 from settings import CHANGE_TURNS, ROOT  # noqa: E402
 
 
-
 def round_of(binary):
     """The median of a round's re-exports after a change, in ms."""
     folder = Path(tempfile.mkdtemp(prefix="tablestack-export-sequence-"))
