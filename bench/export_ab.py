@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures)
+from fixtures import import_item, write_fixtures  # noqa: E402  (the bench's fixtures)
 from settings import ROOT  # noqa: E402
 
 
@@ -52,10 +52,8 @@ def main():
         made = {binary: set() for binary in binaries}
         for turn in range(turns):
             for binary, db, out in builds if turn % 2 == 0 else builds[::-1]:
-                added = folder / "added.json"
                 key = random.getrandbits(40)
-                added.write_text('{"items": [{"key": "ab-%d", "name": "Added %d", "number": %d}]}' % (key, key, turn))
-                subprocess.run([binary, "import", "--db", str(db), str(added)], check=True, capture_output=True)
+                import_item(binary, db, folder / "added.json", f"ab-{key}", f"Added {key}", turn)
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 started = time.perf_counter()
                 said = export(binary, db, out).stdout

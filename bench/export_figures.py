@@ -1,12 +1,12 @@
 """The bench's export figures: fresh exports of 10,000 detail pages and their list, re-exports
 with nothing changed and after one item was added, and what the file system allows alone."""
-import json
 import os
 import re
 import statistics
 import subprocess
 import time
 
+from fixtures import import_item
 from settings import CHANGE_TURNS, ROOT, RUNS
 
 
@@ -51,9 +51,7 @@ def export_figures(binary, folder, add):
         add("5. export", "re-export, nothing changed: NOT found up to date", 0, "", "a fault")
     after_change = []
     for turn in range(CHANGE_TURNS):
-        added = folder / f"export-add-{turn}.json"
-        added.write_text(json.dumps({"items": [{"key": f"added-{turn}", "name": f"Added {turn}", "number": turn}]}))
-        subprocess.run([binary, "import", "--db", str(export_db), str(added)], check=True, capture_output=True)
+        import_item(binary, export_db, folder / f"export-add-{turn}.json", f"added-{turn}", f"Added {turn}", turn)
         after_change.append(export_into(last))
     made = sorted({m for _, _, m in after_change}, key=lambda m: -1 if m is None else m)
     times = sorted(t for t, _, _ in after_change)

@@ -9,7 +9,6 @@ otherwise), whose median it keeps. The re-export after a change measured this wa
 slower than in `export_ab.py`'s turns (the fresh exports just before, the same folder three times
 running), as in the bench itself. Prints each build's rounds and the median of their medians.
 """
-import json
 import shutil
 import statistics
 import subprocess
@@ -19,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures)
+from fixtures import import_item, write_fixtures  # noqa: E402  (the bench's fixtures)
 from settings import CHANGE_TURNS, ROOT  # noqa: E402
 
 
@@ -45,9 +44,7 @@ def round_of(binary):
             export(last)
         times = []
         for turn in range(CHANGE_TURNS):
-            added = folder / f"added-{turn}.json"
-            added.write_text(json.dumps({"items": [{"key": f"added-{turn}", "name": f"Added {turn}", "number": turn}]}))
-            subprocess.run([binary, "import", "--db", str(db), str(added)], check=True, capture_output=True)
+            import_item(binary, db, folder / f"added-{turn}.json", f"added-{turn}", f"Added {turn}", turn)
             times.append(export(last))
         return statistics.median(times)
     finally:

@@ -1,6 +1,7 @@
 """The bench's data and app files: lists of 100 to 100,000 rows, sixteen groups to edit, and the
 export's 10,000 items."""
 import json
+import subprocess
 from pathlib import Path
 
 WORDS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett", "Kilo", "Lima"]
@@ -88,3 +89,10 @@ scenes:
             - { attribute: name, label: Name, type: text }
             - { attribute: number, label: Number, type: number }
 """)
+
+
+def import_item(binary, db, file, key, name, number):
+    """Adds one item to the export's list with `tablestack import` (written to `file` first): the
+    change a re-export after a change is timed after."""
+    file.write_text(json.dumps({"items": [{"key": key, "name": name, "number": number}]}))
+    subprocess.run([binary, "import", "--db", str(db), str(file)], check=True, capture_output=True)
