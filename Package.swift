@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "TableExportTests",
             dependencies: ["TableExport", "TableServer", "TableSite", "TableApp", "TableStore", "TableRender", "TableKit", "TestSupport",
-                           .product(name: "HummingbirdTesting", package: "hummingbird")],
+                           .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "CLibXML2Tests", dependencies: ["CLibXML2"], swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Glibc
 import HTTPTypes
 import Hummingbird
@@ -32,6 +33,17 @@ struct ExportFixture {
     }
 
     var output: String { folder.appendingPathComponent("dist").path }
+
+    /// Moves the time of the change log's newest commit `seconds` on, as a server whose clock is
+    /// that far ahead would have stamped it; through a connection of its own, as another process.
+    func stampNewestCommit(secondsAhead seconds: Int) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let database = try DatabaseQueue(path: folder.appendingPathComponent("data.sqlite").path, configuration: configuration)
+        try database.write { db in
+            try db.execute(sql: "UPDATE changes SET at = at + ? WHERE sequence = (SELECT MAX(sequence) FROM changes)", arguments: [seconds])
+        }
+    }
 
     /// (`sectionsRecordedFromRows`: from how many rows a page records its sections, when not the
     /// export's own number.)
