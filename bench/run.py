@@ -20,6 +20,7 @@ import live
 from export_figures import export_figures
 from fixtures import write_fixtures
 from loads import Server, adds_arguments, cold_views, edits_load, edits_run, free_port, median_of, session, wrk
+from machine import machine_figures
 from postgresql import postgresql_figures
 from settings import DURATION, ROOT, RUNS
 
@@ -37,6 +38,7 @@ def main():
         print(f"  {section}: {name} = {value:.2f} {unit}", file=sys.stderr)
 
     try:
+        machine_figures(folder, add)
         write_fixtures(folder)
         db = folder / "serve.sqlite"
         subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "data.json")], check=True, capture_output=True)
