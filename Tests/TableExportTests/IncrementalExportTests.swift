@@ -281,16 +281,16 @@ struct IncrementalExportTests {
         // later one (see `DataMark`). The commit is stamped an hour ahead, as a server whose clock
         // runs fast would stamp it, so that the export's inputs are unknown however long it takes
         // to begin (waiting for one to begin within its commit's second failed on a slow machine).
-        func exportRightAfterACommit(_ name: String) async throws {
+        func exportAfterACommitStampedAhead(_ name: String) async throws {
             try await fixture.store.apply([.update(key: "milk", attributes: ["name": .string(name)])], to: .root("groceries"), basedOn: nil)
             try fixture.stampNewestCommit(secondsAhead: 3600)
             _ = try await fixture.export(at: Self.date, sources: "app")
             #expect(try #require(ExportState.load(from: fixture.output)).hasUnknownInputs)
         }
         let records = URL(fileURLWithPath: fixture.output + "/" + PageRecords.fileName)
-        try await exportRightAfterACommit("Oat milk")
+        try await exportAfterACommitStampedAhead("Oat milk")
         let earlier = try Data(contentsOf: records)
-        try await exportRightAfterACommit("Goat milk")
+        try await exportAfterACommitStampedAhead("Goat milk")
         // As if the last export had stopped between its state and its records: the earlier
         // export's records beside its state. They must not be taken: every page is made.
         try earlier.write(to: records)
