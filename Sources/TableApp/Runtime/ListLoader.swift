@@ -115,10 +115,8 @@ struct ListLoader {
                 return before[number]
             }
             return members.map { position in
-                let item = list.items[position]
-                guard let old = update.oldPosition[position] else { return row(item, list: list.id, position: position) }
-                return SceneRow(carrying: before[collatedBefore.section(ofPosition: old)][place[old]],
-                                to: .item(item, list: list.id, position: position))
+                guard let old = update.oldPosition[position] else { return row(list.items[position], list: list.id, position: position) }
+                return SceneRow(carrying: before[collatedBefore.section(ofPosition: old)][place[old]], toPosition: position)
             }
         }
         return (sections, collated)
@@ -138,9 +136,8 @@ struct ListLoader {
             var rows = previousRows
             if rows.count > list.items.count { rows.removeLast(rows.count - list.items.count) }
             for position in list.items.indices where update.oldPosition[position] != position {
-                let item = list.items[position]
-                let made = update.oldPosition[position].map { SceneRow(carrying: previousRows[$0], to: .item(item, list: list.id, position: position)) }
-                    ?? row(item, list: list.id, position: position)
+                let made = update.oldPosition[position].map { SceneRow(carrying: previousRows[$0], toPosition: position) }
+                    ?? row(list.items[position], list: list.id, position: position)
                 if position < rows.count { rows[position] = made } else { rows.append(made) }
             }
             remember(list, rows: .inOrder(rows), isUpdate: true)
