@@ -158,6 +158,9 @@ public struct Cell: Sendable, Hashable, Codable {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
+    /// Whether the two cells share their box, hence their fields (a cell copied, never changed).
+    func sharesBox(with other: Cell) -> Bool { box === other.box }
+
     /// Hashes the cell's fields.
     public func hash(into hasher: inout Hasher) {
         box.fields.hash(into: &hasher)

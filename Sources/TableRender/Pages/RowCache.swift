@@ -45,15 +45,7 @@ final class RowCache: @unchecked Sendable {
         if let known, known.rows.hasSameStorage(as: rows) { return known.html }
         // The rows not equal to the ones rendered in their places last time are rendered first,
         // so that the text is made at its size; the others are copied over in runs between them.
-        // Compared in place: copying each row out of the arrays costs more than comparing it.
-        var made: [(position: Int, html: String)] = []
-        rows.withUnsafeBufferPointer { now in
-            (known?.rows ?? []).withUnsafeBufferPointer { before in
-                for position in now.indices where position >= before.count || before[position] != now[position] {
-                    made.append((position, render(now[position])))
-                }
-            }
-        }
+        let made = TableRow.positionsChanged(in: rows, since: known?.rows ?? []).map { (position: $0, html: render(rows[$0])) }
         let kept = known?.html ?? RenderedRows()
         var bytes = 0, next = 0
         for (position, text) in made {
