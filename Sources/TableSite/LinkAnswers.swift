@@ -22,8 +22,9 @@ final class LinkAnswers: @unchecked Sendable {
         var rows: [TableRow]
         /// The scene's rows the table rows were built from, one for one.
         var sceneRows: [SceneRow]
-        var selections: [SiteLinks.Selection]
-        var details: [String??]
+        /// Each row's answers, and the segments they name.
+        var answers: [RowAnswers]
+        var segments: [String]
     }
 
     static let minimumRows = 64

@@ -38,34 +38,27 @@ struct SiteLinks: RowLinker {
         path = page.path
         children = urls.childLinks(of: page.path)
         let controller = page.controller
-        // Answers per row, kept as the outcomes themselves and tallied in plain counters: a
-        // segment string made, or a dictionary entry hashed, for each of 10,000 rows only to
-        // count it cost more than the rest of the page.
-        var selections: [Selection] = []
-        // For each row, `nil` when its detail button shows its own item's info page, or else
-        // where it leads (`.some(nil)`: nowhere).
-        var details: [String??] = []
-        let rowCount = snapshot.sections.reduce(0) { $0 + $1.rows.count }
-        selections.reserveCapacity(rowCount)
-        details.reserveCapacity(rowCount)
+        // Answers per row, kept as plain codes and tallied in plain counters: a segment string
+        // made, or a dictionary entry hashed, for each of 10,000 rows only to count it cost more
+        // than the rest of the page.
+        var answers: [RowAnswers] = []
+        // The segments of the rows that lead elsewhere than their own pages, which `answers` number.
+        var segments: [String] = []
+        answers.reserveCapacity(snapshot.sections.reduce(0) { $0 + $1.rows.count })
         // Asked once, not per row: the configuration fills the table's header and footer titles.
         let configuration = controller.tableConfiguration(isEditing: snapshot.isEditing)
         for (sectionNumber, section) in snapshot.sections.enumerated() where !skipped.contains(sectionNumber) {
             let known = memory?.kept(path: path, isEditing: snapshot.isEditing, section: sectionNumber, rowCount: section.rows.count)
             if let known, known.rows.hasSameStorage(as: section.rows) {
-                selections += known.selections
-                details += known.details
+                RowAnswers.append(known.answers, segments: known.segments, to: &answers, segments: &segments)
                 continue
             }
             let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
             let carried = known?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
-            let first = selections.count
-            // The answers kept are taken over whole and those of the rows not carried replaced:
-            // row by row, each step copied a row and the answers kept with it. (The kept answers
-            // stay in the memory, shared: a page rendered at once by several streams reads them.)
+            let first = answers.count, firstSegment = segments.count
+            // The answers kept are taken over whole and those of the rows not carried replaced.
             if let known, !carried.isEmpty {
-                selections += known.selections
-                details += known.details
+                RowAnswers.append(known.answers, segments: known.segments, to: &answers, segments: &segments)
             }
             var asked = 0
             for rowNumber in section.rows.indices where carried.isEmpty || !carried[rowNumber] {
@@ -82,32 +75,35 @@ struct SiteLinks: RowLinker {
                 case let .showDetail(_, itemKey) where itemKey == key: nil
                 case let outcome: .some(RowDestination.segment(for: outcome))
                 }
+                let answer = RowAnswers(selection: selection, detail: detail, segments: &segments)
                 if carried.isEmpty {
-                    selections.append(selection)
-                    details.append(detail)
+                    answers.append(answer)
                 } else {
-                    selections[first + rowNumber] = selection
-                    details[first + rowNumber] = detail
+                    answers[first + rowNumber] = answer
                 }
             }
             memory?.keep(section.rows, path: path, isEditing: snapshot.isEditing, section: sectionNumber, asked: asked) {
-                LinkAnswers.Section(rows: section.rows, sceneRows: sceneRows, selections: Array(selections[first...]),
-                                    details: Array(details[first...]))
+                let kept = RowAnswers.section(answers[first...], segments: segments, from: firstSegment)
+                return LinkAnswers.Section(rows: section.rows, sceneRows: sceneRows, answers: kept.answers, segments: kept.segments)
             }
         }
         var ownKeys = 0, choices = 0, nones = 0
-        for selection in selections {
-            switch selection {
+        for answer in answers {
+            switch answer.selectionKind {
             case .ownKey: ownKeys += 1
             case .choice: choices += 1
             case .none: nones += 1
             case .segment: break
             }
         }
-        let common: Selection = ownKeys >= choices && ownKeys >= nones ? .ownKey : choices >= nones ? .choice : .none
-        commonSelection = common
-        let owned = details.count(where: { $0 == nil })
-        let byDefault = owned > details.count - owned
+        let common: RowAnswers.SelectionKind = ownKeys >= choices && ownKeys >= nones ? .ownKey : choices >= nones ? .choice : .none
+        commonSelection = switch common {
+        case .ownKey: .ownKey
+        case .choice: .choice
+        default: .none
+        }
+        let owned = answers.count(where: \.showsOwnInfo)
+        let byDefault = owned > answers.count - owned
         detailByDefault = byDefault
         var selectionExceptions: [String: Selection] = [:]
         var detailExceptions: [String: String?] = [:]
@@ -116,12 +112,13 @@ struct SiteLinks: RowLinker {
             for rowNumber in section.rows.indices {
                 defer { position += 1 }
                 // Most rows answer as the rest: their keys are not read.
-                let isSelectionException = selections[position] != common
-                guard isSelectionException || (byDefault ? details[position] != nil : details[position] == nil) else { continue }
+                let answer = answers[position]
+                let isSelectionException = answer.selectionKind != common
+                guard isSelectionException || answer.showsOwnInfo != byDefault else { continue }
                 let key = section.rows[rowNumber].cell.key
-                if isSelectionException, selectionExceptions[key] == nil { selectionExceptions[key] = selections[position] }
+                if isSelectionException, selectionExceptions[key] == nil { selectionExceptions[key] = answer.selection(in: segments) }
                 // The rows answering otherwise than the default, the first row of a key winning.
-                switch (byDefault, details[position]) {
+                switch (byDefault, answer.detail(in: segments)) {
                 case let (true, other?) where detailExceptions[key] == nil: detailExceptions[key] = other
                 case (false, nil) where detailExceptions[key] == nil: detailExceptions[key] = key + RowDestination.infoSuffix
                 default: break
