@@ -155,7 +155,7 @@ public struct Cell: Sendable, Hashable, Codable {
 
     /// Whether two cells have equal fields (at once when they share their box).
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.sharesBox(with: rhs) || lhs.box.fields == rhs.box.fields
     }
 
     /// Whether the two cells share their box, hence their fields (a cell copied, never changed).

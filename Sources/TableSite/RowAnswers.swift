@@ -1,7 +1,7 @@
 /// Where one row leads, as the link memory keeps it: two numbers, with the segments of the rows
-/// that lead elsewhere than their own pages in a table beside them. A long section's answers then
-/// copy as plain bytes. Kept as a `Selection` and a `String??` a row, every view that took a
-/// section's answers over retained 10,000 values, and released them when they were replaced.
+/// that lead elsewhere than their own pages in a table beside them. A view takes each long
+/// section's kept answers over: as plain numbers they copy as bytes, with no retain a row now and
+/// no release a row when they are replaced.
 struct RowAnswers: Equatable {
     /// What selecting the row does, as `SiteLinks.Selection` without its segment.
     enum SelectionKind: Equatable {

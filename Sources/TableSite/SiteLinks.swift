@@ -56,7 +56,9 @@ struct SiteLinks: RowLinker {
             let sceneRows = memory == nil ? [] : Self.sceneRows(of: page, section: sectionNumber, count: section.rows.count)
             let carried = known?.carried(rowCount: section.rows.count, sceneRows: sceneRows) ?? []
             let first = answers.count, firstSegment = segments.count
-            // The answers kept are taken over whole and those of the rows not carried replaced.
+            // The answers kept are taken over whole and those of the rows not carried replaced in
+            // the copy (the kept ones stay in the memory, shared: a page rendered at once by
+            // several streams reads them).
             if let known, !carried.isEmpty {
                 RowAnswers.append(known.answers, segments: known.segments, to: &answers, segments: &segments)
             }
@@ -100,7 +102,7 @@ struct SiteLinks: RowLinker {
         commonSelection = switch common {
         case .ownKey: .ownKey
         case .choice: .choice
-        default: .none
+        case .none, .segment: .none  // never a segment: each leads to a page of its own
         }
         let owned = answers.count(where: \.showsOwnInfo)
         let byDefault = owned > answers.count - owned

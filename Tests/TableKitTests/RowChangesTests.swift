@@ -17,26 +17,32 @@ struct RowChangesTests {
         #expect(TableRow.positionsChanged(in: Self.rows(["a", "b", "c"]), since: before).isEmpty, "equal cells in other boxes")
     }
 
-    @Test("a changed cell, place or decision marks its row, and only its row")
+    /// One change for each stored field of a row: the cell's, its place and each of the table's
+    /// decisions about it.
+    static let changes: [(field: String, change: @Sendable (inout TableRow) -> Void)] = [
+        ("indexPath", { $0.indexPath = IndexPath(row: 9, section: 1) }),
+        ("cell", { $0.cell.text = "Changed" }),
+        ("editingStyle", { $0.editingStyle = .delete }),
+        ("isMovable", { $0.isMovable.toggle() }),
+        ("canSwipeToDelete", { $0.canSwipeToDelete.toggle() }),
+        ("canMoveUp", { $0.canMoveUp.toggle() }),
+        ("canMoveDown", { $0.canMoveDown.toggle() }),
+        ("isSelectable", { $0.isSelectable.toggle() }),
+        ("deleteConfirmationTitle", { $0.deleteConfirmationTitle = "Remove" }),
+        ("indentsWhileEditing", { $0.indentsWhileEditing.toggle() }),
+        ("insertionPlacement", { $0.insertionPlacement = .before }),
+    ]
+
+    @Test("a change to any one field of a row marks that row, and only that row")
     func eachFieldCounts() {
         let before = Self.rows(["a", "b", "c"])
-        var text = before
-        text[1].cell.text = "B"
-        #expect(TableRow.positionsChanged(in: text, since: before) == [1])
-        var section = before
-        section[2].indexPath = IndexPath(row: 2, section: 1)
-        #expect(TableRow.positionsChanged(in: section, since: before) == [2])
-        var editing = before
-        editing[0].editingStyle = .delete
-        editing[2].deleteConfirmationTitle = "Remove"
-        #expect(TableRow.positionsChanged(in: editing, since: before) == [0, 2])
-        var movable = before
-        movable[1].canMoveDown = true
-        #expect(TableRow.positionsChanged(in: movable, since: before) == [1])
-        var placement = before
-        placement[0].insertionPlacement = .before
-        placement[0].indentsWhileEditing = false
-        #expect(TableRow.positionsChanged(in: placement, since: before) == [0])
+        for (field, change) in Self.changes {
+            var now = before
+            change(&now[1])
+            #expect(TableRow.positionsChanged(in: now, since: before) == [1], "a change of \(field) alone")
+        }
+        // A field added to the row must be added to the comparison's fast path (and here).
+        #expect(Mirror(reflecting: before[0]).children.compactMap(\.label) == Self.changes.map(\.field))
     }
 
     @Test("rows past the end of the last render are all new; a shorter section has none")

@@ -82,8 +82,9 @@ public struct SceneRow: Sendable, Hashable {
     /// `position` of the same list: the same build (`buildIdentity`), with only the position
     /// its own.
     init(carrying row: borrowing SceneRow, toPosition position: Int) {
+        assert(row.isItem, "only an item's row has a position to carry it to")
         content = row.content
-        self.position = position
+        self.position = row.isItem ? position : 0
     }
 
     private static func position(of origin: RowOrigin) -> Int {
