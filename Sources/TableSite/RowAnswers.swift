@@ -3,11 +3,6 @@
 /// section's kept answers over: as plain numbers they copy as bytes, with no retain a row now and
 /// no release a row when they are replaced.
 struct RowAnswers: Equatable {
-    /// What selecting the row does, as `SiteLinks.Selection` without its segment.
-    enum SelectionKind: Equatable {
-        case ownKey, choice, none, segment
-    }
-
     /// 0: the page of the row's own key; 1: its checkmark; 2: nothing; 3 + n: segment n.
     private var selectionCode: Int32
     /// 0: its own item's info page; 1: nowhere; 2 + n: segment n.
@@ -34,24 +29,15 @@ struct RowAnswers: Equatable {
         return Int32(segments.count - 1)
     }
 
-    var selectionKind: SelectionKind {
-        switch selectionCode {
-        case 0: .ownKey
-        case 1: .choice
-        case 2: .none
-        default: .segment
-        }
-    }
-
     /// Whether the detail button shows the row's own item's info page.
     var showsOwnInfo: Bool { detailCode == 0 }
 
     func selection(in segments: [String]) -> SiteLinks.Selection {
-        switch selectionKind {
-        case .ownKey: .ownKey
-        case .choice: .choice
-        case .none: .none
-        case .segment: .segment(segments[Int(selectionCode - 3)])
+        switch selectionCode {
+        case 0: .ownKey
+        case 1: .choice
+        case 2: .none
+        default: .segment(segments[Int(selectionCode - 3)])
         }
     }
 

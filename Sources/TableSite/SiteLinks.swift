@@ -91,19 +91,15 @@ struct SiteLinks: RowLinker {
         }
         var ownKeys = 0, choices = 0, nones = 0
         for answer in answers {
-            switch answer.selectionKind {
+            switch answer.selection(in: segments) {
             case .ownKey: ownKeys += 1
             case .choice: choices += 1
             case .none: nones += 1
             case .segment: break
             }
         }
-        let common: RowAnswers.SelectionKind = ownKeys >= choices && ownKeys >= nones ? .ownKey : choices >= nones ? .choice : .none
-        commonSelection = switch common {
-        case .ownKey: .ownKey
-        case .choice: .choice
-        case .none, .segment: .none  // never a segment: each leads to a page of its own
-        }
+        let common: Selection = ownKeys >= choices && ownKeys >= nones ? .ownKey : choices >= nones ? .choice : .none
+        commonSelection = common
         let owned = answers.count(where: \.showsOwnInfo)
         let byDefault = owned > answers.count - owned
         detailByDefault = byDefault
@@ -115,10 +111,11 @@ struct SiteLinks: RowLinker {
                 defer { position += 1 }
                 // Most rows answer as the rest: their keys are not read.
                 let answer = answers[position]
-                let isSelectionException = answer.selectionKind != common
+                let selection = answer.selection(in: segments)
+                let isSelectionException = selection != common
                 guard isSelectionException || answer.showsOwnInfo != byDefault else { continue }
                 let key = section.rows[rowNumber].cell.key
-                if isSelectionException, selectionExceptions[key] == nil { selectionExceptions[key] = answer.selection(in: segments) }
+                if isSelectionException, selectionExceptions[key] == nil { selectionExceptions[key] = selection }
                 // The rows answering otherwise than the default, the first row of a key winning.
                 switch (byDefault, answer.detail(in: segments)) {
                 case let (true, other?) where detailExceptions[key] == nil: detailExceptions[key] = other

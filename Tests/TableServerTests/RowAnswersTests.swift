@@ -27,7 +27,7 @@ struct RowAnswersTests {
         let answers = Self.encoded(Self.given, segments: &segments)
         #expect(Self.decoded(answers, segments) == Self.expected)
         #expect(segments == ["other~info", "trails", "north", "north~info"])
-        #expect(answers.map(\.selectionKind) == [.ownKey, .choice, .none, .segment, .segment, .ownKey])
+        #expect(answers.map { $0.selection(in: segments) } == Self.given.map(\.0))
         #expect(answers.map(\.showsOwnInfo) == [true, false, false, true, false, false])
     }
 
