@@ -198,6 +198,8 @@ let package = Package(
                 // An event loop whose clock the test moves, and channels without sockets, for the
                 // connection registry's own tests.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                // The reference HMAC the signer's own is checked against.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

@@ -4,18 +4,22 @@ import Foundation
 /// Signs and checks short strings with HMAC-SHA256, so sessions, CSRF tokens and flash messages
 /// live in cookies and forms rather than in one server's memory.
 struct Signer: Sendable {
-    private let keyed: KeyedHMAC
+    private let keyed: KeyedSHA256
 
-    init(secret: [UInt8]) { keyed = KeyedHMAC(HMAC<SHA256>(key: SymmetricKey(data: secret))) }
+    init(secret: [UInt8]) { keyed = KeyedSHA256(key: secret) }
 
-    /// The signature of `message` (base64url, no padding).
+    /// The signature of `message` (base64url, no padding): HMAC-SHA256 (RFC 2104) of its UTF-8.
     func sign(_ message: String) -> String {
-        // A copy of the HMAC that has already taken in the key: every request signs one or two
-        // tokens, and padding and hashing the key each time was most of a signature's cost.
-        var code = keyed.hmac
+        // Both hashes start from copies that have already taken in the padded key: every new
+        // visitor's page signs two tokens, and padding and hashing the key each time was most of
+        // a signature's cost. Written on `SHA256` itself rather than through `HMAC<SHA256>`, whose
+        // generic code, unspecialized outside its module, cost more than the two hashes' blocks.
+        var inner = keyed.inner
         var message = message
-        message.withUTF8 { code.update(data: UnsafeRawBufferPointer($0)) }
-        return code.finalize().withUnsafeBytes { Self.base64URL($0) }
+        message.withUTF8 { inner.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        var outer = keyed.outer
+        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return outer.finalize().withUnsafeBytes { Self.base64URL($0) }
     }
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
@@ -122,10 +126,22 @@ struct Signer: Sendable {
     }
 }
 
-/// An HMAC that has taken in its key and nothing else. It is only ever copied, never changed, and
-/// its hash states copy themselves before the first change (copy on write), so tasks may share it.
-private struct KeyedHMAC: @unchecked Sendable {
-    let hmac: HMAC<SHA256>
+/// HMAC's two hashes after the key's block: the inner has taken in the key XOR 0x36 bytes, the
+/// outer the key XOR 0x5c bytes, the key zero-padded to a block (hashed first when longer). They
+/// are only ever copied, never changed, and a hash's state copies itself before the first change
+/// (copy on write), so tasks may share them.
+private struct KeyedSHA256: @unchecked Sendable {
+    let inner: SHA256
+    let outer: SHA256
 
-    init(_ hmac: HMAC<SHA256>) { self.hmac = hmac }
+    init(key secret: [UInt8]) {
+        var key = secret.count > SHA256.blockByteCount ? Array(SHA256.hash(data: secret)) : secret
+        key += repeatElement(0, count: SHA256.blockByteCount - key.count)
+        var inner = SHA256()
+        inner.update(data: key.map { $0 ^ 0x36 })
+        var outer = SHA256()
+        outer.update(data: key.map { $0 ^ 0x5c })
+        self.inner = inner
+        self.outer = outer
+    }
 }

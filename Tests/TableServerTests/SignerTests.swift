@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import TableServer
@@ -38,6 +39,23 @@ struct SignerTests {
         }
         #expect(Set(signatures).count == 14, "one signature per distinct message, none garbled by sharing")
         #expect(signer.sign("what do ya want for nothing?") == expected)
+    }
+
+    @Test("signatures equal swift-crypto's HMAC<SHA256> for keys shorter than, as long as and longer than a block")
+    func signaturesMatchCryptoHMAC() {
+        // RFC 4231 §4.7, test case 6: a 131-byte key, hashed before use.
+        let longKey = Signer(secret: [UInt8](repeating: 0xaa, count: 131))
+        #expect(longKey.sign("Test Using Larger Than Block-Size Key - Hash Key First")
+            == Signer.base64URL(hexBytes("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")))
+        let messages = ["", "a", "csrf:0123456789abcdef0123456789abcdef", String(repeating: "é", count: 40), String(repeating: "x", count: 200)]
+        for length in [0, 1, 31, 32, 63, 64, 65, 128, 200] {
+            let key = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 7) }
+            let signer = Signer(secret: key)
+            for message in messages {
+                let reference = HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: SymmetricKey(data: key))
+                #expect(signer.sign(message) == reference.withUnsafeBytes { Signer.base64URL($0) }, "key of \(length) bytes")
+            }
+        }
     }
 
     private func hexBytes(_ hex: String) -> [UInt8] {
