@@ -281,6 +281,41 @@ struct SceneEditorTests {
         }
     }
 
+    @Test("a detail save read before others changed the list goes ahead; one whose own field changed meanwhile is read again")
+    func detailSaveAmongOtherWrites() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let path = ["groceries", "bread"]
+        let list = ListID.root("groceries")
+        let shown = try await demo.runtime.resolve(path)
+        let editor = try await demo.editor(path)
+        let quantity = try #require(shown.item?["quantity"]).description
+        // Someone adds a row and renames another after the page and the editor read the list.
+        _ = try await demo.store.apply([.insertAfter(StoredItem(key: "tea", attributes: ["name": .string("Tea"), "quantity": .number(1)]), key: nil)],
+                                       to: list, basedOn: nil)
+        _ = try await demo.store.apply([.update(key: "eggs", attributes: ["name": .string("Duck Eggs")])], to: list, basedOn: nil)
+        let outcome = try await editor.perform(.saveDetail(fields: ["name": "Rye Bread", "quantity": quantity],
+                                                           originals: ["name": "Bread", "quantity": quantity]),
+                                               revisionToken: shown.revisionToken)
+        #expect(outcome.notice == "Saved.")
+        #expect(try await demo.store.item("bread", in: list)?["name"] == .string("Rye Bread"))
+
+        // The same field changed between the editor's read and its save: the server reads again
+        // (`SaveRace`), and the fresh read then shows the person the value now (`fieldsChanged`).
+        let stale = try await demo.editor(path)
+        _ = try await demo.store.apply([.update(key: "bread", attributes: ["name": .string("Sourdough")])], to: list, basedOn: nil)
+        await #expect(throws: SaveRace.self) {
+            try await stale.perform(.saveDetail(fields: ["name": "Spelt Bread", "quantity": quantity], originals: ["name": "Rye Bread", "quantity": quantity]),
+                                    revisionToken: shown.revisionToken)
+        }
+        await #expect(throws: ActionError.fieldsChanged(["name": "Sourdough"], typed: ["name": "Spelt Bread", "quantity": quantity])) {
+            try await demo.editor(path).perform(.saveDetail(fields: ["name": "Spelt Bread", "quantity": quantity],
+                                                            originals: ["name": "Rye Bread", "quantity": quantity]),
+                                                revisionToken: shown.revisionToken)
+        }
+        #expect(try await demo.store.item("bread", in: list)?["name"] == .string("Sourdough"))
+    }
+
     @Test("a trail's detail fields save with validation")
     func detail() async throws {
         let demo = try await DemoFixture()

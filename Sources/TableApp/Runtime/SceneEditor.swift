@@ -53,15 +53,18 @@ public struct SceneEditor: Sendable {
             guard moved.isEmpty else { throw ActionError.fieldsChanged(moved, typed: fields) }
             guard !attributes.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }
             let expected = Dictionary(uniqueKeysWithValues: attributes.keys.map { ($0, item[$0]) })
-            guard let read = scene.revisions[list] else { throw ActionError.badRequest("the page carries no revision for list \(list)") }
             // A field sent without the value the form showed (a script's post, not a browser's)
             // cannot tell a change of its own from someone else's: it is saved only if nobody
             // changed the item since the revision the post was based on.
             let since = attributes.keys.contains { originals[$0] == nil }
                 ? try ResolvedScene.revision(of: list, in: ResolvedScene.parse(revisionToken)) : nil
             do {
+                // Not based on the list's revision: the change names its item by key and holds
+                // the values it was read with, which the store compares as it writes. Other rows
+                // added, moved or changed meanwhile do not touch it (a whole-list check made such
+                // a save race, and under a steady stream of adds run out of tries).
                 try await runtime.store.apply([.updateIfUnchanged(key: item.key, expected: expected, attributes: attributes, since: since)],
-                                              to: list, basedOn: read)
+                                              to: list, basedOn: nil)
             } catch let error as StoreError {
                 throw ResolvedScene.actionError(error)
             }
