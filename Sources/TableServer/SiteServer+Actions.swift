@@ -33,20 +33,26 @@ extension SiteServer {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
         let revision = try form.required("revision")
-        var page = try await actionPage(segments, for: action)
+        var page: SitePage
+        do {
+            page = try await actionPage(segments, for: action)
+        } catch where Self.isItemGone(error, saving: action, at: segments) {
+            return try await savedItemGone(segments, form: form, request: request, session: session)
+        }
         do {
             var outcome: ActionOutcome?
             // The action is carried out on the page as it is now; when someone else's write lands
             // between that read and the save (without conflicting), it is simply done again.
+            // After the last try, a race is the 409 below, not an error of the server's.
             for attempt in 0..<Self.attempts where outcome == nil {
                 if attempt > 0 { page = try await actionPage(segments, for: action) }
                 do {
                     outcome = try await perform(action, form: form, on: page, revision: revision)
-                } catch is SaveRace where attempt < Self.attempts - 1 {
+                } catch is SaveRace {
                     continue
                 }
             }
-            guard let outcome else { throw ServerError.conflict("The list kept changing while your change was saved; try again.") }
+            guard let outcome else { throw ServerError.conflict("The list kept changing while your change was saved; nothing was changed. Try again.") }
             let staysEditing = form["editing"] == "1" || [.insert, .move, .moveUp, .moveDown].contains(action)
             let state = staysEditing && page.controller.showsEditButton ? ViewState.editing : ViewState()
             var response = redirect(to: site.urls.page(segments, from: segments, state: state, row: outcome.highlightKey),
@@ -54,6 +60,9 @@ extension SiteServer {
             // Scripts posting in a loop read the lists' new revisions here instead of the page.
             response.headers[.tableStackRevision] = try await currentRevision(of: page)
             return response
+        } catch where Self.isItemGone(error, saving: action, at: segments) {
+            // Deleted between a try and the next.
+            return try await savedItemGone(segments, form: form, request: request, session: session)
         } catch let TableActionError.noRow(key, _) where action == .delete {
             // Someone deleted it first: what the person wanted has happened.
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
@@ -159,13 +168,39 @@ extension SiteServer {
         }
     }
 
+    /// The fields every form carries beside the ones it edits.
+    private static let formControls: Set<String> = ["csrf", "revision", "editing", "key"]
+
+    /// The fields of a detail form that hold what the person typed.
+    private static func typedFields(of form: FormBody) -> [String: String] {
+        form.fields.filter { !formControls.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
+    }
+
+    /// Whether `error`, met looking up the page of a detail form's save, says that the list is
+    /// there but its item is not.
+    private static func isItemGone(_ error: any Error, saving action: PageAction, at segments: [String]) -> Bool {
+        guard action == .save, !segments.isEmpty, case let SiteError.notFound(_, upPath) = error else { return false }
+        return upPath == Array(segments.dropLast())
+    }
+
+    /// The answer to a detail form saved after its item left the list (someone deleted it): the
+    /// list as it is now, 409, saying that nothing was saved and repeating what was typed, so the
+    /// person can add it again rather than lose it.
+    private func savedItemGone(_ segments: [String], form: FormBody, request: Request, session: Session) async throws -> Response {
+        let typed = Self.typedFields(of: form).filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
+            .map { "“" + DocumentText.cleaned(String($0.value.prefix(60))) + "”" }
+        let notice = "Your changes were not saved: the item is no longer in this list; someone else may have deleted it."
+            + (typed.isEmpty ? "" : " What you typed: " + typed.joined(separator: ", ") + ".")
+        return try await pageResponse(try await locate(Array(segments.dropLast())), state: viewState(of: request, session: session),
+                                      request: request, session: session, status: .conflict, notice: notice)
+    }
+
     /// An app file's form or named batch action.
     static func sceneAction(_ action: PageAction, form: FormBody) throws(ServerError) -> SceneAction {
-        let reserved: Set<String> = ["csrf", "revision", "editing", "key"]
         switch action {
-        case .add: return .add(fields: form.fields.filter { !reserved.contains($0.key) })
+        case .add: return .add(fields: form.fields.filter { !formControls.contains($0.key) })
         case .save:
-            let fields = form.fields.filter { !reserved.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
+            let fields = typedFields(of: form)
             let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(Sheets.originalPrefix) }
                 .map { (String($0.key.dropFirst(Sheets.originalPrefix.count)), $0.value) })
             return .saveDetail(fields: fields, originals: originals)

@@ -138,6 +138,27 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("saving an item someone deleted meanwhile: 409 on the list as it is, nothing saved, and what was typed repeated")
+    func savedItemDeleted() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let aliceEggs = try await Self.detailForm(alice, item: "eggs")
+            let bobPage = try await Self.editingPage(bob)
+            #expect(try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"),
+                                                               ("key", "eggs")], follow: false).status == 303)
+            let saved = try await alice.post("/groceries/eggs/_/save", Self.replacing(aliceEggs, "name", with: "Duck <Eggs>"))
+            #expect(saved.status == 409)
+            #expect(saved.notice == "Your changes were not saved: the item is no longer in this list; someone else may have deleted it. "
+                + "What you typed: “Duck <Eggs>”, “12”.")
+            #expect(saved.rowTexts == ["Milk", "Bread", "Butter"], "the list as it is now")
+            #expect(try await demo.store.item("eggs", in: .root("groceries")) == nil, "nothing was saved or made again")
+            // A path that is not a page at all is still a 404.
+            #expect(try await alice.post("/nowhere/eggs/_/save", Self.replacing(aliceEggs, "name", with: "Duck")).status == 404)
+        }
+    }
+
     @Test("refusals repeated while the list changes: each 409 page and JSON twin shows the list as it is at that moment")
     func refusalsFollowTheList() async throws {
         let demo = try await ServedDemo()
