@@ -141,8 +141,10 @@ public struct SaveConflict: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// What `save(basedOn:)` throws when someone else saved between the moment the controller was
 /// read and its own save, without a conflict with what the page showed: the action is simply
-/// carried out again on a fresh read.
-public struct SaveRace: Error, Sendable, Hashable {
+/// carried out again on a fresh read. When every try loses, the person is asked to try again.
+public struct SaveRace: Error, Sendable, Hashable, CustomStringConvertible {
     /// Makes the error.
     public init() {}
+
+    public var description: String { "The list kept changing while your change was saved; nothing was changed. Try again." }
 }

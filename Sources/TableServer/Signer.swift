@@ -10,10 +10,10 @@ struct Signer: Sendable {
 
     /// The signature of `message` (base64url, no padding): HMAC-SHA256 (RFC 2104) of its UTF-8.
     func sign(_ message: String) -> String {
-        // Both hashes start from copies that have already taken in the padded key: every new
-        // visitor's page signs two tokens, and padding and hashing the key each time was most of
-        // a signature's cost. Written on `SHA256` itself rather than through `HMAC<SHA256>`, whose
-        // generic code, unspecialized outside its module, cost more than the two hashes' blocks.
+        // Both hashes start from copies that have taken in the padded key, so a signature hashes
+        // only the message and the inner digest (every new visitor's page signs two). On `SHA256`
+        // itself: `HMAC<SHA256>`'s generic code runs unspecialized outside swift-crypto and costs
+        // more than the hashing (docs/performance.md, "A new visitor's warm page").
         var inner = keyed.inner
         var message = message
         message.withUTF8 { inner.update(bufferPointer: UnsafeRawBufferPointer($0)) }
@@ -128,8 +128,8 @@ struct Signer: Sendable {
 
 /// HMAC's two hashes after the key's block: the inner has taken in the key XOR 0x36 bytes, the
 /// outer the key XOR 0x5c bytes, the key zero-padded to a block (hashed first when longer). They
-/// are only ever copied, never changed, and a hash's state copies itself before the first change
-/// (copy on write), so tasks may share them.
+/// are only ever copied, never changed: a `SHA256` is a value (its state copied before a copy's
+/// first change), so each signature hashes on copies of its own and tasks may share these.
 private struct KeyedSHA256: @unchecked Sendable {
     let inner: SHA256
     let outer: SHA256

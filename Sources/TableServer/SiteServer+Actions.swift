@@ -36,14 +36,14 @@ extension SiteServer {
         var page: SitePage
         do {
             page = try await actionPage(segments, for: action)
-        } catch where Self.isItemGone(error, saving: action, at: segments) {
-            return try await savedItemGone(segments, form: form, request: request, session: session)
+        } catch let error as SiteError where action == .save {
+            guard let answer = try await goneItemResponse(to: error, segments: segments, form: form, request: request, session: session) else { throw error }
+            return answer
         }
         do {
             var outcome: ActionOutcome?
             // The action is carried out on the page as it is now; when someone else's write lands
             // between that read and the save (without conflicting), it is simply done again.
-            // After the last try, a race is the 409 below, not an error of the server's.
             for attempt in 0..<Self.attempts where outcome == nil {
                 if attempt > 0 { page = try await actionPage(segments, for: action) }
                 do {
@@ -52,7 +52,8 @@ extension SiteServer {
                     continue
                 }
             }
-            guard let outcome else { throw ServerError.conflict("The list kept changing while your change was saved; nothing was changed. Try again.") }
+            // Every try lost: a conflict to try again (a `PageError`), not an error of the server's.
+            guard let outcome else { throw SaveRace() }
             let staysEditing = form["editing"] == "1" || [.insert, .move, .moveUp, .moveDown].contains(action)
             let state = staysEditing && page.controller.showsEditButton ? ViewState.editing : ViewState()
             var response = redirect(to: site.urls.page(segments, from: segments, state: state, row: outcome.highlightKey),
@@ -60,9 +61,10 @@ extension SiteServer {
             // Scripts posting in a loop read the lists' new revisions here instead of the page.
             response.headers[.tableStackRevision] = try await currentRevision(of: page)
             return response
-        } catch where Self.isItemGone(error, saving: action, at: segments) {
+        } catch let error as SiteError where action == .save {
             // Deleted between a try and the next.
-            return try await savedItemGone(segments, form: form, request: request, session: session)
+            guard let answer = try await goneItemResponse(to: error, segments: segments, form: form, request: request, session: session) else { throw error }
+            return answer
         } catch let TableActionError.noRow(key, _) where action == .delete {
             // Someone deleted it first: what the person wanted has happened.
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
@@ -171,28 +173,28 @@ extension SiteServer {
     /// The fields every form carries beside the ones it edits.
     private static let formControls: Set<String> = ["csrf", "revision", "editing", "key"]
 
-    /// The fields of a detail form that hold what the person typed.
-    private static func typedFields(of form: FormBody) -> [String: String] {
-        form.fields.filter { !formControls.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
-    }
-
-    /// Whether `error`, met looking up the page of a detail form's save, says that the list is
-    /// there but its item is not.
-    private static func isItemGone(_ error: any Error, saving action: PageAction, at segments: [String]) -> Bool {
-        guard action == .save, !segments.isEmpty, case let SiteError.notFound(_, upPath) = error else { return false }
-        return upPath == Array(segments.dropLast())
-    }
-
-    /// The answer to a detail form saved after its item left the list (someone deleted it): the
-    /// list as it is now, 409, saying that nothing was saved and repeating what was typed, so the
-    /// person can add it again rather than lose it.
-    private func savedItemGone(_ segments: [String], form: FormBody, request: Request, session: Session) async throws -> Response {
-        let typed = Self.typedFields(of: form).filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
-            .map { "“" + DocumentText.cleaned(String($0.value.prefix(60))) + "”" }
-        let notice = "Your changes were not saved: the item is no longer in this list; someone else may have deleted it."
-            + (typed.isEmpty ? "" : " What you typed: " + typed.joined(separator: ", ") + ".")
-        return try await pageResponse(try await locate(Array(segments.dropLast())), state: viewState(of: request, session: session),
-                                      request: request, session: session, status: .conflict, notice: notice)
+    /// The answer to a detail form saved after its item left the list (someone deleted or moved
+    /// it): the list as it is now, 409, saying that nothing was saved and repeating what the
+    /// person changed, so that it is not lost. `nil` when `error` means something else: a path
+    /// under no list, a list whose rows open no form, an item the list still has, a post that
+    /// does not say what its form showed (not a browser's form).
+    private func goneItemResponse(to error: SiteError, segments: [String], form: FormBody, request: Request,
+                                  session: Session) async throws -> Response? {
+        guard case let .notFound(_, upPath) = error, let key = segments.last, upPath == Array(segments.dropLast()),
+              form.fields.keys.contains(where: { $0.hasPrefix(Sheets.originalPrefix) }), let runtime = site.appRuntime else { return nil }
+        let list = try await locate(upPath)
+        guard let detail = list.scene?.pushedDetailForm, try await runtime.store.item(key, in: detail.list) == nil else { return nil }
+        let changed = detail.fields.compactMap { field -> String? in
+            // As the save reads them: a switch left off sends nothing.
+            let typed = form[field.attribute] ?? ""
+            guard let shown = form[Sheets.originalPrefix + field.attribute], typed != shown else { return nil }
+            let value = field.kind == .toggle ? (typed.isEmpty ? "off" : "on") : DocumentText.cleaned(String(typed.prefix(60)))
+            return field.label + " “" + value + "”"
+        }
+        let notice = "Your changes were not saved: the item is no longer in this list; someone else deleted or moved it."
+            + (changed.isEmpty ? "" : " What you changed: " + changed.joined(separator: ", ") + ".")
+        return try await pageResponse(list, state: viewState(of: request, session: session), request: request, session: session,
+                                      status: .conflict, notice: notice)
     }
 
     /// An app file's form or named batch action.
@@ -200,7 +202,7 @@ extension SiteServer {
         switch action {
         case .add: return .add(fields: form.fields.filter { !formControls.contains($0.key) })
         case .save:
-            let fields = typedFields(of: form)
+            let fields = form.fields.filter { !formControls.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
             let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(Sheets.originalPrefix) }
                 .map { (String($0.key.dropFirst(Sheets.originalPrefix.count)), $0.value) })
             return .saveDetail(fields: fields, originals: originals)

@@ -426,8 +426,7 @@ public struct SiteServer: Sendable {
     }
 
     func cacheKey(_ request: Request, canEdit: Bool, session: Session) -> String {
-        // Appended into one buffer: every warm page asks for its key, and a chain of `+` made a
-        // string for each step.
+        // Appended into one buffer of the right size: every warm page asks for its key.
         let path = request.uri.path, query = request.uri.query ?? ""
         var key = ""
         key.reserveCapacity(path.utf8.count + query.utf8.count + 18)

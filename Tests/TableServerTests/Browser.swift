@@ -55,9 +55,9 @@ final class Browser: @unchecked Sendable {
     /// POST a form; with `follow`, a 303 is followed to the page it names.
     @discardableResult
     func post(_ uri: String, _ fields: [(String, String)], contentType: String = "application/x-www-form-urlencoded",
-              follow: Bool = true) async throws -> Page {
+              accept: String = "text/html", follow: Bool = true) async throws -> Page {
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await post(uri, body: body, contentType: contentType, follow: follow)
+        return try await post(uri, body: body, contentType: contentType, accept: accept, follow: follow)
     }
 
     @discardableResult

@@ -148,14 +148,20 @@ struct ManyEditorsTests {
             let bobPage = try await Self.editingPage(bob)
             #expect(try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"),
                                                                ("key", "eggs")], follow: false).status == 303)
-            let saved = try await alice.post("/groceries/eggs/_/save", Self.replacing(aliceEggs, "name", with: "Duck <Eggs>"))
+            let typed = Self.replacing(aliceEggs, "name", with: "Duck <Eggs>")
+            let saved = try await alice.post("/groceries/eggs/_/save", typed)
             #expect(saved.status == 409)
-            #expect(saved.notice == "Your changes were not saved: the item is no longer in this list; someone else may have deleted it. "
-                + "What you typed: “Duck <Eggs>”, “12”.")
+            #expect(saved.notice == "Your changes were not saved: the item is no longer in this list; someone else deleted or moved it. "
+                + "What you changed: Name “Duck <Eggs>”.")
             #expect(saved.rowTexts == ["Milk", "Bread", "Butter"], "the list as it is now")
             #expect(try await demo.store.item("eggs", in: .root("groceries")) == nil, "nothing was saved or made again")
-            // A path that is not a page at all is still a 404.
-            #expect(try await alice.post("/nowhere/eggs/_/save", Self.replacing(aliceEggs, "name", with: "Duck")).status == 404)
+            let twin = try await alice.post("/groceries/eggs/_/save", typed, accept: "application/json")
+            #expect(twin.status == 409 && twin.html.contains("What you changed: Name “Duck <Eggs>”."))
+            // Anything else that names no row is still a 404: a path under no list, a post that
+            // does not say what its form showed (not a browser's), a row that opens no form.
+            #expect(try await alice.post("/nowhere/eggs/_/save", typed).status == 404)
+            #expect(try await alice.post("/groceries/eggs/_/save", typed.filter { !$0.0.hasPrefix("original-") }).status == 404)
+            #expect(try await alice.post("/ringtone/marimba/_/save", typed).status == 404)
         }
     }
 

@@ -54,7 +54,7 @@ struct EndlessSaveRaceTests {
             let text = String(buffer: moved.body)
             #expect(text.contains("kept changing while your change was saved; nothing was changed. Try again."))
             #expect(!text.contains("went wrong"))
-            #expect(tries.value == 8, "tried again on fresh reads until the server's tries ran out")
+            #expect(tries.value == 8, "tried again on fresh reads until the server's eight tries ran out")
         }
     }
 }

@@ -155,6 +155,14 @@ public struct ResolvedScene: Sendable {
         return nil
     }
 
+    /// The editable detail a row of this list opens: its fields in form order, and the list the
+    /// rows' items are in; `nil` when the rows open none.
+    public var pushedDetailForm: (fields: [FieldDefinition], list: ListID)? {
+        guard let binding = listBinding, let push = binding.push, let pushed = app.scenes[push],
+              case let .detail(detail) = pushed.content, detail.isEditable else { return nil }
+        return (detail.sections.flatMap(\.fields), AppRuntime.list(binding, of: item, in: itemList))
+    }
+
     /// What a load sets once: the app, the scene's definition and the store it reads.
     private final class Definitions: Sendable {
         let app: AppDefinition

@@ -3,9 +3,10 @@ import TableKit
 import TableStore
 
 /// Carries out a scene's form and batch actions: validates them by the scene's fields and
-/// TableKit's batch rules, then writes them through the store in one transaction based on the
-/// revision the page showed. The table's own actions (select, delete, insert, move, controls)
-/// go through the scene as a `TableViewController` instead.
+/// TableKit's batch rules, then writes them through the store in one transaction, refused only
+/// where they conflict with what the page showed (a batch by the lists' revisions, a detail
+/// save by the values its form showed). The table's own actions (select, delete, insert, move,
+/// controls) go through the scene as a `TableViewController` instead.
 public struct SceneEditor: Sendable {
     public let runtime: AppRuntime
     public let scene: ResolvedScene
@@ -16,7 +17,7 @@ public struct SceneEditor: Sendable {
         self.scene = scene
     }
 
-    /// Performs `action`, based on the revisions in `revisionToken` (from the page's form).
+    /// Performs `action`, posted from a page whose lists stood at `revisionToken` (its form's).
     public func perform(_ action: SceneAction, revisionToken: String) async throws -> ActionOutcome {
         switch action {
         case let .add(fields):
@@ -60,9 +61,8 @@ public struct SceneEditor: Sendable {
                 ? try ResolvedScene.revision(of: list, in: ResolvedScene.parse(revisionToken)) : nil
             do {
                 // Not based on the list's revision: the change names its item by key and holds
-                // the values it was read with, which the store compares as it writes. Other rows
-                // added, moved or changed meanwhile do not touch it (a whole-list check made such
-                // a save race, and under a steady stream of adds run out of tries).
+                // the values it was read with, which the store compares as it writes, so other
+                // rows added, moved or changed meanwhile leave it alone.
                 try await runtime.store.apply([.updateIfUnchanged(key: item.key, expected: expected, attributes: attributes, since: since)],
                                               to: list, basedOn: nil)
             } catch let error as StoreError {

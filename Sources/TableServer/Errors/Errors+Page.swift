@@ -64,6 +64,11 @@ extension SaveConflict: PageError {
     public var status: HTTPResponse.Status { .conflict }
 }
 
+/// Others' writes kept landing between an action's reads and its saves, past every try.
+extension SaveRace: PageError {
+    public var status: HTTPResponse.Status { .conflict }
+}
+
 /// A store refusal that reached the server: stale data is a conflict, a bad key a refusal, and
 /// anything else the server's fault (its message stays in the log, not on the page).
 extension StoreError: PageError {
