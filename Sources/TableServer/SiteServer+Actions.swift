@@ -188,7 +188,9 @@ extension SiteServer {
             // As the save reads them: a switch left off sends nothing.
             let typed = form[field.attribute] ?? ""
             guard let shown = form[Sheets.originalPrefix + field.attribute], typed != shown else { return nil }
-            let value = field.kind == .toggle ? (typed.isEmpty ? "off" : "on") : DocumentText.cleaned(String(typed.prefix(60)))
+            // Whole up to a long paragraph, so that what was typed is not lost.
+            let text = typed.count > 500 ? String(typed.prefix(499)) + "…" : typed
+            let value = field.kind == .toggle ? (typed.isEmpty ? "off" : "on") : DocumentText.cleaned(text)
             return field.label + " “" + value + "”"
         }
         let notice = "Your changes were not saved: the item is no longer in this list; someone else deleted or moved it."

@@ -155,6 +155,8 @@ struct ManyEditorsTests {
                 + "What you changed: Name “Duck <Eggs>”.")
             #expect(saved.rowTexts == ["Milk", "Bread", "Butter"], "the list as it is now")
             #expect(try await demo.store.item("eggs", in: .root("groceries")) == nil, "nothing was saved or made again")
+            let long = try await alice.post("/groceries/eggs/_/save", Self.replacing(aliceEggs, "name", with: String(repeating: "x", count: 600)))
+            #expect(long.status == 409 && long.notice?.hasSuffix("Name “" + String(repeating: "x", count: 499) + "…”.") == true)
             let twin = try await alice.post("/groceries/eggs/_/save", typed, accept: "application/json")
             #expect(twin.status == 409 && twin.html.contains("What you changed: Name “Duck <Eggs>”."))
             // Anything else that names no row is still a 404: a path under no list, a post that
