@@ -40,6 +40,9 @@ extension SiteServer {
             guard let answer = try await goneItemResponse(to: error, segments: segments, form: form, request: request, session: session) else { throw error }
             return answer
         }
+        // A malformed revision is a bad request whatever the action finds (a row already
+        // deleted, a move the rules refuse), not something each action may or may not read.
+        if page.scene != nil { _ = try ResolvedScene.parse(revision) }
         do {
             var outcome: ActionOutcome?
             // The action is carried out on the page as it is now; when someone else's write lands

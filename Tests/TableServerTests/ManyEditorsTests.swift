@@ -131,6 +131,11 @@ struct ManyEditorsTests {
             _ = try await alice.post("/groceries/_/delete", [("csrf", alicePage.csrf), ("revision", alicePage.revision), ("editing", "1"), ("key", "milk")])
             let again = try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"), ("key", "milk")])
             #expect(again.status == 200 && again.notice == "That row (milk) was already deleted.")
+            for revision in ["groceries=x", String(repeating: "g", count: 5_000)] {
+                let malformed = try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", revision), ("key", "milk")])
+                #expect(malformed.status == 400, "a malformed revision is refused before the row is looked for")
+                #expect(malformed.text.count < 1_000, "a long revision is not echoed whole")
+            }
             let moved = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "bread"), ("before", "milk")])
             #expect(moved.status == 409)
             #expect(moved.notice?.contains("the row \"milk\" is no longer there") == true)
