@@ -73,7 +73,7 @@ extension SiteServer {
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
         } catch let TableActionError.noRow(key, _) {
-            return try await pageResponse(try await locate(segments), state: viewState(of: request, session: session), request: request,
+            return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
                                           session: session, status: .conflict,
                                           notice: "Your change was not applied: the row \"\(String(key.prefix(60)))\" is no longer there. This is the list as it is now.")
         } catch let ActionError.fieldsChanged(current, typed) {
@@ -86,7 +86,7 @@ extension SiteServer {
             }
             return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: nil, sheet: sheet)
         } catch let conflict as SaveConflict {
-            return try await pageResponse(try await locate(segments), state: viewState(of: request, session: session), request: request,
+            return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
                                           session: session, status: .conflict,
                                           notice: "Your change was not applied: \(conflict). This is the list as it is now.")
         } catch let ActionError.invalidFields(messages, typed) {
@@ -171,6 +171,12 @@ extension SiteServer {
         case .update: throw .badRequest("the form was sent without choosing an action; use one of the row's buttons")
         case .add, .save, .runBatch, .batch: return nil
         }
+    }
+
+    /// The state a refused post's list is shown in: still in editing mode when the post came from
+    /// it, so the person goes on where they were.
+    private func refusedState(_ form: FormBody, page: SitePage, request: Request, session: Session) -> ViewState {
+        form["editing"] == "1" && page.controller.showsEditButton ? .editing : viewState(of: request, session: session)
     }
 
     /// The fields every form carries beside the ones it edits.

@@ -140,6 +140,11 @@ struct ManyEditorsTests {
             #expect(moved.status == 409)
             #expect(moved.notice?.contains("the row \"milk\" is no longer there") == true)
             #expect(moved.rowTexts == ["Eggs", "Bread", "Butter"])
+            #expect(moved.html.contains("data-editing=\"false\""))
+            let movedWhileEditing = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"),
+                                                                             ("key", "bread"), ("before", "milk")])
+            #expect(movedWhileEditing.status == 409)
+            #expect(movedWhileEditing.html.contains("data-editing=\"true\""), "shown in the editing mode it was posted from")
         }
     }
 
