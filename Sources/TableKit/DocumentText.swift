@@ -31,6 +31,12 @@ public enum DocumentText {
         return String(result)
     }
 
+    /// `text`, cut to `length` characters with an ellipsis as the last when it is longer, for a
+    /// message that repeats what someone sent.
+    public static func shortened(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    }
+
     /// How a disallowed character is named in a message: `U+0000`.
     public static func name(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TableKit
 
 /// What a request carries about its browser: a session id (signed cookie), the CSRF token derived
 /// from it, a one-time flash message, and whether an editor signed in. Nothing is kept in memory,
@@ -85,7 +86,7 @@ struct Session: Sendable {
 
     /// `message`, cut to `longestFlash` characters with an ellipsis.
     static func shortened(_ message: String) -> String {
-        message.count <= longestFlash ? message : String(message.prefix(longestFlash - 1)) + "…"
+        DocumentText.shortened(message, to: longestFlash)
     }
 
     /// The `Set-Cookie` value that marks this session as an editor's for twelve hours.

@@ -182,6 +182,14 @@ extension SiteServer {
     /// The fields every form carries beside the ones it edits.
     private static let formControls: Set<String> = ["csrf", "revision", "editing", "key"]
 
+    /// A detail form's values by attribute, and the values it showed (its `original-` fields).
+    private static func detailFields(of form: FormBody) -> (fields: [String: String], originals: [String: String]) {
+        let fields = form.fields.filter { !formControls.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
+        let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(Sheets.originalPrefix) }
+            .map { (String($0.key.dropFirst(Sheets.originalPrefix.count)), $0.value) })
+        return (fields, originals)
+    }
+
     /// The answer to a detail form saved after its item left the list (someone deleted or moved
     /// it): the list as it is now, 409, saying that nothing was saved and repeating what the
     /// person changed, so that it is not lost. `nil` when `error` means something else: a path
@@ -193,13 +201,11 @@ extension SiteServer {
               form.fields.keys.contains(where: { $0.hasPrefix(Sheets.originalPrefix) }), let runtime = site.appRuntime else { return nil }
         let list = try await locate(upPath)
         guard let detail = list.scene?.pushedDetailForm, try await runtime.store.item(key, in: detail.list) == nil else { return nil }
-        let changed = detail.fields.compactMap { field -> String? in
-            // As the save reads them: a switch left off sends nothing.
-            let typed = form[field.attribute] ?? ""
-            guard let shown = form[Sheets.originalPrefix + field.attribute], typed != shown else { return nil }
+        let (fields, originals) = Self.detailFields(of: form)
+        let changed = detail.fields.filter { $0.isChanged(in: fields, originals: originals) }.map { field in
+            let typed = fields[field.attribute] ?? ""
             // Whole up to a long paragraph, so that what was typed is not lost.
-            let text = typed.count > 500 ? String(typed.prefix(499)) + "…" : typed
-            let value = field.kind == .toggle ? (typed.isEmpty ? "off" : "on") : DocumentText.cleaned(text)
+            let value = field.kind == .toggle ? (typed.isEmpty ? "off" : "on") : DocumentText.cleaned(DocumentText.shortened(typed, to: 500))
             return field.label + " “" + value + "”"
         }
         let notice = "Your changes were not saved: the item is no longer in this list; someone else deleted or moved it."
@@ -213,9 +219,7 @@ extension SiteServer {
         switch action {
         case .add: return .add(fields: form.fields.filter { !formControls.contains($0.key) })
         case .save:
-            let fields = form.fields.filter { !formControls.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
-            let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(Sheets.originalPrefix) }
-                .map { (String($0.key.dropFirst(Sheets.originalPrefix.count)), $0.value) })
+            let (fields, originals) = detailFields(of: form)
             return .saveDetail(fields: fields, originals: originals)
         case .runBatch: return .runBatch(name: try form.required("batch"))
         default: throw .notFound("there is no form action \"\(action.rawValue)\"", upPath: [])

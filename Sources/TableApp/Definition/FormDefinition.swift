@@ -60,6 +60,14 @@ public struct FieldDefinition: Sendable {
 
     static func format(_ number: Double) -> String { AttributeValue.number(number).description }
 
+    /// Whether a detail form's post changes this field: its value (`fields`, nothing for a switch
+    /// left off) differs from the one the form showed (`originals`), or, for a post that does not
+    /// say what its form showed (a script's), it sends a value at all.
+    public func isChanged(in fields: [String: String], originals: [String: String]) -> Bool {
+        guard let original = originals[attribute] else { return fields[attribute] != nil }
+        return (fields[attribute] ?? "") != original
+    }
+
     /// The stored value as the field's form shows and sends it: a switch as `on` or nothing.
     public func formValue(of stored: AttributeValue?) -> String {
         kind == .toggle ? (stored?.bool == true ? "on" : "") : stored?.description ?? ""

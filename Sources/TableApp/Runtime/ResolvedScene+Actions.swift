@@ -264,8 +264,7 @@ extension ResolvedScene {
         for part in token.utf8.split(separator: UInt8(ascii: ";")) {
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")), equals != part.startIndex, let revision = Int(Substring(part[part.index(after: equals)...])),
                   revision >= 0 else {
-                let shown = token.count > 80 ? String(token.prefix(79)) + "…" : token
-                throw ActionError.badRequest("the revision \"\(shown)\" is malformed; reload the page")
+                throw ActionError.badRequest("the revision \"\(DocumentText.shortened(token, to: 80))\" is malformed; reload the page")
             }
             let name = part[..<equals]
             if let dot = name.lastIndex(of: UInt8(ascii: ".")) {

@@ -41,10 +41,7 @@ public struct SceneEditor: Sendable {
             // refused only if someone else changed it first. A post that says nothing of a field,
             // neither its value nor what the form showed (a script's), leaves it as it is; a
             // browser's form always says what it showed, and an unchecked box sends no value.
-            let edited = definitions.filter { field in
-                guard let original = originals[field.attribute] else { return fields[field.attribute] != nil }
-                return (fields[field.attribute] ?? "") != original
-            }
+            let edited = definitions.filter { $0.isChanged(in: fields, originals: originals) }
             let attributes = try validated(edited, fields)
             let moved = Dictionary(uniqueKeysWithValues: edited.compactMap { field -> (String, String)? in
                 guard let original = originals[field.attribute] else { return nil }
