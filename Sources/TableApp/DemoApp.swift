@@ -23,8 +23,9 @@ public enum DemoApp {
         try DataFileReader.read(path: dataFile)
     }
 
-    /// Fills `store` with the demo data when it holds nothing yet.
+    /// Fills `store` with the demo data when it holds nothing yet (checked first without a write,
+    /// so a server starting on a filled database takes no write lock; then again as it loads).
     public static func seedIfEmpty(_ store: any DataStore) async throws {
-        if try await store.isEmpty() { try await store.load(try data(), replacing: true) }
+        if try await store.isEmpty() { _ = try await store.loadIntoEmpty(try data()) }
     }
 }

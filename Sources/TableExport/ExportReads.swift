@@ -50,6 +50,10 @@ final class ExportReads: DataStore, @unchecked Sendable {
         throw ExportError.readOnly
     }
 
+    func loadIntoEmpty(_ document: DataDocument) async throws -> Bool {
+        throw ExportError.readOnly
+    }
+
     func document() async throws -> DataDocument { try await store.document() }
 
     func isEmpty() async throws -> Bool { try await store.isEmpty() }

@@ -35,6 +35,10 @@ public protocol DataStore: Sendable {
     func apply(_ writes: [ListWrite]) async throws -> [ListID: Int]
     /// Loads a document; with `replacing`, everything in the store is replaced.
     func load(_ document: DataDocument, replacing: Bool) async throws
+    /// Loads a document into a store that holds no item, and returns `true`; returns `false`,
+    /// loading nothing, when it holds some. Emptiness is checked in the load's own transaction,
+    /// so two servers seeding one new database at once load it once between them.
+    func loadIntoEmpty(_ document: DataDocument) async throws -> Bool
     /// The whole store as a document.
     func document() async throws -> DataDocument
     /// Whether the store holds no item at all.

@@ -285,8 +285,21 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func load(_ document: DataDocument, replacing: Bool) async throws {
+        try await load(document, replacing: replacing, onlyIntoEmpty: false)
+    }
+
+    public func loadIntoEmpty(_ document: DataDocument) async throws -> Bool {
+        do {
+            try await load(document, replacing: true, onlyIntoEmpty: true)
+            return true
+        } catch StoreError.notEmpty {
+            return false
+        }
+    }
+
+    private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws {
         _ = try await groupCommit.write { db, sequence in
-            ((), try StoreWrites.load(document, replacing: replacing, in: db, sequence: sequence.next(in: db)))
+            ((), try StoreWrites.load(document, replacing: replacing, onlyIntoEmpty: onlyIntoEmpty, in: db, sequence: sequence.next(in: db)))
         }
     }
 

@@ -28,6 +28,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case outcomeUnknown(String)
     /// A data file could not be read: the file, where in it, and what was expected.
     case importFailed(file: String, location: String, message: String)
+    /// A load meant only for an empty store found items there, and loaded nothing.
+    case notEmpty
 
     public var description: String {
         switch self {
@@ -52,6 +54,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "the database cannot be reached just now; nothing was changed, try again in a moment"
         case .outcomeUnknown:
             "the database stopped answering while the change was being saved: reload the page to see whether it was made"
+        case .notEmpty:
+            "the database already holds data; nothing was loaded"
         case let .importFailed(file, location, message):
             location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)"
         }

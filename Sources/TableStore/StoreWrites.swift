@@ -64,9 +64,17 @@ package enum StoreWrites {
     /// Loads a document. With `replacing` every list is noted as reset; otherwise the keys
     /// appended to each list are noted as inserted, as an Add notes them (a list given more than
     /// `mostKeysNoted` at once is noted as reset, which keeps the log short).
-    package static func load(_ document: DataDocument, replacing: Bool, in db: any SQLExecutor, at time: Date = Date(),
-                             sequence given: Int? = nil) throws -> Commit {
+    ///
+    /// `onlyIntoEmpty` throws `StoreError.notEmpty` when the store holds an item. It is checked
+    /// after the change log's number is taken, which holds the write lock (SQLite's group, or the
+    /// counter's row in PostgreSQL), so of two servers seeding one new database together the
+    /// second sees the first's items rather than replacing them and any edit made in between.
+    package static func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool = false, in db: any SQLExecutor,
+                             at time: Date = Date(), sequence given: Int? = nil) throws -> Commit {
         let sequence = try given ?? nextSequence(in: db)
+        if onlyIntoEmpty, try db.int("SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1) AS one") != 0 {
+            throw StoreError.notEmpty
+        }
         if replacing {
             // Lists keep their rows and move on: a revision number, once shown, never comes back
             // for other contents (pages and ETags are kept by revision).

@@ -130,9 +130,22 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     }
 
     public func load(_ document: DataDocument, replacing: Bool) async throws {
+        try await load(document, replacing: replacing, onlyIntoEmpty: false)
+    }
+
+    public func loadIntoEmpty(_ document: DataDocument) async throws -> Bool {
+        do {
+            try await load(document, replacing: true, onlyIntoEmpty: true)
+            return true
+        } catch StoreError.notEmpty {
+            return false
+        }
+    }
+
+    private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws {
         let commit = try await writer.perform { session in
             try session.transaction { db in
-                let commit = try StoreWrites.load(document, replacing: replacing, in: db)
+                let commit = try StoreWrites.load(document, replacing: replacing, onlyIntoEmpty: onlyIntoEmpty, in: db)
                 try Self.announce(commit, in: db)
                 return commit
             }

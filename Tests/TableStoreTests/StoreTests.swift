@@ -61,6 +61,27 @@ struct StoreTests {
         #expect(try await temporary.store.integrityProblems().isEmpty)
     }
 
+    @Test("two servers seeding one new database at once load it once; a seed that comes after an edit loads nothing", arguments: StoreKind.allCases)
+    func seedingTogether(kind: StoreKind) async throws {
+        let temporary = try await TemporaryStore(kind)
+        defer { temporary.remove() }
+        let other = try await temporary.another()
+        let document = DataDocument(lists: [("letters", ["a", "b"].map { DataDocument.Item(key: $0, attributes: [:]) })])
+        #expect(try await temporary.store.isEmpty(), "both servers find it empty before either loads")
+        #expect(try await other.isEmpty())
+        async let first = temporary.store.loadIntoEmpty(document)
+        async let second = other.loadIntoEmpty(document)
+        let loaded = try await [first, second]
+        #expect(loaded.filter { $0 }.count == 1)
+        #expect(try await other.list(Self.letters).keys == ["a", "b"])
+        #expect(try await temporary.store.revision(of: Self.letters) == 1, "loaded once, not loaded and then replaced")
+        try await temporary.store.apply([.delete(key: "a")], to: Self.letters, basedOn: nil)
+        #expect(try await other.loadIntoEmpty(document) == false)
+        #expect(try await other.list(Self.letters).keys == ["b"], "the edit made after the first load is kept")
+        #expect(try await temporary.store.revision(of: Self.letters) == 2)
+        await other.close()
+    }
+
     @Test("insert puts the item at its position and bumps the revision", arguments: StoreKind.allCases)
     func insert(kind: StoreKind) async throws {
         let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
