@@ -187,7 +187,8 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TableRenderTests", dependencies: ["TableRender", "TableKit", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "TableStoreTests", dependencies: ["TableStore", "TableStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "TableStoreTests", dependencies: ["TableStore", "TableStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                                                           .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strictSettings),
         .testTarget(name: "TableAppTests", dependencies: ["TableApp", "TableKit", "TableStore", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

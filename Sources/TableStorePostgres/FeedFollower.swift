@@ -21,6 +21,8 @@ final class FeedFollower: @unchecked Sendable {
     private var reader: LogReader?
     /// Serializes catch-ups: each reads from the last commit applied and applies in order.
     private let catchingUp = AsyncLock()
+    /// What the log has said about losing the database (guarded by `lock`).
+    private var outage = OutageLog()
 
     init(address: PostgresAddress, feed: ChangeFeed, logger: Logger) {
         self.address = address
@@ -79,7 +81,7 @@ final class FeedFollower: @unchecked Sendable {
                 if let failure { throw failure }
             } catch {
                 if Task.isCancelled { break }
-                logger.warning("change log: \(error); reconnecting in \(delay)")
+                lost(error)
             }
             feed.stop()
             try? await Task.sleep(for: delay)
@@ -101,6 +103,7 @@ final class FeedFollower: @unchecked Sendable {
             }
             try await self.catchUp()
             self.feed.resume()
+            self.followed()
             delay = .milliseconds(50)
             // The heartbeat is a child task: it has ended, a read of the log it began with it,
             // before listening ends and the store can close.
@@ -128,10 +131,20 @@ final class FeedFollower: @unchecked Sendable {
             do {
                 try await catchUp()
                 if !feed.isFollowing { feed.resume() }
+                followed()
             } catch {
                 feed.stop()
+                if !Task.isCancelled { lost(error) }
             }
         }
+    }
+
+    private func lost(_ error: any Error) {
+        lock.withLock { outage.failed(error, logger: logger) }
+    }
+
+    private func followed() {
+        lock.withLock { outage.followed(logger: logger) }
     }
 }
 

@@ -165,4 +165,13 @@ enum PostgresErrors {
         if ["08", "57", "53"].contains(String(state.prefix(2))) { return StoreError.unavailable("\(state) \(message)") }
         return StoreError.database("\(state) \(message)")
     }
+
+    /// What went wrong, for the log: the connection's or the server's own words (the store's
+    /// error for pages says less).
+    static func cause(of error: any Error) -> String {
+        switch storeError(error) {
+        case let StoreError.unavailable(detail), let StoreError.outcomeUnknown(detail): detail
+        case let other: "\(other)"
+        }
+    }
 }

@@ -201,7 +201,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
             // of the log (at most a second away, or at its reconnection) takes it in; until
             // then the lists it changed are read from the database, not remembered stale.
             feed.forget(commit.lists.map(\.list))
-            logger.warning("change log: \(error)")
+            logger.warning("change log: \(PostgresErrors.cause(of: error))")
         }
     }
 

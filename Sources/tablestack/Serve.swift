@@ -54,6 +54,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Connections open at once (lowered to fit the descriptor limit); past it the longest idle one is closed.")
     var maxConnections: Int = ConnectionLimits().maximumConnections
 
+    @Option(name: .long, help: "Seconds to keep trying a PostgreSQL database that cannot be reached at start (starting up, restarting) before giving up; 0 gives up at once.")
+    var databaseWait: Double = 30
+
     @Option(name: .long, help: "Days the change log keeps each commit (trimmed hourly); servers that lose their database connection for longer start afresh.")
     var changeLogDays: Double = 7
 
@@ -81,6 +84,10 @@ struct Serve: AsyncParsableCommand {
             printError("tablestack: --live-streams must be 0 or more, not \(liveStreams)")
             throw ExitCode.validationFailure
         }
+        guard databaseWait >= 0, databaseWait <= 86_400 else {
+            printError("tablestack: --database-wait must be a number of seconds from 0 to 86400, not \(databaseWait)")
+            throw ExitCode.validationFailure
+        }
         guard changeLogDays > 0 else {
             printError("tablestack: --change-log-days must be above 0, not \(changeLogDays)")
             throw ExitCode.validationFailure
@@ -98,7 +105,11 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.validationFailure
         }
         let descriptors = DescriptorLimit.raise()
-        let loaded = try await site.load()
+        var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
+        logger.logLevel = level
+        var storeLogger = Logger(label: "tablestack.postgres") { LazyMetadataLogHandler(label: $0) }
+        storeLogger.logLevel = level
+        let loaded = try await site.load(storeLogger: storeLogger, waiting: .milliseconds(Int(databaseWait * 1_000)))
         var configuration = ServerConfiguration(host: host, port: port, basePath: loaded.site.urls.basePath,
                                                 publicFolder: site.publicFolder,
                                                 limits: ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout,
@@ -124,8 +135,6 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.secret = Array(bytes)
         }
-        var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
-        logger.logLevel = level
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.storyboard.title
         let policy = configuration.editingPolicy
@@ -172,11 +181,11 @@ struct SiteOptions: ParsableArguments {
     var basePath: String = "/"
 
     /// Validates the templates and the app, opens the database (seeding the demo's data into a
-    /// new one) and makes the site.
-    func load() async throws -> (site: Site, store: any DatabaseStore, database: String) {
+    /// new one) and makes the site. `storeLogger` and `waiting`: see `StoreOpening.open`.
+    func load(storeLogger: Logger, waiting: Duration) async throws -> (site: Site, store: any DatabaseStore, database: String) {
         let definition = try appDefinition()
         let templateSet = try AppTemplates.load(folder: templates, for: definition)
-        let store = try await openStore(for: definition)
+        let store = try await openStore(for: definition, logger: storeLogger, waiting: waiting)
         return (site(definition, templates: templateSet, store: store, forExport: false), store, StoreOpening.describe(db))
     }
 
@@ -195,9 +204,10 @@ struct SiteOptions: ParsableArguments {
     }
 
     /// Opens the database, seeding the demo's data into a new one when the app is the demo.
-    /// `readsOnce`: see `SQLiteStore.init`.
-    func openStore(for definition: AppDefinition, readsOnce: Bool = false) async throws -> any DatabaseStore {
-        let store = try await StoreOpening.open(db, readsOnce: readsOnce)
+    /// `readsOnce`, `logger` and `waiting`: see `StoreOpening.open`.
+    func openStore(for definition: AppDefinition, readsOnce: Bool = false, logger: Logger = Logger(label: "tablestack.postgres"),
+                   waiting: Duration = .zero) async throws -> any DatabaseStore {
+        let store = try await StoreOpening.open(db, readsOnce: readsOnce, logger: logger, waiting: waiting)
         if app == nil {
             try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }
         } else if try await store.isEmpty() {

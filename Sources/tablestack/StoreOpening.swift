@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TableStore
 import TableStorePostgres
 
@@ -10,20 +11,40 @@ enum StoreOpening {
         "The database: a SQLite file (a path or sqlite:PATH) or postgresql://USER[:PASSWORD]@HOST[:PORT]/NAME.")
 
     /// Opens the database, creating or migrating its schema; a message and exit status 1 when it
-    /// cannot be opened or reached. `readsOnce`: see `SQLiteStore.init`.
-    static func open(_ db: String, durability: SQLiteStore.Durability = .full, readsOnce: Bool = false) async throws -> any DatabaseStore {
+    /// cannot be opened or reached. `readsOnce`: see `SQLiteStore.init`. `logger`: where a
+    /// PostgreSQL store tells of losing the database and finding it again (a server's own log).
+    /// `waiting`: how long a PostgreSQL server that cannot be reached yet (starting, restarting)
+    /// is tried again before giving up, saying once that it waits.
+    static func open(_ db: String, durability: SQLiteStore.Durability = .full, readsOnce: Bool = false,
+                     logger: Logger = Logger(label: "tablestack.postgres"), waiting: Duration = .zero) async throws -> any DatabaseStore {
         try await CommandErrors.reporting {
-            if PostgresAddress.isURL(db) {
-                let address = try PostgresAddress(url: db)
-                do {
-                    return try await PostgresStore(address: address)
-                } catch {
-                    throw OpeningError(description: "cannot use \(address): \((error as? StoreError)?.detailedDescription ?? "\(error)")")
-                }
-            }
+            if PostgresAddress.isURL(db) { return try await postgresStore(at: try PostgresAddress(url: db), logger: logger, waiting: waiting) }
             return try SQLiteStore(path: sqlitePath(db), durability: durability, readsOnce: readsOnce)
         }
     }
+
+    private static func postgresStore(at address: PostgresAddress, logger: Logger, waiting: Duration) async throws -> PostgresStore {
+        let deadline = ContinuousClock.now + waiting
+        var toldWaiting = false
+        while true {
+            do {
+                return try await PostgresStore(address: address, logger: logger)
+            } catch StoreError.unavailable(let detail) where ContinuousClock.now + retryEvery < deadline {
+                if !toldWaiting {
+                    printError("tablestack: \(address) cannot be reached yet (\(detail)); trying again for up to \(waiting)")
+                    toldWaiting = true
+                }
+                try await Task.sleep(for: retryEvery)
+            } catch StoreError.unavailable(let detail) {
+                throw OpeningError(description: "cannot reach \(address)\(waiting > .zero ? " within \(waiting)" : ""): \(detail)")
+            } catch {
+                throw OpeningError(description: "cannot use \(address): \((error as? StoreError)?.detailedDescription ?? "\(error)")")
+            }
+        }
+    }
+
+    /// How often a server that cannot be reached at start is tried again.
+    private static let retryEvery = Duration.milliseconds(500)
 
     /// The database as messages name it (a PostgreSQL URL without its password).
     static func describe(_ db: String) -> String {

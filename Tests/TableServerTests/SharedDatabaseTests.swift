@@ -203,6 +203,25 @@ struct SharedDatabaseTests {
         await store.close()
     }
 
+    @Test("a server started while PostgreSQL is down waits for it and serves once it answers; told not to wait, it says why it gives up")
+    func startsBeforeTheDatabase() async throws {
+        let cluster = try PostgresCluster.dedicated()
+        defer { try? cluster.stop() }
+        let database = try cluster.newDatabase()
+        try cluster.stop()
+        let impatient = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", database, "--database-wait", "0"])
+        #expect(impatient.status == 1)
+        #expect(impatient.errors.contains("tablestack: cannot reach postgresql://tablestack@127.0.0.1:\(cluster.port)/"), "\(impatient.errors)")
+        let starting = Task.detached {
+            try await Task.sleep(for: .seconds(2))
+            try cluster.start()
+        }
+        let server = try RunningServer(database: database)
+        defer { server.stop() }
+        try await starting.value
+        #expect(try await Visitor().get(server, "/groceries/").status == 200)
+    }
+
     @Test("restarting PostgreSQL mid-run costs only the requests in flight: 503 meanwhile, then the servers reconnect by themselves")
     func databaseRestart() async throws {
         let cluster = try PostgresCluster.dedicated()
