@@ -13,6 +13,7 @@ extension SceneJSON {
             json.field("headerTitle", headerTitle)
             json.field("isEditing", isEditing)
             json.field("notes") { json in json.array(notes) { json, note in json.string(note) } }
+            json.field("notice", notice)
             json.field("path") { json in json.array(path) { json, segment in json.string(segment) } }
             json.field("revision", revision)
             if let sectionIndex { json.field("sectionIndex") { json in json.array(sectionIndex) { json, entry in entry.write(to: &json) } } }

@@ -73,6 +73,9 @@ public struct SceneJSON: Encodable {
     var sectionIndex: [IndexTitle]?
     /// What the page says about its own data (an exclusive list stored with several checkmarks).
     var notes: [String]
+    /// What the server says of the request that led here: a change refused (with a 409), or what
+    /// a batch changed. `title` says it too, as it did before this field was added.
+    public var notice: String?
 
     /// Every text is passed through `DocumentText.cleaned`, as pages are: a character stored
     /// before input refused it comes out as U+FFFD here too.

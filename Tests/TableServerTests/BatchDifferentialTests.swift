@@ -233,6 +233,7 @@ struct BatchDifferentialTests {
                     #expect(response.status == 200, "batch \(number) was refused: \(response.html.prefix(300)) — \(described) on \(table)")
                     #expect(now == expected, "batch \(number): \(described) on \(table)")
                     if response.status == 200 {
+                        #expect(response.html.contains(#""notice" : "Applied the batch: "#), "the twin says what the batch changed")
                         accepted += 1
                         for operation in operations { kinds[String(String(describing: operation).prefix { $0 != "(" }), default: 0] += 1 }
                     }
