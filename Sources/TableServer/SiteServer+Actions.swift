@@ -251,8 +251,7 @@ extension SiteServer {
             .perform(.batch(script), revisionToken: batch.revision)
         let fresh = try await locate(segments)
         var json = SceneJSON(page: fresh, snapshot: try fresh.controller.snapshot(isEditing: false), templates: site.renderer.templates)
-        json.notice = outcome.notice.map(DocumentText.cleaned)
-        json.title = json.notice ?? json.title
+        if let notice = outcome.notice { json.tell(notice) }
         return respond(bytes: Array(json.encoded()), type: "application/json; charset=utf-8", status: .ok,
                        request: request, session: session, etag: nil)
     }

@@ -240,7 +240,7 @@ public struct SiteServer: Sendable {
         if wantsJSON(request) {
             let snapshot = try snapshots.snapshot(of: page, isEditing: state.isEditing)
             var json = SceneJSON(page: page, snapshot: snapshot, templates: site.renderer.templates)
-            if let notice { json.notice = DocumentText.cleaned(notice); json.title = json.notice ?? json.title }
+            if let notice { json.tell(notice) }
             let text = String(decoding: json.encoded(), as: UTF8.self)
             if status == .ok, notice == nil, let scene = page.scene {
                 // Kept like the HTML page, so API reads and bursts of them cost no rebuild.

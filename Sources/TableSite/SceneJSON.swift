@@ -74,8 +74,8 @@ public struct SceneJSON: Encodable {
     /// What the page says about its own data (an exclusive list stored with several checkmarks).
     var notes: [String]
     /// What the server says of the request that led here: a change refused (with a 409), or what
-    /// a batch changed. `title` says it too, as it did before this field was added.
-    public var notice: String?
+    /// a batch changed. Set with `tell`.
+    public private(set) var notice: String?
 
     /// Every text is passed through `DocumentText.cleaned`, as pages are: a character stored
     /// before input refused it comes out as U+FFFD here too.
@@ -129,6 +129,14 @@ public struct SceneJSON: Encodable {
                 return json
             })
         }
+    }
+
+    /// Says `notice` (cleaned) under `notice`, and under `title` too, where clients that read only
+    /// the title find it.
+    public mutating func tell(_ notice: String) {
+        let cleaned = DocumentText.cleaned(notice)
+        self.notice = cleaned
+        title = cleaned
     }
 
     /// The values a template shows, cleaned as every text of the twin is.

@@ -289,12 +289,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func loadIntoEmpty(_ document: DataDocument) async throws -> Bool {
-        do {
-            try await load(document, replacing: true, onlyIntoEmpty: true)
-            return true
-        } catch StoreError.notEmpty {
-            return false
-        }
+        try await StoreWrites.loadedIntoEmpty { try await load(document, replacing: true, onlyIntoEmpty: true) }
     }
 
     private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws {
@@ -341,7 +336,7 @@ public final class SQLiteStore: DatabaseStore {
     }
 
     public func isEmpty() async throws -> Bool {
-        try await readOneStatement { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1)") == 0 }
+        try await readOneStatement { db in try StoreWrites.holdsNoItem(in: db) }
     }
 
     static func revision(_ db: Database, _ id: ListID) throws -> Int {

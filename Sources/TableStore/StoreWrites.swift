@@ -72,9 +72,7 @@ package enum StoreWrites {
     package static func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool = false, in db: any SQLExecutor,
                              at time: Date = Date(), sequence given: Int? = nil) throws -> Commit {
         let sequence = try given ?? nextSequence(in: db)
-        if onlyIntoEmpty, try db.int("SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1) AS one") != 0 {
-            throw StoreError.notEmpty
-        }
+        if onlyIntoEmpty, try !holdsNoItem(in: db) { throw StoreError.notEmpty }
         if replacing {
             // Lists keep their rows and move on: a revision number, once shown, never comes back
             // for other contents (pages and ETags are kept by revision).
@@ -96,6 +94,22 @@ package enum StoreWrites {
         let commit = Commit(sequence: sequence, lists: records, everything: replacing)
         try log(commit, in: db, at: time)
         return commit
+    }
+
+    /// Whether the store holds no item at all (one index probe).
+    package static func holdsNoItem(in db: any SQLExecutor) throws -> Bool {
+        try db.int("SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1) AS one") == 0
+    }
+
+    /// Runs a load meant only for an empty store (`onlyIntoEmpty`): `true` once it loaded,
+    /// `false` when the store held items and nothing was loaded.
+    package static func loadedIntoEmpty(_ load: () async throws -> Void) async throws -> Bool {
+        do {
+            try await load()
+            return true
+        } catch StoreError.notEmpty {
+            return false
+        }
     }
 
     /// The most keys a load notes as inserted into one list.

@@ -139,7 +139,8 @@ final class FeedFollower: @unchecked Sendable {
         }
     }
 
-    private func lost(_ error: any Error) {
+    /// Tells the outage log of a failed read of the database (this store's own, too).
+    func lost(_ error: any Error) {
         lock.withLock { outage.failed(error, logger: logger) }
     }
 

@@ -1,8 +1,10 @@
 import Logging
 
 /// What the change log's follower tells an operator about losing the database: the first
-/// failure with its cause, the same cause again at most once a minute while it lasts (or at once
-/// when the cause changes), and the moment it follows again with how long it was without.
+/// failure with its cause, a reminder with the latest cause once a minute while it lasts, and the
+/// moment it follows again with how long it was without. (A restart's causes change within a
+/// second: the server ends the connection, then refuses new ones, then is starting up. The first
+/// says what happened; the rest would be noise.)
 ///
 /// The cause is `PostgresErrors.cause(of:)`: PostgresNIO's `PSQLError` describes itself with a
 /// fixed generic text on purpose, which says nothing of a refused connection or a server
@@ -10,23 +12,22 @@ import Logging
 struct OutageLog {
     /// When the outage began, while there is one.
     private var since: ContinuousClock.Instant?
-    /// The cause last written, and when.
-    private var said: (cause: String, at: ContinuousClock.Instant)?
-    /// How often an unchanged cause is written again while the outage lasts.
+    /// When a line about it was last written.
+    private var said: ContinuousClock.Instant?
+    /// How often a lasting outage is told again.
     static let repeatEvery = Duration.seconds(60)
 
     /// Notes a failed connection or read; writes a warning when it is news.
     mutating func failed(_ error: any Error, logger: Logger, now: ContinuousClock.Instant = .now) {
-        let cause = PostgresErrors.cause(of: error)
-        let start = since ?? now
-        since = start
-        if let said, said.cause == cause, now - said.at < Self.repeatEvery { return }
-        said = (cause, now)
-        if now == start {
-            logger.warning("change log: lost the database (\(cause)); reconnecting, and reading revisions from the database meanwhile")
-        } else {
-            logger.warning("change log: still without the database after \(Self.seconds(now - start)) (\(cause)); reconnecting")
+        guard let start = since else {
+            since = now
+            said = now
+            logger.warning("change log: lost the database (\(PostgresErrors.cause(of: error))); reconnecting, and reading revisions from the database meanwhile")
+            return
         }
+        if let said, now - said < Self.repeatEvery { return }
+        said = now
+        logger.warning("change log: still without the database after \(Self.seconds(now - start)) (\(PostgresErrors.cause(of: error))); reconnecting")
     }
 
     /// Notes that the follower listens and has caught up again; writes when it ends an outage.

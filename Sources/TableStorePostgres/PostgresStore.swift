@@ -134,12 +134,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     }
 
     public func loadIntoEmpty(_ document: DataDocument) async throws -> Bool {
-        do {
-            try await load(document, replacing: true, onlyIntoEmpty: true)
-            return true
-        } catch StoreError.notEmpty {
-            return false
-        }
+        try await StoreWrites.loadedIntoEmpty { try await load(document, replacing: true, onlyIntoEmpty: true) }
     }
 
     private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws {
@@ -158,7 +153,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
     }
 
     public func isEmpty() async throws -> Bool {
-        try await read { db in try db.int("SELECT COUNT(*) FROM (SELECT 1 FROM items LIMIT 1) AS one") == 0 }
+        try await read { db in try StoreWrites.holdsNoItem(in: db) }
     }
 
     public var appliedSequence: Int { feed.appliedSequence }
@@ -201,7 +196,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
             // of the log (at most a second away, or at its reconnection) takes it in; until
             // then the lists it changed are read from the database, not remembered stale.
             feed.forget(commit.lists.map(\.list))
-            logger.warning("change log: \(PostgresErrors.cause(of: error))")
+            follower.lost(error)
         }
     }
 

@@ -171,7 +171,7 @@ struct ManyEditorsTests {
             #expect(twin.status == 409)
             let fields = try JSONSerialization.jsonObject(with: Data(twin.html.utf8)) as? [String: Any]
             #expect((fields?["notice"] as? String)?.hasSuffix("What you changed: Name “Duck <Eggs>”.") == true, "\(twin.html.prefix(300))")
-            #expect(fields?["title"] as? String == fields?["notice"] as? String, "the title says it too, as before `notice` came")
+            #expect(fields?["title"] as? String == fields?["notice"] as? String, "the title says it too, for clients that read only the title")
             let plain = try await alice.get("/groceries/", accept: "application/json")
             #expect(plain.status == 200 && !plain.html.contains("\"notice\""), "a page read for itself has no notice")
             // Anything else that names no row is still a 404: a path under no list, a post that

@@ -22,12 +22,14 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
     /// Everything the server printed before it said it was ready.
     var banner = ""
 
-    /// Starts the server on `database` with `arguments` added to `serve`'s.
-    init(database: String, arguments: [String] = []) throws {
+    /// Starts the server on `database` with `arguments` added to `serve`'s; what it writes to
+    /// standard error goes where `standardError` says (`.withOutput`: into `banner` too).
+    init(database: String, arguments: [String] = [], standardError: SpawnedProcess.StandardError = .discarded) throws {
         process = try SpawnedProcess(executable: Self.binary,
                                      arguments: ["serve", "--port", "0", "--db", database, "--log-level", "warning",
                                                  "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
-                                                 "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments)
+                                                 "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments,
+                                     standardError: standardError)
         banner = process.readOutput(until: "Press Ctrl-C", within: 30)
         guard let range = banner.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
               let port = Int(banner[range].dropFirst("http://127.0.0.1:".count).dropLast()) else {

@@ -94,7 +94,7 @@ struct SceneJSONTextTests {
             json.headerTitle = Self.maybe(&dice, Self.text(&dice))
             json.footerTitle = Self.maybe(&dice, Self.text(&dice))
             json.notes = (0..<dice.next(below: 3)).map { _ in Self.text(&dice) }
-            json.notice = Self.maybe(&dice, Self.text(&dice))
+            if let notice = Self.maybe(&dice, Self.text(&dice)) { json.tell(notice) }
             json.sectionIndex = Self.maybe(&dice, (0..<dice.next(below: 3)).map { _ in
                 SceneJSON.IndexTitle(title: Self.text(&dice), accessibilityLabel: Self.maybe(&dice, Self.text(&dice)),
                                      accessibilityLanguage: Self.maybe(&dice, "en"), section: dice.next(below: 9))
@@ -139,7 +139,8 @@ struct SceneJSONTextTests {
         let index = SceneJSON.IndexTitle(title: "A", accessibilityLabel: "a", accessibilityLanguage: "en", section: 0)
         let level = SceneJSON.Level(scene: "list", key: "k", title: "List")
         var json = try await Self.servedTwin()
-        (json.headerTitle, json.footerTitle, json.sectionIndex, json.sections, json.stack, json.notice) = ("T", "F", [index], [section], [level], "N")
+        (json.headerTitle, json.footerTitle, json.sectionIndex, json.sections, json.stack) = ("T", "F", [index], [section], [level])
+        json.tell("N")
         let written = try JSONSerialization.jsonObject(with: json.encoded())
         #expect(Self.keys(written, at: []) == Self.properties(of: json))
         #expect(Self.keys(written, at: ["sections", 0]) == Self.properties(of: section))

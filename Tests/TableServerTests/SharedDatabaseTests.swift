@@ -203,23 +203,31 @@ struct SharedDatabaseTests {
         await store.close()
     }
 
-    @Test("a server started while PostgreSQL is down waits for it and serves once it answers; told not to wait, it says why it gives up")
+    @Test("a server started while PostgreSQL is down waits for it and serves once it answers; told not to wait, or refused, it says why at once")
     func startsBeforeTheDatabase() async throws {
         let cluster = try PostgresCluster.dedicated()
         defer { try? cluster.stop() }
         let database = try cluster.newDatabase()
         try cluster.stop()
-        let impatient = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", database, "--database-wait", "0"])
+        let impatient = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", database, "--database-wait", "0"], within: 20)
         #expect(impatient.status == 1)
         #expect(impatient.errors.contains("tablestack: cannot reach postgresql://tablestack@127.0.0.1:\(cluster.port)/"), "\(impatient.errors)")
-        let starting = Task.detached {
-            try await Task.sleep(for: .seconds(2))
-            try cluster.start()
+        // PostgreSQL starts two seconds later, on a thread of its own (pg_ctl waits for it).
+        let started = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 2)
+            _ = try? cluster.start()
+            started.signal()
         }
-        let server = try RunningServer(database: database)
+        let server = try RunningServer(database: database, arguments: ["--database-wait", "90"], standardError: .withOutput)
         defer { server.stop() }
-        try await starting.value
+        started.wait()
+        #expect(server.banner.contains("cannot be reached yet"), "it said that it waits: \(server.banner)")
         #expect(try await Visitor().get(server, "/groceries/").status == 200)
+        // A database that answers but refuses is not waited for.
+        let refused = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", cluster.url(database: "nonexistent"),
+                                                                    "--database-wait", "90"], within: 20)
+        #expect(refused.status == 1 && refused.errors.contains("nonexistent"), "\(refused.errors)")
     }
 
     @Test("restarting PostgreSQL mid-run costs only the requests in flight: 503 meanwhile, then the servers reconnect by themselves")

@@ -82,6 +82,28 @@ struct StoreTests {
         await other.close()
     }
 
+    @Test("a seed waiting for another writer's lock finds what that writer committed, and loads nothing")
+    func seedAfterAnotherWriter() async throws {
+        let temporary = try await TemporaryStore(.sqlite)
+        defer { temporary.remove() }
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the other writer holds its transaction open across calls
+        let other = try DatabaseQueue(path: temporary.path, configuration: configuration)
+        try await other.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            try db.execute(sql: "INSERT INTO items (parent, relationship, key, position) VALUES ('', 'letters', 'z', 0)")
+        }
+        // Before the other writer commits, the store reads as empty: a check made outside the
+        // load's own transaction would load, replacing the other writer's item.
+        #expect(try await temporary.store.isEmpty())
+        let seed = Task { try await temporary.store.loadIntoEmpty(DataDocument(lists: [("letters", [DataDocument.Item(key: "a", attributes: [:])])])) }
+        try await Task.sleep(for: .milliseconds(300))  // the load now waits for the write lock
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        #expect(try await seed.value == false)
+        #expect(try await temporary.store.list(Self.letters).keys == ["z"])
+        try other.close()
+    }
+
     @Test("insert puts the item at its position and bumps the revision", arguments: StoreKind.allCases)
     func insert(kind: StoreKind) async throws {
         let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
