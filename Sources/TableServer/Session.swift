@@ -20,7 +20,7 @@ struct Session: Sendable {
     let id: String
     let isNew: Bool
     let csrf: String
-    let flash: String?
+    var flash: String?
     let isEditor: Bool
     let isSecure: Bool
 

@@ -84,7 +84,11 @@ extension SiteServer {
             guard let sheet = Sheets(site: site, page: fresh, csrf: session.csrf).detail(typed: typed, errors: messages) else {
                 throw ActionError.fieldsChanged(current, typed: typed)
             }
-            return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: nil, sheet: sheet)
+            // The sheet shows each message by its field; a JSON twin says it in its notice.
+            let changed = sheet.fields.compactMap { field in current[field.name].map { field.label + " to “" + ($0.isEmpty ? "nothing" : $0) + "”" } }
+            let notice = "Your changes were not saved: someone else changed " + changed.joined(separator: ", ")
+                + " while you were editing. Save again to use your values."
+            return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: notice, sheet: sheet)
         } catch let conflict as SaveConflict {
             return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
                                           session: session, status: .conflict,
@@ -98,8 +102,10 @@ extension SiteServer {
             guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
                 throw ActionError.invalidFields(messages, typed: typed)
             }
+            let notice = (action == .add ? "Nothing was added: " : "Your changes were not saved: ")
+                + sheet.fields.compactMap(\.error).joined(separator: " ")
             return try await pageResponse(shown, state: ViewState(), request: request, session: session, status: .unprocessableContent,
-                                          notice: nil, sheet: sheet)
+                                          notice: notice, sheet: sheet)
         }
     }
 

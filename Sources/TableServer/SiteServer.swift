@@ -82,7 +82,9 @@ public struct SiteServer: Sendable {
     }
 
     func respond(_ request: Request, context: ServerContext) async -> Response {
-        let session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
+        var session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
+        // A flash is for the browser's next page: a JSON read (a script's) neither shows nor consumes it.
+        if session.flash != nil, wantsJSON(request) { session.flash = nil }
         do {
             try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
@@ -231,7 +233,8 @@ public struct SiteServer: Sendable {
     }
 
     /// A located page as HTML (its table, or the sheet its state names) or as its JSON twin.
-    /// `sheet` shows a sheet as given (a refused form with its messages) instead.
+    /// `sheet` shows a sheet as given (a refused form with its messages by its fields) instead;
+    /// then `notice` is for the JSON twin only.
     func pageResponse(_ page: SitePage, state: ViewState, request: Request, session: Session, status: HTTPResponse.Status,
                       notice: String?, sheet given: SheetContext? = nil) async throws -> Response {
         if let key = state.confirmingDelete, page.controller.indexPath(forRowWithKey: key) == nil {

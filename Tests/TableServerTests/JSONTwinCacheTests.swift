@@ -35,6 +35,23 @@ struct JSONTwinCacheTests {
         }
     }
 
+    @Test("a flash waiting for the browser's next page is neither shown nor consumed by a JSON read in between")
+    func flashLeftForThePage() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let tokens = browser.tokens(of: try await browser.get("/groceries/?editing=1"))
+            #expect(try await browser.post("/groceries/_/delete", [("csrf", tokens.csrf), ("revision", tokens.revision), ("editing", "1"),
+                                                                  ("key", "milk")], follow: false).status == 303)
+            let twin = try await browser.get("/batch-update/", accept: "application/json")
+            let fields = try JSONSerialization.jsonObject(with: Data(twin.html.utf8)) as? [String: Any]
+            #expect(fields?["notice"] == nil && fields?["title"] as? String == "Batch Update", "\(twin.html.prefix(200))")
+            #expect(!twin.headers[values: .setCookie].contains { $0.hasPrefix("tablestack_flash=") }, "the flash is left as it is")
+            let page = try await browser.get("/groceries/?editing=1")
+            #expect(page.notice?.isEmpty == false, "the browser's next page shows it")
+        }
+    }
+
     @Test("an Add refused for its fields, asked for as JSON, answers with the rows, and the page read next still shows them")
     func refusedAddAsJSON() async throws {
         let demo = try await ServedDemo()

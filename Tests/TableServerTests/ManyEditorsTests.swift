@@ -27,6 +27,11 @@ struct ManyEditorsTests {
         fields.map { $0.0 == name ? ($0.0, value) : $0 }
     }
 
+    /// The `notice` of a JSON twin.
+    static func notice(of twin: Browser.Page) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(twin.html.utf8)) as? [String: Any])?["notice"] as? String
+    }
+
     @Test("one deletes a row while the other renames, moves and adds from an older page: all four are made")
     func independentChangesAllSucceed() async throws {
         let demo = try await ServedDemo()
@@ -67,6 +72,15 @@ struct ManyEditorsTests {
             #expect(refused.root?.first { $0.attributes["id"] == "field-quantity-error" }?.normalizedText.contains("Someone else changed this to “2”") == true)
             #expect(refused.field("quantity") == "5", "what Bob typed is kept")
             #expect(refused.field("original-quantity") == "2", "saving again replaces Alice's value knowingly")
+            let twin = try await bob.post("/groceries/bread/_/save", Self.replacing(bobBread, "quantity", with: "5"), accept: "application/json")
+            #expect(twin.status == 409 && Self.notice(of: twin) == "Your changes were not saved: someone else changed Quantity to “2” while you were editing. "
+                    + "Save again to use your values.", "a JSON client hears why, as the form's field says it")
+            let empty = try await bob.post("/groceries/bread/_/save", Self.replacing(Self.fields(of: refused), "name", with: ""), accept: "application/json")
+            #expect(empty.status == 422 && Self.notice(of: empty) == "Your changes were not saved: Name cannot be empty.", "\(empty.html.prefix(300))")
+            let (csrf, revision) = bob.tokens(of: try await bob.get("/groceries/?add=1"))
+            let tooMany = try await bob.post("/groceries/_/add", [("csrf", csrf), ("revision", revision), ("name", "Tea"), ("quantity", "500")],
+                                             accept: "application/json")
+            #expect(tooMany.status == 422 && Self.notice(of: tooMany) == "Nothing was added: Quantity must be at most 99.", "\(tooMany.html.prefix(300))")
             let again = Self.fields(of: refused)
             #expect(try await bob.post("/groceries/bread/_/save", again, follow: false).status == 303)
             #expect(try await alice.get("/groceries/").root?.first { $0.attributes["id"] == "row-bread" }?.normalizedText.contains("5") == true)
