@@ -28,13 +28,15 @@ enum StoreOpening {
         var toldWaiting = false
         while true {
             do {
+                // Each try ends by the deadline (within `shortestTry` at least), however the host behaves.
+                try await PostgresStore.reach(address, within: min(max(deadline - .now, shortestTry), longestTry))
                 return try await PostgresStore(address: address, logger: logger)
-            } catch StoreError.unavailable(let detail) where ContinuousClock.now + retryEvery < deadline {
+            } catch StoreError.unavailable(let detail) where ContinuousClock.now < deadline {
                 if !toldWaiting {
                     printError("tablestack: \(address) cannot be reached yet (\(detail)); trying again for up to \(waiting)")
                     toldWaiting = true
                 }
-                try await Task.sleep(for: retryEvery)
+                try await Task.sleep(for: min(retryEvery, deadline - .now))
             } catch StoreError.unavailable(let detail) {
                 throw OpeningError(description: "cannot reach \(address)\(waiting > .zero ? " within \(waiting)" : ""): \(detail)")
             } catch {
@@ -43,6 +45,8 @@ enum StoreOpening {
         }
     }
 
+    /// The least and the most time one try to connect at start is given.
+    private static let shortestTry = Duration.seconds(2), longestTry = Duration.seconds(30)
     /// How often a server that cannot be reached at start is tried again.
     private static let retryEvery = Duration.milliseconds(500)
 

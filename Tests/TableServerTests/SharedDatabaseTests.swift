@@ -228,6 +228,14 @@ struct SharedDatabaseTests {
         let refused = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", cluster.url(database: "nonexistent"),
                                                                     "--database-wait", "90"], within: 20)
         #expect(refused.status == 1 && refused.errors.contains("nonexistent"), "\(refused.errors)")
+        // A host that takes the connection and never answers is given up at the wait's end, not
+        // after a connection's own 30 s.
+        let silent = try SilentListener()
+        let began = ContinuousClock.now
+        let hung = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", "postgresql://tablestack@127.0.0.1:\(silent.port)/t",
+                                                                 "--database-wait", "1"], within: 25)
+        #expect(hung.status == 1 && hung.errors.contains("within 1.0 seconds"), "\(hung.errors)")
+        #expect(ContinuousClock.now - began < .seconds(15), "gave up after \(ContinuousClock.now - began)")
     }
 
     @Test("restarting PostgreSQL mid-run costs only the requests in flight: 503 meanwhile, then the servers reconnect by themselves")
