@@ -9,6 +9,15 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The database's or the connection's own words where the error carries them (for logs and
+    /// the command line, where "try again in a moment" says nothing), else `description`.
+    public var reason: String {
+        switch self {
+        case let .unavailable(detail), let .outcomeUnknown(detail): detail
+        default: description
+        }
+    }
+
     /// The change was based on an older revision: someone else changed the list first.
     case staleRevision(list: ListID, expected: Int, current: Int)
     case itemNotFound(key: String, list: ListID)

@@ -169,9 +169,7 @@ enum PostgresErrors {
     /// What went wrong, for the log: the connection's or the server's own words (the store's
     /// error for pages says less).
     static func cause(of error: any Error) -> String {
-        switch storeError(error) {
-        case let StoreError.unavailable(detail), let StoreError.outcomeUnknown(detail): detail
-        case let other: "\(other)"
-        }
+        let error = storeError(error)
+        return (error as? StoreError)?.reason ?? "\(error)"
     }
 }

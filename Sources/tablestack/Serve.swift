@@ -209,7 +209,14 @@ struct SiteOptions: ParsableArguments {
                    waiting: Duration = .zero) async throws -> any DatabaseStore {
         let store = try await StoreOpening.open(db, readsOnce: readsOnce, logger: logger, waiting: waiting)
         if app == nil {
-            try await CommandErrors.reporting { try await DemoApp.seedIfEmpty(store) }
+            try await CommandErrors.reporting {
+                do {
+                    try await DemoApp.seedIfEmpty(store)
+                } catch let error as StoreError {
+                    // Named: the store opened, so the message would otherwise read as a page's.
+                    throw StoreOpening.OpeningError(description: "cannot load the demo's data into \(StoreOpening.describe(db)): \(error.reason)")
+                }
+            }
         } else if try await store.isEmpty() {
             printError("tablestack: note: \(StoreOpening.describe(db)) holds no data yet; load some with `tablestack import`")
         }
