@@ -156,8 +156,7 @@ enum PostgresErrors {
         if error is StoreError { return error }
         guard let psql = error as? PSQLError else { return StoreError.unavailable("\(error)") }
         guard let info = psql.serverInfo else {
-            // The connection's own failure (refused, reset) says more than the code does.
-            return StoreError.unavailable(psql.underlying.map { "\($0)" } ?? String(describing: psql.code))
+            return StoreError.unavailable(connectionFailure(psql))
         }
         let state = info[.sqlState] ?? ""
         let message = info[.message] ?? String(describing: psql.code)

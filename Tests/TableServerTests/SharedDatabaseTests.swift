@@ -211,7 +211,8 @@ struct SharedDatabaseTests {
         try cluster.stop()
         let impatient = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", database, "--database-wait", "0"], within: 20)
         #expect(impatient.status == 1)
-        #expect(impatient.errors.contains("tablestack: cannot reach postgresql://tablestack@127.0.0.1:\(cluster.port)/"), "\(impatient.errors)")
+        #expect(impatient.errors.contains("tablestack: cannot reach postgresql://tablestack@127.0.0.1:\(cluster.port)/")
+                && impatient.errors.hasSuffix(": Connection refused (127.0.0.1:\(cluster.port))\n"), "in the system's words: \(impatient.errors)")
         // PostgreSQL starts two seconds later, on a thread of its own (pg_ctl waits for it).
         let started = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
