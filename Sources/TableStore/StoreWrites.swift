@@ -155,12 +155,18 @@ package enum StoreWrites {
     /// Every commit writes at least one row, so the numbers run without gaps; a gap means a
     /// trim. Run it in one snapshot (a read transaction) so that a trim cannot come between.
     package static func commits(after sequence: Int, in db: any SQLExecutor) throws -> [Commit]? {
+        try commitsAndNewest(after: sequence, in: db).commits
+    }
+
+    /// `commits(after:)` and the log's newest number, read once for both (a round trip fewer for
+    /// PostgreSQL's follower, which reads the log at every commit announced).
+    package static func commitsAndNewest(after sequence: Int, in db: any SQLExecutor) throws -> (commits: [Commit]?, newest: Int) {
         var commits: [Commit] = []
         for row in try db.rows("SELECT sequence, parent, relationship, revision, summary FROM changes WHERE sequence > ? ORDER BY sequence, parent, relationship",
                                [sequence]) {
             let number = try row.int(0), parent = try row.string(1), relationship = try row.string(2)
             if commits.last?.sequence != number {
-                guard number == (commits.last?.sequence ?? sequence) + 1 else { return nil }
+                guard number == (commits.last?.sequence ?? sequence) + 1 else { return (nil, try newestSequence(in: db)) }
                 commits.append(Commit(sequence: number, lists: []))
             }
             if relationship.isEmpty {
@@ -172,8 +178,8 @@ package enum StoreWrites {
         }
         // Nothing after `sequence` in the log, though the counter is past it: all trimmed away.
         let newest = try newestSequence(in: db)
-        guard (commits.last?.sequence ?? sequence) >= newest else { return nil }
-        return commits
+        guard (commits.last?.sequence ?? sequence) >= newest else { return (nil, newest) }
+        return (commits, newest)
     }
 
     /// The newest sequence number in the log (0 before the first commit).

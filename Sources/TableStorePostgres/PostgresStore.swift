@@ -42,7 +42,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         follower.start(reading: { after in
             try await logReader.perform { session in
                 try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { db in
-                    (try StoreWrites.commits(after: after, in: db), try StoreWrites.newestSequence(in: db))
+                    try StoreWrites.commitsAndNewest(after: after, in: db)
                 }
             }
         })
