@@ -30,6 +30,7 @@ extension SiteServer {
         etag(of: page, variant: pageVariant(request: request, session: session, notice: notice, canEdit: canEdit))
     }
 
+    /// What else than its lists' revisions a table page's bytes depend on, for its ETag.
     func pageVariant(request: Request, session: Session, notice: String?, canEdit: Bool) -> String {
         // The four parts joined by "|", appended into one buffer (every page answered asks).
         let query = request.uri.query ?? "", notice = notice ?? ""
@@ -129,7 +130,7 @@ extension SiteServer {
 
     /// A rendered table page with this session's form token in its places.
     func preparedTablePage(_ page: SplicedPage, status: HTTPResponse.Status, request: Request, session: Session,
-                                   canEdit: Bool, etag: String?) -> PreparedResponse {
+                           canEdit: Bool, etag: String?) -> PreparedResponse {
         let token = canEdit ? session.csrf : PageCache.tokenPlaceholder
         return prepared(type: "text/html; charset=utf-8", status: status, request: request, session: session, etag: etag,
                         plain: { page.plain(token: token) ?? [] }, gzip: { page.isWorthCompressing ? page.gzip(token: token) : nil })
