@@ -105,11 +105,13 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.validationFailure
         }
         let descriptors = DescriptorLimit.raise()
-        var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
-        logger.logLevel = level
-        var storeLogger = Logger(label: "tablestack.postgres") { LazyMetadataLogHandler(label: $0) }
-        storeLogger.logLevel = level
-        let loaded = try await site.load(storeLogger: storeLogger, waiting: .milliseconds(Int(databaseWait * 1_000)))
+        func leveledLogger(_ label: String) -> Logger {
+            var logger = Logger(label: label) { LazyMetadataLogHandler(label: $0) }
+            logger.logLevel = level
+            return logger
+        }
+        let loaded = try await site.load(storeLogger: leveledLogger("tablestack.postgres"), waiting: .milliseconds(Int(databaseWait * 1_000)))
+        let logger = leveledLogger("tablestack")
         var configuration = ServerConfiguration(host: host, port: port, basePath: loaded.site.urls.basePath,
                                                 publicFolder: site.publicFolder,
                                                 limits: ConnectionLimits(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout,
