@@ -94,8 +94,8 @@ extension SiteServer {
         let status = error.status
         var response: Response
         if wantsJSON(request) {
-            let body = (try? JSONEncoder().encode(["status": String(status.code), "reason": status.reasonPhrase, "error": DocumentText.cleaned(error.description)])) ?? Data()
-            response = respond(bytes: Array(body), type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
+            let body = ErrorJSON.bytes(status: status.code, reason: status.reasonPhrase, message: DocumentText.cleaned(error.description))
+            response = respond(bytes: body, type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
         } else {
             let upPath = error.upPath
             let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")

@@ -166,6 +166,9 @@ struct WalkTheDemoTests {
             let refused = try await browser.post("/batch-update/_/batch", body: inconsistent, contentType: "application/json", accept: "application/json")
             #expect(refused.status == 422)
             #expect(refused.html.contains("row 0.9 does not exist in the table after the update"))
+            // The error object is written as the twins are: sorted keys, the status a number.
+            #expect(refused.html.hasPrefix("{\n  \"error\" : \""))
+            #expect(refused.html.hasSuffix("\",\n  \"reason\" : \"Unprocessable Content\",\n  \"status\" : 422\n}"))
         }
     }
 
