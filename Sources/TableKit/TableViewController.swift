@@ -134,9 +134,18 @@ extension TableViewController {
 /// conflicts with the change: it is not made, and the person sees the table as it is now.
 public struct SaveConflict: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
+    /// The key of the item someone else changed, when the conflict is over one item: a page
+    /// names it by its row's text, which the key alone does not say.
+    public var itemKey: String?
 
     /// Makes a conflict saying what changed.
     public init(_ description: String) { self.description = description }
+
+    /// Makes a conflict over the item with `itemKey`, saying what changed.
+    public init(_ description: String, itemKey: String) {
+        self.description = description
+        self.itemKey = itemKey
+    }
 }
 
 /// What `save(basedOn:)` throws when someone else saved between the moment the controller was

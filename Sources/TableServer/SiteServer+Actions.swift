@@ -73,9 +73,11 @@ extension SiteServer {
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
         } catch let TableActionError.noRow(key, _) {
+            // Gone from the list, so only its key is left to name it by.
             return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
                                           session: session, status: .conflict,
-                                          notice: "Your change was not applied: the row \"\(String(key.prefix(60)))\" is no longer there. This is the list as it is now.")
+                                          notice: "Your change was not applied: the row “\(String(key.prefix(60)))” is no longer in this list "
+                                            + "(someone else deleted or moved it). This is the list as it is now.")
         } catch let ActionError.fieldsChanged(current, typed) {
             // The form again, with what was typed, a message by each field someone else changed,
             // and their values as the new starting point, so saving again replaces them knowingly.
@@ -90,9 +92,10 @@ extension SiteServer {
                 + " while you were editing. Save again to use your values."
             return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: notice, sheet: sheet)
         } catch let conflict as SaveConflict {
-            return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
+            let fresh = try await locate(segments)
+            return try await pageResponse(fresh, state: refusedState(form, page: page, request: request, session: session), request: request,
                                           session: session, status: .conflict,
-                                          notice: "Your change was not applied: \(conflict). This is the list as it is now.")
+                                          notice: "Your change was not applied: \(Self.reason(for: conflict, on: fresh)). This is the list as it is now.")
         } catch let ActionError.invalidFields(messages, typed) {
             // The sheet again, with what was typed and a message by each refused field. An Add
             // was tried on the scene without its rows: the answer (a JSON twin shows the rows,
@@ -107,6 +110,14 @@ extension SiteServer {
             return try await pageResponse(shown, state: ViewState(), request: request, session: session, status: .unprocessableContent,
                                           notice: notice, sheet: sheet)
         }
+    }
+
+    /// What a conflict says to the person: an item someone else changed is named by its row's
+    /// text as the list shows it now; any other conflict says what it says.
+    static func reason(for conflict: SaveConflict, on page: SitePage) -> String {
+        guard let key = conflict.itemKey, let path = page.controller.indexPath(forRowWithKey: key) else { return conflict.description }
+        let text = page.controller.cell(at: path).text
+        return "someone else changed “\(text.isEmpty ? key : String(text.prefix(60)))” since this page was shown"
     }
 
     /// The page an action is carried out on: for an Add form on an app file's scene, the scene

@@ -152,7 +152,7 @@ struct ManyEditorsTests {
             }
             let moved = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "bread"), ("before", "milk")])
             #expect(moved.status == 409)
-            #expect(moved.notice?.contains("the row \"milk\" is no longer there") == true)
+            #expect(moved.notice?.contains("the row “milk” is no longer in this list (someone else deleted or moved it)") == true)
             #expect(moved.rowTexts == ["Eggs", "Bread", "Butter"])
             #expect(moved.html.contains("data-editing=\"false\""))
             let movedWhileEditing = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"),

@@ -173,6 +173,8 @@ struct CustomDelegateTests {
                                                  headers: [.cookie: cookie, .contentType: "application/x-www-form-urlencoded"],
                                                  body: ByteBuffer(string: "csrf=\(csrf)&revision=1&key=emmons&to=0.3"))
             #expect(stale.status == .conflict, "a move based on the page before the last one is refused")
+            #expect(String(buffer: stale.body).contains("Your change was not applied: the routes changed. This is the list as it is now."),
+                    "the notice says what the controller's SaveConflict says")
         }
     }
 

@@ -244,7 +244,7 @@ extension ResolvedScene {
     static func actionError(_ error: StoreError) -> any Error {
         switch error {
         case .staleRevision, .itemNotFound, .positionOutOfRange, .attributesChanged, .duplicateKey: SaveRace()
-        case .itemChanged: SaveConflict(error.description)
+        case let .itemChanged(key, _): SaveConflict(error.description, itemKey: key)
         case .invalidKey: ActionError.refused(error.description)
         default: error
         }
