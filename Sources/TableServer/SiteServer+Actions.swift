@@ -78,18 +78,27 @@ extension SiteServer {
                                           session: session, status: .conflict,
                                           notice: "Your change was not applied: the row “\(String(key.prefix(60)))” is no longer in this list "
                                             + "(someone else deleted or moved it). This is the list as it is now.")
+        } catch let TableActionError.refused(rule) where rule.mayFollowFromOtherChanges && revision != page.controller.revisionToken {
+            // The control the page showed is not there now because others changed the rows
+            // around it: a conflict to show, not a forged post.
+            return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
+                                          session: session, status: .conflict,
+                                          notice: "Your change was not applied: the list changed since this page was shown, and "
+                                            + Self.ruleNow(rule, on: page) + ". This is the list as it is now.")
         } catch let ActionError.fieldsChanged(current, typed) {
             // The form again, with what was typed, a message by each field someone else changed,
             // and their values as the new starting point, so saving again replaces them knowingly.
             let messages = current.mapValues { "Someone else changed this to “\($0.isEmpty ? "nothing" : $0)” while you were editing. Your value is below; save again to use it." }
             let fresh = try await locate(segments)
-            guard let sheet = Sheets(site: site, page: fresh, csrf: session.csrf).detail(typed: typed, errors: messages) else {
+            guard var sheet = Sheets(site: site, page: fresh, csrf: session.csrf).detail(typed: typed, errors: messages) else {
                 throw ActionError.fieldsChanged(current, typed: typed)
             }
-            // The sheet shows each message by its field; a JSON twin says it in its notice.
+            // The sheet shows each message by its field and the notice above them (not the
+            // summary of fields to correct: nothing typed was wrong); a JSON twin has the notice.
             let changed = sheet.fields.compactMap { field in current[field.name].map { field.label + " to “" + ($0.isEmpty ? "nothing" : $0) + "”" } }
             let notice = "Your changes were not saved: someone else changed " + changed.joined(separator: ", ")
                 + " while you were editing. Save again to use your values."
+            sheet.errorSummary = notice
             return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: notice, sheet: sheet)
         } catch let conflict as SaveConflict {
             let fresh = try await locate(segments)
@@ -118,6 +127,21 @@ extension SiteServer {
         guard let key = conflict.itemKey, let path = page.controller.indexPath(forRowWithKey: key) else { return conflict.description }
         let text = page.controller.cell(at: path).text
         return "someone else changed “\(text.isEmpty ? key : String(text.prefix(60)))” since this page was shown"
+    }
+
+    /// What a table rule says of a row as the list stands now, naming the row by its text.
+    static func ruleNow(_ rule: TableKitError, on page: SitePage) -> String {
+        let controller = page.controller
+        guard let path = rule.indexPath, controller.rowCounts.indices.contains(path.section),
+              path.row >= 0, path.row < controller.rowCounts[path.section] else { return rule.description }
+        let row = "“" + String(controller.cell(at: path).text.prefix(60)) + "”"
+        switch rule {
+        case let .editingStyleNotOffered(style, _, _): return row + " no longer has " + (style == .insert ? "an insert" : "a delete") + " control"
+        case .rowNotMovable: return row + " can no longer be moved"
+        case let .noFurtherPlace(_, upward): return row + " cannot move further " + (upward ? "up" : "down")
+        case .moveAcrossSections: return row + " cannot move to that section"
+        default: return rule.description
+        }
     }
 
     /// The page an action is carried out on: for an Add form on an app file's scene, the scene

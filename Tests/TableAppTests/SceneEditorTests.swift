@@ -316,6 +316,36 @@ struct SceneEditorTests {
         #expect(try await demo.store.item("bread", in: list)?["name"] == .string("Sourdough"))
     }
 
+    @Test("two people who make the same change to a field are not in conflict; what else they changed is saved")
+    func sameChangeTwice() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let path = ["groceries", "bread"]
+        let list = ListID.root("groceries")
+        let shown = try await demo.runtime.resolve(path)
+        let quantity = try #require(shown.item?["quantity"]).description
+        let originals = ["name": "Bread", "quantity": quantity]
+        let first = try await demo.editor(path).perform(.saveDetail(fields: ["name": "Rye Bread", "quantity": quantity], originals: originals),
+                                                        revisionToken: shown.revisionToken)
+        #expect(first.notice == "Saved.")
+        let revision = try await demo.store.revision(of: list)
+        // The second person typed the same name from the same form: their value is stored already.
+        let same = try await demo.editor(path).perform(.saveDetail(fields: ["name": "Rye Bread", "quantity": quantity], originals: originals),
+                                                       revisionToken: shown.revisionToken)
+        #expect(same.notice == "Saved.")
+        #expect(try await demo.store.revision(of: list) == revision, "nothing was written again")
+        // The same name and another quantity: the quantity is saved, the name is no conflict.
+        let more = try await demo.editor(path).perform(.saveDetail(fields: ["name": "Rye Bread", "quantity": "7"], originals: originals),
+                                                       revisionToken: shown.revisionToken)
+        #expect(more.notice == "Saved.")
+        #expect(try await demo.store.item("bread", in: list)?["quantity"] == .number(7))
+        // Another name still conflicts with the one stored.
+        await #expect(throws: ActionError.fieldsChanged(["name": "Rye Bread"], typed: ["name": "Spelt Bread", "quantity": quantity])) {
+            try await demo.editor(path).perform(.saveDetail(fields: ["name": "Spelt Bread", "quantity": quantity], originals: originals),
+                                                revisionToken: shown.revisionToken)
+        }
+    }
+
     @Test("a trail's detail fields save with validation")
     func detail() async throws {
         let demo = try await DemoFixture()

@@ -72,6 +72,9 @@ struct ManyEditorsTests {
             #expect(refused.root?.first { $0.attributes["id"] == "field-quantity-error" }?.normalizedText.contains("Someone else changed this to “2”") == true)
             #expect(refused.field("quantity") == "5", "what Bob typed is kept")
             #expect(refused.field("original-quantity") == "2", "saving again replaces Alice's value knowingly")
+            #expect(refused.root?.first { $0.attributes["class"] == "sheet__errors" }?.normalizedText
+                    == "Your changes were not saved: someone else changed Quantity to “2” while you were editing. Save again to use your values.",
+                    "the sheet says what happened, not that a field needs correcting")
             let twin = try await bob.post("/groceries/bread/_/save", Self.replacing(bobBread, "quantity", with: "5"), accept: "application/json")
             #expect(twin.status == 409 && Self.notice(of: twin) == "Your changes were not saved: someone else changed Quantity to “2” while you were editing. "
                     + "Save again to use your values.", "a JSON client hears why, as the form's field says it")
@@ -92,6 +95,12 @@ struct ManyEditorsTests {
             #expect(try await bob.post("/groceries/bread/_/save", Self.replacing(bobAgain, "quantity", with: "3"), follow: false).status == 303)
             let item = try #require(try await demo.store.item("bread", in: .root("groceries")))
             #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(3))
+
+            // Both type the same value in one field: the second save is no conflict.
+            let aliceSame = try await Self.detailForm(alice, item: "bread")
+            let bobSame = try await Self.detailForm(bob, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceSame, "quantity", with: "10"), follow: false).status == 303)
+            #expect(try await bob.post("/groceries/bread/_/save", Self.replacing(bobSame, "quantity", with: "10"), follow: false).status == 303)
         }
     }
 
@@ -159,6 +168,43 @@ struct ManyEditorsTests {
                                                                              ("key", "bread"), ("before", "milk")])
             #expect(movedWhileEditing.status == 409)
             #expect(movedWhileEditing.html.contains("data-editing=\"true\""), "shown in the editing mode it was posted from")
+        }
+    }
+
+    @Test("a control the page showed that others' rows took away (the last row's insert) is a 409 naming the row; a forged one stays a 422")
+    func controlTakenAway() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            let bob = Browser(client: alice.client)
+            let alicePage = try await Self.editingPage(alice)
+            let bobPage = try await Self.editingPage(bob)
+            // Alice taps the last row's insert control: the new row is last now, and has it.
+            #expect(try await alice.post("/groceries/_/insert", [("csrf", alicePage.csrf), ("revision", alicePage.revision), ("editing", "1"),
+                                                                 ("key", "butter")], follow: false).status == 303)
+            let inserted = try await bob.post("/groceries/_/insert", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"),
+                                                                      ("key", "butter")])
+            #expect(inserted.status == 409)
+            #expect(inserted.notice == "Your change was not applied: the list changed since this page was shown, and “Butter” no longer has an insert control. "
+                    + "This is the list as it is now.")
+            #expect(inserted.rowTexts == ["Milk", "Eggs", "Bread", "Butter", "New Item"])
+            #expect(inserted.html.contains("data-editing=\"true\""))
+
+            // Alice moves the new row above Butter: Butter is last again, with the insert control, not delete.
+            let newKey = try #require(inserted.html.matches(of: /id="row-([^"]+)"/).last.map { String($0.1) })
+            let aliceNow = try await Self.editingPage(alice)
+            let bobNow = try await Self.editingPage(bob)
+            #expect(try await alice.post("/groceries/_/move", [("csrf", aliceNow.csrf), ("revision", aliceNow.revision), ("editing", "1"),
+                                                               ("key", newKey), ("before", "butter")], follow: false).status == 303)
+            let stale = try await bob.post("/groceries/_/delete", [("csrf", bobNow.csrf), ("revision", bobNow.revision), ("editing", "1"), ("key", "butter")],
+                                           accept: "application/json")
+            #expect(stale.status == 409 && Self.notice(of: stale)?.contains("“Butter” no longer has a delete control") == true, "\(stale.html.prefix(300))")
+
+            // From the page as it is, a control the row does not have is a forged post.
+            let current = try await Self.editingPage(bob)
+            let forged = try await bob.post("/groceries/_/insert", [("csrf", current.csrf), ("revision", current.revision), ("editing", "1"), ("key", "milk")])
+            #expect(forged.status == 422)
+            #expect(try await alice.get("/groceries/").rowTexts == ["Milk", "Eggs", "Bread", "New Item", "Butter"])
         }
     }
 

@@ -42,14 +42,20 @@ public struct SceneEditor: Sendable {
             // neither its value nor what the form showed (a script's), leaves it as it is; a
             // browser's form always says what it showed, and an unchecked box sends no value.
             let edited = definitions.filter { $0.isChanged(in: fields, originals: originals) }
-            let attributes = try validated(edited, fields)
+            var attributes = try validated(edited, fields)
+            // Someone else who made the very change the person made is no conflict: that value
+            // is what both want, and it is stored already.
+            let alreadyStored = Set(edited.filter { originals[$0.attribute] != nil && $0.formValue(of: item[$0.attribute]) == $0.formValue(of: attributes[$0.attribute]) }
+                .map(\.attribute))
             let moved = Dictionary(uniqueKeysWithValues: edited.compactMap { field -> (String, String)? in
-                guard let original = originals[field.attribute] else { return nil }
+                guard let original = originals[field.attribute], !alreadyStored.contains(field.attribute) else { return nil }
                 let now = field.formValue(of: item[field.attribute])
                 return now == original ? nil : (field.attribute, now)
             })
             guard moved.isEmpty else { throw ActionError.fieldsChanged(moved, typed: fields) }
-            guard !attributes.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }
+            guard !edited.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }
+            for attribute in alreadyStored { attributes[attribute] = nil }
+            guard !attributes.isEmpty else { return ActionOutcome(notice: "Saved.") }
             let expected = Dictionary(uniqueKeysWithValues: attributes.keys.map { ($0, item[$0]) })
             // A field sent without the value the form showed (a script's post, not a browser's)
             // cannot tell a change of its own from someone else's: it is saved only if nobody
