@@ -5,12 +5,20 @@ import TableRender
 
 extension Request {
     /// Whether the client accepts a gzip-compressed body.
-    var acceptsGzip: Bool { headers.value(of: .acceptEncoding).map { TextSplice.contains($0, "gzip") } == true }
+    var acceptsGzip: Bool { headers.value(of: .acceptEncoding).map(AcceptEncoding.acceptsGzip) == true }
 
-    /// Whether the client already holds the representation tagged `etag` (If-None-Match may list
-    /// several tags).
+    /// Whether the client already holds the representation tagged `etag`: If-None-Match may list
+    /// several tags, compared weakly (a `W/` prefix, as a proxy that compresses adds, is
+    /// ignored), or be `*`, which any representation the page has matches.
     func alreadyHas(etag: String) -> Bool {
         guard let match = headers.value(of: .ifNoneMatch) else { return false }
-        return match.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
+        let tag = Self.opaqueTag(Substring(etag))
+        return match.split(separator: ",").contains {
+            let listed = $0.trimmingCharacters(in: .whitespaces)
+            return listed == "*" || Self.opaqueTag(Substring(listed)) == tag
+        }
     }
+
+    /// An entity tag without its weakness prefix.
+    private static func opaqueTag(_ tag: Substring) -> Substring { tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
 }

@@ -33,6 +33,11 @@ struct ProtocolTests {
             let etag = try #require(first.headers[.eTag])
             let again = try await browser.get("/groceries/", headers: [.ifNoneMatch: etag])
             #expect(again.status == 304 && again.html.isEmpty)
+            // Compared weakly (the page's tag is weak; the same tag sent strong matches), and `*` matches any.
+            #expect(etag.hasPrefix("W/"))
+            #expect(try await browser.get("/groceries/", headers: [.ifNoneMatch: "\"other\", " + etag.dropFirst(2)]).status == 304)
+            #expect(try await browser.get("/groceries/", headers: [.ifNoneMatch: "*"]).status == 304)
+            #expect(try await browser.get("/groceries/", headers: [.ifNoneMatch: "\"other\""]).status == 200)
             let editing = try await browser.get("/groceries/?editing=1")
             let (csrf, revision) = browser.tokens(of: editing)
             _ = try await browser.post("/groceries/_/delete", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "milk")])
@@ -97,6 +102,9 @@ struct ProtocolTests {
                     #expect(Gunzip.decompress(zipped.bytes) == plain.bytes, "\(path) decompresses to the plain page")
                 }
             }
+            // A client that refuses gzip (q=0) gets the plain page; a name in capitals still counts.
+            #expect(try await browser.get("/states/", headers: [.acceptEncoding: "gzip;q=0, identity"]).headers[.contentEncoding] == nil)
+            #expect(try await browser.get("/states/", headers: [.acceptEncoding: "GZIP"]).headers[.contentEncoding] == "gzip")
             // Another session gets its own token in the same cached, compressed page.
             let other = Browser(client: browser.client)
             let theirs = try await other.get("/states/", headers: [.acceptEncoding: "gzip"])

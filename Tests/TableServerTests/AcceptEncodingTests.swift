@@ -1,0 +1,18 @@
+import Testing
+@testable import TableServer
+
+/// `Accept-Encoding` read as RFC 9110 reads it: names without regard to case, `q=0` refusing a
+/// coding, `*` standing for the codings the header does not name.
+@Suite("Accept-Encoding")
+struct AcceptEncodingTests {
+    @Test("gzip is accepted when named with a weight above zero, or when * is and gzip is not refused", arguments: [
+        ("gzip", true), ("gzip, deflate, br", true), ("br, gzip", true), ("GZIP", true), ("Gzip;q=0.5", true), ("x-gzip", true),
+        ("gzip;q=1.0", true), ("gzip ; q=0.001", true), ("*", true), ("br, *;q=0.1", true), ("deflate, gzip;q=0.2, *;q=0", true),
+        ("", false), ("identity", false), ("br, deflate", false), ("gzip;q=0", false), ("gzip; q=0.000", false), ("gzip;Q=0.", false),
+        ("*, gzip;q=0", false), ("gzip;q=0, *", false), ("*;q=0", false), ("gzipped", false), ("x-gzipped", false), ("deflate;gzip", false),
+        (",,", false), ("gzip,", true), (" ,gzip", true), ("gzip;level=0", true), ("gzip;q=0;x=1", false),
+    ])
+    func reads(_ header: String, _ accepted: Bool) {
+        #expect(AcceptEncoding.acceptsGzip(header) == accepted, "\(header)")
+    }
+}
