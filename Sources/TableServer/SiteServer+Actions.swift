@@ -78,7 +78,7 @@ extension SiteServer {
                                           session: session, status: .conflict,
                                           notice: "Your change was not applied: the row “\(String(key.prefix(60)))” is no longer in this list "
                                             + "(someone else deleted or moved it). This is the list as it is now.")
-        } catch let TableActionError.refused(rule) where rule.mayFollowFromOtherChanges && revision != page.controller.revisionToken {
+        } catch let TableActionError.refused(rule) where rule.mayFollowFromOtherChanges && Self.changed(since: revision, page: page) {
             // The control the page showed is not there now because others changed the rows
             // around it: a conflict to show, not a forged post.
             return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
@@ -127,6 +127,14 @@ extension SiteServer {
         guard let key = conflict.itemKey, let path = page.controller.indexPath(forRowWithKey: key) else { return conflict.description }
         let text = page.controller.cell(at: path).text
         return "someone else changed “\(text.isEmpty ? key : String(text.prefix(60)))” since this page was shown"
+    }
+
+    /// Whether the lists `page` shows changed since a form's revision token was read: for an app
+    /// file's scene, compared list by list (the parts' order is no change); else as text.
+    static func changed(since revision: String, page: SitePage) -> Bool {
+        let now = page.controller.revisionToken
+        guard page.scene != nil else { return revision != now }
+        return (try? ResolvedScene.parse(revision)) != (try? ResolvedScene.parse(now))
     }
 
     /// What a table rule says of a row as the list stands now, naming the row by its text.

@@ -182,7 +182,9 @@ public struct SiteServer: Sendable {
         let origin = request.headers.value(of: .origin), referer = request.headers.value(of: .referer)
         guard policy.allowsPost(origin: origin, referer: referer, fetchSite: request.headers.value(of: .secFetchSite),
                                 host: request.head.authority, isSecure: session.isSecure) else {
-            throw .forbidden("This form was sent from another site (\(origin ?? referer ?? "")); nothing was changed.")
+            // Without Origin and Referer, the browser's Sec-Fetch-Site said so: no site to name.
+            let site = (origin ?? referer).map { " (\($0))" } ?? ""
+            throw .forbidden("This form was sent from another site\(site); nothing was changed.")
         }
     }
 

@@ -188,7 +188,7 @@ struct ProtocolTests {
         }
     }
 
-    @Test("every response carries the security headers; an unknown method is a 404; session cookies are HttpOnly and SameSite=Lax")
+    @Test("every response carries the security headers; a method the site does not take is a 405; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
@@ -200,11 +200,15 @@ struct ProtocolTests {
                 #expect(page.headers[.xContentTypeOptions] == "nosniff")
                 #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             }
-            // A method a page refuses is answered by the site, with the headers; one the site
-            // never answers is a 404.
+            // A method a page refuses is answered by the site, with the headers and the methods it
+            // takes; so is one the site never answers.
             let put = try await browser.send(.put, "/groceries/")
             #expect(put.status == 405 && put.headers[.xContentTypeOptions] == "nosniff")
-            #expect(try await browser.send(.options, "/groceries/").status == 404)
+            for method in [HTTPRequest.Method.options, .trace, HTTPRequest.Method("PROPFIND")!] {
+                let refused = try await browser.send(method, "/groceries/")
+                #expect(refused.status == 405 && refused.headers[.allow] == "GET, HEAD, POST" && refused.headers[.xContentTypeOptions] == "nosniff")
+                #expect(refused.html.contains("\(method.rawValue) is not accepted at /groceries/"), "\(refused.html.prefix(200))")
+            }
             let fresh = Browser(client: browser.client)
             let page = try await fresh.get("/")
             let cookie = page.headers[.setCookie] ?? ""

@@ -72,6 +72,7 @@ struct RequestOriginTests {
                 let refused = try Self.send(server, head + header + "\r\n", body: body)
                 #expect(refused.status == 403, "\(header) is refused")
                 #expect(refused.text.contains("sent from another site"))
+                #expect(!refused.text.contains("()"), "no empty name of a site when the browser gave none")
             }
             #expect(try Self.send(server, head + "Origin: http://\(host)\r\n", body: body).status == 303)
             let (otherCookie, again) = try Self.form(server, host: host)

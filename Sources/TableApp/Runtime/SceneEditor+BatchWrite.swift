@@ -173,7 +173,7 @@ extension SceneEditor {
         } catch let error as StoreError {
             // Any change to what the page showed since is a conflict: the batch's index paths
             // would name other rows.
-            if case .staleRevision = error { throw SaveConflict(error.description) }
+            if case let .staleRevision(_, expected, current) = error { throw staleConflict(expected: expected, current: current) }
             throw ResolvedScene.actionError(error)
         }
         return ActionOutcome(notice: "Applied the batch: \(Self.describe(counts)) before, \(Self.describe(countsAfter)) after.")
@@ -211,7 +211,7 @@ extension SceneEditor {
         do {
             try await runtime.store.apply(writes)
         } catch let error as StoreError {
-            if case .staleRevision = error { throw SaveConflict(error.description) }
+            if case let .staleRevision(_, expected, current) = error { throw staleConflict(expected: expected, current: current) }
             throw ResolvedScene.actionError(error)
         }
         let rowCount = items.reduce(0) { $0 + $1.rows.count }
@@ -224,5 +224,11 @@ extension SceneEditor {
         let rows = counts.reduce(0, +)
         let rowText = "\(rows) row\(rows == 1 ? "" : "s")"
         return counts.count == 1 ? rowText : "\(rowText) in \(counts.count) section\(counts.count == 1 ? "" : "s")"
+    }
+
+    /// A batch's refusal when the lists it names by index path changed since its page (its index
+    /// paths would name other rows): in the person's words, with the revisions for a client.
+    private func staleConflict(expected: Int, current: Int) -> SaveConflict {
+        SaveConflict("someone else changed “\(scene.title)” since this page was shown (revision \(expected), now \(current))")
     }
 }
