@@ -38,6 +38,11 @@ struct EditingDetailsTests {
             let confirm = try await browser.get("/playlist/?editing=1&delete=the-swan")
             let button = try #require(confirm.root?.first { $0.name == "button" && $0.attributes["class"] == "delete-confirmation__delete" })
             #expect(button.normalizedText == "Remove")
+            #expect(confirm.root?.first { $0.attributes["class"] == "delete-confirmation__cancel" }?.attributes["href"] == "/playlist/?editing=1",
+                    "Cancel stays in editing mode")
+            // A swiped row's Delete button (outside editing mode): Cancel leaves editing mode off.
+            let swipedConfirm = try await browser.get("/groceries/?delete=eggs")
+            #expect(swipedConfirm.root?.first { $0.attributes["class"] == "delete-confirmation__cancel" }?.attributes["href"] == "/groceries/#row-eggs")
             #expect(Self.row(confirm, "the-swan")?.attributes["data-delete-title"] == "Remove")
             let editingJSON = try Self.jsonRows(try await browser.get("/playlist/?editing=1", accept: "application/json"))
             #expect(editingJSON["the-swan"]?["deleteConfirmationTitle"] as? String == "Remove")

@@ -81,7 +81,9 @@ enum RowContextBuilder {
                     : "Insert \(row.insertionPlacement.rawValue) \(name)")
         }
         if actions.confirmingDeleteKey == cell.key, row.editingStyle == .delete || row.canSwipeToDelete {
-            context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete), cancelHref: actions.editingHref,
+            // Cancel goes back to the mode the Delete button was shown in: editing, or a swipe's.
+            context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete),
+                                                              cancelHref: isEditing ? actions.editingHref : actions.pageHref(row: cell.key),
                                                               title: row.deleteConfirmationTitle)
         }
         if isEditing, row.isMovable {

@@ -103,6 +103,9 @@ public struct PageActions: Sendable, Hashable {
     /// The page in editing mode, without a pending deletion.
     public var editingHref: String { urls.editing(keys) }
 
+    /// The page out of editing mode, back at `row`: where cancelling a swiped deletion leads.
+    public func pageHref(row: String) -> String { urls.page(keys, from: keys, row: row) }
+
     /// The page that offers every place a row may be moved to.
     public func moveToHref(for key: String) -> String { urls.moveSheet(keys, key: key) }
 }
