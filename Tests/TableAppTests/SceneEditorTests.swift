@@ -257,7 +257,7 @@ struct SceneEditorTests {
         #expect(try ResolvedScene.parse(";regions=3;;regions/north.trails=7;a.b.c=0;") == revisions, "empty parts are skipped")
         #expect(try ResolvedScene.parse("") == [:])
         #expect(try ResolvedScene.parse("caf\u{E9}.ol\u{E9}=12") == [ListID(parent: "caf\u{E9}", relationship: "ol\u{E9}"): 12])
-        for malformed in ["nonsense", "=5", "=a=5", "a=", "a==5", "a=-1", "a=5x", "a=5;b"] {
+        for malformed in ["nonsense", "=5", "=a=5", "a=", "a==5", "a=-1", "a=5x", "a=5;b", "a=1;a=2", "a.b=1;c=2;a.b=1"] {
             #expect(throws: ActionError.badRequest("the revision \"\(malformed)\" is malformed; reload the page")) {
                 try ResolvedScene.parse(malformed)
             }

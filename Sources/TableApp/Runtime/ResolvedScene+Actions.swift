@@ -261,17 +261,20 @@ extension ResolvedScene {
     /// Split at bytes: every edit parses the token its form carried.
     public static func parse(_ token: String) throws -> [ListID: Int] {
         var revisions: [ListID: Int] = [:]
+        func malformed() -> ActionError { .badRequest("the revision \"\(DocumentText.shortened(token, to: 80))\" is malformed; reload the page") }
         for part in token.utf8.split(separator: UInt8(ascii: ";")) {
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")), equals != part.startIndex, let revision = Int(Substring(part[part.index(after: equals)...])),
                   revision >= 0 else {
-                throw ActionError.badRequest("the revision \"\(DocumentText.shortened(token, to: 80))\" is malformed; reload the page")
+                throw malformed()
             }
             let name = part[..<equals]
-            if let dot = name.lastIndex(of: UInt8(ascii: ".")) {
-                revisions[ListID(parent: String(Substring(name[..<dot])), relationship: String(Substring(name[name.index(after: dot)...])))] = revision
+            let list = if let dot = name.lastIndex(of: UInt8(ascii: ".")) {
+                ListID(parent: String(Substring(name[..<dot])), relationship: String(Substring(name[name.index(after: dot)...])))
             } else {
-                revisions[.root(String(Substring(name)))] = revision
+                ListID.root(String(Substring(name)))
             }
+            // A page names each list once: a second revision for it is not a page's token.
+            guard revisions.updateValue(revision, forKey: list) == nil else { throw malformed() }
         }
         return revisions
     }
