@@ -134,8 +134,9 @@ extension TableViewController {
 /// conflicts with the change: it is not made, and the person sees the table as it is now.
 public struct SaveConflict: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
-    /// The key of the item someone else changed, when the conflict is over one item: a page
-    /// names it by its row's text, which the key alone does not say.
+    /// The key of the item someone else changed, when the conflict is over one item: the 409
+    /// page names it by its row's text (which the key alone does not say) in place of
+    /// `description`.
     public var itemKey: String?
 
     /// Makes a conflict saying what changed.

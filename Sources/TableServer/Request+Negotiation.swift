@@ -9,13 +9,13 @@ extension Request {
 
     /// Whether the client already holds the representation tagged `etag`: If-None-Match may list
     /// several tags, compared weakly (a `W/` prefix, as a proxy that compresses adds, is
-    /// ignored), or be `*`, which any representation the page has matches.
-    func alreadyHas(etag: String) -> Bool {
+    /// ignored), or be `*` (any representation), which counts only `whereAnyWillDo`.
+    func alreadyHas(etag: String, whereAnyWillDo: Bool = true) -> Bool {
         guard let match = headers.value(of: .ifNoneMatch) else { return false }
         let tag = Self.opaqueTag(Substring(etag))
         return match.split(separator: ",").contains {
             let listed = $0.trimmingCharacters(in: .whitespaces)
-            return listed == "*" || Self.opaqueTag(Substring(listed)) == tag
+            return listed == "*" ? whereAnyWillDo : Self.opaqueTag(Substring(listed)) == tag
         }
     }
 

@@ -42,4 +42,14 @@ enum RequestPath: Equatable {
             self = .page(segments)
         }
     }
+
+    /// The methods the site answers at this path, for a 405's `Allow`.
+    var allowedMethods: String {
+        switch self {
+        case .asset, .page: "GET, HEAD"
+        case .signIn, .signOut: "GET, HEAD, POST"
+        case .action: "POST"
+        case .live: "GET"
+        }
+    }
 }

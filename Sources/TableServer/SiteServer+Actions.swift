@@ -73,18 +73,13 @@ extension SiteServer {
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
         } catch let TableActionError.noRow(key, _) {
-            // Gone from the list, so only its key is left to name it by.
-            return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
-                                          session: session, status: .conflict,
-                                          notice: "Your change was not applied: the row “\(String(key.prefix(60)))” is no longer in this list "
-                                            + "(someone else deleted or moved it). This is the list as it is now.")
-        } catch let TableActionError.refused(rule) where rule.mayFollowFromOtherChanges && Self.changed(since: revision, page: page) {
+            return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in ActionNotice.reasonRowGone(key) }
+        } catch let TableActionError.refused(rule) where rule.rowOthersMayHaveChanged != nil && Self.hasChanged(page, since: revision) {
             // The control the page showed is not there now because others changed the rows
             // around it: a conflict to show, not a forged post.
-            return try await pageResponse(try await locate(segments), state: refusedState(form, page: page, request: request, session: session), request: request,
-                                          session: session, status: .conflict,
-                                          notice: "Your change was not applied: the list changed since this page was shown, and "
-                                            + Self.ruleNow(rule, on: page) + ". This is the list as it is now.")
+            return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in
+                ActionNotice.reason(forRule: rule, on: page)
+            }
         } catch let ActionError.fieldsChanged(current, typed) {
             // The form again, with what was typed, a message by each field someone else changed,
             // and their values as the new starting point, so saving again replaces them knowingly.
@@ -101,10 +96,9 @@ extension SiteServer {
             sheet.errorSummary = notice
             return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: notice, sheet: sheet)
         } catch let conflict as SaveConflict {
-            let fresh = try await locate(segments)
-            return try await pageResponse(fresh, state: refusedState(form, page: page, request: request, session: session), request: request,
-                                          session: session, status: .conflict,
-                                          notice: "Your change was not applied: \(Self.reason(for: conflict, on: fresh)). This is the list as it is now.")
+            return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { now in
+                ActionNotice.reason(for: conflict, on: now)
+            }
         } catch let ActionError.invalidFields(messages, typed) {
             // The sheet again, with what was typed and a message by each refused field. An Add
             // was tried on the scene without its rows: the answer (a JSON twin shows the rows,
@@ -121,35 +115,22 @@ extension SiteServer {
         }
     }
 
-    /// What a conflict says to the person: an item someone else changed is named by its row's
-    /// text as the list shows it now; any other conflict says what it says.
-    static func reason(for conflict: SaveConflict, on page: SitePage) -> String {
-        guard let key = conflict.itemKey, let path = page.controller.indexPath(forRowWithKey: key) else { return conflict.description }
-        let text = page.controller.cell(at: path).text
-        return "someone else changed “\(text.isEmpty ? key : String(text.prefix(60)))” since this page was shown"
+    /// The list as it is now, 409, with the notice that the change was not applied and why:
+    /// `reason` words it on that page.
+    private func conflictPage(_ segments: [String], form: FormBody, shown page: SitePage, request: Request, session: Session,
+                              reason: (SitePage) -> String) async throws -> Response {
+        let now = try await locate(segments)
+        return try await pageResponse(now, state: refusedState(form, page: page, request: request, session: session), request: request,
+                                      session: session, status: .conflict, notice: ActionNotice.notApplied(reason(now), on: now))
     }
 
     /// Whether the lists `page` shows changed since a form's revision token was read: for an app
-    /// file's scene, compared list by list (the parts' order is no change); else as text.
-    static func changed(since revision: String, page: SitePage) -> Bool {
+    /// file's scene, compared list by list (the parts' order is no change); for another
+    /// controller, as text (one whose token is empty never tells a change).
+    static func hasChanged(_ page: SitePage, since revision: String) -> Bool {
         let now = page.controller.revisionToken
         guard page.scene != nil else { return revision != now }
         return (try? ResolvedScene.parse(revision)) != (try? ResolvedScene.parse(now))
-    }
-
-    /// What a table rule says of a row as the list stands now, naming the row by its text.
-    static func ruleNow(_ rule: TableKitError, on page: SitePage) -> String {
-        let controller = page.controller
-        guard let path = rule.indexPath, controller.rowCounts.indices.contains(path.section),
-              path.row >= 0, path.row < controller.rowCounts[path.section] else { return rule.description }
-        let row = "“" + String(controller.cell(at: path).text.prefix(60)) + "”"
-        switch rule {
-        case let .editingStyleNotOffered(style, _, _): return row + " no longer has " + (style == .insert ? "an insert" : "a delete") + " control"
-        case .rowNotMovable: return row + " can no longer be moved"
-        case let .noFurtherPlace(_, upward): return row + " cannot move further " + (upward ? "up" : "down")
-        case .moveAcrossSections: return row + " cannot move to that section"
-        default: return rule.description
-        }
     }
 
     /// The page an action is carried out on: for an Add form on an app file's scene, the scene

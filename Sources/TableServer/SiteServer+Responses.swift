@@ -70,7 +70,10 @@ extension SiteServer {
         headers.append(contentsOf: Self.pageCaching)
         guard let etag, status == .ok else { return (headers, nil) }
         headers.append(HTTPField(name: .eTag, value: etag))
-        guard request.alreadyHas(etag: etag) else { return (headers, nil) }
+        // A page's bytes carry the session's form token and a notice shown once: a client holding
+        // "any" of its representations holds this one only when its session is not new and no
+        // notice waits (a 304 would consume it).
+        guard request.alreadyHas(etag: etag, whereAnyWillDo: !session.isNew && session.flash == nil) else { return (headers, nil) }
         var notModified = PreparedResponse(status: .notModified, headers: headers, body: [])
         notModified.headers[.contentType] = nil
         session.store(on: &notModified.headers, signer: signer, basePath: site.urls.basePath)

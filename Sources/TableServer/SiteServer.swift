@@ -125,9 +125,10 @@ public struct SiteServer: Sendable {
                 markSeen(on: &response, session: session)
                 return response
             case (.post, _), (.put, _), (.delete, _), (.patch, _):
-                throw ServerError.methodNotAllowed("\(request.method) is not accepted here; pages change only through their forms")
+                throw ServerError.methodNotAllowed("\(request.method) is not accepted here; pages change only through their forms",
+                                                   allow: path.allowedMethods)
             default:
-                throw ServerError.methodNotAllowed("\(request.method) is not accepted at \(request.uri.path)")
+                throw ServerError.methodNotAllowed("\(request.method) is not accepted at \(request.uri.path)", allow: path.allowedMethods)
             }
         } catch let error as any PageError where error.status != .internalServerError {
             if error.status == .serviceUnavailable, let store = error as? StoreError {
@@ -183,7 +184,7 @@ public struct SiteServer: Sendable {
         guard policy.allowsPost(origin: origin, referer: referer, fetchSite: request.headers.value(of: .secFetchSite),
                                 host: request.head.authority, isSecure: session.isSecure) else {
             // Without Origin and Referer, the browser's Sec-Fetch-Site said so: no site to name.
-            let site = (origin ?? referer).map { " (\($0))" } ?? ""
+            let site = (origin ?? referer).map { " (\(DocumentText.cleaned(DocumentText.shortened($0, to: 100))))" } ?? ""
             throw .forbidden("This form was sent from another site\(site); nothing was changed.")
         }
     }

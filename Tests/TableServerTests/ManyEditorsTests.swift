@@ -124,7 +124,8 @@ struct ManyEditorsTests {
             #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceBread, "name", with: "Rye Bread"), follow: false).status == 303)
             let refused = try await script.post("/groceries/bread/_/save", withoutOriginals(Self.replacing(stale, "quantity", with: "7")), follow: false)
             #expect(refused.status == 409)
-            #expect(refused.notice?.contains("changed by someone else since the page was shown") == true)
+            #expect(refused.notice == "Your change was not applied: someone else changed “Rye Bread” since this page was shown. This is the item as it is now.",
+                    "the item's own page names it by its title")
             var item = try #require(try await demo.store.item("bread", in: .root("groceries")))
             #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(4))
             // Read again, the same save is made; a browser's form, which says what it showed, is
@@ -204,7 +205,14 @@ struct ManyEditorsTests {
             let current = try await Self.editingPage(bob)
             let forged = try await bob.post("/groceries/_/insert", [("csrf", current.csrf), ("revision", current.revision), ("editing", "1"), ("key", "milk")])
             #expect(forged.status == 422)
-            #expect(try await alice.get("/groceries/").rowTexts == ["Milk", "Eggs", "Bread", "New Item", "Butter"])
+
+            // Move up from a page shown before someone else moved the row to the top.
+            let aliceLast = try await Self.editingPage(alice)
+            #expect(try await alice.post("/groceries/_/move-up", [("csrf", aliceLast.csrf), ("revision", aliceLast.revision), ("editing", "1"),
+                                                                  ("key", "eggs")], follow: false).status == 303)
+            let up = try await bob.post("/groceries/_/move-up", [("csrf", current.csrf), ("revision", current.revision), ("editing", "1"), ("key", "eggs")])
+            #expect(up.status == 409 && up.notice?.contains("“Eggs” cannot move further up") == true, "\(up.notice ?? "")")
+            #expect(up.rowTexts == ["Eggs", "Milk", "Bread", "New Item", "Butter"])
         }
     }
 

@@ -45,8 +45,11 @@ public struct SceneEditor: Sendable {
             var attributes = try validated(edited, fields)
             // Someone else who made the very change the person made is no conflict: that value
             // is what both want, and it is stored already.
-            let alreadyStored = Set(edited.filter { originals[$0.attribute] != nil && $0.formValue(of: item[$0.attribute]) == $0.formValue(of: attributes[$0.attribute]) }
-                .map(\.attribute))
+            let alreadyStored = Set(edited.filter { field in
+                // A switch never set reads as off.
+                let stored = item[field.attribute] ?? (field.kind == .toggle ? .bool(false) : nil)
+                return originals[field.attribute] != nil && stored == attributes[field.attribute]
+            }.map(\.attribute))
             let moved = Dictionary(uniqueKeysWithValues: edited.compactMap { field -> (String, String)? in
                 guard let original = originals[field.attribute], !alreadyStored.contains(field.attribute) else { return nil }
                 let now = field.formValue(of: item[field.attribute])

@@ -7,7 +7,8 @@ public enum ServerError: PageError, Sendable, Hashable {
     case badRequest(String)
     case forbidden(String)
     case notFound(String, upPath: [String])
-    case methodNotAllowed(String)
+    /// The path does not take the method; `allow` names the methods it takes.
+    case methodNotAllowed(String, allow: String)
     /// The body did not arrive in time; the connection is closed after the answer.
     case requestTimeout(String)
     case conflict(String)
@@ -40,7 +41,7 @@ public enum ServerError: PageError, Sendable, Hashable {
 
     public var description: String {
         switch self {
-        case let .badRequest(message), let .forbidden(message), let .notFound(message, _), let .methodNotAllowed(message),
+        case let .badRequest(message), let .forbidden(message), let .notFound(message, _), let .methodNotAllowed(message, _),
              let .requestTimeout(message), let .conflict(message), let .tooLarge(message), let .unsupportedMediaType(message),
              let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _):
             message
@@ -60,7 +61,7 @@ public enum ServerError: PageError, Sendable, Hashable {
         switch self {
         case let .tooManyRequests(_, seconds), let .unavailable(_, seconds): fields[.retryAfter] = String(seconds)
         case .requestTimeout, .tooLarge: fields[.connection] = "close"
-        case .methodNotAllowed: fields[.allow] = "GET, HEAD, POST"
+        case let .methodNotAllowed(_, allow): fields[.allow] = allow
         default: break
         }
         return fields

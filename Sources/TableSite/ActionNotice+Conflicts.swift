@@ -1,0 +1,52 @@
+import Foundation
+import TableApp
+import TableKit
+import TableStore
+
+/// What a 409 says when a change was not applied because of someone else's: rows named by their
+/// text as the list shows them now, which the keys and index paths of the post do not say.
+extension ActionNotice {
+    /// The notice of a change refused with `page` as it is now (a list, or an item's details), given why.
+    public static func notApplied(_ reason: String, on page: SitePage) -> String {
+        let shown = if let scene = page.scene, case .detail = scene.scene.content { "item" } else { "list" }
+        return "Your change was not applied: \(reason). This is the \(shown) as it is now."
+    }
+
+    /// Why a `SaveConflict` refused a change, as `page` (the list now) names it: the item someone
+    /// else changed by its row's text, or on the item's own page by its title; a conflict over
+    /// no item in particular says what it says.
+    public static func reason(for conflict: SaveConflict, on page: SitePage) -> String {
+        guard let key = conflict.itemKey else { return conflict.description }
+        let name = page.controller.indexPath(forRowWithKey: key).flatMap { rowName(at: $0, on: page) }
+            ?? (page.scene?.item?.key == key ? quoted(page.title) : quoted(key))
+        return "someone else changed \(name) since this page was shown"
+    }
+
+    /// Why a post naming row `key` was refused when the row is gone: only its key is left to name it by.
+    public static func reasonRowGone(_ key: String) -> String {
+        "the row \(quoted(key)) is no longer in this list (someone else deleted or moved it)"
+    }
+
+    /// Why a table rule refused a post from a page shown before others changed the rows around
+    /// the row (`TableKitError.rowOthersMayHaveChanged`), as the list stands now.
+    public static func reason(forRule rule: TableKitError, on page: SitePage) -> String {
+        guard let path = rule.rowOthersMayHaveChanged, let row = rowName(at: path, on: page) else { return rule.description }
+        let now: String = switch rule {
+        case let .editingStyleNotOffered(style, _, _): "\(row) no longer has \(style == .insert ? "an insert" : "a delete") control"
+        case .rowNotMovable: "\(row) can no longer be moved"
+        case let .noFurtherPlace(_, upward): "\(row) cannot move further \(upward ? "up" : "down")"
+        default: "\(row) cannot move to that section"
+        }
+        return "the list changed since this page was shown, and " + now
+    }
+
+    /// The text of the row at `path`, quoted and shortened, when the page has that row and it has text.
+    static func rowName(at path: IndexPath, on page: SitePage) -> String? {
+        let counts = page.controller.rowCounts
+        guard counts.indices.contains(path.section), path.row >= 0, path.row < counts[path.section] else { return nil }
+        let text = page.controller.cell(at: path).text
+        return text.isEmpty ? nil : quoted(text)
+    }
+
+    private static func quoted(_ text: String) -> String { "“" + DocumentText.cleaned(DocumentText.shortened(text, to: 60)) + "”" }
+}
