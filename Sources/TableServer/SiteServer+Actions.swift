@@ -83,7 +83,7 @@ extension SiteServer {
         } catch let ActionError.fieldsChanged(current, typed) {
             // The form again, with what was typed, a message by each field someone else changed,
             // and their values as the new starting point, so saving again replaces them knowingly.
-            let messages = current.mapValues { "Someone else changed this to “\($0.isEmpty ? "nothing" : $0)” while you were editing. Your value is below; save again to use it." }
+            let messages = current.mapValues { "Someone else changed this to “\($0.isEmpty ? "nothing" : $0)” while you were editing. The field holds your value; save again to use it." }
             let fresh = try await locate(segments)
             guard var sheet = Sheets(site: site, page: fresh, csrf: session.csrf).detail(typed: typed, errors: messages) else {
                 throw ActionError.fieldsChanged(current, typed: typed)
@@ -91,8 +91,8 @@ extension SiteServer {
             // The sheet shows each message by its field and the notice above them (not the
             // summary of fields to correct: nothing typed was wrong); a JSON twin has the notice.
             let changed = sheet.fields.compactMap { field in current[field.name].map { field.label + " to “" + ($0.isEmpty ? "nothing" : $0) + "”" } }
-            let notice = "Your changes were not saved: someone else changed " + changed.joined(separator: ", ")
-                + " while you were editing. Save again to use your values."
+            let listed = changed.count > 1 ? changed.dropLast().joined(separator: ", ") + " and " + changed[changed.count - 1] : changed.joined()
+            let notice = "Your changes were not saved: someone else changed " + listed + " while you were editing. Save again to use your values."
             sheet.errorSummary = notice
             return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: notice, sheet: sheet)
         } catch let conflict as SaveConflict {
@@ -105,7 +105,9 @@ extension SiteServer {
             // and its snapshot is kept for the page) is made from the page read whole.
             let shown = action == .add ? try await locate(segments) : page
             let sheets = Sheets(site: site, page: shown, csrf: session.csrf)
-            guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages) : sheets.detail(typed: typed, errors: messages) else {
+            let posted = (originals: Self.detailFields(of: form).originals, revision: revision)
+            guard let sheet = action == .add ? sheets.add(typed: typed, errors: messages)
+                                             : sheets.detail(typed: typed, errors: messages, startingFrom: posted) else {
                 throw ActionError.invalidFields(messages, typed: typed)
             }
             let notice = (action == .add ? "Nothing was added: " : "Your changes were not saved: ")

@@ -40,8 +40,11 @@ public struct Sheets {
 
     /// The detail scene's fields in a form, filled from the item (or what was typed), carrying
     /// the item's values as they are now: saving changes only the fields the person changed,
-    /// and only where no one else changed them first.
-    public func detail(typed: [String: String]?, errors: [String: String]) -> SheetContext? {
+    /// and only where no one else changed them first. A form refused for its fields is shown
+    /// again `startingFrom` what it was posted from (its `original-` values and revision), so
+    /// that a change someone else made meanwhile is still told when it is saved again.
+    public func detail(typed: [String: String]?, errors: [String: String],
+                       startingFrom posted: (originals: [String: String], revision: String)? = nil) -> SheetContext? {
         guard let scene = page.scene, case let .detail(detail) = scene.scene.content, detail.isEditable else { return nil }
         let definitions = detail.sections.flatMap(\.fields)
         let fields = definitions.map { definition in
@@ -49,10 +52,11 @@ public struct Sheets {
                   error: errors[definition.attribute])
         }
         let originals = definitions.map {
-            HiddenFieldContext(name: Self.originalPrefix + $0.attribute, value: $0.formValue(of: scene.item?[$0.attribute]))
+            HiddenFieldContext(name: Self.originalPrefix + $0.attribute,
+                               value: posted?.originals[$0.attribute] ?? $0.formValue(of: scene.item?[$0.attribute]))
         }
         return SheetContext(title: "Edit \(page.title)", sectionTitle: detail.sections.first?.headerTitle,
-                            action: site.urls.action(.save, on: page.path), csrf: csrf, revision: page.controller.revisionToken,
+                            action: site.urls.action(.save, on: page.path), csrf: csrf, revision: posted?.revision ?? page.controller.revisionToken,
                             cancelHref: pageHref, saveTitle: "Save", errorSummary: errors.isEmpty ? nil : summary(errors),
                             hiddenFields: originals, fields: fields)
     }

@@ -96,6 +96,29 @@ struct ManyEditorsTests {
             let item = try #require(try await demo.store.item("bread", in: .root("groceries")))
             #expect(item["name"] == .string("Rye Bread") && item["quantity"] == .number(3))
 
+            // A save refused for another field (422) keeps what its form started from: saved
+            // again once mended, it still hears of the change made meanwhile, and loses nothing.
+            let aliceNext = try await Self.detailForm(alice, item: "bread")
+            let bobNext = try await Self.detailForm(bob, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceNext, "quantity", with: "20"), follow: false).status == 303)
+            let invalid = try await bob.post("/groceries/bread/_/save", Self.replacing(Self.replacing(bobNext, "name", with: ""), "quantity", with: "21"))
+            #expect(invalid.status == 422)
+            #expect(invalid.field("original-quantity") == "3", "the value Bob's form started from, not Alice's")
+            let mended = try await bob.post("/groceries/bread/_/save", Self.replacing(Self.fields(of: invalid), "name", with: "Rye Bread"))
+            #expect(mended.status == 409)
+            #expect(mended.root?.first { $0.attributes["class"] == "sheet__errors" }?.normalizedText.contains("someone else changed Quantity to “20”") == true)
+            #expect(try await demo.store.item("bread", in: .root("groceries"))?["quantity"] == .number(20), "Alice's value is kept")
+
+            // Two fields changed by both: the notice names them both.
+            let aliceBoth = try await Self.detailForm(alice, item: "bread")
+            let bobBoth = try await Self.detailForm(bob, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(Self.replacing(aliceBoth, "name", with: "Spelt"), "quantity", with: "8"),
+                                         follow: false).status == 303)
+            let both = try await bob.post("/groceries/bread/_/save", Self.replacing(Self.replacing(bobBoth, "name", with: "Rye"), "quantity", with: "9"),
+                                          accept: "application/json")
+            #expect(Self.notice(of: both) == "Your changes were not saved: someone else changed Name to “Spelt” and Quantity to “8” while you were editing. "
+                    + "Save again to use your values.")
+
             // Both type the same value in one field: the second save is no conflict.
             let aliceSame = try await Self.detailForm(alice, item: "bread")
             let bobSame = try await Self.detailForm(bob, item: "bread")
