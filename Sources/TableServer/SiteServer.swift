@@ -83,8 +83,9 @@ public struct SiteServer: Sendable {
 
     func respond(_ request: Request, context: ServerContext) async -> Response {
         var session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
-        // A flash is for the browser's next page: a JSON read (a script's) neither shows nor consumes it.
-        if session.flash != nil, wantsJSON(request) { session.flash = nil }
+        // A flash is for the browser's next page: a JSON read (a script's) or a HEAD (a checker's)
+        // neither shows nor consumes it.
+        if session.flash != nil, wantsJSON(request) || request.method == .head { session.flash = nil }
         do {
             try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {

@@ -38,13 +38,13 @@ final class Browser: @unchecked Sendable {
         }
     }
 
-    /// GET `uri` and return the page.
+    /// GET (or HEAD) `uri` and return the page.
     @discardableResult
-    func get(_ uri: String, accept: String = "text/html", headers extra: HTTPFields = [:]) async throws -> Page {
+    func get(_ uri: String, method: HTTPRequest.Method = .get, accept: String = "text/html", headers extra: HTTPFields = [:]) async throws -> Page {
         var headers: HTTPFields = [.accept: accept]
         headers.append(contentsOf: extra)
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        let response = try await client.execute(uri: uri, method: .get, headers: headers)
+        let response = try await client.execute(uri: uri, method: method, headers: headers)
         remember(response.headers)
         let page = Page(status: Int(response.status.code), html: String(buffer: response.body), headers: response.headers,
                         location: response.headers[.location], bytes: Array(buffer: response.body))

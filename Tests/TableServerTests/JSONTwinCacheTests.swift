@@ -35,7 +35,7 @@ struct JSONTwinCacheTests {
         }
     }
 
-    @Test("a flash waiting for the browser's next page is neither shown nor consumed by a JSON read in between")
+    @Test("a flash waiting for the browser's next page is neither shown nor consumed by a JSON read or a HEAD in between")
     func flashLeftForThePage() async throws {
         let demo = try await ServedDemo()
         defer { demo.remove() }
@@ -47,6 +47,8 @@ struct JSONTwinCacheTests {
             let fields = try JSONSerialization.jsonObject(with: Data(twin.html.utf8)) as? [String: Any]
             #expect(fields?["notice"] == nil && fields?["title"] as? String == "Batch Update", "\(twin.html.prefix(200))")
             #expect(!twin.headers[values: .setCookie].contains { $0.hasPrefix("tablestack_flash=") }, "the flash is left as it is")
+            let head = try await browser.get("/groceries/?editing=1", method: .head)
+            #expect(head.status == 200 && !head.headers[values: .setCookie].contains { $0.hasPrefix("tablestack_flash=") }, "a HEAD leaves it too")
             let page = try await browser.get("/groceries/?editing=1")
             #expect(page.notice?.isEmpty == false, "the browser's next page shows it")
         }
