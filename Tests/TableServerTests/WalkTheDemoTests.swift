@@ -172,6 +172,11 @@ struct WalkTheDemoTests {
             #expect(stale.status == 409)
             #expect(staleTwin?["error"] as? String == "someone else changed “Batch Update” since this page was shown (revision 1, now 2)",
                     "\(stale.html.prefix(300))")
+            // A stale batch whose index paths do not fit the list now is the same conflict, not a 422.
+            let unfit = """
+                {"csrf": "\(csrf)", "revision": "\(revision)", "operations": [{"op": "delete", "rows": ["0.6"]}]}
+                """
+            #expect(try await browser.post("/batch-update/_/batch", body: unfit, contentType: "application/json", accept: "application/json").status == 409)
             // The error object is written as the twins are: sorted keys, the status a number.
             #expect(refused.html.hasPrefix("{\n  \"error\" : \""))
             #expect(refused.html.hasSuffix("\",\n  \"reason\" : \"Unprocessable Content\",\n  \"status\" : 422\n}"))

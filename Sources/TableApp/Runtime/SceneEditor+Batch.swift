@@ -46,11 +46,13 @@ extension SceneEditor {
     /// Checks a batch against the scene, operation by operation, and types its attributes. A
     /// client's batch (the JSON endpoint) must also keep to the rules the page's own controls
     /// follow; an app file's named batch is the app's own. The first operation that breaks a
-    /// rule refuses the whole batch, named by its number and what it asked for.
-    func check(_ script: BatchScript, fromClient: Bool) throws -> CheckedBatch {
+    /// rule refuses the whole batch, named by its number and what it asked for; a batch from a
+    /// page shown before another change is refused first, as a conflict.
+    func check(_ script: BatchScript, fromClient: Bool, revisionToken: String) throws -> CheckedBatch {
         if fromClient, !scene.scene.takesBatchUpdates {
             throw ActionError.refused("\"\(scene.title)\" does not take batch updates; its rows change only through its own controls")
         }
+        try refuseIfStale(revisionToken)
         let shape = try batchShape()
         let source = scene
         let counts = scene.itemCounts

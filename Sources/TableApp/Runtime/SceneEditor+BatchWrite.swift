@@ -226,6 +226,15 @@ extension SceneEditor {
         return counts.count == 1 ? rowText : "\(rowText) in \(counts.count) section\(counts.count == 1 ? "" : "s")"
     }
 
+    /// Refuses a batch from a page shown before another change to the lists it names by index
+    /// path (they would name other rows) before they are checked against rows they do not name.
+    func refuseIfStale(_ revisionToken: String) throws {
+        let shown = try ResolvedScene.parse(revisionToken)
+        for (list, revision) in scene.revisions.sorted(by: { $0.key.description < $1.key.description }) {
+            if let expected = shown[list], expected != revision { throw staleConflict(expected: expected, current: revision) }
+        }
+    }
+
     /// A batch's refusal when the lists it names by index path changed since its page (its index
     /// paths would name other rows): in the person's words, with the revisions for a client.
     private func staleConflict(expected: Int, current: Int) -> SaveConflict {

@@ -82,12 +82,12 @@ public struct SceneEditor: Sendable {
             }
             switch batch.kind {
             case let .update(script):
-                return try await applyBatch(try check(script, fromClient: false), revisionToken: revisionToken)
+                return try await applyBatch(try check(script, fromClient: false, revisionToken: revisionToken), revisionToken: revisionToken)
             case let .restore(items):
                 return try await restore(items, revisionToken: revisionToken)
             }
         case let .batch(script):
-            return try await applyBatch(try check(script, fromClient: true), revisionToken: revisionToken)
+            return try await applyBatch(try check(script, fromClient: true, revisionToken: revisionToken), revisionToken: revisionToken)
         }
     }
 
