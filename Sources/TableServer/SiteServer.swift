@@ -245,6 +245,8 @@ public struct SiteServer: Sendable {
             throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path)
         }
         if wantsJSON(request) {
+            // The twin shows no sheet, but answers a sheet the page does not have as the page does: 404.
+            if given == nil, state.sheet != nil { _ = try sheet(of: page, state: state, session: session) }
             let snapshot = try snapshots.snapshot(of: page, isEditing: state.isEditing)
             var json = SceneJSON(page: page, snapshot: snapshot, templates: site.renderer.templates)
             if let notice { json.tell(notice) }

@@ -21,6 +21,10 @@ struct ProtocolTests {
             #expect(json["revision"] as? String == "states=1")
             let error = try await browser.get("/nowhere/", accept: "application/json")
             #expect(error.status == 404 && error.html.contains("\"error\""))
+            // A sheet the page does not have is a 404 for the twin too, as for the page.
+            #expect(try await browser.get("/groceries/?editing=1&move=nope", accept: "application/json").status == 404)
+            #expect(try await browser.get("/trails/?add=1", accept: "application/json").status == 404)
+            #expect(try await browser.get("/groceries/?editing=1&move=eggs", accept: "application/json").status == 200)
         }
     }
 
