@@ -17,6 +17,14 @@ struct ManyEditorsTests {
         fields(of: try await browser.get("/groceries/\(item)/?editing=1"))
     }
 
+    /// The demo served afresh to Alice and Bob, each with a browser (a session) of their own;
+    /// removed afterwards.
+    static func withTwoEditors(_ body: @escaping @Sendable (ServedDemo, Browser, Browser) async throws -> Void) async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in try await body(demo, alice, Browser(client: alice.client)) }
+    }
+
     /// The named inputs of a page's form with their values, as a browser would send them.
     static func fields(of page: Browser.Page) -> [(String, String)] {
         let inputs = page.root?.all(named: "input").filter { $0.attributes["type"] != "checkbox" } ?? []
@@ -34,10 +42,7 @@ struct ManyEditorsTests {
 
     @Test("one deletes a row while the other renames, moves and adds from an older page: all four are made")
     func independentChangesAllSucceed() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { _, alice, bob in
             let alicePage = try await Self.editingPage(alice)
             let bobPage = try await Self.editingPage(bob)
             let bobEggs = try await Self.detailForm(bob, item: "eggs")
@@ -59,10 +64,7 @@ struct ManyEditorsTests {
 
     @Test("both edit one field: the second is refused with the value now shown; other fields of one item merge")
     func sameFieldConflicts() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { demo, alice, bob in
             let aliceBread = try await Self.detailForm(alice, item: "bread")
             let bobBread = try await Self.detailForm(bob, item: "bread")
 
@@ -169,10 +171,7 @@ struct ManyEditorsTests {
 
     @Test("deleting what someone deleted first is done; moving next to a row that is gone is refused with the list as it is")
     func goneRows() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { _, alice, bob in
             let alicePage = try await Self.editingPage(alice)
             let bobPage = try await Self.editingPage(bob)
             _ = try await alice.post("/groceries/_/delete", [("csrf", alicePage.csrf), ("revision", alicePage.revision), ("editing", "1"), ("key", "milk")])
@@ -197,10 +196,7 @@ struct ManyEditorsTests {
 
     @Test("a control the page showed that others' rows took away (the last row's insert) is a 409 naming the row; a forged one stays a 422")
     func controlTakenAway() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { _, alice, bob in
             let alicePage = try await Self.editingPage(alice)
             let bobPage = try await Self.editingPage(bob)
             // Alice taps the last row's insert control: the new row is last now, and has it.
@@ -241,10 +237,7 @@ struct ManyEditorsTests {
 
     @Test("saving an item someone deleted meanwhile: 409 on the list as it is, nothing saved, and what was typed repeated")
     func savedItemDeleted() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { demo, alice, bob in
             let aliceEggs = try await Self.detailForm(alice, item: "eggs")
             let bobPage = try await Self.editingPage(bob)
             #expect(try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"),
@@ -275,10 +268,7 @@ struct ManyEditorsTests {
 
     @Test("refusals repeated while the list changes: each 409 page and JSON twin shows the list as it is at that moment")
     func refusalsFollowTheList() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { _, alice, bob in
             let bobPage = try await Self.editingPage(bob)
             func deleteAsAlice(_ key: String) async throws {
                 let page = try await Self.editingPage(alice)
@@ -301,10 +291,7 @@ struct ManyEditorsTests {
 
     @Test("a choice says what it wants: sent twice, or crossing another's, it never flips back")
     func choicesDoNotToggle() async throws {
-        let demo = try await ServedDemo()
-        defer { demo.remove() }
-        try await demo.browse { alice in
-            let bob = Browser(client: alice.client)
+        try await Self.withTwoEditors { _, alice, bob in
             let alicePage = browserTokens(try await alice.get("/toppings/"), alice)
             let bobPage = browserTokens(try await bob.get("/toppings/"), bob)
             for (browser, page) in [(alice, alicePage), (bob, bobPage)] {
