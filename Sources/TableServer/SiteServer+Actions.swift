@@ -130,9 +130,8 @@ extension SiteServer {
     /// file's scene, compared list by list (the parts' order is no change); for another
     /// controller, as text (one whose token is empty never tells a change).
     static func hasChanged(_ page: SitePage, since revision: String) -> Bool {
-        let now = page.controller.revisionToken
-        guard page.scene != nil else { return revision != now }
-        return (try? ResolvedScene.parse(revision)) != (try? ResolvedScene.parse(now))
+        guard let scene = page.scene else { return revision != page.controller.revisionToken }
+        return (try? ResolvedScene.parse(revision)) != scene.revisions
     }
 
     /// The page an action is carried out on: for an Add form on an app file's scene, the scene
