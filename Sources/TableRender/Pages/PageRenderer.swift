@@ -47,25 +47,26 @@ public final class PageRenderer: Sendable {
         return (html, placed ?? [])
     }
 
-    /// A one-section table page in three parts — everything before its rows, its rows, everything
-    /// after — so that a long list can be sent while its later rows are still being read: the
-    /// head and the first rows now, further rows from `renderRows`, the tail last. `nil` for a
+    /// A one-section table page in two parts — everything before its rows, everything after —
+    /// so that a long list can be sent while its rows are still being rendered and read: the head
+    /// at once, the rows from `renderRows`, the tail last. No row is rendered here. `nil` for a
     /// page of more than one section.
-    public func renderStreamed(_ page: TablePage) -> (head: String, rows: String, tail: String)? {
+    public func renderStreamed(_ page: TablePage) -> (head: String, tail: String)? {
         guard page.snapshot.sections.count == 1 else { return nil }
-        let main = renderMainParts(page, remembersRows: false)
+        let main = renderMainParts(page, remembersRows: false, reusing: [0])
         let whole = RowsMarker.assemble(shell(of: page), content: main.html, rows: [RowsMarker.rows(0)])
         // The section's rows stand in one place only, or the page cannot be sent in parts.
         guard let (head, tail) = TextSplice.split(whole[...], at: RowsMarker.rows(0)),
               TextSplice.split(tail, at: RowsMarker.rows(0)) == nil else { return nil }
-        return (String(head), main.rows[0].text, String(tail))
+        return (String(head), String(tail))
     }
 
-    /// The rows of a one-section page's section, joined: a later window of a streamed list. Rows
-    /// of streamed lists are not kept for reuse, so a long list does not fill the memory.
-    public func renderRows(_ page: TablePage) -> String {
+    /// The rows `rows` of a one-section page's section (all of them by default), joined. Rows of
+    /// streamed lists are not kept for reuse, so a long list does not fill the memory.
+    public func renderRows(_ page: TablePage, _ rows: Range<Int>? = nil) -> String {
         guard let section = page.snapshot.sections.first else { return "" }
-        return section.rows.map { row in rowHTML(row, on: page) }.joined()
+        let range = rows.map { $0.clamped(to: section.rows.indices) } ?? section.rows.indices
+        return section.rows[range].map { row in rowHTML(row, on: page) }.joined()
     }
 
     /// A table page's document with the content marker where its `<main>` goes.
