@@ -59,7 +59,8 @@ public enum DataFileReader {
 
     /// Reads CSV with a header row: each further row is an item of the list `listName`.
     public static func csv(_ text: String, file: String, listName: String) throws -> DataDocument {
-        let rows = try CSVParser.rows(text, file: file)
+        // A byte order mark (as spreadsheets save UTF-8) is not part of the first column's name.
+        let rows = try CSVParser.rows(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
         guard let header = rows.first?.fields, !header.isEmpty else {
             throw StoreError.importFailed(file: file, location: "1", message: "expected a header row naming the columns")
         }
@@ -83,11 +84,32 @@ public enum DataFileReader {
             for (column, field) in zip(header, row.fields) {
                 try builder.checkText(field, at: "\(row.line)")
                 if column == "key" { key = field; continue }
-                attributes[column] = Double(field).map(AttributeValue.number) ?? (field == "true" ? .bool(true) : field == "false" ? .bool(false) : .string(field))
+                attributes[column] = csvNumber(field).map(AttributeValue.number) ?? (field == "true" ? .bool(true) : field == "false" ? .bool(false) : .string(field))
             }
             items.append(DataDocument.Item(key: try builder.key(key, attributes: attributes, at: "\(row.line)"), attributes: attributes))
         }
         return DataDocument(lists: [(listName, items)])
+    }
+
+    /// A CSV field as a number when it is written as the number is written back (`42`, `-3.5`):
+    /// text such as a ZIP code `00501`, `1.50`, `1e3`, `+5`, `0x10`, `NaN` or a number of more
+    /// digits than a double holds exactly stays the text it is.
+    static func csvNumber(_ field: String) -> Double? {
+        let bytes = Array(field.utf8)
+        var digits = bytes[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        let whole = digits.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard !whole.isEmpty, whole.first != UInt8(ascii: "0") || whole.count == 1 else { return nil }
+        let rest = digits.dropFirst(whole.count)
+        var count = whole.count
+        if !rest.isEmpty {
+            let fraction = rest.dropFirst()
+            guard rest.first == UInt8(ascii: "."), !fraction.isEmpty, fraction.last != UInt8(ascii: "0"),
+                  fraction.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            count += fraction.count
+        }
+        guard count <= 15, field != "-0", let number = Double(field) else { return nil }
+        return number
     }
 
     /// "line:column" for a JSON syntax error (Foundation reports a character offset or a line).
@@ -180,10 +202,14 @@ struct DocumentBuilder {
             try checkText(name, at: "\(path).\(name)")
             switch field {
             case let .string(text) where name == "key": explicitKey = text
+            // Taken as an attribute or a list, it would be written back beside the item's own key.
+            case _ where name == "key": throw failure("\(path).key", "expected the item's key as text")
             case let .string(text):
                 try checkText(text, at: "\(path).\(name)")
                 attributes[name] = .string(text)
-            case let .number(number): attributes[name] = .number(number)
+            case let .number(number):
+                guard number.isFinite else { throw failure("\(path).\(name)", "expected a finite number") }
+                attributes[name] = .number(number)
             case let .bool(flag): attributes[name] = .bool(flag)
             case .array: lists.append((name, try items(field, path: "\(path).\(name)")))
             case .null: continue

@@ -53,6 +53,18 @@ struct DataFileTests {
         #expect(items[0].attributes["population"] == .number(4_903_185))
     }
 
+    @Test("CSV: a field is a number only when written as the number is written back; other text stays as it was typed")
+    func csvNumbers() throws {
+        let fields = ["42", "-3.5", "0", "0.25", "00501", "1.50", "1e3", "+5", "0x10", "-0", "NaN", "inf", "Infinity", "1234567890123456", "7.", ".5", "-", "12 "]
+        let text = "\u{FEFF}key," + fields.indices.map { "c\($0)" }.joined(separator: ",") + "\nx," + fields.joined(separator: ",") + "\n"
+        let row = try DataFileReader.csv(text, file: "values.csv", listName: "values").lists[0].items[0]
+        // The byte order mark a spreadsheet writes is not part of the first column's name.
+        #expect(row.key == "x" && row.attributes["\u{FEFF}key"] == nil)
+        let values = fields.indices.map { row.attributes["c\($0)"] }
+        #expect(values.prefix(4) == [.number(42), .number(-3.5), .number(0), .number(0.25)])
+        #expect(Array(values.dropFirst(4)) == fields.dropFirst(4).map { .string($0) })
+    }
+
     @Test("errors name the file, the line or key path, and what was expected", arguments: [
         ("bad.json", "{\n  \"a\": [1,\n  ,]\n}", "bad.json:3:3: invalid JSON"),
         ("shape.json", #"{"regions": [{"name": "N", "trails": [3]}]}"#, "shape.json:regions[0].trails[0]: expected an item (an object)"),
@@ -68,6 +80,10 @@ struct DataFileTests {
         ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
         ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", "escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"),
         ("header.csv", "key,na\u{1}me\nd4,ok\n", "header.csv:1: the text holds the character U+0001"),
+        ("numberkey.json", #"[{"key": 5, "name": "five"}]"#, "numberkey.json:numberkey[0].key: expected the item's key as text"),
+        ("listkey.json", #"{"fruits": [{"key": [{"name": "x"}], "name": "A"}]}"#, "listkey.json:fruits[0].key: expected the item's key as text"),
+        ("nan.plist", "<plist><array><dict><key>name</key><string>Nan</string><key>size</key><real>nan</real></dict></array></plist>",
+         "nan.plist:nan[0].size: expected a finite number"),
         ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
     ])
     func errors(file: String, text: String, message: String) {
