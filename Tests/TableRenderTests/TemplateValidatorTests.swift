@@ -50,6 +50,23 @@ struct TemplateValidatorTests {
         ])
     }
 
+    @Test("templates that include themselves through partials, which would render without end, are reported once a cycle")
+    func partialCycles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func add(_ text: String, to name: String) throws {
+            let file = folder.appendingPathComponent("\(name).mustache")
+            try (String(contentsOf: file, encoding: .utf8) + text).write(to: file, atomically: true, encoding: .utf8)
+        }
+        try add("{{>cell-default}}", to: "cell-default")
+        try add("\n{{>table}}", to: "section")
+        let problems = TemplateValidator.validate(folder: folder.path, displayFolder: "T").map(\.description).filter { $0.contains("includes itself") }
+        #expect(problems.count == 2)
+        #expect(problems.contains { $0.hasPrefix("T/cell-default.mustache:") && $0.hasSuffix(#"partial "cell-default" includes itself (cell-default → cell-default), so a page using it would never end"#) })
+        #expect(problems.contains { $0.hasPrefix("T/table.mustache:") && $0.contains(#"partial "section" includes itself (section → table → section)"#) })
+    }
+
     @Test("a stray triple mustache outside the allow-list; the allowed ones pass")
     func strayTripleMustache() {
         #expect(Self.problems("<span>{{{text}}}</span>") == [

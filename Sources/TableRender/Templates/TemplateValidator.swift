@@ -28,6 +28,33 @@ public enum TemplateValidator {
             }
             diagnostics += validate(text: text, name: file.name, file: display, knownTemplates: names)
         }
+        return diagnostics + partialCycles(in: templates, shown: shown)
+    }
+
+    /// Templates that include themselves through partials, which would render without end: each
+    /// cycle reported once, at the include that closes it.
+    static func partialCycles(in templates: TemplateFiles, shown: String) -> [XMLDiagnostic] {
+        var includes: [String: [MustacheTag]] = [:]
+        for file in templates.files {
+            guard let data = file.contents, let text = String(data: data, encoding: .utf8) else { continue }
+            includes[file.name] = MustacheScanner.tags(in: text).tags.filter { $0.kind == .partial }
+        }
+        var diagnostics: [XMLDiagnostic] = []
+        var finished: Set<String> = []
+        func visit(_ name: String, path: [String]) {
+            guard !finished.contains(name) else { return }
+            for tag in includes[name] ?? [] {
+                if let start = path.firstIndex(of: tag.name) ?? (tag.name == name ? path.count : nil) {
+                    let cycle = path[start...] + [name, tag.name]
+                    diagnostics.append(XMLDiagnostic(file: "\(shown)/\(name).mustache", line: tag.line, column: tag.column,
+                                                     message: "partial \"\(tag.name)\" includes itself (\(cycle.joined(separator: " → "))), so a page using it would never end"))
+                } else {
+                    visit(tag.name, path: path + [name])
+                }
+            }
+            finished.insert(name)
+        }
+        for name in includes.keys.sorted() { visit(name, path: []) }
         return diagnostics
     }
 
