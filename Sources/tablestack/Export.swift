@@ -35,6 +35,9 @@ struct Export: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
+        try site.checkBasePath()
+        try checkSiteURL()
+        try checkOutputFolder()
         let definition = try site.appDefinition()
         var options = ExportOptions(outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder)
         options.sources = ExportSources.fingerprint(
@@ -68,6 +71,32 @@ struct Export: AsyncParsableCommand {
         }
         try finish(try await CommandErrors.reporting { try await exporter.export() })
         Self.end()
+    }
+
+    /// Refuses a site URL that is not an origin (`https://example.com`, with a port at most):
+    /// the sitemap's addresses are it, the base path and the page's path.
+    private func checkSiteURL() throws {
+        guard let siteURL else { return }
+        guard let url = URL(string: siteURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+              url.user == nil, url.query == nil, url.fragment == nil, ["", "/"].contains(url.path) else {
+            printError("tablestack: --site-url must be an http or https origin such as https://example.com (a path goes in --base-path), not \"\(siteURL)\"")
+            throw ExitCode.validationFailure
+        }
+    }
+
+    /// Refuses an output folder that is the file system's root, or that is (or lies inside) the
+    /// public folder the export copies into it: each export would copy the last one again.
+    private func checkOutputFolder() throws {
+        let output = URL(fileURLWithPath: out.isEmpty ? "." : out).standardizedFileURL.resolvingSymlinksInPath().path
+        let assets = URL(fileURLWithPath: site.publicFolder).standardizedFileURL.resolvingSymlinksInPath().path
+        if out.isEmpty || output == "/" {
+            printError("tablestack: --out must name a folder for the site, not \"\(out)\"")
+            throw ExitCode.validationFailure
+        }
+        if output == assets || output.hasPrefix(assets.hasSuffix("/") ? assets : assets + "/") {
+            printError("tablestack: --out \(out) lies in the public folder \(site.publicFolder), which the export copies into it; choose a folder outside it")
+            throw ExitCode.validationFailure
+        }
     }
 
     /// Ends the process once the report is printed, rather than closing the store (whose last

@@ -10,7 +10,9 @@ struct Import: AsyncParsableCommand {
         discussion: """
             A JSON or plist file is an object whose fields are root lists, or an array that becomes \
             the root list named by --list (default: the file's name). A CSV file is one flat list \
-            with a header row. Problems are printed as file:line: message.
+            with a header row. Problems are printed as file:line: message. Every file is read \
+            before anything is written, and all of them are loaded in one transaction: when one \
+            fails, nothing is imported.
             """
     )
 
@@ -27,18 +29,42 @@ struct Import: AsyncParsableCommand {
     var replace = false
 
     func run() async throws {
+        // Every file is read before anything is written, and all of them go in one transaction:
+        // a file that cannot be read, or an item that clashes, leaves the database as it was.
+        var documents: [(file: String, document: DataDocument)] = []
+        for file in files {
+            documents.append((file, try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }))
+        }
         let store = try await StoreOpening.open(db)
-        // Closed rather than left to the process's end, after a file that fails too (the files
-        // before it are in).
         try await store.closing {
-            var first = true
-            for file in files {
-                let document = try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }
-                try await CommandErrors.reporting { try await store.load(document, replacing: replace && first) }
-                first = false
-                print("\(file): \(document.itemCount) items into \(StoreOpening.describe(db))")
+            try await CommandErrors.reporting {
+                do {
+                    try await store.load(DataDocument(lists: documents.flatMap(\.document.lists)), replacing: replace)
+                } catch let StoreError.duplicateKey(key) {
+                    throw Clash(description: Self.clash(of: key, in: documents, replacing: replace) + "; nothing was imported")
+                }
             }
         }
+        for (file, document) in documents {
+            print("\(file): \(document.itemCount) item\(document.itemCount == 1 ? "" : "s") into \(StoreOpening.describe(db))")
+        }
+    }
+
+    struct Clash: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Where the key `key` that clashed comes from: the first file and root list holding an item
+    /// of that key at the top, and whether another file or the database holds it too.
+    static func clash(of key: String, in documents: [(file: String, document: DataDocument)], replacing: Bool) -> String {
+        let holders = documents.flatMap { entry in
+            entry.document.lists.filter { $0.items.contains { $0.key == key } }.map { (file: entry.file, list: $0.name) }
+        }
+        guard let first = holders.first else { return "two items of one list have the key \"\(key)\"" }
+        let again = holders.dropFirst().first { $0.list == first.list }
+        let other = again.map { $0.file == first.file ? "again in \($0.file)" : "in \($0.file) too" }
+            ?? (replacing ? "used twice" : "in the database already (--replace replaces everything)")
+        return "\(first.file): list \(first.list): the key \"\(key)\" is \(other)"
     }
 }
 
@@ -53,10 +79,15 @@ struct Dump: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
+        if let out, let file = StoreOpening.sqliteFile(db, isOrIsBeside: out) {
+            printError("tablestack: --out \(out) is the database's own file (\(file)); write the dump to another file")
+            throw ExitCode.failure
+        }
         let store = try await StoreOpening.open(db)
         let json = DataFileWriter.json(try await CommandErrors.reporting { try await store.document() })
         if let out {
-            try CommandErrors.reporting { try Data(json.utf8).write(to: URL(fileURLWithPath: out)) }
+            // Written beside it and renamed into place: a dump that fails halfway leaves the old file.
+            try CommandErrors.reporting { try Data(json.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) }
         } else {
             print(json, terminator: "")
         }

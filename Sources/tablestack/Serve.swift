@@ -67,6 +67,11 @@ struct Serve: AsyncParsableCommand {
     var liveStreams: Int = 800
 
     func run() async throws {
+        try site.checkBasePath()
+        guard (0...65_535).contains(port) else {
+            printError("tablestack: --port must be from 0 to 65535 (0 picks a free one), not \(port)")
+            throw ExitCode.validationFailure
+        }
         guard let level = Logger.Level(rawValue: logLevel) else {
             printError("tablestack: --log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\"")
             throw ExitCode.validationFailure
@@ -181,6 +186,21 @@ struct SiteOptions: ParsableArguments {
 
     @Option(name: .long, help: "The path the site lives under, such as /tables/.")
     var basePath: String = "/"
+
+    /// Refuses a base path that would not lead back to the site: each segment plain URL
+    /// characters (letters, digits, '-', '.', '_', '~'), none empty, `.` or `..`.
+    func checkBasePath() throws {
+        let segments = basePath.split(separator: "/", omittingEmptySubsequences: false)
+        let inner = segments.dropFirst(basePath.hasPrefix("/") ? 1 : 0).dropLast(basePath.hasSuffix("/") && basePath != "/" ? 1 : 0)
+        let isPlain = basePath == "/" || inner.allSatisfy { segment in
+            !segment.isEmpty && segment != "." && segment != ".."
+                && segment.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }
+        }
+        guard isPlain else {
+            printError("tablestack: --base-path must be a path of plain segments such as /tables/ (letters, digits, '-', '.', '_', '~'), not \"\(basePath)\"")
+            throw ExitCode.validationFailure
+        }
+    }
 
     /// Validates the templates and the app, opens the database (seeding the demo's data into a
     /// new one) and makes the site. `storeLogger` and `waiting`: see `StoreOpening.open`.

@@ -56,6 +56,25 @@ enum StoreOpening {
         return (try? PostgresAddress(url: db).description) ?? db
     }
 
+    /// The SQLite file of `db` (or its `-wal` or `-shm` companion) that `path` names, by any
+    /// name: a file a command must not write its output over. `nil` for a PostgreSQL URL, and
+    /// when `path` is no such file.
+    static func sqliteFile(_ db: String, isOrIsBeside path: String) -> String? {
+        guard !PostgresAddress.isURL(db) else { return nil }
+        let file = sqlitePath(db)
+        let files = [file, file + "-wal", file + "-shm", file + "-journal"]
+        // By name (a companion that is not there now may be made while the dump runs) …
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let named = files.first(where: { absolute($0) == absolute(path) }) { return named }
+        // … and by identity (a hard link).
+        var target = stat()
+        guard stat(path, &target) == 0 else { return nil }
+        return files.first { name in
+            var info = stat()
+            return stat(name, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino
+        }
+    }
+
     private static func sqlitePath(_ db: String) -> String {
         db.hasPrefix("sqlite:") ? String(db.dropFirst("sqlite:".count)) : db
     }

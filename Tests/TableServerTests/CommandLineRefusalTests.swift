@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The command line's answers to what would lose data or publish a broken site: a message
+/// naming what is wrong, exit status 1 (or 64 for an option), and nothing changed.
+@Suite("The command line refuses what would lose data")
+struct CommandLineRefusalTests {
+    static func run(_ arguments: [String]) throws -> SpawnedProcess.Completed {
+        try SpawnedProcess.run(RunningServer.binary, arguments, within: 60)
+    }
+
+    static func write(_ text: String, to name: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a dump written over its own database file, or its log, is refused before anything is written")
+    func dumpOverTheDatabase() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("kept.sqlite").path
+        let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
+        #expect(try Self.run(["import", fruit, "--db", database]).status == 0)
+        for out in [database, database + "-wal", folder.appendingPathComponent("./kept.sqlite").path] {
+            let dumped = try Self.run(["dump", "--db", database, "--out", out])
+            #expect(dumped.status == 1 && dumped.errors.contains("is the database's own file"), "\(dumped.errors)")
+        }
+        let check = try Self.run(["dump", "--db", database])
+        #expect(check.status == 0 && check.output.contains("\"Apple\""), "\(check.output)\(check.errors)")
+    }
+
+    @Test("an import of several files loads all or none: a file that fails, or a key that clashes, leaves the database as it was")
+    func importAllOrNothing() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("fruit.sqlite").path
+        let apple = try Self.write("key,name\napple,Apple\n", to: "apple.csv", in: folder)
+        let pear = try Self.write("key,name\npear,Pear\n", to: "pear.csv", in: folder)
+        let broken = try Self.write("{\"fruit\": [\n  {\"name\": \"x\",]\n}", to: "broken.json", in: folder)
+        #expect(try Self.run(["import", apple, "--db", database, "--list", "fruit"]).status == 0)
+        // Replacing everything with a good file and a broken one: the broken one stops it first.
+        let replaced = try Self.run(["import", pear, broken, "--db", database, "--list", "fruit", "--replace"])
+        #expect(replaced.status == 1 && replaced.errors.contains("broken.json:2:"), "\(replaced.errors)")
+        // A key the database holds already, after a file that would load.
+        let clashed = try Self.run(["import", pear, apple, "--db", database, "--list", "fruit"])
+        #expect(clashed.status == 1, "\(clashed.output)")
+        #expect(clashed.errors.contains("apple.csv: list fruit: the key \"apple\" is in the database already"), "\(clashed.errors)")
+        #expect(clashed.errors.contains("nothing was imported"))
+        let dumped = try Self.run(["dump", "--db", database]).output
+        #expect(dumped.contains("\"Apple\"") && !dumped.contains("\"Pear\""), "\(dumped)")
+    }
+
+    @Test("options that would serve or export an unreachable site are refused, naming the option", arguments: [
+        (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
+        (["serve", "--port", "0", "--base-path", "//"], "--base-path must be a path of plain segments"),
+        (["export", "--out", "OUT", "--base-path", "/a b/"], "--base-path must be a path of plain segments"),
+        (["export", "--out", "OUT", "--site-url", "javascript:alert(1)"], "--site-url must be an http or https origin"),
+        (["export", "--out", "OUT", "--site-url", "https://example.com/?q=1"], "--site-url must be an http or https origin"),
+        (["export", "--out", "/"], "--out must name a folder for the site"),
+        (["export", "--out", "PUBLIC/site", "--public", "PUBLIC"], "lies in the public folder"),
+    ])
+    func unreachableSites(arguments: [String], message: String) throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let assets = folder.appendingPathComponent("public").path
+        try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
+        let database = folder.appendingPathComponent("never.sqlite").path
+        let resolved = arguments.map { $0.replacingOccurrences(of: "OUT", with: folder.appendingPathComponent("out").path)
+            .replacingOccurrences(of: "PUBLIC", with: assets) }
+        let refused = try Self.run(resolved + ["--db", database])
+        #expect(refused.status == 64 && refused.errors.contains(message), "\(refused.status): \(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: database), "nothing was opened")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}
