@@ -50,6 +50,25 @@ final class OutputFolder: @unchecked Sendable {
         return true
     }
 
+    /// In a folder someone else may have changed, a symbolic link where a page's folder goes
+    /// (or one above it) would have the page written wherever it points: each is replaced by a
+    /// folder of its own, as a link where a page's file goes is replaced by the file. Nothing it
+    /// points to is touched.
+    private func replaceLinks(along name: String) throws {
+        var end = name.utf8.startIndex
+        while end < name.utf8.endIndex {
+            end = name.utf8[name.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/")) ?? name.utf8.endIndex
+            let prefix = String(name[..<end])
+            var info = stat()
+            guard fstatat(descriptor, prefix, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                guard unlinkat(descriptor, prefix, 0) == 0, mkdirat(descriptor, prefix, 0o755) == 0 else {
+                    throw ExportError.cannotWrite(path + "/" + prefix, String(cString: strerror(errno)))
+                }
+            }
+        }
+    }
+
     /// Whether a file's contents are `pieces`, one after another, compared as memory.
     private static func same(_ file: [UInt8], _ pieces: [UnsafeBufferPointer<UInt8>]) -> Bool {
         guard file.count == pieces.reduce(0, { $0 + $1.count }) else { return false }
@@ -67,6 +86,7 @@ final class OutputFolder: @unchecked Sendable {
     /// there already: one `mkdirat`, and FileManager's walk up the path only when it is not.
     private func make(_ name: String) throws {
         guard lock.withLock({ madeFolders.insert(name).inserted }) else { return }
+        if !isFresh { try replaceLinks(along: name) }
         guard mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST else { return }
         do {
             try FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true)

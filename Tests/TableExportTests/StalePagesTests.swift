@@ -57,6 +57,23 @@ struct StalePagesTests {
         #expect(FileManager.default.fileExists(atPath: outside + "/index.html"), "the file the link leads to, outside the folder, stays")
     }
 
+    @Test("a page's folder replaced by a link to a folder elsewhere gets its own folder again; the page is never written through the link")
+    func noPageWrittenThroughALink() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        let outside = fixture.folder.appendingPathComponent("someone-elses").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: false)
+        try Data("not a page".utf8).write(to: URL(fileURLWithPath: outside + "/index.html"))
+        try FileManager.default.removeItem(atPath: fixture.output + "/groceries/milk")
+        try FileManager.default.createSymbolicLink(atPath: fixture.output + "/groceries/milk", withDestinationPath: outside)
+        _ = try await fixture.export(sources: "app, changed")
+        #expect(FileManager.default.contents(atPath: outside + "/index.html") == Data("not a page".utf8))
+        let kind = try FileManager.default.attributesOfItem(atPath: fixture.output + "/groceries/milk")[.type] as? FileAttributeType
+        #expect(kind == .typeDirectory)
+        #expect(try String(contentsOfFile: fixture.output + "/groceries/milk/index.html", encoding: .utf8).contains("<html"))
+    }
+
     @Test("an export that fails part way leaves the last one's pages listed, so the next removes what the site lost")
     func afterAFailedExport() async throws {
         let fixture = try await ExportFixture()
