@@ -99,6 +99,8 @@ extension SiteServer {
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { now in
                 ActionNotice.reason(for: conflict, on: now)
             }
+        } catch StoreError.outcomeUnknown {
+            throw UncertainSave(path: segments, title: page.title)
         } catch let ActionError.invalidFields(messages, typed) {
             // The sheet again, with what was typed and a message by each refused field. An Add
             // was tried on the scene without its rows: the answer (a JSON twin shows the rows,

@@ -62,7 +62,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unavailable:
             "the database cannot be reached just now; nothing was changed, try again in a moment"
         case .outcomeUnknown:
-            "the database stopped answering while the change was being saved: reload the page to see whether it was made"
+            "the database stopped answering while the change was being saved, so it may or may not have been made: read the list again before sending the change again"
         case .notEmpty:
             "the database already holds data; nothing was loaded"
         case let .importFailed(file, location, message):

@@ -239,6 +239,30 @@ struct SharedDatabaseTests {
         #expect(ContinuousClock.now - began < .seconds(15), "gave up after \(ContinuousClock.now - began)")
     }
 
+    @Test("a change whose commit the database never confirmed is a 503 saying so, leading back to the list by a link, not a form to send again")
+    func uncertainSave() async throws {
+        let cluster = try PostgresCluster.dedicated()
+        let pair = try Pair(cluster: cluster, count: 1)
+        defer { pair.stop(); try? cluster.stop() }
+        let visitor = Visitor()
+        let tokens = try await visitor.editingTokens(pair.servers[0])
+        // Commits now wait for a standby that never answers, as they would across a network that went away.
+        try cluster.sql("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+        try cluster.sql("SELECT pg_reload_conf()")
+        let posting = Task {
+            try await visitor.post(pair.servers[0], "/groceries/_/add",
+                                   [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", "Saffron"), ("quantity", "1")])
+        }
+        try await Task.sleep(for: .seconds(2))
+        try cluster.stop()
+        let answer = try await posting.value
+        #expect(answer.status == 503)
+        #expect(answer.html.contains("may or may not have been made") && answer.html.contains("Open “Groceries” to see whether it was"))
+        let root = LibXML.parse(answer.html, file: "page").root
+        #expect(root?.all(named: "a").contains { $0.attributes["href"]?.hasSuffix("groceries/") == true } == true, "\(answer.html)")
+        #expect(root?.all(named: "form").isEmpty == true)
+    }
+
     @Test("restarting PostgreSQL mid-run costs only the requests in flight: 503 meanwhile, then the servers reconnect by themselves")
     func databaseRestart() async throws {
         let cluster = try PostgresCluster.dedicated()

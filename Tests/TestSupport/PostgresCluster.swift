@@ -68,6 +68,12 @@ public final class PostgresCluster: Sendable {
 
     public func url(database: String) -> String { "postgresql://\(user)@127.0.0.1:\(port)/\(database)" }
 
+    /// Runs one SQL statement as the cluster's superuser, in the `postgres` database.
+    public func sql(_ statement: String) throws {
+        try Self.command(["\(programs)/psql", "-X", "-q", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres",
+                          "-v", "ON_ERROR_STOP=1", "-c", statement])
+    }
+
     /// Stops the server (as an operator's restart would: in-flight requests fail) …
     public func stop() throws {
         try Self.command(runAs + ["\(programs)/pg_ctl", "-D", folder, "-m", "fast", "-w", "stop"])
