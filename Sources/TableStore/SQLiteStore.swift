@@ -56,6 +56,7 @@ public final class SQLiteStore: DatabaseStore {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")")
             }
+            try StoreSchema.refuseNewer(in: pool)
             try StoreSchema.migrator.migrate(pool)
             quickReaders = QuickReaders(path: path)
             let feed = ChangeFeed()

@@ -81,4 +81,28 @@ enum StoreSchema {
         }
         return migrator
     }()
+
+    /// The schema version the last migration leaves (`PRAGMA user_version` and `schema_version`).
+    static let current = 3
+
+    /// Refuses a database a newer tablestack made or migrated: this one would read and write it
+    /// by rules it no longer follows.
+    static func refuseNewer(in pool: DatabasePool) throws {
+        try pool.read { db in
+            let pragma = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            let table = try db.tableExists("schema_version") ? try Int.fetchOne(db, sql: "SELECT MAX(version) FROM schema_version") ?? 0 : 0
+            let version = max(pragma, table)
+            let superseded = try migrator.hasBeenSuperseded(db)
+            if version > current || superseded {
+                throw SchemaTooNew(version: version)
+            }
+        }
+    }
+
+    struct SchemaTooNew: Error, CustomStringConvertible {
+        var version: Int
+        var description: String {
+            "the database has schema version \(version), newer than this tablestack knows (\(StoreSchema.current)): upgrade tablestack"
+        }
+    }
 }

@@ -28,3 +28,23 @@ enum CommandErrors {
         return .failure
     }
 }
+
+extension CommandErrors {
+    /// The bytes of the file an option names, or a message saying why they cannot be read (in
+    /// place of Foundation's error domain and codes) and exit status 1.
+    static func contents(of path: String, for option: String) throws -> Data {
+        var isFolder: ObjCBool = false
+        let reason: String
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            reason = "there is no such file"
+        } else if isFolder.boolValue {
+            reason = "it is a folder, not a file"
+        } else if let data = FileManager.default.contents(atPath: path) {
+            return data
+        } else {
+            reason = "it cannot be read (\(String(cString: strerror(errno))))"
+        }
+        printError("tablestack: \(option) \(path): \(reason)")
+        throw ExitCode.failure
+    }
+}

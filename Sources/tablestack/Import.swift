@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TableStore
+import TableStorePostgres
 
 /// `tablestack import`: loads JSON, property-list or CSV files into a database.
 struct Import: AsyncParsableCommand {
@@ -79,6 +80,11 @@ struct Dump: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
+        if !PostgresAddress.isURL(db), !FileManager.default.fileExists(atPath: StoreOpening.describe(db)) {
+            // Opening would make an empty database, and the dump would say nothing is in it.
+            printError("tablestack: there is no database at \(StoreOpening.describe(db))")
+            throw ExitCode.failure
+        }
         if let out, let file = StoreOpening.sqliteFile(db, isOrIsBeside: out) {
             printError("tablestack: --out \(out) is the database's own file (\(file)); write the dump to another file")
             throw ExitCode.failure

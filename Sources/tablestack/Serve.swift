@@ -127,15 +127,15 @@ struct Serve: AsyncParsableCommand {
         configuration.followedStore = loaded.store
         configuration.liveStreams = liveStreams
         if let editorPasswordFile {
-            let text = try CommandErrors.reporting { try String(contentsOfFile: editorPasswordFile, encoding: .utf8) }
-            guard let hash = PasswordHash(text) else {
+            let bytes = try CommandErrors.contents(of: editorPasswordFile, for: "--editor-password-file")
+            guard let text = String(validating: bytes, as: UTF8.self), let hash = PasswordHash(text) else {
                 printError("tablestack: \(editorPasswordFile):1:1: expected a password hash from `tablestack hash-password`")
                 throw ExitCode.failure
             }
             configuration.editorPassword = hash
         }
         if let secretFile {
-            let bytes = try CommandErrors.reporting { try Data(contentsOf: URL(fileURLWithPath: secretFile)) }
+            let bytes = try CommandErrors.contents(of: secretFile, for: "--secret-file")
             guard bytes.count >= 32 else {
                 printError("tablestack: \(secretFile): the secret must hold at least 32 bytes")
                 throw ExitCode.failure
@@ -152,21 +152,38 @@ struct Serve: AsyncParsableCommand {
         let database = loaded.database
         let trimming = ChangeLogTrimming.start(store: loaded.store, keeping: changeLogDays * 86_400, logger: logger)
         defer { trimming.cancel() }
-        try await server.run(logger: logger) { port in
-            // Written straight to the file descriptor, so a supervising process sees it at once.
-            FileHandle.standardOutput.write(Data("""
-                TableStack is serving \(title) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)
-                Database: \(database); \(policy)
-                The server \(hostNames); at most \(cap) connections at once.
-                Press Ctrl-C to stop.
+        do {
+            try await server.run(logger: logger) { port in
+                // Written straight to the file descriptor, so a supervising process sees it at once.
+                FileHandle.standardOutput.write(Data("""
+                    TableStack is serving \(title) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)
+                    Database: \(database); \(policy)
+                    The server \(hostNames); at most \(cap) connections at once.
+                    Press Ctrl-C to stop.
 
-                """.utf8))
+                    """.utf8))
+            }
+        } catch where Self.isListeningError(error) {
+            // NIO's own words name a system call and an errno, not the address.
+            let text = "\(error)"
+            let reason = text.contains("Address already in use") ? "another program is listening there"
+                : text.contains("Cannot assign requested address") ? "this machine has no such address" : text
+            printError("tablestack: cannot listen on \(host) port \(port): \(reason)")
+            throw ExitCode.failure
         }
         // Stopped gracefully, every request answered: the store closes as an import's does (the
         // database file alone then holds every commit, when no other process has it open).
         trimming.cancel()
         await trimming.value
         await loaded.store.close()
+    }
+}
+
+extension Serve {
+    /// Whether an error from running the server is its failing to listen on the address.
+    static func isListeningError(_ error: any Error) -> Bool {
+        let text = "\(error)"
+        return text.contains("bind(") || text.contains("SocketAddressError") || text.contains("Address already in use")
     }
 }
 

@@ -27,8 +27,30 @@ struct CommandLineRefusalTests {
             let dumped = try Self.run(["dump", "--db", database, "--out", out])
             #expect(dumped.status == 1 && dumped.errors.contains("is the database's own file"), "\(dumped.errors)")
         }
+        let missing = try Self.run(["dump", "--db", database + ".typo"])
+        #expect(missing.status == 1 && missing.errors.contains("there is no database at"), "\(missing.errors)")
+        #expect(!FileManager.default.fileExists(atPath: database + ".typo"))
         let check = try Self.run(["dump", "--db", database])
         #expect(check.status == 0 && check.output.contains("\"Apple\""), "\(check.output)\(check.errors)")
+    }
+
+    @Test("a database a newer tablestack made is refused, not read and written by older rules")
+    func newerSchema() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("newer.sqlite").path
+        let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
+        #expect(try Self.run(["import", fruit, "--db", database]).status == 0)
+        // The header's user version (bytes 60-63, big-endian), as a newer schema's migration sets it.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: database))
+        bytes.replaceSubrange(60..<64, with: [0, 0, 0, 99])
+        try bytes.write(to: URL(fileURLWithPath: database))
+        for command in [["dump"], ["import", fruit, "--list", "more"]] {
+            let refused = try Self.run(command + ["--db", database])
+            #expect(refused.status == 1 && refused.errors.contains("schema version 99, newer than this tablestack knows"), "\(refused.errors)")
+        }
+        // No migration ran: the version is still the newer one.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database))[60..<64].elementsEqual([0, 0, 0, 99]))
     }
 
     @Test("an import of several files loads all or none: a file that fails, or a key that clashes, leaves the database as it was")

@@ -84,6 +84,8 @@ struct DataFileTests {
         ("listkey.json", #"{"fruits": [{"key": [{"name": "x"}], "name": "A"}]}"#, "listkey.json:fruits[0].key: expected the item's key as text"),
         ("nan.plist", "<plist><array><dict><key>name</key><string>Nan</string><key>size</key><real>nan</real></dict></array></plist>",
          "nan.plist:nan[0].size: expected a finite number"),
+        ("deep.plist", "<plist>\n" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</plist>",
+         "deep.plist:2: arrays and dictionaries nest more than 512 deep here"),
         ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
     ])
     func errors(file: String, text: String, message: String) {
