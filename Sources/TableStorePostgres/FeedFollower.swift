@@ -128,16 +128,30 @@ final class FeedFollower: @unchecked Sendable {
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
             guard !Task.isCancelled else { return }
+            // A read that does not come back soon (a connection stalled on a network that went
+            // silent, which a statement's timeout reports only after 30 s) stops the vouching
+            // at once: for those seconds commits may go unseen, and pages read the revisions.
+            let overdue = Task { [feed] in
+                try await Task.sleep(for: Self.longestRead)
+                feed.stop()
+            }
             do {
                 try await catchUp()
+                overdue.cancel()
+                _ = await overdue.result
                 if !feed.isFollowing { feed.resume() }
                 followed()
             } catch {
+                overdue.cancel()
                 feed.stop()
                 if !Task.isCancelled { lost(error) }
             }
         }
     }
+
+    /// How long a heartbeat's read of the log may take before the revisions kept here are no
+    /// longer vouched for.
+    static let longestRead = Duration.seconds(1)
 
     /// Tells the outage log of a failed read of the database (this store's own, too).
     func lost(_ error: any Error) {
