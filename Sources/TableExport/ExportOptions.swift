@@ -81,12 +81,17 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case pageNotFound([String])
     /// Something tried to change data during an export.
     case readOnly
+    /// Pages nest deeper than any data does: a scene leads to itself without going further in.
+    case tooDeep([String])
 
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason): "\(path): cannot write: \(reason)"
         case let .pageNotFound(path): "/\(path.joined(separator: "/"))/: a row links here, but the storyboard makes no page for it"
         case .readOnly: "an export reads data and never changes it"
+        case let .tooDeep(path):
+            "/\(path.prefix(3).joined(separator: "/"))/…/\(path.suffix(3).joined(separator: "/"))/: pages nest more than "
+                + "\(path.count) levels deep here; a scene seems to lead to itself without going further into the data"
         }
     }
 }

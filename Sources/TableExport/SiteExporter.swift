@@ -70,6 +70,10 @@ public struct SiteExporter: Sendable {
         }
     }
 
+    /// How deep pages may nest: far deeper than any data's hierarchy, and well inside the file
+    /// system's longest path; deeper, a scene leads to itself (and the export would never end).
+    static let deepestPage = 100
+
     private func exportPages() async throws -> ExportReport {
         let started = Date()
         do {
@@ -195,6 +199,7 @@ public struct SiteExporter: Sendable {
                         }
                         if plan != nil { childrenFound[page.page.path] = Set(page.children) }
                         pagesFound += page.children.count
+                        if !page.children.isEmpty, page.page.path.count >= Self.deepestPage { throw ExportError.tooDeep(page.page.path) }
                         for child in page.children.reversed() where finds(page.page.path + [child]) {
                             toFind.append(PageToFind(segment: child, parent: page.page, above: page.handedDown))
                         }

@@ -336,6 +336,27 @@ struct ExportTests {
         #expect(!after.contains { $0.hasPrefix("never") }, "\(after)")
     }
 
+    @Test("a scene that leads to itself without going into the data stops the export at a hundred levels, naming the path, and leaves no folder")
+    func sceneLeadingToItself() async throws {
+        let yaml = """
+            title: Loop
+            root: home
+            scenes:
+              home:
+                title: Home
+                sections:
+                  - cells:
+                      - { key: again, text: Again, push: home }
+            """
+        let fixture = try await ExportFixture(app: try AppFileLoader.parse(yaml, file: "loop.yaml"), data: DataDocument())
+        defer { fixture.remove() }
+        let error = await #expect(throws: ExportError.self) { try await fixture.export() }
+        #expect(error?.description.hasPrefix("/again/again/again/…/again/again/again/: pages nest more than 100 levels deep here") == true,
+                "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: fixture.output))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)).contains { $0.contains("partial") })
+    }
+
     @Test("an output path that is a file or a dangling link is refused, naming it, and left as it was")
     func outputThatIsNotAFolder() async throws {
         let fixture = try await ExportFixture()
