@@ -141,11 +141,19 @@ struct AppFileTests {
          #"app.yaml:5:5: the title of scene "list" is missing"#),
         ("  list:\n    title: T\n    list: x\n    cell: { text: a\n",
          "app.yaml:8:1: YAML: did not find expected ',' or '}'"),
+        ("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n",
+         #"app.yaml:5:5: YAML: "title" is a key twice in one mapping; each key may appear once"#),
     ])
     func errors(scene: String, message: String) {
         let yaml = "title: Test\nroot: list\nscenes:\n" + scene
         let problems = Self.problems(yaml)
         #expect(problems.contains(message), "\(problems)")
+    }
+
+    @Test("a problem in a node read twice, through an alias, is reported once")
+    func problemsOnce() {
+        let problems = Self.problems("title: T\nroot: list\nscenes:\n  list:\n    title: T\n    sections:\n      - cells: [&c { text: a, psuh: x }, *c, *c]\n")
+        #expect(problems.filter { $0.contains(#"unknown key "psuh""#) }.count == 1, "\(problems)")
     }
 
     @Test("a missing root scene and an undefined batch are reported")

@@ -29,7 +29,10 @@ public enum AppFileLoader {
         let app = builder.app(root)
         reader = builder.reader
         guard reader.problems.isEmpty, var app else {
-            throw .invalidApp(reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+            // A node read twice (an alias, a cell checked in two roles) reports its problem once.
+            var seen: Set<String> = []
+            let problems = reader.problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.filter { seen.insert($0.description).inserted }
+            throw .invalidApp(problems)
         }
         app.warnings = reader.warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         return app
@@ -39,6 +42,11 @@ public enum AppFileLoader {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _):
             AppDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            // At the first of them, without the file's opening lines Yams adds as context.
+            AppDiagnostic(file: file, line: context.mark.line, column: context.mark.column,
+                          message: "YAML: " + duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+                            + (duplicates.count == 1 ? " is a key twice" : " are keys twice") + " in one mapping; each key may appear once")
         default:
             AppDiagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
         }
