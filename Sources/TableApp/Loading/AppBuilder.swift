@@ -170,6 +170,7 @@ struct AppBuilder {
                                      key: reader.string(reader.required(reader.field(itemFields, "key"), in: itemNode, "the item's key"), "key") ?? "")
             }
             let sections = (reader.sequence(reader.field(fields, "sections"), "sections") ?? []).map { fixedSection($0) }
+            checkUniqueKeys(sections.flatMap(\.cells), at: reader.field(fields, "sections") ?? node)
             return .fixed(sections: sections, item: item)
         case "detail":
             let detailNode = reader.field(fields, "detail")
@@ -332,6 +333,15 @@ struct AppBuilder {
         return FixedSection(headerTitle: reader.string(reader.field(fields, "header"), "header"),
                             footerTitle: reader.string(reader.field(fields, "footer"), "footer"),
                             cells: (reader.sequence(reader.required(reader.field(fields, "cells"), in: node, "the section's cells"), "cells") ?? []).compactMap { fixedCell($0) })
+    }
+
+    /// A scene's rows are known by their keys (their ids, links and forms): two cells of one
+    /// scene with one key, given or made from the same text, are reported at its sections.
+    private mutating func checkUniqueKeys(_ cells: [FixedCell], at node: Node) {
+        var seen: Set<String> = []
+        for cell in cells where !seen.insert(cell.key).inserted {
+            reader.fail(node, "two cells of this scene have the key \"\(cell.key)\"; give one a key of its own (key: …)")
+        }
     }
 
     mutating func fixedCell(_ node: Node) -> FixedCell? {
