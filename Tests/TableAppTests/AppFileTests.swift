@@ -152,6 +152,18 @@ struct AppFileTests {
         #expect(problems.contains(message), "\(problems)")
     }
 
+    @Test("text a page cannot show, and bytes that are not UTF-8, are refused at their place, not replaced without a word")
+    func textPagesCannotShow() throws {
+        let problems = Self.problems("title: T\nroot: list\nscenes:\n  list:\n    title: \"Exa\\u0001mples\"\n    list: x\n    cell: { text: a }\n")
+        #expect(problems.contains { $0.hasPrefix("app.yaml:5:12: ") && $0.hasSuffix("holds the character U+0001, which a page cannot show; remove it") },
+                "\(problems)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("latin1-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(Array("title: T\nroot: list\nscenes:\n  list:\n    title: Ex".utf8) + [0xE4] + Array("mples\n".utf8)).write(to: file)
+        let error = #expect(throws: AppError.self) { try AppFileLoader.load(path: file.path) }
+        #expect(error?.description.contains("\(file.path):5:14: the file is not valid UTF-8 here; save it as UTF-8") == true, "\(String(describing: error))")
+    }
+
     @Test("a problem in a node read twice, through an alias, is reported once")
     func problemsOnce() {
         let problems = Self.problems("title: T\nroot: list\nscenes:\n  list:\n    title: T\n    sections:\n      - cells: [&c { text: a, psuh: x }, *c, *c]\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 import Yams
 
 /// Reads YAML nodes into typed values, collecting every problem with its line and column instead
@@ -52,6 +53,11 @@ struct YAMLReader {
         guard let node else { return nil }
         guard let scalar = node.scalar else {
             fail(node, "\(what) must be text")
+            return nil
+        }
+        // As an imported value: a control character would be replaced on the page without a word.
+        if let disallowed = DocumentText.firstDisallowed(in: scalar.string) {
+            fail(node, "\(what) holds the character \(DocumentText.name(disallowed)), which a page cannot show; remove it")
             return nil
         }
         return scalar.string
