@@ -138,11 +138,14 @@ final class FeedFollower: @unchecked Sendable {
             do {
                 try await catchUp()
                 overdue.cancel()
-                _ = await overdue.result
+                // A read that came back late may show the log as it was when it stalled: the
+                // feed is vouched for again only after a read that came back in time.
+                guard (try? await overdue.value) == nil else { continue }
                 if !feed.isFollowing { feed.resume() }
                 followed()
             } catch {
                 overdue.cancel()
+                _ = await overdue.result
                 feed.stop()
                 if !Task.isCancelled { lost(error) }
             }
