@@ -131,24 +131,11 @@ public enum DataFileReader {
         }
     }
 
-    /// A CSV field as a number when it is written as the number is written back (`42`, `-3.5`):
-    /// text such as a ZIP code `00501`, `1.50`, `1e3`, `+5`, `0x10`, `NaN` or a number of more
-    /// digits than a double holds exactly stays the text it is.
+    /// A CSV field as a number when the number, written back, reads as the field does (`42`,
+    /// `-3.5`): a ZIP code `00501`, `1.50`, `1e3`, `0.00001`, `+5`, `0x10`, `NaN` or a number of
+    /// more digits than a double holds exactly stays the text it is.
     static func csvNumber(_ field: String) -> Double? {
-        let bytes = Array(field.utf8)
-        var digits = bytes[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        let whole = digits.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        guard !whole.isEmpty, whole.first != UInt8(ascii: "0") || whole.count == 1 else { return nil }
-        let rest = digits.dropFirst(whole.count)
-        var count = whole.count
-        if !rest.isEmpty {
-            let fraction = rest.dropFirst()
-            guard rest.first == UInt8(ascii: "."), !fraction.isEmpty, fraction.last != UInt8(ascii: "0"),
-                  fraction.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-            count += fraction.count
-        }
-        guard count <= 15, field != "-0", let number = Double(field) else { return nil }
+        guard let number = Double(field), number.isFinite, AttributeValue.number(number).description == field else { return nil }
         return number
     }
 
@@ -241,6 +228,7 @@ struct DocumentBuilder {
         for (name, field) in fields {
             try checkText(name, at: "\(path).\(name)")
             switch field {
+            case .null: continue
             case let .string(text) where name == "key": explicitKey = text
             // Taken as an attribute or a list, it would be written back beside the item's own key.
             case _ where name == "key": throw failure("\(path).key", "expected the item's key as text")
@@ -252,7 +240,6 @@ struct DocumentBuilder {
                 attributes[name] = .number(number)
             case let .bool(flag): attributes[name] = .bool(flag)
             case .array: lists.append((name, try items(field, path: "\(path).\(name)")))
-            case .null: continue
             case .object: throw failure("\(path).\(name)", "expected text, a number, true/false or an array of items")
             }
         }
