@@ -62,8 +62,12 @@ final class OutputFolder: @unchecked Sendable {
             var info = stat()
             guard fstatat(descriptor, prefix, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
             if info.st_mode & S_IFMT == S_IFLNK {
-                guard unlinkat(descriptor, prefix, 0) == 0, mkdirat(descriptor, prefix, 0o755) == 0 else {
-                    throw ExportError.cannotWrite(path + "/" + prefix, String(cString: strerror(errno)))
+                // Pages are written side by side: another page's write may have replaced it first.
+                let unlinked = unlinkat(descriptor, prefix, 0) == 0 || errno == ENOENT
+                let made = unlinked && (mkdirat(descriptor, prefix, 0o755) == 0 || errno == EEXIST)
+                var now = stat()
+                guard made, fstatat(descriptor, prefix, &now, AT_SYMLINK_NOFOLLOW) == 0, now.st_mode & S_IFMT == S_IFDIR else {
+                    throw ExportError.cannotWrite(path + "/" + prefix, "a symbolic link stands where its folder goes and could not be replaced")
                 }
             }
         }
