@@ -82,8 +82,9 @@ enum StoreSchema {
         return migrator
     }()
 
-    /// The schema version the last migration leaves (`PRAGMA user_version` and `schema_version`).
-    static let current = 3
+    /// The schema version the last migration leaves (`PRAGMA user_version` and `schema_version`):
+    /// one a migration, numbered in order.
+    static var current: Int { migrator.migrations.count }
 
     /// Refuses a database a newer tablestack made or migrated: this one would read and write it
     /// by rules it no longer follows.
@@ -92,17 +93,17 @@ enum StoreSchema {
             let pragma = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             let table = try db.tableExists("schema_version") ? try Int.fetchOne(db, sql: "SELECT MAX(version) FROM schema_version") ?? 0 : 0
             let version = max(pragma, table)
-            let superseded = try migrator.hasBeenSuperseded(db)
-            if version > current || superseded {
-                throw SchemaTooNew(version: version)
-            }
+            if version > current { throw SchemaTooNew(version: version) }
+            if try migrator.hasBeenSuperseded(db) { throw SchemaTooNew(version: nil) }
         }
     }
 
     struct SchemaTooNew: Error, CustomStringConvertible {
-        var version: Int
+        /// The newer version, when the database says one; `nil` for migrations this one lacks.
+        var version: Int?
         var description: String {
-            "the database has schema version \(version), newer than this tablestack knows (\(StoreSchema.current)): upgrade tablestack"
+            (version.map { "the database has schema version \($0), newer than this tablestack knows (\(StoreSchema.current))" }
+                ?? "the database holds schema migrations this tablestack does not know") + ": upgrade tablestack"
         }
     }
 }

@@ -345,6 +345,26 @@ struct StoreTests {
         #expect(try await temporary.store.item("a", in: Self.letters)?["count"] == .number(6))
     }
 
+    @Test("a database a newer tablestack migrated is refused, by its version or by a migration this one does not know")
+    func newerSchemas() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-newer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, change, message) in [
+            ("version", "PRAGMA user_version = 9", "the database has schema version 9, newer than this tablestack knows (3): upgrade tablestack"),
+            ("migration", "INSERT INTO grdb_migrations VALUES ('4: from a newer tablestack')",
+             "the database holds schema migrations this tablestack does not know: upgrade tablestack"),
+        ] {
+            let path = folder.appendingPathComponent("\(name).sqlite").path
+            await (try SQLiteStore(path: path)).close()
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in try db.execute(sql: change) }
+            try queue.close()
+            let error = #expect(throws: StoreError.self) { try SQLiteStore(path: path) }
+            #expect(error?.description.hasSuffix(message) == true, "\(String(describing: error))")
+        }
+    }
+
     @Test("a version 1 database (keys unique in the store, owners named by key) is migrated and reads the same")
     func migratesVersionOne() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-v1-\(UUID().uuidString)")
