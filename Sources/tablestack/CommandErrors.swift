@@ -14,6 +14,11 @@ enum DefaultPaths {
 /// Turns the modules' errors into one message on standard error and exit status 1 — the only
 /// place the command line decides how errors look.
 enum CommandErrors {
+    /// A refusal the command line words itself (printed as it is, after "tablestack: ").
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String
+    }
+
     static func reporting<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch { throw fail(error) }
     }
@@ -39,10 +44,13 @@ extension CommandErrors {
             reason = "there is no such file"
         } else if isFolder.boolValue {
             reason = "it is a folder, not a file"
-        } else if let data = FileManager.default.contents(atPath: path) {
-            return data
         } else {
-            reason = "it cannot be read (\(String(cString: strerror(errno))))"
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+                reason = "it cannot be read" + (code.map { " (\(String(cString: strerror(Int32($0)))))" } ?? "")
+            }
         }
         printError("tablestack: \(option) \(path): \(reason)")
         throw ExitCode.failure

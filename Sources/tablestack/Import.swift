@@ -42,7 +42,8 @@ struct Import: AsyncParsableCommand {
                 do {
                     try await store.load(DataDocument(lists: documents.flatMap(\.document.lists)), replacing: replace)
                 } catch let StoreError.duplicateKey(key) {
-                    throw Clash(description: Self.clash(of: key, in: documents, replacing: replace) + "; nothing was imported")
+                    throw CommandErrors.Refusal(description: await Self.clash(of: key, in: documents, replacing: replace, store: store)
+                                                    + "; nothing was imported")
                 }
             }
         }
@@ -51,21 +52,26 @@ struct Import: AsyncParsableCommand {
         }
     }
 
-    struct Clash: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Where the key `key` that clashed comes from: the first file and root list holding an item
-    /// of that key at the top, and whether another file or the database holds it too.
-    static func clash(of key: String, in documents: [(file: String, document: DataDocument)], replacing: Bool) -> String {
+    /// Where the key `key` that clashed comes from: two files (or one, twice) giving one root list
+    /// that key, or a root list the database holds it in already. Keys are unique per list, so
+    /// each list holding it is asked.
+    static func clash(of key: String, in documents: [(file: String, document: DataDocument)], replacing: Bool,
+                      store: any DataStore) async -> String {
         let holders = documents.flatMap { entry in
             entry.document.lists.filter { $0.items.contains { $0.key == key } }.map { (file: entry.file, list: $0.name) }
         }
-        guard let first = holders.first else { return "two items of one list have the key \"\(key)\"" }
-        let again = holders.dropFirst().first { $0.list == first.list }
-        let other = again.map { $0.file == first.file ? "again in \($0.file)" : "in \($0.file) too" }
-            ?? (replacing ? "used twice" : "in the database already (--replace replaces everything)")
-        return "\(first.file): list \(first.list): the key \"\(key)\" is \(other)"
+        for (index, holder) in holders.enumerated() {
+            if let again = holders[(index + 1)...].first(where: { $0.list == holder.list }) {
+                let other = again.file == holder.file ? "used twice in it" : "in \(again.file) too"
+                return "\(holder.file): list \(holder.list): the key \"\(key)\" is \(other)"
+            }
+        }
+        if !replacing {
+            for holder in holders where (try? await store.item(key, in: .root(holder.list))) != nil {
+                return "\(holder.file): list \(holder.list): the key \"\(key)\" is in the database already (--replace replaces everything)"
+            }
+        }
+        return "two items of one list have the key \"\(key)\""
     }
 }
 

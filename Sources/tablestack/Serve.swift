@@ -167,7 +167,9 @@ struct Serve: AsyncParsableCommand {
             // NIO's own words name a system call and an errno, not the address.
             let text = "\(error)"
             let reason = text.contains("Address already in use") ? "another program is listening there"
-                : text.contains("Cannot assign requested address") ? "this machine has no such address" : text
+                : text.contains("Cannot assign requested address") ? "this machine has no such address"
+                : text.contains("Permission denied") ? "ports below 1024 need privileges; choose 1024 or above"
+                : text.contains("unknown(host") || text.contains("UnknownHost") ? "no such host name or address" : text
             printError("tablestack: cannot listen on \(host) port \(port): \(reason)")
             throw ExitCode.failure
         }
@@ -184,6 +186,7 @@ extension Serve {
     static func isListeningError(_ error: any Error) -> Bool {
         let text = "\(error)"
         return text.contains("bind(") || text.contains("SocketAddressError") || text.contains("Address already in use")
+            || text.contains("unknown(host") || text.contains("UnknownHost")
     }
 }
 
@@ -253,7 +256,7 @@ struct SiteOptions: ParsableArguments {
                     try await DemoApp.seedIfEmpty(store)
                 } catch let error as StoreError {
                     // Named: the store opened, so the message would otherwise read as a page's.
-                    throw StoreOpening.OpeningError(description: "cannot load the demo's data into \(StoreOpening.describe(db)): \(error.reason)")
+                    throw CommandErrors.Refusal(description: "cannot load the demo's data into \(StoreOpening.describe(db)): \(error.reason)")
                 }
             }
         } else if try await store.isEmpty() {

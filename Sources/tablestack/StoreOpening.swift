@@ -38,9 +38,9 @@ enum StoreOpening {
                 }
                 try await Task.sleep(for: min(retryEvery, deadline - .now))
             } catch StoreError.unavailable(let detail) {
-                throw OpeningError(description: "cannot reach \(address)\(waiting > .zero ? " within \(waiting)" : ""): \(detail)")
+                throw CommandErrors.Refusal(description: "cannot reach \(address)\(waiting > .zero ? " within \(waiting)" : ""): \(detail)")
             } catch {
-                throw OpeningError(description: "cannot use \(address): \((error as? StoreError)?.detailedDescription ?? "\(error)")")
+                throw CommandErrors.Refusal(description: "cannot use \(address): \((error as? StoreError)?.detailedDescription ?? "\(error)")")
             }
         }
     }
@@ -77,9 +77,5 @@ enum StoreOpening {
 
     private static func sqlitePath(_ db: String) -> String {
         db.hasPrefix("sqlite:") ? String(db.dropFirst("sqlite:".count)) : db
-    }
-
-    struct OpeningError: Error, CustomStringConvertible {
-        var description: String
     }
 }

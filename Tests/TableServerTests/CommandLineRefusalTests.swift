@@ -70,8 +70,27 @@ struct CommandLineRefusalTests {
         #expect(clashed.status == 1, "\(clashed.output)")
         #expect(clashed.errors.contains("apple.csv: list fruit: the key \"apple\" is in the database already"), "\(clashed.errors)")
         #expect(clashed.errors.contains("nothing was imported"))
+        // Keys are unique per list: the list named is the one whose key clashes, not another holding it.
+        let red = try Self.write(#"{"colors": [{"key": "apple", "name": "Red"}]}"#, to: "red.json", in: folder)
+        #expect(try Self.run(["import", red, "--db", database]).status == 0)
+        let fruit = try Self.write(#"{"fruit": [{"key": "apple-2", "name": "Green"}], "other": [{"key": "apple", "name": "A"}]}"#,
+                                   to: "fruit.json", in: folder)
+        let again = try Self.run(["import", fruit, red, "--db", database])
+        #expect(again.errors.contains("red.json: list colors: the key \"apple\" is in the database already"), "\(again.errors)")
         let dumped = try Self.run(["dump", "--db", database]).output
-        #expect(dumped.contains("\"Apple\"") && !dumped.contains("\"Pear\""), "\(dumped)")
+        #expect(dumped.contains("\"Apple\"") && !dumped.contains("\"Pear\"") && !dumped.contains("\"Green\""), "\(dumped)")
+    }
+
+    @Test("a base path and a site URL of the accepted kinds export, and the sitemap's addresses are absolute")
+    func acceptedSiteAddress() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("site").path
+        let exported = try Self.run(["export", "--out", out, "--base-path", "/tables/", "--site-url", "https://example.com/", "--quiet",
+                                     "--db", folder.appendingPathComponent("demo.sqlite").path])
+        #expect(exported.status == 0, "\(exported.errors)")
+        let sitemap = try String(contentsOfFile: out + "/sitemap.xml", encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.com/tables/trails/</loc>"), "\(sitemap.prefix(400))")
     }
 
     @Test("options that would serve or export an unreachable site are refused, naming the option", arguments: [

@@ -181,6 +181,7 @@ struct AppBuilder {
                                      fields: (reader.sequence(reader.field(sectionFields, "fields"), "fields") ?? []).compactMap { field($0) },
                                      cells: (reader.sequence(reader.field(sectionFields, "cells"), "cells") ?? []).compactMap { fixedCell($0) })
             }
+            checkUniqueKeys(sections.flatMap(\.cells), at: reader.field(detailFields, "sections") ?? node)
             if style != .grouped { reader.fail(reader.field(fields, "style") ?? node, "a detail scene is grouped, as the guide shows a leaf item") }
             return .detail(DetailDefinition(sections: sections, isEditable: reader.bool(reader.field(detailFields, "editable"), "editable") ?? false))
         default:
