@@ -100,7 +100,7 @@ extension SiteServer {
                 ActionNotice.reason(for: conflict, on: now)
             }
         } catch StoreError.outcomeUnknown {
-            throw UncertainSave(path: segments, title: page.title)
+            throw ServerError.outcomeUnknown(title: page.title, upPath: segments)
         } catch let ActionError.invalidFields(messages, typed) {
             // The sheet again, with what was typed and a message by each refused field. An Add
             // was tried on the scene without its rows: the answer (a JSON twin shows the rows,

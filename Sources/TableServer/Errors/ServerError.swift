@@ -21,6 +21,10 @@ public enum ServerError: PageError, Sendable, Hashable {
     case internalError(String)
     /// The server cannot take this now; try again after `retryAfter` seconds.
     case unavailable(String, retryAfter: Int)
+    /// The database stopped answering after a change's commit was sent: it may or may not have
+    /// been made. The way back is the page the form came from, by a link: a reload of the answer
+    /// would send the form again (an Add twice is two items).
+    case outcomeUnknown(title: String, upPath: [String])
 
     public var status: HTTPResponse.Status {
         switch self {
@@ -35,7 +39,7 @@ public enum ServerError: PageError, Sendable, Hashable {
         case .unprocessable: .unprocessableContent
         case .tooManyRequests: .tooManyRequests
         case .internalError: .internalServerError
-        case .unavailable: .serviceUnavailable
+        case .unavailable, .outcomeUnknown: .serviceUnavailable
         }
     }
 
@@ -45,12 +49,17 @@ public enum ServerError: PageError, Sendable, Hashable {
              let .requestTimeout(message), let .conflict(message), let .tooLarge(message), let .unsupportedMediaType(message),
              let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _):
             message
+        case let .outcomeUnknown(title, _):
+            "The database stopped answering while your change was being saved, so it may or may not have been made. "
+                + "Open “\(title)” to see whether it was before you send it again: sending this form again could make the change twice."
         }
     }
 
     public var upPath: [String] {
-        if case let .notFound(_, path) = self { return path }
-        return []
+        switch self {
+        case let .notFound(_, path), let .outcomeUnknown(_, path): path
+        default: []
+        }
     }
 
     /// `Retry-After` for a refusal to try again later; `Connection: close` when the request's
