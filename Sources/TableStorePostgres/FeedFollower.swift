@@ -153,8 +153,9 @@ final class FeedFollower: @unchecked Sendable {
     }
 
     /// How long a heartbeat's read of the log may take before the revisions kept here are no
-    /// longer vouched for.
-    static let longestRead = Duration.seconds(1)
+    /// longer vouched for: far above a read's time, since on a machine saturated by requests a
+    /// read comes back a second late now and then (one second made warm pages read revisions).
+    static let longestRead = Duration.seconds(5)
 
     /// Tells the outage log of a failed read of the database (this store's own, too).
     func lost(_ error: any Error) {
