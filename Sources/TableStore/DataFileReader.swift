@@ -19,12 +19,10 @@ public enum DataFileReader {
         case "json": return try json(data, file: path, listName: list)
         case "plist": return try plist(data, file: path, listName: list)
         case "csv":
-            guard let text = String(validating: data, as: UTF8.self) else {
-                let valid = String(decoding: data, as: UTF8.self).prefix { $0 != "\u{FFFD}" }
-                let line = valid.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                throw StoreError.importFailed(file: path, location: "\(line)", message: "the file is not valid UTF-8 here; save it as UTF-8")
+            if let place = DocumentText.firstInvalidUTF8(in: data) {
+                throw StoreError.importFailed(file: path, location: "\(place.line)", message: "the file is not valid UTF-8 here; save it as UTF-8")
             }
-            return try csv(text, file: path, listName: list)
+            return try csv(String(decoding: data, as: UTF8.self), file: path, listName: list)
         default:
             throw StoreError.importFailed(file: path, location: "", message: "unknown data format (expected .json, .plist or .csv)")
         }

@@ -8,14 +8,12 @@ public enum AppFileLoader {
     /// Loads the app file at `path`.
     public static func load(path: String) throws(AppError) -> AppDefinition {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            // Not repaired into U+FFFD: a title would change without a word.
-            let valid = String(decoding: data, as: UTF8.self).prefix { $0 != "\u{FFFD}" }
-            let line = valid.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = valid.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.count + 1 } ?? 1
-            throw .invalidApp([AppDiagnostic(file: path, line: line, column: column, message: "the file is not valid UTF-8 here; save it as UTF-8")])
+        // Not repaired into U+FFFD: a title would change without a word.
+        if let place = DocumentText.firstInvalidUTF8(in: data) {
+            throw .invalidApp([AppDiagnostic(file: path, line: place.line, column: place.column,
+                                             message: "the file is not valid UTF-8 here; save it as UTF-8")])
         }
-        return try parse(text, file: path)
+        return try parse(String(decoding: data, as: UTF8.self), file: path)
     }
 
     /// Parses app-file text; `file` names it in messages.
