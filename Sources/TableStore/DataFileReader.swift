@@ -48,6 +48,9 @@ public enum DataFileReader {
         if let line = lineNestedTooDeep(xml: data) {
             throw StoreError.importFailed(file: file, location: "\(line)", message: "arrays and dictionaries nest more than \(deepestNesting) deep here")
         }
+        if binaryNestedTooDeep(data) {
+            throw StoreError.importFailed(file: file, location: "", message: "arrays and dictionaries nest more than \(deepestNesting) deep, or hold themselves")
+        }
         let value: DataValue
         do {
             value = try PropertyListDecoder().decode(DataValue.self, from: data)

@@ -126,6 +126,41 @@ struct DataFileTests {
         }
     }
 
+    /// A binary property list of arrays each holding the next, `depth` of them, the innermost
+    /// empty; with `loop`, the innermost holds the outermost instead.
+    static func nestedBinaryPlist(depth: Int, loop: Bool = false) -> Data {
+        func bigEndian(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+        var bytes = Array("bplist00".utf8), offsets: [Int] = []
+        for index in 0..<depth {
+            offsets.append(bytes.count)
+            // An array of one (0xA1) and its member's reference, or an empty one (0xA0).
+            let next = index + 1 < depth ? index + 1 : (loop ? 0 : nil)
+            bytes += next.map { [0xA1] + bigEndian($0, 4) } ?? [0xA0]
+        }
+        let table = bytes.count
+        for offset in offsets { bytes += bigEndian(offset, 4) }
+        // The trailer: offsets and references of four bytes, the count, the top object, the table.
+        bytes += [0, 0, 0, 0, 0, 0, 4, 4] + bigEndian(depth, 8) + bigEndian(0, 8) + bigEndian(table, 8)
+        return Data(bytes)
+    }
+
+    @Test("a binary property list nested too deep, or holding itself, is refused rather than crashing the import")
+    func deepBinaryPlists() throws {
+        // The same writer's shallow list is one Foundation reads: the deep ones are well formed.
+        #expect(try PropertyListSerialization.propertyList(from: Self.nestedBinaryPlist(depth: 20), format: nil) is [Any])
+        for (depth, loop) in [(600, false), (100_000, false), (3, true)] {
+            #expect(throws: StoreError.importFailed(file: "deep.plist", location: "",
+                                                    message: "arrays and dictionaries nest more than 512 deep, or hold themselves")) {
+                try DataFileReader.plist(Self.nestedBinaryPlist(depth: depth, loop: loop), file: "deep.plist", listName: "deep")
+            }
+        }
+        // Past the check, a shallow one reaches the reader's own rules; a real list still reads.
+        #expect(throws: StoreError.self) { try DataFileReader.plist(Self.nestedBinaryPlist(depth: 512), file: "ok.plist", listName: "ok") }
+        let states = try PropertyListSerialization.data(fromPropertyList: PropertyListSerialization.propertyList(from: Data(Self.statesPlist.utf8), format: nil),
+                                                        format: .binary, options: 0)
+        #expect(try DataFileReader.plist(states, file: "States.plist", listName: "states").lists[0].items.map(\.key) == ["alabama", "new-york"])
+    }
+
     @Test("exported JSON reads back as the same document")
     func exportRoundTrip() throws {
         let json = DataFileWriter.json(.trails)
