@@ -11,12 +11,17 @@ killed, so that nothing holds CI's output open.
 
 `timeout` cannot do this for `swift test`: the package manager starts the test bundle in a
 process group of its own, which a signal to timeout's group does not reach.
+
+What the command prints passes through unchanged; the lines that say a test failed (Swift
+Testing's "✘", pytest's "FAILED") are printed again at the end, so that the tail of a long log
+CI keeps names them.
 """
 import ctypes
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 GRACE_SECONDS = 60
@@ -79,6 +84,25 @@ def reap_all():
             return
 
 
+def is_failure(line):
+    return line.startswith("✘") or line.startswith("FAILED ") or line.startswith("ERROR ")
+
+
+def forward(stream, failures):
+    """Copies the command's output to this one's, keeping the lines that report a failure
+    (and the indented lines that continue one)."""
+    continuing = False
+    for raw in iter(stream.readline, b""):
+        sys.stdout.buffer.write(raw)
+        sys.stdout.buffer.flush()
+        line = raw.decode(errors="replace").rstrip("\n")
+        if is_failure(line) or (continuing and line[:1].isspace()):
+            failures.append(line)
+            continuing = True
+        else:
+            continuing = False
+
+
 def restore_quit():
     # A shell that started make in the background hands its children SIGQUIT ignored, and a
     # signal can be blocked: the Swift runtime would print nothing on it.
@@ -89,7 +113,10 @@ def restore_quit():
 def main():
     minutes, name, command = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    child = subprocess.Popen(command, preexec_fn=restore_quit)
+    child = subprocess.Popen(command, preexec_fn=restore_quit, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    failures = []
+    forwarding = threading.Thread(target=forward, args=(child.stdout, failures), daemon=True)
+    forwarding.start()
     stopped = []
 
     def stop(number, _frame):
@@ -131,6 +158,10 @@ def main():
               file=sys.stderr, flush=True)
     signal_all(left, signal.SIGKILL)
     reap_all()
+    # Everything that could hold the output open is gone; what is still in the pipe is read.
+    forwarding.join(timeout=10)
+    if failures and status != 0:
+        print("watchdog: what failed, again:\n" + "\n".join(failures), flush=True)
     if stopped:
         return 128 + stopped[0]
     if status is None:
