@@ -105,7 +105,8 @@ struct RenderGateTests {
     @Test("the gate: one render while others wait; a render that fails lets each render itself; a stuck one holds no one past its patience")
     func gateByItself() async throws {
         // Seven requests arrive while the first renders: each waits, then takes what it kept.
-        let gate = RenderGate()
+        // The patience is long: on a loaded machine the requests can take seconds to arrive.
+        let gate = RenderGate(patience: .seconds(600))
         let kept = Kept()
         let held = Held()
         let answers = try await withThrowingTaskGroup(of: String.self) { group in
@@ -127,7 +128,7 @@ struct RenderGateTests {
         #expect(gate.counts.renders == 1 && gate.counts.waits == 7)
 
         // The render fails and keeps nothing: the first request gets its error, the others render.
-        let failing = RenderGate()
+        let failing = RenderGate(patience: .seconds(600))
         let heldFailure = Held()
         struct Failure: Error {}
         let outcomes = await withTaskGroup(of: Bool.self) { group in

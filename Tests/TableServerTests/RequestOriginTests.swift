@@ -7,7 +7,7 @@ import Testing
 struct RequestOriginTests {
     /// Sends one request with the headers given and returns the status and the response.
     static func send(_ server: RunningServer, _ head: String, body: String = "") throws -> (status: Int?, text: String) {
-        let connection = try RawConnection(port: server.port, timeout: 5)
+        let connection = try RawConnection(port: server.port, timeout: 30)
         let length = body.isEmpty ? "" : "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
         try connection.send(head + length + "Connection: close\r\n\r\n" + body)
         let text = connection.receive().text

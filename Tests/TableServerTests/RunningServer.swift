@@ -23,14 +23,21 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
     var banner = ""
 
     /// Starts the server on `database` with `arguments` added to `serve`'s; what it writes to
-    /// standard error goes where `standardError` says (`.withOutput`: into `banner` too).
-    init(database: String, arguments: [String] = [], standardError: SpawnedProcess.StandardError = .discarded) throws {
+    /// standard error goes where `standardError` says (`.withOutput`: into `banner` too). With
+    /// `once`, `then` runs as soon as the server has printed that text (or a minute has passed),
+    /// before it is ready: to start a database it waits for, say.
+    init(database: String, arguments: [String] = [], standardError: SpawnedProcess.StandardError = .discarded,
+         once printed: String? = nil, then: () throws -> Void = {}) throws {
         process = try SpawnedProcess(executable: Self.binary,
                                      arguments: ["serve", "--port", "0", "--db", database, "--log-level", "warning",
                                                  "--templates", ServedDemo.repository.appendingPathComponent("Templates").path,
                                                  "--public", ServedDemo.repository.appendingPathComponent("Public").path] + arguments,
                                      standardError: standardError)
-        banner = process.readOutput(until: "Press Ctrl-C", within: 30)
+        if let printed {
+            banner = process.readOutput(until: printed, within: 60)
+            try then()
+        }
+        if !banner.contains("Press Ctrl-C") { banner += process.readOutput(until: "Press Ctrl-C", within: 120) }
         guard let range = banner.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
               let port = Int(banner[range].dropFirst("http://127.0.0.1:".count).dropLast()) else {
             process.terminate()

@@ -70,7 +70,7 @@ struct StoredTextTests {
     func invalidUTF8() throws {
         try RunningServer.with { server in
             let (cookie, form) = try RequestOriginTests.form(server, host: "127.0.0.1")
-            let connection = try RawConnection(port: server.port, timeout: 5)
+            let connection = try RawConnection(port: server.port, timeout: 30)
             let body = Array(form.replacingOccurrences(of: "name=Tea", with: "name=T").utf8) + [0xFF, 0xFE, UInt8(ascii: "a")]
             try connection.send("POST /groceries/_/add HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nConnection: close\r\n"
                                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count)\r\n\r\n")

@@ -68,10 +68,44 @@ public final class PostgresCluster: Sendable {
 
     public func url(database: String) -> String { "postgresql://\(user)@127.0.0.1:\(port)/\(database)" }
 
-    /// Runs one SQL statement as the cluster's superuser, in the `postgres` database.
-    public func sql(_ statement: String) throws {
-        try Self.command(["\(programs)/psql", "-X", "-q", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres",
+    /// Runs one SQL statement as the cluster's superuser, in the `postgres` database; returns
+    /// what it prints, values only (`-tA`).
+    @discardableResult
+    public func sql(_ statement: String) throws -> String {
+        try Self.command(["\(programs)/psql", "-X", "-q", "-tA", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres",
                           "-v", "ON_ERROR_STOP=1", "-c", statement])
+    }
+
+    /// Makes every commit wait for a synchronous standby that never answers, as it would across
+    /// a network that went away, and returns once commits do wait. The setting reaches the
+    /// server's processes a moment after the reload: a probe's commit is made until one is seen
+    /// waiting, then cancelled (it stays made, here only).
+    public func holdCommits() async throws {
+        try sql("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+        try sql("SELECT pg_reload_conf()")
+        let deadline = ContinuousClock.now + .seconds(60)
+        for attempt in 0... {
+            // A table of its own: a temporary one would wait again when dropped, at the session's end.
+            let probe = try SpawnedProcess(executable: "\(programs)/psql", arguments: [
+                "-X", "-q", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres",
+                "-c", "CREATE TABLE commits_held_\(attempt) ()"])
+            while probe.isRunning, try waitingCommits() == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            if try waitingCommits() > 0 {
+                try sql("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+                probe.waitUntilExit()
+                return
+            }
+            probe.waitUntilExit()
+            guard ContinuousClock.now < deadline else { throw ClusterError(description: "commits still do not wait after a minute") }
+        }
+    }
+
+    /// How many commits wait for a synchronous standby now.
+    public func waitingCommits() throws -> Int {
+        Int(try sql("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND wait_event = 'SyncRep'")
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// Stops the server (as an operator's restart would: in-flight requests fail) …
