@@ -39,6 +39,10 @@ public enum DataFileReader {
             do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { reason = error }
             throw StoreError.importFailed(file: file, location: location(of: reason, in: data), message: "invalid JSON: \(describe(reason))")
         }
+        if let repeated = repeatedMember(in: data) {
+            throw StoreError.importFailed(file: file, location: "\(repeated.line):\(repeated.column)",
+                                          message: "\"\(repeated.name)\" is named twice in one object; only one of its values could be kept")
+        }
         var builder = DocumentBuilder(file: file)
         return try builder.document(from: value, listName: listName)
     }

@@ -87,6 +87,8 @@ struct DataFileTests {
          "nan.plist:nan[0].size: expected a finite number"),
         ("deep.plist", "<plist>\n" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</plist>",
          "deep.plist:2: arrays and dictionaries nest more than 512 deep here"),
+        ("twice.json", "[{\"name\": \"A\",\n  \"size\": 1, \"size\": 2}]", #"twice.json:2:14: "size" is named twice in one object; only one of its values could be kept"#),
+        ("escaped.json", #"{"fruit": [{"name": "A", "meta": [], "n\u0061me": "B"}]}"#, #"escaped.json:1:38: "name" is named twice"#),
         ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
     ])
     func errors(file: String, text: String, message: String) {

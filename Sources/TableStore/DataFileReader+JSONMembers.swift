@@ -1,0 +1,75 @@
+import Foundation
+
+extension DataFileReader {
+    /// The first member of a JSON object whose name an earlier member of the same object has:
+    /// a decoder keeps one of the two without a word, and a value the file holds would be lost.
+    /// Names are compared as decoded text (`"a"` and `"\u0061"` are one name). `data` is JSON
+    /// that has been decoded already, so it is well formed.
+    static func repeatedMember(in data: Data) -> (line: Int, column: Int, name: String)? {
+        let bytes = [UInt8](data)
+        // For each open object, the names read so far and whether a name comes next; `nil` for an array.
+        var open: [(names: Set<String>, nameNext: Bool)?] = []
+        var index = 0, line = 1, lineStart = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"): open.append((names: [], nameNext: true))
+            case UInt8(ascii: "["): open.append(nil)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = open.popLast()
+            case UInt8(ascii: ","): if case .some(.some) = open.last { open[open.count - 1]?.nameNext = true }
+            case UInt8(ascii: "\n"): line += 1; lineStart = index + 1
+            case UInt8(ascii: "\""):
+                let start = index
+                let (text, end) = jsonString(bytes, from: index)
+                if case let .some(.some(object)) = open.last, object.nameNext {
+                    if object.names.contains(text) {
+                        let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count + 1
+                        return (line, column, text)
+                    }
+                    open[open.count - 1]?.names.insert(text)
+                    open[open.count - 1]?.nameNext = false
+                }
+                index = end
+                continue
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The string literal starting at the quote at `start`: its text, and the index after its
+    /// closing quote. JSON's escapes are decoded; a surrogate pair's halves make one character.
+    private static func jsonString(_ bytes: [UInt8], from start: Int) -> (text: String, end: Int) {
+        var units: [UInt16] = [], raw: [UInt8] = []
+        func flushRaw() {
+            units += String(decoding: raw, as: UTF8.self).utf16
+            raw.removeAll()
+        }
+        var index = start + 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                raw.append(bytes[index])
+                index += 1
+                continue
+            }
+            flushRaw()
+            let escaped = bytes[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "u"):
+                let digits = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self)
+                units.append(UInt16(digits, radix: 16) ?? 0xFFFD)
+                index += 4
+            case UInt8(ascii: "b"): units.append(0x08)
+            case UInt8(ascii: "f"): units.append(0x0C)
+            case UInt8(ascii: "n"): units.append(0x0A)
+            case UInt8(ascii: "r"): units.append(0x0D)
+            case UInt8(ascii: "t"): units.append(0x09)
+            default: units.append(UInt16(escaped))
+            }
+        }
+        flushRaw()
+        return (String(decoding: units, as: UTF16.self), min(index + 1, bytes.count))
+    }
+}
