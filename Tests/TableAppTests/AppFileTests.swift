@@ -177,6 +177,52 @@ struct AppFileTests {
         #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
     }
 
+    @Test("rules that could never be met, and lists that name one thing twice, are refused where they are written")
+    func contradictions() {
+        let add = "  list:\n    title: T\n    list: x\n    cell: { text: a }\n    add:\n      fields:\n"
+        let cases: [(String, String)] = [
+            (add + "        - { attribute: n, type: number, min: 300, max: 200 }\n",
+             "app.yaml:10:46: min 300 is more than max 200: no number could be saved"),
+            (add + "        - { attribute: n, type: number, min: 1, max: 99, default: \"500\" }\n",
+             #"app.yaml:10:67: the default "500" is one the field refuses: N must be at most 99."#),
+            (add + "        - { attribute: name, maxLength: 3, default: New Item }\n",
+             #"app.yaml:10:53: the default "New Item" is one the field refuses: Name is longer than 3 characters."#),
+            (add + "        - { attribute: level, type: choice, choices: [Easy, Easy, Hard], default: Medium }\n",
+             #"app.yaml:10:61: choice "Easy" is listed twice"#),
+            (add + "        - { attribute: level, type: choice, choices: [Easy, Hard], default: Medium }\n",
+             #"app.yaml:10:77: the default "Medium" is one the field refuses: Level must be one of Easy, Hard."#),
+            ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    sectionBy: region\n    sectionOrder: [North, South, North]\n",
+             #"app.yaml:9:34: section "North" is listed twice in sectionOrder"#),
+            ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    index:\n      by: name\n      titles: [{ title: A, section: A }, { title: A, section: B }]\n",
+             #"app.yaml:10:42: index title "A" is listed twice"#),
+        ]
+        for (scene, message) in cases {
+            let problems = Self.problems("title: Test\nroot: list\nscenes:\n" + scene)
+            #expect(problems.contains(message), "\(problems)")
+        }
+        let batches = Self.problems("""
+            title: Test
+            language: klingon
+            root: list
+            scenes:
+              list:
+                title: T
+                list: x
+                cell: { text: a }
+                batches: [tidy, tidy]
+            batches:
+              tidy: { title: Tidy, delete: [0] }
+            """)
+        #expect(batches.contains(#"app.yaml:2:11: language "klingon" does not start with a language's code (ISO 639, such as en, de or pt-BR)"#), "\(batches)")
+        #expect(batches.contains(#"app.yaml:9:21: batch "tidy" is listed twice"#), "\(batches)")
+        // What these checks must let through: Norwegian, a region, a default within range, a
+        // choice default among the choices.
+        #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: pt-BR")) == [])
+        #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: \"no\"")) == [])
+        #expect(Self.problems(Self.minimal + "    add: { fields: [{ attribute: n, type: number, min: 1, max: 9, default: \"9\" }, " +
+                              "{ attribute: c, type: choice, choices: [A, B], default: B }, { attribute: s, type: slider, min: 2, max: 2 }] }\n") == [])
+    }
+
     @Test("rows: per-row values read as constants, attributes or index paths; a bad index path or value is named")
     func rowRules() throws {
         let yaml = """

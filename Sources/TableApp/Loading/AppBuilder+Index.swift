@@ -22,7 +22,14 @@ extension AppBuilder {
         guard let titlesNode = reader.field(fields, "titles") else {
             return IndexDefinition(attribute: attribute, collation: collation)
         }
-        let titles = (reader.sequence(titlesNode, "index titles") ?? []).compactMap { indexTitle($0, collation: collation) }
+        var titles: [SectionIndexMapping.NamedTitle] = []
+        for titleNode in reader.sequence(titlesNode, "index titles") ?? [] {
+            guard let title = indexTitle(titleNode, collation: collation) else { continue }
+            if titles.contains(where: { $0.title.title == title.title.title }) {
+                reader.fail(titleNode, "index title \"\(title.title.title)\" is listed twice")
+            }
+            titles.append(title)
+        }
         do {
             return IndexDefinition(attribute: attribute, collation: collation, titles: try collation.sectionIndex(titles: titles))
         } catch {

@@ -24,8 +24,12 @@ struct AppBuilder {
         }
         let fields = reader.mapping(root, "the app", allowed: ["title", "language", "root", "scenes", "batches", "templates"])
         let title = reader.string(reader.required(reader.field(fields, "title"), in: root, "the app's title"), "the app's title") ?? ""
-        let language = reader.string(reader.field(fields, "language"), "language") ?? "en"
+        let languageNode = reader.field(fields, "language")
+        let language = reader.string(languageNode, "language") ?? "en"
         locale = Locale(identifier: language)
+        if let code = locale.language.languageCode, !Locale.LanguageCode.isoLanguageCodes.contains(code) {
+            reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
+        }
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
         let rootScene = reader.string(rootNode, "the root scene") ?? ""
 
@@ -56,9 +60,13 @@ struct AppBuilder {
                     checkReference(reader.field(reader.mapping(cell, "a cell"), "push"), scenes)
                 }
             }
+            var offered: Set<String> = []
             for batchNode in reader.sequence(reader.field(sceneFields, "batches"), "batches") ?? [] {
-                if let batchName = batchNode.string, batches[batchName] == nil {
+                guard let batchName = batchNode.string else { continue }
+                if batches[batchName] == nil {
                     reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches")
+                } else if !offered.insert(batchName).inserted {
+                    reader.fail(batchNode, "batch \"\(batchName)\" is listed twice")
                 }
             }
         }
@@ -205,7 +213,12 @@ struct AppBuilder {
         }
         var grouping = SectionGrouping.single
         if let attribute = reader.string(reader.field(fields, "sectionBy"), "sectionBy") {
-            let order = (reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? []).compactMap { reader.string($0, "a section") }
+            var order: [String] = []
+            for sectionNode in reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? [] {
+                guard let section = reader.string(sectionNode, "a section") else { continue }
+                if order.contains(section) { reader.fail(sectionNode, "section \"\(section)\" is listed twice in sectionOrder") }
+                order.append(section)
+            }
             grouping = .byAttribute(attribute, order: order)
         }
         var nestedFooter: TextFormat?
@@ -361,15 +374,29 @@ struct AppBuilder {
         let attribute = reader.string(reader.required(reader.field(fields, "attribute"), in: node, "the field's attribute"), "attribute") ?? ""
         let kind = reader.choice(reader.field(fields, "type"), "field type", FieldDefinition.Kind.allCases.map { ($0.rawValue, $0) }) ?? .text
         let choicesNode = reader.field(fields, "choices")
-        let choices = (reader.sequence(choicesNode, "choices") ?? []).compactMap { reader.string($0, "a choice") }
+        var choices: [String] = []
+        for choiceNode in reader.sequence(choicesNode, "choices") ?? [] {
+            guard let choice = reader.string(choiceNode, "a choice") else { continue }
+            if choices.contains(choice) { reader.fail(choiceNode, "choice \"\(choice)\" is listed twice") }
+            choices.append(choice)
+        }
         if kind == .choice, choices.isEmpty { reader.fail(choicesNode ?? node, "a choice field needs choices") }
-        return FieldDefinition(
+        let (minimumNode, defaultNode) = (reader.field(fields, "min"), reader.field(fields, "default"))
+        let field = FieldDefinition(
             attribute: attribute, label: reader.string(reader.field(fields, "label"), "label") ?? attribute.capitalized,
             kind: kind, isRequired: reader.bool(reader.field(fields, "required"), "required") ?? false,
             maximumLength: reader.integer(reader.field(fields, "maxLength"), "maxLength", range: 1...10_000) ?? 200,
-            minimum: reader.number(reader.field(fields, "min"), "min"), maximum: reader.number(reader.field(fields, "max"), "max"),
-            choices: choices, defaultValue: reader.string(reader.field(fields, "default"), "default"),
+            minimum: reader.number(minimumNode, "min"), maximum: reader.number(reader.field(fields, "max"), "max"),
+            choices: choices, defaultValue: reader.string(defaultNode, "default"),
             unit: reader.string(reader.field(fields, "unit"), "unit"))
+        if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
+            reader.fail(minimumNode, "min \(FieldDefinition.format(minimum)) is more than max \(FieldDefinition.format(maximum)): no number could be saved")
+        }
+        // A default the field itself refuses is dropped from every new item without a word.
+        if let value = field.defaultValue, !value.isEmpty, case let .failure(refusal) = field.validate(value) {
+            reader.fail(defaultNode, "the default \"\(value)\" is one the field refuses: \(refusal.message)")
+        }
+        return field
     }
 
     // MARK: Helpers
