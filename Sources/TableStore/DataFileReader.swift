@@ -49,8 +49,8 @@ public enum DataFileReader {
 
     /// Reads an XML (or binary) property list, such as the guide's States.plist.
     public static func plist(_ data: Data, file: String, listName: String) throws -> DataDocument {
-        if let line = lineNestedTooDeep(xml: data) {
-            throw StoreError.importFailed(file: file, location: "\(line)", message: "arrays and dictionaries nest more than \(deepestNesting) deep here")
+        if let problem = xmlProblem(data) {
+            throw StoreError.importFailed(file: file, location: "\(problem.line)", message: problem.message)
         }
         if binaryNestedTooDeep(data) {
             throw StoreError.importFailed(file: file, location: "", message: "arrays and dictionaries nest more than \(deepestNesting) deep, or hold themselves")
@@ -102,39 +102,6 @@ public enum DataFileReader {
     /// How deep a property list's arrays and dictionaries may nest: as deep as JSON's, far
     /// beyond any data file's, and shallow enough that the decoder's recursion stays on its stack.
     static let deepestNesting = 512
-
-    /// The line of an XML property list where its `<array>`s and `<dict>`s first nest deeper than
-    /// `deepestNesting`; `nil` when they never do (and for a binary property list).
-    static func lineNestedTooDeep(xml data: Data) -> Int? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
-            var depth = 0, line = 1, index = 0
-            func starts(_ word: StaticString, at start: Int) -> Bool {
-                guard start + word.utf8CodeUnitCount <= bytes.count else { return false }
-                for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
-                return true
-            }
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\n"): line += 1
-                case UInt8(ascii: "<"):
-                    if starts("</array", at: index) || starts("</dict", at: index) {
-                        depth -= 1
-                    } else if starts("<array", at: index) || starts("<dict", at: index) {
-                        var end = index
-                        while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-                        // `<array/>` opens nothing.
-                        if end > index, bytes[end - 1] != UInt8(ascii: "/") {
-                            depth += 1
-                            if depth > deepestNesting { return line }
-                        }
-                    }
-                default: break
-                }
-                index += 1
-            }
-            return nil
-        }
-    }
 
     /// A CSV field as a number when the number, written back, reads as the field does (`42`,
     /// `-3.5`): a ZIP code `00501`, `1.50`, `1e3`, `0.00001`, `+5`, `0x10`, `NaN` or a number of

@@ -1,0 +1,81 @@
+import Foundation
+
+extension DataFileReader {
+    /// What the decoder of an XML property list would get wrong without a word, at its line:
+    /// `<array>`s and `<dict>`s nested deeper than `deepestNesting` (its recursion would run off
+    /// its stack), or a `<dict>` with one key twice (it keeps one of the values). `nil` when
+    /// there is neither, and for a binary property list.
+    static func xmlProblem(_ data: Data) -> (line: Int, message: String)? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, message: String)? in
+            // For each open container, a dictionary's keys so far, or `nil` for an array.
+            var open: [Set<String>?] = []
+            var line = 1, index = 0
+            func starts(_ word: StaticString, at start: Int) -> Bool {
+                guard start + word.utf8CodeUnitCount <= bytes.count else { return false }
+                for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
+                return true
+            }
+            func end(of tag: Int) -> Int {
+                var end = tag
+                while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                return end
+            }
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\n"): line += 1
+                case UInt8(ascii: "<"):
+                    if starts("</array", at: index) || starts("</dict", at: index) {
+                        _ = open.popLast()
+                    } else if starts("<array", at: index) || starts("<dict", at: index) {
+                        let close = end(of: index)
+                        // `<array/>` opens nothing.
+                        if close > index, bytes[close - 1] != UInt8(ascii: "/") {
+                            open.append(starts("<dict", at: index) ? [] : nil)
+                            if open.count > deepestNesting { return (line, "arrays and dictionaries nest more than \(deepestNesting) deep here") }
+                        }
+                    } else if starts("<key", at: index), case .some(.some(var keys)) = open.last {
+                        let close = end(of: index)
+                        var text = ""
+                        if close > index, bytes[close - 1] != UInt8(ascii: "/") {
+                            var stop = close + 1
+                            while stop < bytes.count, !starts("</key", at: stop) { stop += 1 }
+                            text = xmlText(String(decoding: bytes[min(close + 1, stop)..<stop], as: UTF8.self))
+                        }
+                        guard keys.insert(text).inserted else {
+                            return (line, "the key \"\(text)\" is in one dictionary twice; only one of its values could be kept")
+                        }
+                        open[open.count - 1] = keys
+                    }
+                default: break
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// Character data as XML reads it: CDATA taken as it is, entity and character references
+    /// replaced.
+    private static func xmlText(_ raw: String) -> String {
+        if raw.hasPrefix("<![CDATA["), raw.hasSuffix("]]>") { return String(raw.dropFirst(9).dropLast(3)) }
+        guard raw.contains("&") else { return raw }
+        var text = "", rest = raw[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            text += rest[..<ampersand]
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: ampersand)..<semicolon]
+            switch name {
+            case "lt": text += "<"
+            case "gt": text += ">"
+            case "amp": text += "&"
+            case "quot": text += "\""
+            case "apos": text += "'"
+            default:
+                let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+                text += number.flatMap(Unicode.Scalar.init).map { String($0) } ?? "&\(name);"
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return text + rest
+    }
+}
