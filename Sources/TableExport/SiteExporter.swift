@@ -56,6 +56,8 @@ public struct SiteExporter: Sendable {
         let staging = (target.hasSuffix("/") ? String(target.dropLast()) : target) + ".tablestack-partial-" + UUID().uuidString
         run.options.outputFolder = staging
         run.isFresh = true
+        StagingFolders.add(staging)
+        defer { StagingFolders.remove(staging) }
         do {
             let report = try await run.exportPages()
             guard rename(staging, target) == 0 else { throw ExportError.cannotWrite(target, String(cString: strerror(errno))) }

@@ -34,6 +34,39 @@ struct CommandLineRefusalTests {
         #expect(check.status == 0 && check.output.contains("\"Apple\""), "\(check.output)\(check.errors)")
     }
 
+    @Test("an export into a new folder stopped by Ctrl-C or SIGTERM leaves neither the folder nor a half-made one beside it")
+    func interruptedExport() throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try Self.write("""
+            title: Many
+            root: things
+            scenes:
+              things: { title: Things, list: things, cell: { text: "{name}" }, push: thing }
+              thing: { title: "{name}", sections: [{ cells: [{ key: name, text: "{name}" }] }] }
+            """, to: "app.yaml", in: folder)
+        // Thirty thousand pages: seconds of work, well past the moment it is stopped.
+        let things = try Self.write("name\n" + (0..<30_000).map { "Thing \($0)\n" }.joined(), to: "things.csv", in: folder)
+        let database = folder.appendingPathComponent("things.sqlite").path
+        #expect(try Self.run(["import", things, "--db", database]).status == 0)
+        let out = folder.appendingPathComponent("site").path
+        for (number, stop) in [(SIGINT, SpawnedProcess.interrupt), (SIGTERM, SpawnedProcess.terminate)] {
+            let export = try SpawnedProcess(executable: RunningServer.binary,
+                                            arguments: ["export", "--app", app, "--db", database, "--out", out, "--quiet"], standardError: .piped)
+            let deadline = Date().addingTimeInterval(60)
+            while export.isRunning, Date() < deadline,
+                  try !FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: { $0.hasPrefix("site.tablestack-partial-") }) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            stop(export)()
+            let errors = export.collect(within: 60).errors
+            export.waitUntilExit()
+            #expect(export.terminationStatus == 128 + number && errors.contains("interrupted; the export was not finished"), "\(errors)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("site") }
+            #expect(left.isEmpty, "signal \(number): \(left)")
+        }
+    }
+
     @Test("a database a newer tablestack made is refused, not read and written by older rules")
     func newerSchema() throws {
         let folder = try RunningServer.folder()

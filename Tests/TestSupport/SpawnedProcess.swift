@@ -198,6 +198,9 @@ public final class SpawnedProcess: @unchecked Sendable {  // `status` and `unrea
     /// Asks the child to stop (SIGTERM).
     public func terminate() { send(SIGTERM) }
 
+    /// Interrupts the child, as Ctrl-C would (SIGINT).
+    public func interrupt() { send(SIGINT) }
+
     /// Ends the child at once (SIGKILL).
     public func kill() { send(SIGKILL) }
 
