@@ -76,7 +76,7 @@ public enum DataFileReader {
             throw StoreError.importFailed(file: file, location: "1", message: "column \"\(duplicate)\" is named twice")
         }
         var builder = DocumentBuilder(file: file)
-        try builder.checkText(listName, at: "")
+        try builder.checkListName(listName, at: "")
         for column in header { try builder.checkText(column, at: "1") }
         if let keyColumn = header.firstIndex(of: "key") {
             builder.startList(explicitKeys: rows.dropFirst().compactMap { $0.fields.indices.contains(keyColumn) ? $0.fields[keyColumn] : nil })
@@ -162,12 +162,12 @@ struct DocumentBuilder {
         case let .object(fields):
             var lists: [(name: String, items: [DataDocument.Item])] = []
             for (name, value) in fields {
-                try checkText(name, at: name)
+                try checkListName(name, at: name)
                 lists.append((name, try items(value, path: name)))
             }
             return DataDocument(lists: lists)
         case .array:
-            try checkText(listName, at: "")
+            try checkListName(listName, at: "")
             return DataDocument(lists: [(listName, try items(value, path: listName))])
         default:
             throw failure("", "expected an object of lists or an array of items at the top level")
@@ -224,6 +224,12 @@ struct DocumentBuilder {
         if let scalar = DocumentText.firstDisallowed(in: text) {
             throw failure(location, "the text holds the character \(DocumentText.name(scalar)), which a page cannot show; remove it")
         }
+    }
+
+    /// Refuses a list's name that no app could name (`list: ""`), and text a page cannot show.
+    func checkListName(_ name: String, at location: String) throws {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure(location, "a list needs a name that is not empty") }
+        try checkText(name, at: location)
     }
 
     /// The item's own key, checked, or one made from its name and made unique.

@@ -90,6 +90,7 @@ struct DataFileTests {
         ("entity.plist", "<plist><dict><key>a&amp;b</key><array/>\n<key>a&#38;b</key><array/></dict></plist>", #"entity.plist:2: the key "a&b" is in one dictionary twice"#),
         ("deep.plist", "<plist>\n" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</plist>",
          "deep.plist:2: arrays and dictionaries nest more than 512 deep here"),
+        ("nameless.json", #"{"": [{"name": "A"}]}"#, "nameless.json: a list needs a name that is not empty"),
         ("twice.json", "[{\"name\": \"A\",\n  \"size\": 1, \"size\": 2}]", #"twice.json:2:14: "size" is named twice in one object; only one of its values could be kept"#),
         ("escaped.json", #"{"fruit": [{"name": "A", "meta": [], "n\u0061me": "B"}]}"#, #"escaped.json:1:38: "name" is named twice"#),
         ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
