@@ -55,10 +55,7 @@ final class OutputFolder: @unchecked Sendable {
     /// folder of its own, as a link where a page's file goes is replaced by the file. Nothing it
     /// points to is touched.
     private func replaceLinks(along name: String) throws {
-        var end = name.utf8.startIndex
-        while end < name.utf8.endIndex {
-            end = name.utf8[name.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/")) ?? name.utf8.endIndex
-            let prefix = String(name[..<end])
+        try Self.forEachFolder(along: name) { prefix in
             var info = stat()
             guard fstatat(descriptor, prefix, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
             if info.st_mode & S_IFMT == S_IFLNK {
@@ -87,15 +84,26 @@ final class OutputFolder: @unchecked Sendable {
     }
 
     /// Makes the folder `name` once. Pages come level by level, so its parent is nearly always
-    /// there already: one `mkdirat`, and FileManager's walk up the path only when it is not.
+    /// there already: one `mkdirat`, and a walk down the path, each folder made in the one above,
+    /// only when it is not. (Relative to the open folder, never by its path: a folder removed
+    /// under an interrupted export is not made again.)
     private func make(_ name: String) throws {
         guard lock.withLock({ madeFolders.insert(name).inserted }) else { return }
         if !isFresh { try replaceLinks(along: name) }
         guard mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: path + "/" + name, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError.cannotWrite(path + "/" + name, error.localizedDescription)
+        try Self.forEachFolder(along: name) { prefix in
+            guard mkdirat(descriptor, prefix, 0o755) == 0 || errno == EEXIST else {
+                throw ExportError.cannotWrite(path + "/" + prefix, String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Calls `body` with each folder of the relative path `name`, from the top: `a`, `a/b`, `a/b/c`.
+    private static func forEachFolder(along name: String, _ body: (String) throws -> Void) throws {
+        var end = name.utf8.startIndex
+        while end < name.utf8.endIndex {
+            end = name.utf8[name.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/")) ?? name.utf8.endIndex
+            try body(String(name[..<end]))
         }
     }
 }

@@ -60,7 +60,7 @@ public struct SiteExporter: Sendable {
         defer { StagingFolders.remove(staging) }
         do {
             let report = try await run.exportPages()
-            guard rename(staging, target) == 0 else { throw ExportError.cannotWrite(target, String(cString: strerror(errno))) }
+            if let failure = StagingFolders.rename(staging, to: target) { throw ExportError.cannotWrite(target, String(cString: strerror(failure))) }
             return report
         } catch {
             try? FileManager.default.removeItem(atPath: staging)
@@ -181,6 +181,8 @@ public struct SiteExporter: Sendable {
             let finds = { [plan] (path: [String]) in plan?.finds(path) ?? true }
             while running < options.concurrency, !(toMake.isEmpty && toFind.isEmpty) { startNext() }
             while let step = try await group.next() {
+                // Cancelled (Ctrl-C): the pages in hand are finished, no other is begun.
+                try Task.checkCancellation()
                 running -= 1
                 switch step {
                 case let .found(pages, made):

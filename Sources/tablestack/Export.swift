@@ -61,8 +61,6 @@ struct Export: AsyncParsableCommand {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
             store = try await site.openStore(for: definition, readsOnce: true)
         }
-        let interruptions = Self.removingStagingOnInterrupt()
-        defer { interruptions.forEach { $0.cancel() } }
         var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, forExport: true), options: options)
         let started = Date()
         if !quiet {
@@ -71,7 +69,17 @@ struct Export: AsyncParsableCommand {
                 printError("[\(done)/\(known)] pages, \(Int(rate)) pages/s")
             }
         }
-        try finish(try await CommandErrors.reporting { try await exporter.export() })
+        let exporting = Task { [exporter] in try await exporter.export() }
+        let interruption = ExportInterruption(cancelling: exporting)
+        let outcome = await exporting.result
+        interruption.stop()
+        // Finished all the same, the export stands: only one that stopped is ended as interrupted.
+        if let number = interruption.signal, case .failure = outcome {
+            printError("tablestack: interrupted; the export was not finished"
+                       + (FileManager.default.fileExists(atPath: out) ? "" : ", and nothing is left of it"))
+            ExportInterruption.end(by: number)
+        }
+        try finish(try CommandErrors.reporting { try outcome.get() })
         Self.end()
     }
 
@@ -108,23 +116,6 @@ struct Export: AsyncParsableCommand {
     /// waits for the command wait while the kernel frees its memory: a child holds it until the
     /// command is gone (`tablestack_exit_leaving_memory`, which flushes the output; problems throw
     /// before this, with their exit status).
-    /// On Ctrl-C or SIGTERM, a fresh export's folder beside the target is removed before the
-    /// command exits as the signal would have ended it (130, 143). An export into an existing
-    /// folder has replaced whole page files only, each by a rename: it is simply run again.
-    private static func removingStagingOnInterrupt() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                StagingFolders.removeAll()
-                printError("tablestack: interrupted; the export was not finished")
-                tablestack_exit_leaving_memory(128 + number)
-            }
-            source.resume()
-            return source
-        }
-    }
-
     private static func end() -> Never {
         tablestack_exit_leaving_memory(EXIT_SUCCESS)
     }
