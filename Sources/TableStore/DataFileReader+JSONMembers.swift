@@ -19,16 +19,16 @@ extension DataFileReader {
             case UInt8(ascii: ","): if case .some(.some) = open.last { open[open.count - 1]?.nameNext = true }
             case UInt8(ascii: "\n"): line += 1; lineStart = index + 1
             case UInt8(ascii: "\""):
-                let start = index
-                let (text, end) = jsonString(bytes, from: index)
-                if case let .some(.some(object)) = open.last, object.nameNext {
-                    if object.names.contains(text) {
-                        let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count + 1
-                        return (line, column, text)
-                    }
-                    open[open.count - 1]?.names.insert(text)
-                    open[open.count - 1]?.nameNext = false
+                guard case .some(.some(let object)) = open.last, object.nameNext else {
+                    // A value: passed over, not decoded.
+                    index += 1
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                    break
                 }
+                let (text, end) = jsonString(bytes, from: index)
+                // Counted in bytes, as the decoder's own errors are placed.
+                guard open[open.count - 1]!.names.insert(text).inserted else { return (line, index - lineStart + 1, text) }
+                open[open.count - 1]!.nameNext = false
                 index = end
                 continue
             default: break

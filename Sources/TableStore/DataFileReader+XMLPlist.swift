@@ -4,9 +4,11 @@ extension DataFileReader {
     /// What the decoder of an XML property list would get wrong without a word, at its line:
     /// `<array>`s and `<dict>`s nested deeper than `deepestNesting` (its recursion would run off
     /// its stack), or a `<dict>` with one key twice (it keeps one of the values). `nil` when
-    /// there is neither, and for a binary property list.
+    /// there is neither, and for a binary property list. Comments, CDATA sections, processing
+    /// instructions and the document type are passed over as the decoder passes them.
     static func xmlProblem(_ data: Data) -> (line: Int, message: String)? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, message: String)? in
+        guard !data.starts(with: Array("bplist".utf8)) else { return nil }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, message: String)? in
             // For each open container, a dictionary's keys so far, or `nil` for an array.
             var open: [Set<String>?] = []
             var line = 1, index = 0
@@ -15,36 +17,50 @@ extension DataFileReader {
                 for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] { return false }
                 return true
             }
-            func end(of tag: Int) -> Int {
-                var end = tag
-                while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-                return end
+            /// Where `word` next starts from `start` (the end of the data when nowhere), counting
+            /// the lines passed over.
+            func skip(to word: StaticString, from start: Int) -> Int {
+                var position = start
+                while position < bytes.count, !starts(word, at: position) {
+                    if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+                    position += 1
+                }
+                return position
             }
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "\n"): line += 1
                 case UInt8(ascii: "<"):
-                    if starts("</array", at: index) || starts("</dict", at: index) {
+                    if starts("<!--", at: index) {
+                        index = skip(to: "-->", from: index + 4)
+                    } else if starts("<![CDATA[", at: index) {
+                        index = skip(to: "]]>", from: index + 9)
+                    } else if starts("<?", at: index) || starts("<!", at: index) {
+                        index = skip(to: ">", from: index + 2)
+                    } else if starts("</array", at: index) || starts("</dict", at: index) {
                         _ = open.popLast()
                     } else if starts("<array", at: index) || starts("<dict", at: index) {
-                        let close = end(of: index)
+                        let close = skip(to: ">", from: index)
                         // `<array/>` opens nothing.
-                        if close > index, bytes[close - 1] != UInt8(ascii: "/") {
+                        if close > index, close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
                             open.append(starts("<dict", at: index) ? [] : nil)
                             if open.count > deepestNesting { return (line, "arrays and dictionaries nest more than \(deepestNesting) deep here") }
                         }
-                    } else if starts("<key", at: index), case .some(.some(var keys)) = open.last {
-                        let close = end(of: index)
+                        index = close
+                    } else if starts("<key", at: index), case .some(.some) = open.last {
+                        let keyLine = line
+                        let close = skip(to: ">", from: index)
                         var text = ""
-                        if close > index, bytes[close - 1] != UInt8(ascii: "/") {
-                            var stop = close + 1
-                            while stop < bytes.count, !starts("</key", at: stop) { stop += 1 }
-                            text = xmlText(String(decoding: bytes[min(close + 1, stop)..<stop], as: UTF8.self))
+                        if close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
+                            let stop = skip(to: "</key", from: close + 1)
+                            text = xmlText(String(decoding: bytes[(close + 1)..<stop], as: UTF8.self))
+                            index = stop
+                        } else {
+                            index = close
                         }
-                        guard keys.insert(text).inserted else {
-                            return (line, "the key \"\(text)\" is in one dictionary twice; only one of its values could be kept")
+                        guard open[open.count - 1]!.insert(text).inserted else {
+                            return (keyLine, "the key \"\(text)\" is in one dictionary twice; only one of its values could be kept")
                         }
-                        open[open.count - 1] = keys
                     }
                 default: break
                 }
