@@ -192,9 +192,9 @@ struct AppFileTests {
             (add + "        - { attribute: level, type: choice, choices: [Easy, Hard], default: Medium }\n",
              #"app.yaml:10:77: the default "Medium" is one the field refuses: Level must be one of Easy, Hard."#),
             ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    sectionBy: region\n    sectionOrder: [North, South, North]\n",
-             #"app.yaml:9:34: section "North" is listed twice in sectionOrder"#),
+             #"app.yaml:9:34: section "North" is listed twice"#),
             ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    index:\n      by: name\n      titles: [{ title: A, section: A }, { title: A, section: B }]\n",
-             #"app.yaml:10:42: index title "A" is listed twice"#),
+             #"app.yaml:10:42: index title "A" is listed twice, each naming a section"#),
         ]
         for (scene, message) in cases {
             let problems = Self.problems("title: Test\nroot: list\nscenes:\n" + scene)
@@ -215,10 +215,12 @@ struct AppFileTests {
             """)
         #expect(batches.contains(#"app.yaml:2:11: language "klingon" does not start with a language's code (ISO 639, such as en, de or pt-BR)"#), "\(batches)")
         #expect(batches.contains(#"app.yaml:9:21: batch "tidy" is listed twice"#), "\(batches)")
-        // What these checks must let through: Norwegian, a region, a default within range, a
-        // choice default among the choices.
+        // What these checks must let through: Norwegian, a region, repeated index titles that
+        // name no section, a default within range, a choice default among the choices.
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: pt-BR")) == [])
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: \"no\"")) == [])
+        #expect(Self.problems(Self.minimal + "    index:\n      by: name\n      titles: [{ title: A, section: A }, { title: \"•\" }, " +
+                              "{ title: B, section: B }, { title: \"•\" }]\n") == [], "a dot between letters, twice")
         #expect(Self.problems(Self.minimal + "    add: { fields: [{ attribute: n, type: number, min: 1, max: 9, default: \"9\" }, " +
                               "{ attribute: c, type: choice, choices: [A, B], default: B }, { attribute: s, type: slider, min: 2, max: 2 }] }\n") == [])
     }

@@ -25,8 +25,10 @@ extension AppBuilder {
         var titles: [SectionIndexMapping.NamedTitle] = []
         for titleNode in reader.sequence(titlesNode, "index titles") ?? [] {
             guard let title = indexTitle(titleNode, collation: collation) else { continue }
-            if titles.contains(where: { $0.title.title == title.title.title }) {
-                reader.fail(titleNode, "index title \"\(title.title.title)\" is listed twice")
+            // A title may stand several times where it leads nowhere of its own (a "•" between
+            // letters); two alike that each name a section would look the same and lead apart.
+            if title.sectionTitle != nil, titles.contains(where: { $0.title.title == title.title.title && $0.sectionTitle != nil }) {
+                reader.fail(titleNode, "index title \"\(title.title.title)\" is listed twice, each naming a section")
             }
             titles.append(title)
         }

@@ -27,7 +27,7 @@ struct AppBuilder {
         let languageNode = reader.field(fields, "language")
         let language = reader.string(languageNode, "language") ?? "en"
         locale = Locale(identifier: language)
-        if let code = locale.language.languageCode, !Locale.LanguageCode.isoLanguageCodes.contains(code) {
+        if let code = locale.language.languageCode, !code.isISOLanguage {
             reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
         }
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
@@ -60,14 +60,9 @@ struct AppBuilder {
                     checkReference(reader.field(reader.mapping(cell, "a cell"), "push"), scenes)
                 }
             }
-            var offered: Set<String> = []
-            for batchNode in reader.sequence(reader.field(sceneFields, "batches"), "batches") ?? [] {
-                guard let batchName = batchNode.string else { continue }
-                if batches[batchName] == nil {
-                    reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches")
-                } else if !offered.insert(batchName).inserted {
-                    reader.fail(batchNode, "batch \"\(batchName)\" is listed twice")
-                }
+            for (batchName, batchNode) in reader.distinctStrings(reader.field(sceneFields, "batches"), "batches", each: "batch")
+            where batches[batchName] == nil {
+                reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches")
             }
         }
         var app = AppDefinition(title: title, language: language, rootScene: rootScene, scenes: scenes, batches: batches)
@@ -213,12 +208,7 @@ struct AppBuilder {
         }
         var grouping = SectionGrouping.single
         if let attribute = reader.string(reader.field(fields, "sectionBy"), "sectionBy") {
-            var order: [String] = []
-            for sectionNode in reader.sequence(reader.field(fields, "sectionOrder"), "sectionOrder") ?? [] {
-                guard let section = reader.string(sectionNode, "a section") else { continue }
-                if order.contains(section) { reader.fail(sectionNode, "section \"\(section)\" is listed twice in sectionOrder") }
-                order.append(section)
-            }
+            let order = reader.distinctStrings(reader.field(fields, "sectionOrder"), "sectionOrder", each: "section").map(\.text)
             grouping = .byAttribute(attribute, order: order)
         }
         var nestedFooter: TextFormat?
@@ -366,37 +356,6 @@ struct AppBuilder {
         let key = reader.string(reader.field(fields, "key"), "key") ?? ItemKey.slug(prototype.text.description)
         return FixedCell(key: key, prototype: prototype, push: reader.string(reader.field(fields, "push"), "push"),
                          toggle: reader.string(reader.field(fields, "switch"), "switch"), slider: slider)
-    }
-
-    mutating func field(_ node: Node) -> FieldDefinition? {
-        let allowed = ["attribute", "label", "type", "required", "maxLength", "min", "max", "choices", "default", "unit"]
-        guard let fields = reader.mapping(node, "a field", allowed: allowed) else { return nil }
-        let attribute = reader.string(reader.required(reader.field(fields, "attribute"), in: node, "the field's attribute"), "attribute") ?? ""
-        let kind = reader.choice(reader.field(fields, "type"), "field type", FieldDefinition.Kind.allCases.map { ($0.rawValue, $0) }) ?? .text
-        let choicesNode = reader.field(fields, "choices")
-        var choices: [String] = []
-        for choiceNode in reader.sequence(choicesNode, "choices") ?? [] {
-            guard let choice = reader.string(choiceNode, "a choice") else { continue }
-            if choices.contains(choice) { reader.fail(choiceNode, "choice \"\(choice)\" is listed twice") }
-            choices.append(choice)
-        }
-        if kind == .choice, choices.isEmpty { reader.fail(choicesNode ?? node, "a choice field needs choices") }
-        let (minimumNode, defaultNode) = (reader.field(fields, "min"), reader.field(fields, "default"))
-        let field = FieldDefinition(
-            attribute: attribute, label: reader.string(reader.field(fields, "label"), "label") ?? attribute.capitalized,
-            kind: kind, isRequired: reader.bool(reader.field(fields, "required"), "required") ?? false,
-            maximumLength: reader.integer(reader.field(fields, "maxLength"), "maxLength", range: 1...10_000) ?? 200,
-            minimum: reader.number(minimumNode, "min"), maximum: reader.number(reader.field(fields, "max"), "max"),
-            choices: choices, defaultValue: reader.string(defaultNode, "default"),
-            unit: reader.string(reader.field(fields, "unit"), "unit"))
-        if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
-            reader.fail(minimumNode, "min \(FieldDefinition.format(minimum)) is more than max \(FieldDefinition.format(maximum)): no number could be saved")
-        }
-        // A default the field itself refuses is dropped from every new item without a word.
-        if let value = field.defaultValue, !value.isEmpty, case let .failure(refusal) = field.validate(value) {
-            reader.fail(defaultNode, "the default \"\(value)\" is one the field refuses: \(refusal.message)")
-        }
-        return field
     }
 
     // MARK: Helpers

@@ -115,6 +115,21 @@ struct YAMLReader {
         return Array(sequence)
     }
 
+    /// The texts of a list, each with its node; one that repeats an earlier one is reported
+    /// there (`choice "Easy" is listed twice`) and left out.
+    mutating func distinctStrings(_ node: Node?, _ what: String, each: String) -> [(text: String, node: Node)] {
+        var found: [(text: String, node: Node)] = []
+        for item in sequence(node, what) ?? [] {
+            guard let text = string(item, each) else { continue }
+            guard !found.contains(where: { $0.text == text }) else {
+                fail(item, "\(each) \"\(text)\" is listed twice")
+                continue
+            }
+            found.append((text, item))
+        }
+        return found
+    }
+
     /// "a, b or c".
     static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }

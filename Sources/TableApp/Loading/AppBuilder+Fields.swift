@@ -1,0 +1,33 @@
+import Foundation
+import TableStore
+import Yams
+
+extension AppBuilder {
+    /// A typed field of an Add sheet or a detail form, with its rules; a rule no input could
+    /// meet (min above max, a default the field itself refuses) is reported where it is written.
+    mutating func field(_ node: Node) -> FieldDefinition? {
+        let allowed = ["attribute", "label", "type", "required", "maxLength", "min", "max", "choices", "default", "unit"]
+        guard let fields = reader.mapping(node, "a field", allowed: allowed) else { return nil }
+        let attribute = reader.string(reader.required(reader.field(fields, "attribute"), in: node, "the field's attribute"), "attribute") ?? ""
+        let kind = reader.choice(reader.field(fields, "type"), "field type", FieldDefinition.Kind.allCases.map { ($0.rawValue, $0) }) ?? .text
+        let choicesNode = reader.field(fields, "choices")
+        let choices = reader.distinctStrings(choicesNode, "choices", each: "choice").map(\.text)
+        if kind == .choice, choices.isEmpty { reader.fail(choicesNode ?? node, "a choice field needs choices") }
+        let (minimumNode, defaultNode) = (reader.field(fields, "min"), reader.field(fields, "default"))
+        let field = FieldDefinition(
+            attribute: attribute, label: reader.string(reader.field(fields, "label"), "label") ?? attribute.capitalized,
+            kind: kind, isRequired: reader.bool(reader.field(fields, "required"), "required") ?? false,
+            maximumLength: reader.integer(reader.field(fields, "maxLength"), "maxLength", range: 1...10_000) ?? 200,
+            minimum: reader.number(minimumNode, "min"), maximum: reader.number(reader.field(fields, "max"), "max"),
+            choices: choices, defaultValue: reader.string(defaultNode, "default"),
+            unit: reader.string(reader.field(fields, "unit"), "unit"))
+        if let minimum = field.minimum, let maximum = field.maximum, minimum > maximum {
+            reader.fail(minimumNode, "min \(FieldDefinition.format(minimum)) is more than max \(FieldDefinition.format(maximum)): no number could be saved")
+        }
+        // A default the field itself refuses is dropped from every new item without a word.
+        if let value = field.defaultValue, !value.isEmpty, case let .failure(refusal) = field.validate(value) {
+            reader.fail(defaultNode, "the default \"\(value)\" is one the field refuses: \(refusal.message)")
+        }
+        return field
+    }
+}
