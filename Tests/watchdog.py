@@ -90,13 +90,14 @@ def is_failure(line):
 
 def forward(stream, failures):
     """Copies the command's output to this one's, keeping the lines that report a failure
-    (and the indented lines that continue one)."""
+    (and the lines that continue one)."""
     continuing = False
     for raw in iter(stream.readline, b""):
         sys.stdout.buffer.write(raw)
         sys.stdout.buffer.flush()
         line = raw.decode(errors="replace").rstrip("\n")
-        if is_failure(line) or (continuing and line[:1].isspace()):
+        # Swift Testing writes an expectation's comment on "↳" lines below it.
+        if is_failure(line) or (continuing and (line[:1].isspace() or line.startswith("↳"))):
             failures.append(line)
             continuing = True
         else:

@@ -35,7 +35,13 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
                                      standardError: standardError)
         if let printed {
             banner = process.readOutput(until: printed, within: 60)
-            try then()
+            do {
+                try then()
+            } catch {
+                process.terminate()
+                process.waitUntilExit()
+                throw error
+            }
         }
         if !banner.contains("Press Ctrl-C") { banner += process.readOutput(until: "Press Ctrl-C", within: 120) }
         guard let range = banner.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression),
