@@ -162,7 +162,7 @@ struct DocumentBuilder {
         case let .object(fields):
             var lists: [(name: String, items: [DataDocument.Item])] = []
             for (name, value) in fields {
-                try checkListName(name, at: name)
+                try checkListName(name, at: name, named: true)
                 lists.append((name, try items(value, path: name)))
             }
             return DataDocument(lists: lists)
@@ -227,8 +227,12 @@ struct DocumentBuilder {
     }
 
     /// Refuses a list's name that no app could name (`list: ""`), and text a page cannot show.
-    func checkListName(_ name: String, at location: String) throws {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure(location, "a list needs a name that is not empty") }
+    /// `named`: the file names the list (an object of lists); otherwise it is the file's name or
+    /// the import's `--list`.
+    func checkListName(_ name: String, at location: String, named: Bool = false) throws {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw failure(location, named ? "a list needs a name that is not empty" : "the list's name is empty; give it one with --list NAME")
+        }
         try checkText(name, at: location)
     }
 

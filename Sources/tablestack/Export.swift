@@ -73,10 +73,16 @@ struct Export: AsyncParsableCommand {
         let interruption = ExportInterruption(cancelling: exporting)
         let outcome = await exporting.result
         interruption.stop()
-        // Finished all the same, the export stands: only one that stopped is ended as interrupted.
-        if let number = interruption.signal, case .failure = outcome {
-            printError("tablestack: interrupted; the export was not finished"
-                       + (FileManager.default.fileExists(atPath: out) ? "" : ", and nothing is left of it"))
+        // Interrupted, the command ends by the signal, so that a script running it stops too; an
+        // export that had made every page when the signal came is complete all the same.
+        if let number = interruption.signal {
+            if case let .success(report) = outcome {
+                try? finish(report)
+                printError("tablestack: interrupted once every page was made; the export is complete")
+            } else {
+                printError("tablestack: interrupted; the export was not finished"
+                           + (FileManager.default.fileExists(atPath: out) ? "" : ", and nothing is left of it"))
+            }
             ExportInterruption.end(by: number)
         }
         try finish(try CommandErrors.reporting { try outcome.get() })

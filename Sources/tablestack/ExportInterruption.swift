@@ -27,6 +27,7 @@ final class ExportInterruption: @unchecked Sendable {
                     export.cancel()
                 } else {
                     StagingFolders.removeAll()
+                    printError("tablestack: interrupted again; stopped at once, and a new folder's half-made pages are removed")
                     Self.end(by: number)
                 }
             }
@@ -46,6 +47,8 @@ final class ExportInterruption: @unchecked Sendable {
 
     /// Ends the command by `number`, as if it had not been handled.
     static func end(by number: Int32) -> Never {
+        // What was printed goes out first: the signal's default action flushes nothing.
+        fflush(nil)
         Glibc.signal(number, SIG_DFL)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)

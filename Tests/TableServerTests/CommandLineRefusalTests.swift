@@ -69,9 +69,8 @@ struct CommandLineRefusalTests {
             // Ended by the signal, as a script running it must see, once its folder is gone (by
             // the first of two when the export had stopped before the second came).
             #expect(export.terminationReason == .uncaughtSignal && (stops.count == 1 ? [number] : [SIGINT, SIGTERM]).contains(export.terminationStatus), "\(export.terminationStatus)")
-            if stops.count == 1 {
-                #expect(errors.contains("interrupted; the export was not finished, and nothing is left of it"), "\(errors)")
-            }
+            #expect(errors.contains(stops.count == 1 ? "interrupted; the export was not finished, and nothing is left of it" : "tablestack: interrupted"),
+                    "\(errors)")
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("site") }
             #expect(left.isEmpty, "signal \(number): \(left)")
         }
