@@ -39,37 +39,20 @@ extension DataFileReader {
     }
 
     /// The string literal starting at the quote at `start`: its text, and the index after its
-    /// closing quote. JSON's escapes are decoded; a surrogate pair's halves make one character.
+    /// closing quote. A literal with escapes is decoded by the decoder that read the file, so two
+    /// names compare as it compares them.
     private static func jsonString(_ bytes: [UInt8], from start: Int) -> (text: String, end: Int) {
-        var units: [UInt16] = [], raw: [UInt8] = []
-        func flushRaw() {
-            units += String(decoding: raw, as: UTF8.self).utf16
-            raw.removeAll()
-        }
-        var index = start + 1
+        var index = start + 1, isEscaped = false
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
-                raw.append(bytes[index])
+            if bytes[index] == UInt8(ascii: "\\") {
+                isEscaped = true
                 index += 1
-                continue
             }
-            flushRaw()
-            let escaped = bytes[index + 1]
-            index += 2
-            switch escaped {
-            case UInt8(ascii: "u"):
-                let digits = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self)
-                units.append(UInt16(digits, radix: 16) ?? 0xFFFD)
-                index += 4
-            case UInt8(ascii: "b"): units.append(0x08)
-            case UInt8(ascii: "f"): units.append(0x0C)
-            case UInt8(ascii: "n"): units.append(0x0A)
-            case UInt8(ascii: "r"): units.append(0x0D)
-            case UInt8(ascii: "t"): units.append(0x09)
-            default: units.append(UInt16(escaped))
-            }
+            index += 1
         }
-        flushRaw()
-        return (String(decoding: units, as: UTF16.self), min(index + 1, bytes.count))
+        let end = min(index + 1, bytes.count)
+        guard isEscaped else { return (String(decoding: bytes[(start + 1)..<min(index, bytes.count)], as: UTF8.self), end) }
+        let literal = Data(bytes[start..<end])
+        return ((try? JSONDecoder().decode(String.self, from: literal)) ?? String(decoding: literal, as: UTF8.self), end)
     }
 }

@@ -16,8 +16,8 @@ public enum DataFileReader {
         }
         let list = listName ?? ((name as NSString).deletingPathExtension)
         switch (name as NSString).pathExtension.lowercased() {
-        case "json": return try json(data, file: path, listName: list)
-        case "plist": return try plist(data, file: path, listName: list)
+        case "json": return try json(data, file: path, listName: list, listNameGiven: listName != nil)
+        case "plist": return try plist(data, file: path, listName: list, listNameGiven: listName != nil)
         case "csv":
             if let place = DocumentText.firstInvalidUTF8(in: data) {
                 throw StoreError.importFailed(file: path, location: "\(place.line)", message: "the file is not valid UTF-8 here; save it as UTF-8")
@@ -28,8 +28,9 @@ public enum DataFileReader {
         }
     }
 
-    /// Reads JSON text.
-    public static func json(_ data: Data, file: String, listName: String) throws -> DataDocument {
+    /// Reads JSON text. `listNameGiven`: `listName` is the import's `--list`, not the file's name,
+    /// so a file that names its own lists is refused rather than the name ignored.
+    public static func json(_ data: Data, file: String, listName: String, listNameGiven: Bool = false) throws -> DataDocument {
         let value: DataValue
         do {
             value = try JSONDecoder().decode(DataValue.self, from: data)
@@ -44,11 +45,12 @@ public enum DataFileReader {
                                           message: "\"\(repeated.name)\" is named twice in one object; only one of its values could be kept")
         }
         var builder = DocumentBuilder(file: file)
-        return try builder.document(from: value, listName: listName)
+        return try builder.document(from: value, listName: listName, isGiven: listNameGiven)
     }
 
-    /// Reads an XML (or binary) property list, such as the guide's States.plist.
-    public static func plist(_ data: Data, file: String, listName: String) throws -> DataDocument {
+    /// Reads an XML (or binary) property list, such as the guide's States.plist (`listNameGiven` as
+    /// for `json`).
+    public static func plist(_ data: Data, file: String, listName: String, listNameGiven: Bool = false) throws -> DataDocument {
         if let problem = xmlProblem(data) {
             throw StoreError.importFailed(file: file, location: "\(problem.line)", message: problem.message)
         }
@@ -62,7 +64,7 @@ public enum DataFileReader {
             throw StoreError.importFailed(file: file, location: location(of: error, in: data), message: "invalid property list: \(describe(error))")
         }
         var builder = DocumentBuilder(file: file)
-        return try builder.document(from: value, listName: listName)
+        return try builder.document(from: value, listName: listName, isGiven: listNameGiven)
     }
 
     /// Reads CSV with a header row: each further row is an item of the list `listName`.
@@ -157,9 +159,18 @@ struct DocumentBuilder {
 
     init(file: String) { self.file = file }
 
-    mutating func document(from value: DataValue, listName: String) throws -> DataDocument {
+    /// The lists `value` holds: an object's fields, or an array as the list `listName`. A name
+    /// the import was given (`isGiven`) for an object is refused: its lists keep their own names.
+    mutating func document(from value: DataValue, listName: String, isGiven: Bool = false) throws -> DataDocument {
         switch value {
         case let .object(fields):
+            if isGiven {
+                let names = fields.map { DocumentText.shortened(DocumentText.cleaned($0.0), to: 40) }
+                let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+                let object = names.isEmpty ? "an object that holds no list" : "an object of lists (\(shown)), each named by its field"
+                throw failure("", "--list \"\(DocumentText.cleaned(listName))\" names the list an array of items becomes, but this file is \(object); "
+                              + "leave out --list to import its lists under their own names")
+            }
             var lists: [(name: String, items: [DataDocument.Item])] = []
             for (name, value) in fields {
                 try checkListName(name, at: name, named: true)

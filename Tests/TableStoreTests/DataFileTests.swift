@@ -99,6 +99,7 @@ struct DataFileTests {
         ("nameless.json", #"{"": [{"name": "A"}]}"#, "nameless.json: a list needs a name that is not empty"),
         ("twice.json", "[{\"name\": \"A\",\n  \"size\": 1, \"size\": 2}]", #"twice.json:2:14: "size" is named twice in one object; only one of its values could be kept"#),
         ("escaped.json", #"{"fruit": [{"name": "A", "meta": [], "n\u0061me": "B"}]}"#, #"escaped.json:1:38: "name" is named twice"#),
+        ("pair.json", #"{"\ud83d\ude00": [], "😀": []}"#, #"pair.json:1:22: "😀" is named twice"#),
         ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
     ])
     func errors(file: String, text: String, message: String) {
@@ -115,6 +116,31 @@ struct DataFileTests {
                 .replacingOccurrences(of: #"/import-[0-9A-F-]+/"#, with: "", options: .regularExpression)
             #expect(description.hasPrefix(message), "\(description)")
         }
+    }
+
+    @Test("--list names an array's list; for a file whose lists are named by its fields it is refused, never ignored")
+    func listNameForNamedLists() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            ("named.json", #"{"fruits": [{"name": "Apple"}], "nuts": []}"#, "an object of lists (fruits, nuts), each named by its field"),
+            ("named.plist", "<plist><dict><key>fruits</key><array><dict><key>name</key><string>Apple</string></dict></array></dict></plist>",
+             "an object of lists (fruits), each named by its field"),
+            ("empty.json", "{}", "an object that holds no list"),
+        ]
+        for (file, text, what) in files {
+            let path = folder.appendingPathComponent(file).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let error = #expect(throws: StoreError.self) { try DataFileReader.read(path: path, listName: "groceries") }
+            #expect(error?.description == "\(path): --list \"groceries\" names the list an array of items becomes, but this file is \(what); "
+                    + "leave out --list to import its lists under their own names")
+            // Without --list, the file's own names are taken.
+            #expect(try DataFileReader.read(path: path).lists.map(\.name).allSatisfy { ["fruits", "nuts"].contains($0) })
+        }
+        let array = folder.appendingPathComponent("array.json").path
+        try Data(#"[{"name": "Apple"}]"#.utf8).write(to: URL(fileURLWithPath: array))
+        #expect(try DataFileReader.read(path: array, listName: "groceries").lists.map(\.name) == ["groceries"])
     }
 
     @Test("keys made from names keep their letters, in Latin and without accents", arguments: [
