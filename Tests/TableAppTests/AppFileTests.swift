@@ -189,6 +189,8 @@ struct AppFileTests {
              #"app.yaml:10:53: the default "New Item" is one the field refuses: Name is longer than 3 characters."#),
             (add + "        - { attribute: level, type: choice, choices: [Easy, Easy, Hard], default: Medium }\n",
              #"app.yaml:10:61: choice "Easy" is listed twice"#),
+            (add + "        - { attribute: level, type: choice, choices: [Easy, \"Easy \", Hard] }\n",
+             #"app.yaml:10:61: choice "Easy " begins or ends with a space, which a form's input never does, so it could never be chosen"#),
             (add + "        - { attribute: level, type: choice, choices: [Easy, Hard], default: Medium }\n",
              #"app.yaml:10:77: the default "Medium" is one the field refuses: Level must be one of Easy, Hard."#),
             ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    sectionBy: region\n    sectionOrder: [North, South, North]\n",
@@ -215,6 +217,8 @@ struct AppFileTests {
             """)
         #expect(batches.contains(#"app.yaml:2:11: language "klingon" does not start with a language's code (ISO 639, such as en, de or pt-BR)"#), "\(batches)")
         #expect(batches.contains(#"app.yaml:9:21: batch "tidy" is listed twice"#), "\(batches)")
+        let withdrawn = Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: iw-IL"))
+        #expect(withdrawn == [#"app.yaml:2:11: language "iw-IL" starts with "iw", the withdrawn code for Hebrew; write "he" instead"#], "\(withdrawn)")
         // What these checks must let through: Norwegian, a region, repeated index titles that
         // name no section, a default within range, a choice default among the choices.
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: pt-BR")) == [])
@@ -222,7 +226,8 @@ struct AppFileTests {
         #expect(Self.problems(Self.minimal + "    index:\n      by: name\n      titles: [{ title: A, section: A }, { title: \"•\" }, " +
                               "{ title: B, section: B }, { title: \"•\" }]\n") == [], "a dot between letters, twice")
         #expect(Self.problems(Self.minimal + "    add: { fields: [{ attribute: n, type: number, min: 1, max: 9, default: \"9\" }, " +
-                              "{ attribute: c, type: choice, choices: [A, B], default: B }, { attribute: s, type: slider, min: 2, max: 2 }] }\n") == [])
+                              "{ attribute: c, type: choice, choices: [A, B], default: B }, { attribute: s, type: slider, min: 2, max: 2 }, " +
+                              "{ attribute: t, type: switch, default: \"ON\" }] }\n") == [])
     }
 
     @Test("rows: per-row values read as constants, attributes or index paths; a bad index path or value is named")

@@ -45,7 +45,8 @@ public struct FieldDefinition: Sendable {
             if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }
             return .success(.number(number))
         case .toggle:
-            switch text {
+            // A script's `ON` or `True` means what the form's `on` does.
+            switch text.lowercased() {
             case "on", "true", "1": return .success(.bool(true))
             case "", "off", "false", "0": return .success(.bool(false))
             default: return .failure(FieldError("\(label) must be on or off."))

@@ -11,7 +11,12 @@ extension AppBuilder {
         let attribute = reader.string(reader.required(reader.field(fields, "attribute"), in: node, "the field's attribute"), "attribute") ?? ""
         let kind = reader.choice(reader.field(fields, "type"), "field type", FieldDefinition.Kind.allCases.map { ($0.rawValue, $0) }) ?? .text
         let choicesNode = reader.field(fields, "choices")
-        let choices = reader.distinctStrings(choicesNode, "choices", each: "choice").map(\.text)
+        let choiceEntries = reader.distinctStrings(choicesNode, "choices", each: "choice")
+        // The form trims what it is sent, so such a choice could never be the one chosen.
+        for (text, node) in choiceEntries where text != text.trimmingCharacters(in: .whitespacesAndNewlines) {
+            reader.fail(node, "choice \"\(text)\" begins or ends with a space, which a form's input never does, so it could never be chosen")
+        }
+        let choices = choiceEntries.map(\.text)
         if kind == .choice, choices.isEmpty { reader.fail(choicesNode ?? node, "a choice field needs choices") }
         let (minimumNode, defaultNode) = (reader.field(fields, "min"), reader.field(fields, "default"))
         let field = FieldDefinition(

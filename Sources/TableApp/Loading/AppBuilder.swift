@@ -17,6 +17,12 @@ struct AppBuilder {
                             "allowsSelection", "allowsSelectionDuringEditing", "rows", "sectionFooters", "headerStyle",
                             "prototypes", "sectionHeaderView", "sectionFooterView", "allowsMultipleSelection"]
 
+    /// ISO 639 codes withdrawn long ago that old files still carry, with their language and the
+    /// code that replaced them: a page's `lang` and the collation want the current one.
+    static let withdrawnLanguages: [String: (name: String, current: String)] = [
+        "iw": ("Hebrew", "he"), "in": ("Indonesian", "id"), "ji": ("Yiddish", "yi"), "jw": ("Javanese", "jv"), "mo": ("Moldovan", "ro"),
+    ]
+
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
             reader.fail(nil, "the app file is empty")
@@ -27,7 +33,9 @@ struct AppBuilder {
         let languageNode = reader.field(fields, "language")
         let language = reader.string(languageNode, "language") ?? "en"
         locale = Locale(identifier: language)
-        if let code = locale.language.languageCode, !code.isISOLanguage {
+        if let code = locale.language.languageCode, let (name, current) = Self.withdrawnLanguages[code.identifier] {
+            reader.fail(languageNode, "language \"\(language)\" starts with \"\(code.identifier)\", the withdrawn code for \(name); write \"\(current)\" instead")
+        } else if let code = locale.language.languageCode, !code.isISOLanguage {
             reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
         }
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
