@@ -57,7 +57,8 @@ final class OutputFolder: @unchecked Sendable {
     private func replaceLinks(along name: String) throws {
         try Self.forEachFolder(along: name) { prefix in
             var info = stat()
-            guard fstatat(descriptor, prefix, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+            // A folder not there yet has nothing below it to look at.
+            guard fstatat(descriptor, prefix, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
             if info.st_mode & S_IFMT == S_IFLNK {
                 // Pages are written side by side: another page's write may have replaced it first.
                 let unlinked = unlinkat(descriptor, prefix, 0) == 0 || errno == ENOENT
@@ -67,6 +68,7 @@ final class OutputFolder: @unchecked Sendable {
                     throw ExportError.cannotWrite(path + "/" + prefix, "a symbolic link stands where its folder goes and could not be replaced")
                 }
             }
+            return true
         }
     }
 
@@ -95,15 +97,17 @@ final class OutputFolder: @unchecked Sendable {
             guard mkdirat(descriptor, prefix, 0o755) == 0 || errno == EEXIST else {
                 throw ExportError.cannotWrite(path + "/" + prefix, String(cString: strerror(errno)))
             }
+            return true
         }
     }
 
-    /// Calls `body` with each folder of the relative path `name`, from the top: `a`, `a/b`, `a/b/c`.
-    private static func forEachFolder(along name: String, _ body: (String) throws -> Void) throws {
+    /// Calls `body` with each folder of the relative path `name`, from the top (`a`, `a/b`,
+    /// `a/b/c`), while it returns `true`.
+    private static func forEachFolder(along name: String, _ body: (String) throws -> Bool) throws {
         var end = name.utf8.startIndex
         while end < name.utf8.endIndex {
             end = name.utf8[name.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/")) ?? name.utf8.endIndex
-            try body(String(name[..<end]))
+            guard try body(String(name[..<end])) else { return }
         }
     }
 }
