@@ -136,7 +136,7 @@ struct WalkTheDemoTests {
             let tokens = browser.tokens(of: moved)
             let refused = try await browser.post("/reorder/_/move-down", [("csrf", tokens.csrf), ("revision", tokens.revision), ("key", "m-wake-up")])
             #expect(refused.status == 422)
-            #expect(refused.text.contains("row 0.0 cannot be moved"))
+            #expect(refused.text.contains("Row 0.0 cannot be moved."))
             #expect(try await browser.get("/reorder/").rowTexts.first == "Wake Up")
         }
     }
