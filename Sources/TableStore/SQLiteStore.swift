@@ -66,6 +66,10 @@ public final class SQLiteStore: DatabaseStore {
             self.revisions = revisions
             groupCommit = GroupCommit(pool: pool, feed: feed, lists: lists, revisionMemo: walWatch.map { ($0, revisions) })
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY && !Self.mayWrite(beside: path) {
+            throw StoreError.database("\(path): this user may not write the database or its folder, and even to read it the store writes "
+                                      + "there (SQLite's -wal and -shm files beside it, its schema kept up to date); copy the file into a "
+                                      + "folder you may write, or run as its owner (SQLite: \(error.message ?? "\(error)"))")
         } catch {
             throw StoreError.database("\(path): \(error)")
         }
@@ -89,6 +93,13 @@ public final class SQLiteStore: DatabaseStore {
 
     deinit {
         follower.withLock { $0?.cancel() }
+    }
+
+    /// Whether this process may write the database at `path` and make files in its folder, as a
+    /// WAL database's readers must.
+    private static func mayWrite(beside path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
     }
 
     /// Closes every connection, once the follower of other processes' commits has stopped (the

@@ -34,6 +34,31 @@ struct CommandLineRefusalTests {
         #expect(check.status == 0 && check.output.contains("\"Apple\""), "\(check.output)\(check.errors)")
     }
 
+    @Test("a database its user may not write is refused with what to do, not SQLite's words alone, and is left as it was")
+    func readOnlyDatabase() throws {
+        let folder = try RunningServer.folder()
+        let shelf = folder.appendingPathComponent("shelf")
+        try FileManager.default.createDirectory(at: shelf, withIntermediateDirectories: false)
+        defer {
+            chmod(shelf.path, 0o755)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let database = shelf.appendingPathComponent("snapshot.sqlite").path
+        let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
+        #expect(try Self.run(["import", fruit, "--db", database]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        #expect(chmod(database, 0o444) == 0 && chmod(shelf.path, 0o555) == 0)
+        // Root may write anything: the command runs as nobody then (setpriv is util-linux's).
+        let dumped = getuid() == 0
+            ? try SpawnedProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", RunningServer.binary,
+                                                         "dump", "--db", database], within: 60)
+            : try Self.run(["dump", "--db", database])
+        #expect(dumped.status == 1, "\(dumped.output)")
+        #expect(dumped.errors.contains("\(database): this user may not write the database or its folder")
+                && dumped.errors.contains("copy the file into a folder you may write"), "\(dumped.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+    }
+
     @Test("an export into a new folder stopped by Ctrl-C or SIGTERM, once or twice, leaves neither the folder nor a half-made one beside it")
     func interruptedExport() throws {
         let folder = try RunningServer.folder()
