@@ -218,7 +218,9 @@ struct AppFileTests {
         #expect(batches.contains(#"app.yaml:2:11: language "klingon" does not start with a language's code (ISO 639, such as en, de or pt-BR)"#), "\(batches)")
         #expect(batches.contains(#"app.yaml:9:21: batch "tidy" is listed twice"#), "\(batches)")
         let withdrawn = Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: iw-IL"))
-        #expect(withdrawn == [#"app.yaml:2:11: language "iw-IL" starts with "iw", the withdrawn code for Hebrew; write "he" instead"#], "\(withdrawn)")
+        let alone = Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: in"))
+        #expect(alone == [#"app.yaml:2:11: language "in" is the withdrawn code for Indonesian; write "id" instead"#], "\(alone)")
+        #expect(withdrawn == [#"app.yaml:2:11: language "iw-IL" starts with "iw", the withdrawn code for Hebrew; write "he-IL" instead"#], "\(withdrawn)")
         // What these checks must let through: Norwegian, a region, repeated index titles that
         // name no section, a default within range, a choice default among the choices.
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: pt-BR")) == [])

@@ -33,8 +33,11 @@ struct AppBuilder {
         let languageNode = reader.field(fields, "language")
         let language = reader.string(languageNode, "language") ?? "en"
         locale = Locale(identifier: language)
-        if let code = locale.language.languageCode, let (name, current) = Self.withdrawnLanguages[code.identifier] {
-            reader.fail(languageNode, "language \"\(language)\" starts with \"\(code.identifier)\", the withdrawn code for \(name); write \"\(current)\" instead")
+        if let code = locale.language.languageCode?.identifier, let (name, current) = Self.withdrawnLanguages[code] {
+            // The region or script that follows the code stays as written: "iw-IL" is "he-IL".
+            let rest = language.lowercased().hasPrefix(code) ? language.dropFirst(code.count) : ""
+            let uses = rest.isEmpty ? "is" : "starts with \"\(code)\","
+            reader.fail(languageNode, "language \"\(language)\" \(uses) the withdrawn code for \(name); write \"\(current + rest)\" instead")
         } else if let code = locale.language.languageCode, !code.isISOLanguage {
             reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
         }
