@@ -3,14 +3,18 @@ import Foundation
 extension DataFileReader {
     /// What the decoder of an XML property list would get wrong without a word, at its line:
     /// `<array>`s and `<dict>`s nested deeper than `deepestNesting` (its recursion would run off
-    /// its stack), or a `<dict>` with one key twice (it keeps one of the values). `nil` when
-    /// there is neither, and for a binary property list. Comments, CDATA sections, processing
-    /// instructions and the document type are passed over as the decoder passes them.
+    /// its stack), or a `<dict>` with one key twice (it keeps one of the values); and a tag
+    /// closed that is not the one open, or one never closed, which the decoder reports without
+    /// its place. `nil` when there is none of these, and for a binary property list. Comments,
+    /// CDATA sections, processing instructions and the document type are passed over as the
+    /// decoder passes them.
     static func xmlProblem(_ data: Data) -> (line: Int, message: String)? {
         guard !data.starts(with: Array("bplist".utf8)) else { return nil }
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, message: String)? in
             // For each open container, a dictionary's keys so far, or `nil` for an array.
             var open: [Set<String>?] = []
+            // Every open element's name and the line it opened on.
+            var elements: [(name: String, line: Int)] = []
             var line = 1, index = 0
             func starts(_ word: StaticString, at start: Int) -> Bool {
                 guard start + word.utf8CodeUnitCount <= bytes.count else { return false }
@@ -27,6 +31,13 @@ extension DataFileReader {
                 }
                 return position
             }
+            /// The name of the tag whose name starts at `start`, up to a space, `/` or `>`.
+            func elementName(from start: Int) -> String {
+                var end = start
+                while end < bytes.count, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                                           UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "\n"): line += 1
@@ -37,24 +48,35 @@ extension DataFileReader {
                         index = skip(to: "]]>", from: index + 9)
                     } else if starts("<?", at: index) || starts("<!", at: index) {
                         index = skip(to: ">", from: index + 2)
-                    } else if starts("</array", at: index) || starts("</dict", at: index) {
-                        _ = open.popLast()
-                    } else if starts("<array", at: index) || starts("<dict", at: index) {
+                    } else if starts("</", at: index) {
+                        let name = elementName(from: index + 2)
+                        guard let opened = elements.popLast() else { return (line, "</\(name)> closes no open tag") }
+                        guard opened.name == name else {
+                            return (line, "</\(name)> closes <\(opened.name)>, opened on line \(opened.line), which is still open")
+                        }
+                        if name == "array" || name == "dict" { _ = open.popLast() }
+                        index = skip(to: ">", from: index)
+                    } else if !starts("<key", at: index) || open.last == .some(nil) || open.isEmpty {
+                        let name = elementName(from: index + 1), opening = line
                         let close = skip(to: ">", from: index)
                         // `<array/>` opens nothing.
                         if close > index, close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
-                            open.append(starts("<dict", at: index) ? [] : nil)
-                            if open.count > deepestNesting { return (line, "arrays and dictionaries nest more than \(deepestNesting) deep here") }
+                            elements.append((name, opening))
+                            if name == "array" || name == "dict" {
+                                open.append(name == "dict" ? [] : nil)
+                                if open.count > deepestNesting { return (line, "arrays and dictionaries nest more than \(deepestNesting) deep here") }
+                            }
                         }
                         index = close
-                    } else if starts("<key", at: index), case .some(.some) = open.last {
+                    } else {
                         let keyLine = line
                         let close = skip(to: ">", from: index)
                         var text = ""
                         if close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
                             let stop = skip(to: "</key", from: close + 1)
                             text = xmlText(String(decoding: bytes[(close + 1)..<stop], as: UTF8.self))
-                            index = stop
+                            guard stop < bytes.count else { return (keyLine, "<key> opened on line \(keyLine) is never closed") }
+                            index = skip(to: ">", from: stop)
                         } else {
                             index = close
                         }
@@ -66,7 +88,9 @@ extension DataFileReader {
                 }
                 index += 1
             }
+            if let unclosed = elements.last { return (unclosed.line, "<\(unclosed.name)> opened on line \(unclosed.line) is never closed") }
             return nil
+
         }
     }
 
