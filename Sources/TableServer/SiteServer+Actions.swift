@@ -177,8 +177,12 @@ extension SiteServer {
         case .select: return .setChecked(key: try form.required("key"), isChecked: true, isEditing: form["editing"] == "1")
         case .deselect: return .setChecked(key: try form.required("key"), isChecked: false, isEditing: form["editing"] == "1")
         case .toggle:
-            let key = try form.required("key")
-            return .toggle(key: key, isOn: form["on-\(key)"] == "on")
+            // An unticked checkbox sends nothing: off.
+            let key = try form.required("key"), text = form["on-\(key)"] ?? ""
+            guard let isOn = FieldDefinition.switchValue(text) else {
+                throw .badRequest("the switch value \"\(DocumentText.shortened(text, to: 40))\" is neither on nor off")
+            }
+            return .toggle(key: key, isOn: isOn)
         case .slider:
             let key = try form.required("key")
             let text = try form.required("value-\(key)")

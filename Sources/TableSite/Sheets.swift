@@ -106,7 +106,7 @@ public struct Sheets {
         case .choice: .choice
         }
         return FieldContext(name: definition.attribute, label: definition.label, kind: kind, value: value, placeholder: placeholder,
-                            isRequired: definition.isRequired, isOn: value == "on" || value == "true",
+                            isRequired: definition.isRequired, isOn: definition.kind == .toggle && FieldDefinition.switchValue(value) == true,
                             minimum: definition.minimum.map(NumberText.format) ?? "", maximum: definition.maximum.map(NumberText.format) ?? "",
                             maxLength: definition.kind == .text ? String(definition.maximumLength) : nil,
                             options: definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }, error: error)

@@ -33,12 +33,51 @@ struct ListAccessoryTests {
             #expect(Self.switches(off)["weekday"] == false)
             let stored = try await demo.store.list(.root("alarms")).items.first { $0.key == "weekday" }
             #expect(stored?["enabled"] == .bool(false))
+            // A script's TRUE means what the checkbox's on does; a value that is neither is refused.
+            let scripted = browser.tokens(of: off)
+            let upper = try await browser.post("/alarms/_/toggle", [("csrf", scripted.csrf), ("revision", scripted.revision), ("key", "weekday"),
+                                                                   ("on-weekday", "TRUE")])
+            #expect(Self.switches(upper)["weekday"] == true)
+            let after = browser.tokens(of: upper)
+            let unclear = try await browser.post("/alarms/_/toggle", [("csrf", after.csrf), ("revision", after.revision), ("key", "nap"),
+                                                                     ("on-nap", "maybe")])
+            #expect(unclear.status == 400 && unclear.text.contains("The switch value \"maybe\" is neither on nor off."), "\(unclear.text)")
 
             let unrevised = try await browser.post("/alarms/_/toggle", [("csrf", tokens.csrf), ("revision", "groceries=1"), ("key", "nap"), ("on-nap", "on")])
             #expect(unrevised.status == 400, "a form without the alarms' revision changes nothing")
             let noSwitch = try await browser.post("/groceries/_/toggle", [("csrf", tokens.csrf), ("revision", "groceries=1"), ("key", "milk"), ("on-milk", "on")])
             #expect(noSwitch.status == 400 && noSwitch.text.contains("switch"), "a row without a switch takes no switch post")
             #expect(Self.switches(try await browser.get("/alarms/"))["nap"] == false)
+        }
+    }
+
+    @Test("an Add sheet's switch starts as its default says, written in any case, and the new item gets that value")
+    func switchDefaults() async throws {
+        let yaml = """
+            title: Lamps
+            root: lamps
+            scenes:
+              lamps:
+                title: Lamps
+                list: lamps
+                cell: { text: "{name}" }
+                add:
+                  fields:
+                    - { attribute: name, label: Name }
+                    - { attribute: lit, label: Lit, type: switch, default: "ON" }
+                    - { attribute: dim, label: Dim, type: switch, default: "off" }
+            """
+        let app = try await ServedApp(yaml, DataDocument(lists: [("lamps", [])]))
+        defer { app.remove() }
+        try await app.browse { browser in
+            let sheet = try await browser.get("/?add=1")
+            let checked = Dictionary((sheet.root?.all { $0.attributes["type"] == "checkbox" } ?? []).map {
+                ($0.attributes["name"] ?? "", $0.attributes["checked"] == "checked")
+            }, uniquingKeysWith: { first, _ in first })
+            #expect(checked == ["lit": true, "dim": false], "\(checked)")
+            let (csrf, revision) = browser.tokens(of: sheet)
+            _ = try await browser.post("/_/add", [("csrf", csrf), ("revision", revision), ("name", "Desk"), ("lit", "on")])
+            #expect(try await app.store.list(.root("lamps")).items.first?["lit"] == .bool(true))
         }
     }
 

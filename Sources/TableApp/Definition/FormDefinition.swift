@@ -45,12 +45,8 @@ public struct FieldDefinition: Sendable {
             if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }
             return .success(.number(number))
         case .toggle:
-            // A script's `ON` or `True` means what the form's `on` does.
-            switch text.lowercased() {
-            case "on", "true", "1": return .success(.bool(true))
-            case "", "off", "false", "0": return .success(.bool(false))
-            default: return .failure(FieldError("\(label) must be on or off."))
-            }
+            guard let isOn = Self.switchValue(text) else { return .failure(FieldError("\(label) must be on or off.")) }
+            return .success(.bool(isOn))
         case .choice:
             guard choices.contains(text) else {
                 return .failure(FieldError("\(label) must be one of \(choices.joined(separator: ", "))."))
@@ -60,6 +56,16 @@ public struct FieldDefinition: Sendable {
     }
 
     static func format(_ number: Double) -> String { AttributeValue.number(number).description }
+
+    /// What a switch's text means: on for `on`, `true` or `1`, off for `off`, `false`, `0` or
+    /// nothing, in any case (a script's `ON` means what the form's `on` does); `nil` otherwise.
+    public static func switchValue(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+        case "on", "true", "1": true
+        case "", "off", "false", "0": false
+        default: nil
+        }
+    }
 
     /// Whether a detail form's post changes this field: its value (`fields`, nothing for a switch
     /// left off) differs from the one the form showed (`originals`), or, for a post that does not
