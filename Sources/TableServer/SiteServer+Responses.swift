@@ -97,12 +97,12 @@ extension SiteServer {
         let status = error.status
         var response: Response
         if wantsJSON(request) {
-            let body = ErrorJSON.bytes(status: status.code, reason: status.reasonPhrase, message: DocumentText.cleaned(error.description))
+            let body = ErrorJSON.bytes(status: status.code, reason: status.reasonPhrase, message: DocumentText.cleaned(error.sentence))
             response = respond(bytes: body, type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
         } else {
             let upPath = error.upPath
             let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")
-            let context = ErrorContext(status: status.code, reason: status.reasonPhrase, message: error.description, up: up)
+            let context = ErrorContext(status: status.code, reason: status.reasonPhrase, message: error.sentence, up: up)
             response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
                             status: status, request: request, session: session)
         }

@@ -23,19 +23,6 @@ struct OtherPagesTests {
         #expect(root.all { $0.attributes["rel"] == "up" }.count == 2)
     }
 
-    @Test("an error page shows its message as a sentence, whatever case and stop it came with", arguments: [
-        ("no item \"milk\" in list groceries", "No item \"milk\" in list groceries."),
-        ("the database cannot be reached just now; nothing was changed, try again in a moment",
-         "The database cannot be reached just now; nothing was changed, try again in a moment."),
-        ("Sign in to edit.", "Sign in to edit."), ("\"a b\" is not a valid key: use letters", "\"a b\" is not a valid key: use letters."),
-        ("what now?", "What now?"), ("", ""),
-    ])
-    func errorSentence(message: String, shown: String) throws {
-        let html = renderer.render(error: ErrorContext(status: 409, reason: "Conflict", message: message), assets: "/")
-        let root = try #require(LibXML.parse(html, file: "error").root)
-        #expect(root.all { $0.attributes["class"] == "error-page__message" }.first?.normalizedText == shown)
-    }
-
     @Test("a sheet keeps what the user typed and shows each message beside its field")
     func sheetWithErrors() throws {
         let fields = [

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
-import TableServer
+@testable import TableServer
 import TableStore
 import TableRender
 
@@ -104,12 +104,28 @@ struct BadInputTests {
             #expect(response.status == test.status, "\(test.name): got \(response.status)")
             #expect(response.status < 500)
             // Every error page says what went wrong and is itself a valid page.
+            // Every error page says what went wrong, as a sentence, and is itself a valid page.
             if response.status != 409, response.status != 303 {
-                #expect(response.root?.first { $0.attributes["class"] == "error-page__message" }?.normalizedText.isEmpty == false
-                        || response.root?.first { $0.attributes["class"]?.contains("field__error") == true } != nil, "\(test.name)")
+                let message = response.root?.first { $0.attributes["class"] == "error-page__message" }?.normalizedText ?? ""
+                #expect(!message.isEmpty || response.root?.first { $0.attributes["class"]?.contains("field__error") == true } != nil, "\(test.name)")
+                #expect(message.isEmpty || (message.first?.isLowercase == false && ".!?…".contains(message.last!)), "\(test.name): \(message)")
             }
         }
         #expect(try await demo.store.document() == before, "\(test.name) changed the data")
+    }
+
+    @Test("an error's description is answered as a sentence; a name that leads it keeps its case", arguments: [
+        ("no item \"milk\" in list groceries", "No item \"milk\" in list groceries."),
+        ("the database cannot be reached just now; nothing was changed, try again in a moment",
+         "The database cannot be reached just now; nothing was changed, try again in a moment."),
+        ("Sign in to edit.", "Sign in to edit."), ("what now?", "What now?"), ("", ""),
+        ("\"a b\" is not a valid key: use letters, '-', '_' or '.'", "\"a b\" is not a valid key: use letters, '-', '_' or '.'"),
+        ("someone else changed “Groceries” (revision 1, now 2)", "Someone else changed “Groceries” (revision 1, now 2)."),
+        ("endUpdates() was called without beginUpdates()", "endUpdates() was called without beginUpdates()."),
+        ("iOS shows it so", "iOS shows it so."),
+    ])
+    func sentence(description: String, answered: String) {
+        #expect(ServerError.sentence(description) == answered)
     }
 
     /// The revision token of the page a bad request is aimed at, read from the store's demo state.

@@ -43,24 +43,24 @@ struct ClientBatchRuleTests {
     }
 
     @Test("each operation is checked like its form: moves, sections, controls, fields, attributes", arguments: [
-        (#"{"op": "deleteSections", "sections": [0]}"#, "operation 1 (deleteSections 0): \"Groceries\" is one list of rows"),
-        (#"{"op": "delete", "rows": ["0.3"]}"#, "operation 1 (delete 0.3): row 0.3 shows no delete control"),
-        (#"{"op": "delete", "rows": ["0.9"]}"#, "operation 1 (delete 0.9): row 0.9 does not exist in the list before the batch"),
+        (#"{"op": "deleteSections", "sections": [0]}"#, "Operation 1 (deleteSections 0): \"Groceries\" is one list of rows"),
+        (#"{"op": "delete", "rows": ["0.3"]}"#, "Operation 1 (delete 0.3): row 0.3 shows no delete control"),
+        (#"{"op": "delete", "rows": ["0.9"]}"#, "Operation 1 (delete 0.9): row 0.9 does not exist in the list before the batch"),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "\#(String(repeating: "x", count: 5_000))", "quantity": "1"}]}"#,
-         "operation 1 (insert 0.0): Name is longer than 60 characters."),
+         "Operation 1 (insert 0.0): Name is longer than 60 characters."),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "not a number"}]}"#,
-         "operation 1 (insert 0.0): Quantity must be a number."),
+         "Operation 1 (insert 0.0): Quantity must be a number."),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "T\u0000a", "quantity": "1"}]}"#,
-         "operation 1 (insert 0.0): Name cannot hold the character U+0000"),
+         "Operation 1 (insert 0.0): Name cannot hold the character U+0000"),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "T\u001ba", "quantity": "1"}]}"#,
-         "operation 1 (insert 0.0): Name cannot hold the character U+001B"),
+         "Operation 1 (insert 0.0): Name cannot hold the character U+001B"),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "1", "onclick": "x"}]}"#,
-         "operation 1 (insert 0.0): unknown attribute \"onclick\" (the rows have name, quantity)"),
-        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "1000"}]}"#, "operation 1 (reload 0.1): Quantity must be at most 99."),
+         "Operation 1 (insert 0.0): unknown attribute \"onclick\" (the rows have name, quantity)"),
+        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "1000"}]}"#, "Operation 1 (reload 0.1): Quantity must be at most 99."),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "0x10"}]}"#,
-         "operation 1 (insert 0.0): Quantity must be a number."),
+         "Operation 1 (insert 0.0): Quantity must be a number."),
         (#"{"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"color": "red"}]}"#,
-         "operation 2 (insert 0.0): unknown attribute \"color\""),
+         "Operation 2 (insert 0.0): unknown attribute \"color\""),
     ])
     func refusedOperations(operations: String, message: String) async throws {
         let demo = try await ServedDemo()
@@ -82,7 +82,7 @@ struct ClientBatchRuleTests {
             let before = try await Self.rows("/batch-update/", browser: browser)
             let refused = try await Self.post(#"{"op": "move", "from": "0.0", "to": "0.2"}"#, to: "/batch-update/", browser: browser)
             #expect(refused.status == 422)
-            #expect(refused.message == "operation 1 (move 0.0 to 0.2): \"Batch Update\" does not reorder its rows")
+            #expect(refused.message == "Operation 1 (move 0.0 to 0.2): \"Batch Update\" does not reorder its rows.")
             #expect(try await Self.rows("/batch-update/", browser: browser) == before)
         }
     }
@@ -109,7 +109,7 @@ struct ClientBatchRuleTests {
         (#""operations": [{"op": "delete", "rows": ["0.01"]}]"#, 400, "is not a row (expected section.row)"),
         (#""operations": [{"op": "insert", "rows": ["0.0"], "items": [{"name": ["Tea"]}]}]"#, 400, "wrong type"),
         (#""operations": [{"op": "delete", "rows": [\#((0..<10_001).map { "\"0.\($0)\"" }.joined(separator: ","))]}]"#, 413,
-         "the batch names 10001 rows and sections; at most 10000 go in one batch"),
+         "batch names 10001 rows and sections; at most 10000 go in one batch"),
     ])
     func strictReading(body: String, status: Int, message: String) async throws {
         let demo = try await ServedDemo()

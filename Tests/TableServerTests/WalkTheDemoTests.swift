@@ -165,12 +165,12 @@ struct WalkTheDemoTests {
                 """
             let refused = try await browser.post("/batch-update/_/batch", body: inconsistent, contentType: "application/json", accept: "application/json")
             #expect(refused.status == 422)
-            #expect(refused.html.contains("row 0.9 does not exist in the table after the update"))
+            #expect(refused.html.contains("Operation 1 (insert 0.9): row 0.9 does not exist in the table after the update"))
             // A batch from the page before the first: its index paths meant the rows as they were.
             let stale = try await browser.post("/batch-update/_/batch", body: body, contentType: "application/json", accept: "application/json")
             let staleTwin = try JSONSerialization.jsonObject(with: Data(stale.html.utf8)) as? [String: Any]
             #expect(stale.status == 409)
-            #expect(staleTwin?["error"] as? String == "someone else changed “Batch Update” since this page was shown (revision 1, now 2)",
+            #expect(staleTwin?["error"] as? String == "Someone else changed “Batch Update” since this page was shown (revision 1, now 2).",
                     "\(stale.html.prefix(300))")
             // A stale batch whose index paths do not fit the list now is the same conflict, not a 422.
             let unfit = """

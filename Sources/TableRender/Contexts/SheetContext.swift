@@ -129,21 +129,13 @@ public struct ErrorContext: RenderContext {
     public var details: ErrorDetailsContext?
     public var up: LinkContext?
 
-    /// Makes the context; `message` is shown as a sentence.
+    /// Makes the context.
     public init(status: Int, reason: String, message: String, details: ErrorDetailsContext? = nil, up: LinkContext? = nil) {
         self.status = status
         self.reason = reason
-        self.message = Self.sentence(message)
+        self.message = message
         self.details = details
         self.up = up
-    }
-
-    /// `text` as a sentence on the page: a capital first letter and a full stop. The modules'
-    /// error descriptions begin in lower case, as they are also read within log lines.
-    static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        let capitalized = first.isLowercase ? first.uppercased() + text.dropFirst() : text
-        return ".!?…:".contains(text.last!) ? capitalized : capitalized + "."
     }
 
     public static let fields: [TemplateField<Self>] = [
