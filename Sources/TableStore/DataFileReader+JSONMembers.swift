@@ -10,6 +10,7 @@ extension DataFileReader {
         // For each open object, the names read so far and whether a name comes next; `nil` for an array.
         var open: [(names: Set<String>, nameNext: Bool)?] = []
         var index = 0, line = 1, lineStart = 0
+        let decoder = JSONDecoder()
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -19,17 +20,17 @@ extension DataFileReader {
             case UInt8(ascii: ","): if case .some(.some) = open.last { open[open.count - 1]?.nameNext = true }
             case UInt8(ascii: "\n"): line += 1; lineStart = index + 1
             case UInt8(ascii: "\""):
+                let literal = literalEnd(bytes, from: index)
                 guard case .some(.some(let object)) = open.last, object.nameNext else {
                     // A value: passed over, not decoded.
-                    index += 1
-                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
-                    break
+                    index = literal.end
+                    continue
                 }
-                let (text, end) = jsonString(bytes, from: index)
+                let text = name(bytes[index..<literal.end], isEscaped: literal.isEscaped, decoder: decoder)
                 // Counted in bytes, as the decoder's own errors are placed.
                 guard open[open.count - 1]!.names.insert(text).inserted else { return (line, index - lineStart + 1, text) }
                 open[open.count - 1]!.nameNext = false
-                index = end
+                index = literal.end
                 continue
             default: break
             }
@@ -38,10 +39,9 @@ extension DataFileReader {
         return nil
     }
 
-    /// The string literal starting at the quote at `start`: its text, and the index after its
-    /// closing quote. A literal with escapes is decoded by the decoder that read the file, so two
-    /// names compare as it compares them.
-    private static func jsonString(_ bytes: [UInt8], from start: Int) -> (text: String, end: Int) {
+    /// The index after the string literal whose opening quote is at `start`, and whether it
+    /// holds an escape.
+    private static func literalEnd(_ bytes: [UInt8], from start: Int) -> (end: Int, isEscaped: Bool) {
         var index = start + 1, isEscaped = false
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             if bytes[index] == UInt8(ascii: "\\") {
@@ -50,9 +50,13 @@ extension DataFileReader {
             }
             index += 1
         }
-        let end = min(index + 1, bytes.count)
-        guard isEscaped else { return (String(decoding: bytes[(start + 1)..<min(index, bytes.count)], as: UTF8.self), end) }
-        let literal = Data(bytes[start..<end])
-        return ((try? JSONDecoder().decode(String.self, from: literal)) ?? String(decoding: literal, as: UTF8.self), end)
+        return (min(index + 1, bytes.count), isEscaped)
+    }
+
+    /// The text of a member's name, `literal` with its quotes. One with an escape is decoded by
+    /// the decoder that read the file, so two names compare as it compares them.
+    private static func name(_ literal: ArraySlice<UInt8>, isEscaped: Bool, decoder: JSONDecoder) -> String {
+        guard isEscaped else { return String(decoding: literal.dropFirst().dropLast(), as: UTF8.self) }
+        return (try? decoder.decode(String.self, from: Data(literal))) ?? String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
     }
 }

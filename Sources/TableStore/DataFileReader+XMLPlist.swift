@@ -5,11 +5,12 @@ extension DataFileReader {
     /// `<array>`s and `<dict>`s nested deeper than `deepestNesting` (its recursion would run off
     /// its stack), or a `<dict>` with one key twice (it keeps one of the values); and a tag
     /// closed that is not the one open, or one never closed, which the decoder reports without
-    /// its place. `nil` when there is none of these, and for a binary property list. Comments,
-    /// CDATA sections, processing instructions and the document type are passed over as the
-    /// decoder passes them.
+    /// its place. `nil` when there is none of these, and for a binary or UTF-16 property list
+    /// (left to the decoder). Comments, CDATA sections, processing instructions and the document
+    /// type are passed over as the decoder passes them.
     static func xmlProblem(_ data: Data) -> (line: Int, message: String)? {
-        guard !data.starts(with: Array("bplist".utf8)) else { return nil }
+        guard !data.starts(with: Array("bplist".utf8)), !data.prefix(4).contains(0),
+              !data.starts(with: [0xFE, 0xFF]), !data.starts(with: [0xFF, 0xFE]) else { return nil }
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, message: String)? in
             // For each open container, a dictionary's keys so far, or `nil` for an array.
             var open: [Set<String>?] = []
@@ -46,7 +47,9 @@ extension DataFileReader {
                         index = skip(to: "-->", from: index + 4)
                     } else if starts("<![CDATA[", at: index) {
                         index = skip(to: "]]>", from: index + 9)
-                    } else if starts("<?", at: index) || starts("<!", at: index) {
+                    } else if starts("<?", at: index) {
+                        index = skip(to: "?>", from: index + 2) + 1
+                    } else if starts("<!", at: index) {
                         index = skip(to: ">", from: index + 2)
                     } else if starts("</", at: index) {
                         let name = elementName(from: index + 2)
@@ -56,7 +59,8 @@ extension DataFileReader {
                         }
                         if name == "array" || name == "dict" { _ = open.popLast() }
                         index = skip(to: ">", from: index)
-                    } else if !starts("<key", at: index) || open.last == .some(nil) || open.isEmpty {
+                    } else if !(starts("<key", at: index) && open.last.map({ $0 != nil }) == true) {
+                        // Any element but a dictionary's key (read below, keys and all).
                         let name = elementName(from: index + 1), opening = line
                         let close = skip(to: ">", from: index)
                         // `<array/>` opens nothing.
@@ -69,11 +73,20 @@ extension DataFileReader {
                         }
                         index = close
                     } else {
+                        // A dictionary's key: its text up to `</key`, passing over a CDATA section (which may hold `</key`).
                         let keyLine = line
                         let close = skip(to: ">", from: index)
                         var text = ""
                         if close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
-                            let stop = skip(to: "</key", from: close + 1)
+                            var stop = close + 1
+                            while stop < bytes.count, !starts("</key", at: stop) {
+                                if starts("<![CDATA[", at: stop) {
+                                    stop = min(skip(to: "]]>", from: stop + 9) + 3, bytes.count)
+                                } else {
+                                    if bytes[stop] == UInt8(ascii: "\n") { line += 1 }
+                                    stop += 1
+                                }
+                            }
                             text = xmlText(String(decoding: bytes[(close + 1)..<stop], as: UTF8.self))
                             guard stop < bytes.count else { return (keyLine, "<key> opened on line \(keyLine) is never closed") }
                             index = skip(to: ">", from: stop)
@@ -90,7 +103,6 @@ extension DataFileReader {
             }
             if let unclosed = elements.last { return (unclosed.line, "<\(unclosed.name)> opened on line \(unclosed.line) is never closed") }
             return nil
-
         }
     }
 

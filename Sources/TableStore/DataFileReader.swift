@@ -5,8 +5,9 @@ import TableKit
 /// list). Errors name the file, the line or key path, and what was expected.
 ///
 /// In JSON and plists a file is either an object whose fields are the root lists, or an array,
-/// which becomes the root list `listName`. An item is an object: `key` is its key (made from its
-/// name when missing), scalar fields are attributes, arrays of objects are its ordered lists.
+/// which becomes the root list `listName` (the file's name when none is given). An item is an
+/// object: `key` is its key (made from its name when missing), scalar fields are attributes,
+/// arrays of objects are its ordered lists.
 public enum DataFileReader {
     /// Reads the file at `path`, choosing the format by its extension.
     public static func read(path: String, listName: String? = nil) throws -> DataDocument {
@@ -14,23 +15,22 @@ public enum DataFileReader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw StoreError.importFailed(file: path, location: "", message: "cannot read the file")
         }
-        let list = listName ?? ((name as NSString).deletingPathExtension)
         switch (name as NSString).pathExtension.lowercased() {
-        case "json": return try json(data, file: path, listName: list, listNameGiven: listName != nil)
-        case "plist": return try plist(data, file: path, listName: list, listNameGiven: listName != nil)
+        case "json": return try json(data, file: path, listName: listName)
+        case "plist": return try plist(data, file: path, listName: listName)
         case "csv":
             if let place = DocumentText.firstInvalidUTF8(in: data) {
                 throw StoreError.importFailed(file: path, location: "\(place.line)", message: "the file is not valid UTF-8 here; save it as UTF-8")
             }
-            return try csv(String(decoding: data, as: UTF8.self), file: path, listName: list)
+            return try csv(String(decoding: data, as: UTF8.self), file: path, listName: listName)
         default:
             throw StoreError.importFailed(file: path, location: "", message: "unknown data format (expected .json, .plist or .csv)")
         }
     }
 
-    /// Reads JSON text. `listNameGiven`: `listName` is the import's `--list`, not the file's name,
-    /// so a file that names its own lists is refused rather than the name ignored.
-    public static func json(_ data: Data, file: String, listName: String, listNameGiven: Bool = false) throws -> DataDocument {
+    /// Reads JSON text. A `listName` given (the import's `--list`) for a file that names its own
+    /// lists is refused rather than ignored.
+    public static func json(_ data: Data, file: String, listName: String? = nil) throws -> DataDocument {
         let value: DataValue
         do {
             value = try JSONDecoder().decode(DataValue.self, from: data)
@@ -45,12 +45,12 @@ public enum DataFileReader {
                                           message: "\"\(repeated.name)\" is named twice in one object; only one of its values could be kept")
         }
         var builder = DocumentBuilder(file: file)
-        return try builder.document(from: value, listName: listName, isGiven: listNameGiven)
+        return try builder.document(from: value, listName: listName)
     }
 
-    /// Reads an XML (or binary) property list, such as the guide's States.plist (`listNameGiven` as
+    /// Reads an XML (or binary) property list, such as the guide's States.plist (`listName` as
     /// for `json`).
-    public static func plist(_ data: Data, file: String, listName: String, listNameGiven: Bool = false) throws -> DataDocument {
+    public static func plist(_ data: Data, file: String, listName: String? = nil) throws -> DataDocument {
         if let problem = xmlProblem(data) {
             throw StoreError.importFailed(file: file, location: "\(problem.line)", message: problem.message)
         }
@@ -64,11 +64,15 @@ public enum DataFileReader {
             throw StoreError.importFailed(file: file, location: location(of: error, in: data), message: "invalid property list: \(describe(error))")
         }
         var builder = DocumentBuilder(file: file)
-        return try builder.document(from: value, listName: listName, isGiven: listNameGiven)
+        return try builder.document(from: value, listName: listName)
     }
 
-    /// Reads CSV with a header row: each further row is an item of the list `listName`.
-    public static func csv(_ text: String, file: String, listName: String) throws -> DataDocument {
+    /// Reads CSV with a header row: each further row is an item of the list `listName` (the
+    /// file's name when none is given).
+    public static func csv(_ text: String, file: String, listName: String? = nil) throws -> DataDocument {
+        var builder = DocumentBuilder(file: file)
+        let listName = listName ?? builder.fileListName
+        try builder.checkListName(listName, at: "")
         // A byte order mark (as spreadsheets save UTF-8) is not part of the first column's name.
         let rows = try CSVParser.rows(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
         guard let header = rows.first?.fields, !header.isEmpty else {
@@ -77,8 +81,6 @@ public enum DataFileReader {
         if let duplicate = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw StoreError.importFailed(file: file, location: "1", message: "column \"\(duplicate)\" is named twice")
         }
-        var builder = DocumentBuilder(file: file)
-        try builder.checkListName(listName, at: "")
         for column in header { try builder.checkText(column, at: "1") }
         if let keyColumn = header.firstIndex(of: "key") {
             builder.startList(explicitKeys: rows.dropFirst().compactMap { $0.fields.indices.contains(keyColumn) ? $0.fields[keyColumn] : nil })
@@ -159,17 +161,21 @@ struct DocumentBuilder {
 
     init(file: String) { self.file = file }
 
-    /// The lists `value` holds: an object's fields, or an array as the list `listName`. A name
-    /// the import was given (`isGiven`) for an object is refused: its lists keep their own names.
-    mutating func document(from value: DataValue, listName: String, isGiven: Bool = false) throws -> DataDocument {
+    /// The list an array or CSV file becomes when the import names none: the file's name.
+    var fileListName: String { ((file as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+    /// The lists `value` holds: an object's fields, or an array as the list `listName` (the
+    /// file's name when none is given). A name given for an object is refused: its lists keep
+    /// their own names.
+    mutating func document(from value: DataValue, listName: String?) throws -> DataDocument {
         switch value {
         case let .object(fields):
-            if isGiven {
+            if let listName {
                 let names = fields.map { DocumentText.shortened(DocumentText.cleaned($0.0), to: 40) }
                 let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-                let object = names.isEmpty ? "an object that holds no list" : "an object of lists (\(shown)), each named by its field"
+                let object = names.isEmpty ? "an object, which holds no list at all" : "an object of lists (\(shown)), each named by its field"
                 throw failure("", "--list \"\(DocumentText.cleaned(listName))\" names the list an array of items becomes, but this file is \(object); "
-                              + "leave out --list to import its lists under their own names")
+                              + "leave out --list" + (names.isEmpty ? "" : " to import its lists under their own names"))
             }
             var lists: [(name: String, items: [DataDocument.Item])] = []
             for (name, value) in fields {
@@ -178,6 +184,7 @@ struct DocumentBuilder {
             }
             return DataDocument(lists: lists)
         case .array:
+            let listName = listName ?? fileListName
             try checkListName(listName, at: "")
             return DataDocument(lists: [(listName, try items(value, path: listName))])
         default:

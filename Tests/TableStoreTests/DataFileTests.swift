@@ -33,7 +33,7 @@ struct DataFileTests {
     @Test("JSON: objects of lists, nested lists, explicit keys, booleans kept apart from numbers")
     func json() throws {
         let text = #"{"regions": [{"key": "north", "name": "North", "open": true, "trails": [{"name": "Cascade Pass", "miles": 1}]}]}"#
-        let document = try DataFileReader.json(Data(text.utf8), file: "trails.json", listName: "x")
+        let document = try DataFileReader.json(Data(text.utf8), file: "trails.json")
         let north = document.lists[0].items[0]
         #expect(north.key == "north" && north.attributes["open"] == .bool(true))
         #expect(north.lists[0].name == "trails" && north.lists[0].items[0].key == "cascade-pass")
@@ -125,6 +125,22 @@ struct DataFileTests {
         }
     }
 
+    @Test("the checks of an XML plist's tags pass over what XML passes over, and leave UTF-16 to the decoder")
+    func plistTagsChecked() throws {
+        let items = "<dict><key>name</key><string>A <![CDATA[</string> <b>]]></string></dict>"
+        let files = [
+            "<?xml version=\"1.0\"?>\n<?render a><b> ?>\n<plist version=\"1.0\"><array>\(items)</array ></plist>",
+            "<plist><!-- <dict> </array> --><array>\n<dict><key>t</key><true /></dict>\(items)</array></plist>",
+            "<plist><array><dict><key><![CDATA[na</key>me]]></key><string>A <![CDATA[</string> <b>]]></string></dict></array></plist>",
+        ]
+        for text in files {
+            let document = try DataFileReader.plist(Data(text.utf8), file: "fine.plist", listName: "fine")
+            #expect(document.lists.first?.items.last?.attributes.values.contains(.string("A </string> <b>")) == true, "\(text)")
+        }
+        let wide = try #require("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><array>\(items)</array></plist>".data(using: .utf16))
+        #expect(try DataFileReader.plist(wide, file: "wide.plist", listName: "wide").lists.first?.items.count == 1)
+    }
+
     @Test("--list names an array's list; for a file whose lists are named by its fields it is refused, never ignored")
     func listNameForNamedLists() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
@@ -134,17 +150,18 @@ struct DataFileTests {
             ("named.json", #"{"fruits": [{"name": "Apple"}], "nuts": []}"#, "an object of lists (fruits, nuts), each named by its field"),
             ("named.plist", "<plist><dict><key>fruits</key><array><dict><key>name</key><string>Apple</string></dict></array></dict></plist>",
              "an object of lists (fruits), each named by its field"),
-            ("empty.json", "{}", "an object that holds no list"),
+            ("empty.json", "{}", "an object, which holds no list at all"),
         ]
         for (file, text, what) in files {
             let path = folder.appendingPathComponent(file).path
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let error = #expect(throws: StoreError.self) { try DataFileReader.read(path: path, listName: "groceries") }
             #expect(error?.description == "\(path): --list \"groceries\" names the list an array of items becomes, but this file is \(what); "
-                    + "leave out --list to import its lists under their own names")
-            // Without --list, the file's own names are taken.
-            #expect(try DataFileReader.read(path: path).lists.map(\.name).allSatisfy { ["fruits", "nuts"].contains($0) })
+                    + "leave out --list" + (file == "empty.json" ? "" : " to import its lists under their own names"))
         }
+        // Without --list, the file's own names are taken.
+        let named = folder.appendingPathComponent("named.json").path
+        #expect(try DataFileReader.read(path: named).lists.map(\.name).sorted() == ["fruits", "nuts"])
         let array = folder.appendingPathComponent("array.json").path
         try Data(#"[{"name": "Apple"}]"#.utf8).write(to: URL(fileURLWithPath: array))
         #expect(try DataFileReader.read(path: array, listName: "groceries").lists.map(\.name) == ["groceries"])
@@ -212,7 +229,7 @@ struct DataFileTests {
     func exportRoundTrip() throws {
         let json = DataFileWriter.json(.trails)
         #expect(json.contains(#""key": "cascade-pass""#))
-        let document = try DataFileReader.json(Data(json.utf8), file: "export.json", listName: "x")
+        let document = try DataFileReader.json(Data(json.utf8), file: "export.json")
         #expect(document == .trails)
     }
 }
