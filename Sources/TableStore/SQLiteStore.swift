@@ -66,11 +66,12 @@ public final class SQLiteStore: DatabaseStore {
             self.revisions = revisions
             groupCommit = GroupCommit(pool: pool, feed: feed, lists: lists, revisionMemo: walWatch.map { ($0, revisions) })
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY && !Self.mayWrite(beside: path) {
-            throw StoreError.database("\(path): this user may not write the database or its folder, and even to read it the store writes "
-                                      + "there (SQLite's -wal and -shm files beside it, its schema kept up to date); copy the file into a "
-                                      + "folder you may write, or run as its owner (SQLite: \(error.message ?? "\(error)"))")
         } catch {
+            // SQLite's own words name a statement, not the file: the store writes even to read.
+            if (error as? DatabaseError)?.resultCode == .SQLITE_READONLY, let reason = Self.whyNotWritable(path) {
+                throw StoreError.database("\(path): \(reason), and even reading it writes there (SQLite's -wal and -shm files); "
+                                          + "copy it into a folder you may write")
+            }
             throw StoreError.database("\(path): \(error)")
         }
         if walWatch != nil {
@@ -95,11 +96,14 @@ public final class SQLiteStore: DatabaseStore {
         follower.withLock { $0?.cancel() }
     }
 
-    /// Whether this process may write the database at `path` and make files in its folder, as a
-    /// WAL database's readers must.
-    private static func mayWrite(beside path: String) -> Bool {
+    /// Why this process may not write the database at `path` or make files in its folder, as a
+    /// WAL database's readers must; `nil` when it may.
+    private static func whyNotWritable(_ path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
-        return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
+        for (file, what) in [(path, "the database"), (folder.isEmpty ? "." : folder, "its folder")] where access(file, W_OK) != 0 {
+            return errno == EROFS ? "it lies on a read-only file system" : "this user may not write \(what)"
+        }
+        return nil
     }
 
     /// Closes every connection, once the follower of other processes' commits has stopped (the

@@ -190,7 +190,9 @@ struct AppFileTests {
             (add + "        - { attribute: level, type: choice, choices: [Easy, Easy, Hard], default: Medium }\n",
              #"app.yaml:10:61: choice "Easy" is listed twice"#),
             (add + "        - { attribute: level, type: choice, choices: [Easy, \"Easy \", Hard] }\n",
-             #"app.yaml:10:61: choice "Easy " begins or ends with a space, which a form's input never does, so it could never be chosen"#),
+             #"app.yaml:10:61: choice "Easy " begins or ends with white space, which a form's input never does, so it could never be chosen"#),
+            (add + "        - { attribute: level, type: choice, choices: [Easy, \"Hard\\t\"] }\n",
+             #"app.yaml:10:61: choice "Hard\t" begins or ends with white space, which a form's input never does, so it could never be chosen"#),
             (add + "        - { attribute: level, type: choice, choices: [Easy, Hard], default: Medium }\n",
              #"app.yaml:10:77: the default "Medium" is one the field refuses: Level must be one of Easy, Hard."#),
             ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    sectionBy: region\n    sectionOrder: [North, South, North]\n",
@@ -225,6 +227,7 @@ struct AppFileTests {
         // name no section, a default within range, a choice default among the choices.
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: pt-BR")) == [])
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: \"no\"")) == [])
+        #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: tl-PH")) == [], "Tagalog")
         #expect(Self.problems(Self.minimal + "    index:\n      by: name\n      titles: [{ title: A, section: A }, { title: \"•\" }, " +
                               "{ title: B, section: B }, { title: \"•\" }]\n") == [], "a dot between letters, twice")
         #expect(Self.problems(Self.minimal + "    add: { fields: [{ attribute: n, type: number, min: 1, max: 9, default: \"9\" }, " +

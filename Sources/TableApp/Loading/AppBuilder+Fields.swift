@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 import TableStore
 import Yams
 
@@ -13,8 +14,10 @@ extension AppBuilder {
         let choicesNode = reader.field(fields, "choices")
         let choiceEntries = reader.distinctStrings(choicesNode, "choices", each: "choice")
         // The form trims what it is sent, so such a choice could never be the one chosen.
-        for (text, node) in choiceEntries where text != text.trimmingCharacters(in: .whitespacesAndNewlines) {
-            reader.fail(node, "choice \"\(text)\" begins or ends with a space, which a form's input never does, so it could never be chosen")
+        for (text, node) in choiceEntries where kind == .choice && text != text.trimmingCharacters(in: .whitespacesAndNewlines) {
+            // Written as Swift writes a string (a tab as \t), so the problem shows and stays on its line.
+            reader.fail(node, "choice \(String(reflecting: DocumentText.cleaned(text))) begins or ends with white space, "
+                        + "which a form's input never does, so it could never be chosen")
         }
         let choices = choiceEntries.map(\.text)
         if kind == .choice, choices.isEmpty { reader.fail(choicesNode ?? node, "a choice field needs choices") }

@@ -21,7 +21,10 @@ struct AppBuilder {
     /// code that replaced them: a page's `lang` and the collation want the current one.
     static let withdrawnLanguages: [String: (name: String, current: String)] = [
         "iw": ("Hebrew", "he"), "in": ("Indonesian", "id"), "ji": ("Yiddish", "yi"), "jw": ("Javanese", "jv"), "mo": ("Moldovan", "ro"),
+        "sh": ("Serbo-Croatian", "sr-Latn"),
     ]
+    /// Current ISO 639-1 codes Foundation's list leaves out (ICU reads Tagalog's `tl` as `fil`).
+    static let languagesBeyondFoundation: Set = ["tl"]
 
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
@@ -38,7 +41,7 @@ struct AppBuilder {
             let rest = language.lowercased().hasPrefix(code) ? language.dropFirst(code.count) : ""
             let uses = rest.isEmpty ? "is" : "starts with \"\(code)\","
             reader.fail(languageNode, "language \"\(language)\" \(uses) the withdrawn code for \(name); write \"\(current + rest)\" instead")
-        } else if let code = locale.language.languageCode, !code.isISOLanguage {
+        } else if let code = locale.language.languageCode, !code.isISOLanguage, !Self.languagesBeyondFoundation.contains(code.identifier) {
             reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
         }
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
