@@ -56,20 +56,20 @@ struct SectionMoveTests {
     }
 
     @Test("the JSON endpoint refuses each bad operation by number, and oversized batches whole", arguments: [
-        (#"{"op": "deleteSections", "sections": [5]}"#, 422, "operation 1 (deleteSections 5): section 5 does not exist in the table before the update (it has 3 sections)"),
+        (#"{"op": "deleteSections", "sections": [5]}"#, 422, "Operation 1 (deleteSections 5): section 5 does not exist in the table before the update (it has 3 sections)"),
         (#"{"op": "delete", "rows": ["0.0"]}, {"op": "moveSection", "from": 0, "to": 3}"#, 422,
-         "operation 2 (moveSection 0 to 3): section 3 does not exist in the table after the update (it has 3 sections)"),
+         "Operation 2 (moveSection 0 to 3): section 3 does not exist in the table after the update (it has 3 sections)"),
         (#"{"op": "deleteSections", "sections": [1]}, {"op": "deleteSections", "sections": [1]}"#, 422,
-         "operation 2 (deleteSections 1): invalid update: delete section 1 is named twice"),
+         "Operation 2 (deleteSections 1): invalid update: delete section 1 is named twice"),
         (#"{"op": "delete", "rows": ["1.0"]}, {"op": "deleteSections", "sections": [1]}"#, 422,
-         "operation 1 (delete 1.0): invalid update: cannot delete row 1.0: its section is deleted or reloaded in the same batch"),
-        (#"{"op": "move", "from": "0.0", "to": "2.4"}"#, 422, "operation 1 (move 0.0 to 2.4): row 2.4 does not exist in the table after the update (section 2 has 4 rows)"),
+         "Operation 1 (delete 1.0): invalid update: cannot delete row 1.0: its section is deleted or reloaded in the same batch"),
+        (#"{"op": "move", "from": "0.0", "to": "2.4"}"#, 422, "Operation 1 (move 0.0 to 2.4): row 2.4 does not exist in the table after the update (section 2 has 4 rows)"),
         (#"{"op": "reloadSections", "sections": [0], "contents": [{"header": {"colour": "red"}}]}"#, 422,
-         "operation 1 (reloadSections 0): a section header has no attribute \"colour\" (its attributes: name)"),
-        (#"{"op": "insertSections", "sections": [0]}"#, 400, "operation 1 (insertSections): insertSections needs one content (header and items) per section"),
-        (#"{"op": "moveSection", "from": "0.1", "to": 1}"#, 400, "operation 1 (moveSection): moveSection needs from and to section numbers"),
-        (#"{"op": "delete", "rows": ["0.0"]}, {"op": "shuffle", "sections": [0]}"#, 400, "operation 2: unknown op \"shuffle\""),
-        (#"{"op": "deleteSections", "sections": [0], "rows": ["0.0"]}"#, 400, "operation 1 (deleteSections): rows has no meaning here"),
+         "Operation 1 (reloadSections 0): a section header has no attribute \"colour\" (its attributes: name)"),
+        (#"{"op": "insertSections", "sections": [0]}"#, 400, "Operation 1 (insertSections): insertSections needs one content (header and items) per section"),
+        (#"{"op": "moveSection", "from": "0.1", "to": 1}"#, 400, "Operation 1 (moveSection): moveSection needs from and to section numbers"),
+        (#"{"op": "delete", "rows": ["0.0"]}, {"op": "shuffle", "sections": [0]}"#, 400, "Operation 2: unknown op \"shuffle\""),
+        (#"{"op": "deleteSections", "sections": [0], "rows": ["0.0"]}"#, 400, "Operation 1 (deleteSections): rows has no meaning here"),
     ])
     func refusals(operations: String, status: Int, message: String) async throws {
         let demo = try await ServedDemo()
