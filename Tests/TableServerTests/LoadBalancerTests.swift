@@ -33,7 +33,7 @@ struct LoadBalancerTests {
                                          arguments: ["-e", folder.appendingPathComponent("nginx-error.log").path, "-p", folder.path,
                                                      "-c", folder.appendingPathComponent("nginx.conf").path])
             // Ready when it answers.
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
                 if (try? Data(contentsOf: URL(string: base)!)) != nil { return }
                 Thread.sleep(forTimeInterval: 0.05)
