@@ -68,7 +68,9 @@ public final class SQLiteStore: DatabaseStore {
             feed.start(at: try pool.read { db in try StoreWrites.newestSequence(in: db) })
         } catch {
             // SQLite's own words name a statement, not the file: the store writes even to read.
-            if (error as? DatabaseError)?.resultCode == .SQLITE_READONLY, let reason = Self.whyNotWritable(path) {
+            // (On a read-only file system SQLite says it cannot open the file.)
+            if let code = (error as? DatabaseError)?.resultCode, [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(code),
+               let reason = Self.whyNotWritable(path) {
                 throw StoreError.database("\(path): \(reason), and even reading it writes there (SQLite's -wal and -shm files); "
                                           + "copy it into a folder you may write")
             }
