@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 extension DataFileReader {
     /// What the decoder of an XML property list would get wrong without a word, at its line:
@@ -39,6 +40,8 @@ extension DataFileReader {
                                            UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
                 return String(decoding: bytes[start..<end], as: UTF8.self)
             }
+            /// A tag's name as a message shows it: a file's control characters never reach the terminal.
+            func shown(_ name: String) -> String { DocumentText.shortened(DocumentText.cleaned(name), to: 40) }
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "\n"): line += 1
@@ -53,9 +56,9 @@ extension DataFileReader {
                         index = skip(to: ">", from: index + 2)
                     } else if starts("</", at: index) {
                         let name = elementName(from: index + 2)
-                        guard let opened = elements.popLast() else { return (line, "</\(name)> closes no open tag") }
+                        guard let opened = elements.popLast() else { return (line, "</\(shown(name))> closes no open tag") }
                         guard opened.name == name else {
-                            return (line, "</\(name)> closes <\(opened.name)>, opened on line \(opened.line), which is still open")
+                            return (line, "</\(shown(name))> closes <\(shown(opened.name))>, opened on line \(opened.line), which is still open")
                         }
                         if name == "array" || name == "dict" { _ = open.popLast() }
                         index = skip(to: ">", from: index)
@@ -101,7 +104,7 @@ extension DataFileReader {
                 }
                 index += 1
             }
-            if let unclosed = elements.last { return (unclosed.line, "<\(unclosed.name)> opened on line \(unclosed.line) is never closed") }
+            if let unclosed = elements.last { return (unclosed.line, "<\(shown(unclosed.name))> opened on line \(unclosed.line) is never closed") }
             return nil
         }
     }

@@ -103,7 +103,11 @@ public final class SQLiteStore: DatabaseStore {
     private static func whyNotWritable(_ path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
         for (file, what) in [(path, "the database"), (folder.isEmpty ? "." : folder, "its folder")] where access(file, W_OK) != 0 {
-            return errno == EROFS ? "it lies on a read-only file system" : "this user may not write \(what)"
+            switch errno {
+            case ENOENT: continue  // a database not made yet: its folder decides
+            case EROFS: return "it lies on a read-only file system"
+            default: return "this user may not write \(what)"
+            }
         }
         return nil
     }

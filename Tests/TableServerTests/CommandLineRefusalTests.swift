@@ -50,14 +50,20 @@ struct CommandLineRefusalTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         #expect(chmod(database, 0o444) == 0 && chmod(shelf.path, 0o555) == 0)
         // Root may write anything: the command runs as nobody then (setpriv is util-linux's).
-        let dumped = getuid() == 0
-            ? try SpawnedProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", RunningServer.binary,
-                                                         "dump", "--db", database], within: 60)
-            : try Self.run(["dump", "--db", database])
+        func run(_ arguments: [String]) throws -> SpawnedProcess.Completed {
+            guard getuid() == 0 else { return try Self.run(arguments) }
+            return try SpawnedProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", RunningServer.binary] + arguments,
+                                          within: 60)
+        }
+        let dumped = try run(["dump", "--db", database])
         #expect(dumped.status == 1, "\(dumped.output)")
         #expect(dumped.errors.contains("\(database): this user may not write the database, and even reading it writes there "
                                        + "(SQLite's -wal and -shm files); copy it into a folder you may write"), "\(dumped.errors)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        // A database not made yet: its folder is what may not be written.
+        let fresh = shelf.appendingPathComponent("fresh.sqlite").path
+        let imported = try run(["import", fruit, "--db", fresh])
+        #expect(imported.status == 1 && imported.errors.contains("\(fresh): this user may not write its folder"), "\(imported.errors)")
     }
 
     @Test("an export into a new folder stopped by Ctrl-C or SIGTERM, once or twice, leaves neither the folder nor a half-made one beside it")

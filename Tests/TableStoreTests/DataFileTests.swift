@@ -89,6 +89,7 @@ struct DataFileTests {
         ("unclosed.plist", "<?xml version=\"1.0\"?>\n<plist>\n<array>\n<dict><key>name</key><string>A</string></dict>\n",
          "unclosed.plist:3: <array> opened on line 3 is never closed"),
         ("stray.plist", "<plist><array/></plist>\n</dict>", "stray.plist:2: </dict> closes no open tag"),
+        ("escape.plist", "<plist><array>\n</arr\u{1B}ay></plist>", "escape.plist:2: </arr\u{FFFD}ay> closes <array>, opened on line 1, which is still open"),
         ("unknown.plist", "<plist><array><dict><key>n</key><foo>1</foo></dict></array></plist>", "unknown.plist: invalid property list"),
         ("nul.csv", "name\nfine\nA\u{0}B\n", "nul.csv:3: the text holds the character U+0000, which a page cannot show; remove it"),
         ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
