@@ -6,8 +6,8 @@ import TestSupport
 /// naming what is wrong, exit status 1 (or 64 for an option), and nothing changed.
 @Suite("The command line refuses what would lose data")
 struct CommandLineRefusalTests {
-    static func run(_ arguments: [String]) throws -> SpawnedProcess.Completed {
-        try SpawnedProcess.run(RunningServer.binary, arguments, within: 60)
+    static func run(_ arguments: [String]) async throws -> SpawnedProcess.Completed {
+        try await SpawnedProcess.run(RunningServer.binary, arguments, within: 60)
     }
 
     static func write(_ text: String, to name: String, in folder: URL) throws -> String {
@@ -17,26 +17,26 @@ struct CommandLineRefusalTests {
     }
 
     @Test("a dump written over its own database file, or its log, is refused before anything is written")
-    func dumpOverTheDatabase() throws {
+    func dumpOverTheDatabase() async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("kept.sqlite").path
         let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
-        #expect(try Self.run(["import", fruit, "--db", database]).status == 0)
+        #expect(try await Self.run(["import", fruit, "--db", database]).status == 0)
         for out in [database, database + "-wal", folder.appendingPathComponent("./kept.sqlite").path] {
-            let dumped = try Self.run(["dump", "--db", database, "--out", out])
+            let dumped = try await Self.run(["dump", "--db", database, "--out", out])
             #expect(dumped.status == 1 && dumped.errors.contains("is the database's own file"), "\(dumped.errors)")
         }
-        let missing = try Self.run(["dump", "--db", database + ".typo"])
+        let missing = try await Self.run(["dump", "--db", database + ".typo"])
         #expect(missing.status == 1 && missing.errors.contains("there is no database at"), "\(missing.errors)")
         #expect(!FileManager.default.fileExists(atPath: database + ".typo"))
-        let check = try Self.run(["dump", "--db", database])
+        let check = try await Self.run(["dump", "--db", database])
         #expect(check.status == 0 && check.output.contains("\"Apple\""), "\(check.output)\(check.errors)")
     }
 
     @Test("a database its user may not write is refused with what to do, not SQLite's words alone, and is left as it was",
           .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root needs setpriv to be another user"))
-    func readOnlyDatabase() throws {
+    func readOnlyDatabase() async throws {
         let folder = try RunningServer.folder()
         let shelf = folder.appendingPathComponent("shelf")
         try FileManager.default.createDirectory(at: shelf, withIntermediateDirectories: false)
@@ -46,28 +46,28 @@ struct CommandLineRefusalTests {
         }
         let database = shelf.appendingPathComponent("snapshot.sqlite").path
         let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
-        #expect(try Self.run(["import", fruit, "--db", database]).status == 0)
+        #expect(try await Self.run(["import", fruit, "--db", database]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         #expect(chmod(database, 0o444) == 0 && chmod(shelf.path, 0o555) == 0)
         // Root may write anything: the command runs as nobody then (setpriv is util-linux's).
-        func run(_ arguments: [String]) throws -> SpawnedProcess.Completed {
-            guard getuid() == 0 else { return try Self.run(arguments) }
-            return try SpawnedProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", RunningServer.binary] + arguments,
-                                          within: 60)
+        func run(_ arguments: [String]) async throws -> SpawnedProcess.Completed {
+            guard getuid() == 0 else { return try await Self.run(arguments) }
+            return try await SpawnedProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", RunningServer.binary] + arguments,
+                                                within: 60)
         }
-        let dumped = try run(["dump", "--db", database])
+        let dumped = try await run(["dump", "--db", database])
         #expect(dumped.status == 1, "\(dumped.output)")
         #expect(dumped.errors.contains("\(database): this user may not write the database, and even reading it writes there "
                                        + "(SQLite's -wal and -shm files); copy it into a folder you may write"), "\(dumped.errors)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
         // A database not made yet: its folder is what may not be written.
         let fresh = shelf.appendingPathComponent("fresh.sqlite").path
-        let imported = try run(["import", fruit, "--db", fresh])
+        let imported = try await run(["import", fruit, "--db", fresh])
         #expect(imported.status == 1 && imported.errors.contains("\(fresh): this user may not write its folder"), "\(imported.errors)")
     }
 
     @Test("an export into a new folder stopped by Ctrl-C or SIGTERM, once or twice, leaves neither the folder nor a half-made one beside it")
-    func interruptedExport() throws {
+    func interruptedExport() async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try Self.write("""
@@ -80,7 +80,7 @@ struct CommandLineRefusalTests {
         // Thirty thousand pages: seconds of work, well past the moment it is stopped.
         let things = try Self.write("name\n" + (0..<30_000).map { "Thing \($0)\n" }.joined(), to: "things.csv", in: folder)
         let database = folder.appendingPathComponent("things.sqlite").path
-        #expect(try Self.run(["import", things, "--db", database]).status == 0)
+        #expect(try await Self.run(["import", things, "--db", database]).status == 0)
         let out = folder.appendingPathComponent("site").path
         // Once: the export stops making pages and removes its folder. Twice: the command removes it at once.
         for (number, stops) in [(SIGINT, [SpawnedProcess.interrupt]), (SIGTERM, [SpawnedProcess.terminate]),
@@ -90,13 +90,13 @@ struct CommandLineRefusalTests {
             let deadline = Date().addingTimeInterval(60)
             while export.isRunning, Date() < deadline,
                   try !FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: { $0.hasPrefix("site.tablestack-partial-") }) {
-                Thread.sleep(forTimeInterval: 0.02)
+                try await Task.sleep(for: .milliseconds(20))
             }
             for stop in stops {
                 stop(export)()
-                Thread.sleep(forTimeInterval: 0.05)
+                try await Task.sleep(for: .milliseconds(50))
             }
-            let errors = export.collect(within: 60).errors
+            let errors = try await offThePool { export.collect(within: 60).errors }
             export.waitUntilExit()
             // Ended by the signal, as a script running it must see, once its folder is gone (by
             // the first of two when the export had stopped before the second came).
@@ -109,18 +109,18 @@ struct CommandLineRefusalTests {
     }
 
     @Test("a database a newer tablestack made is refused, not read and written by older rules")
-    func newerSchema() throws {
+    func newerSchema() async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("newer.sqlite").path
         let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
-        #expect(try Self.run(["import", fruit, "--db", database]).status == 0)
+        #expect(try await Self.run(["import", fruit, "--db", database]).status == 0)
         // The header's user version (bytes 60-63, big-endian), as a newer schema's migration sets it.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: database))
         bytes.replaceSubrange(60..<64, with: [0, 0, 0, 99])
         try bytes.write(to: URL(fileURLWithPath: database))
         for command in [["dump"], ["import", fruit, "--list", "more"]] {
-            let refused = try Self.run(command + ["--db", database])
+            let refused = try await Self.run(command + ["--db", database])
             #expect(refused.status == 1 && refused.errors.contains("schema version 99, newer than this tablestack knows"), "\(refused.errors)")
         }
         // No migration ran: the version is still the newer one.
@@ -128,40 +128,40 @@ struct CommandLineRefusalTests {
     }
 
     @Test("an import of several files loads all or none: a file that fails, or a key that clashes, leaves the database as it was")
-    func importAllOrNothing() throws {
+    func importAllOrNothing() async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("fruit.sqlite").path
         let apple = try Self.write("key,name\napple,Apple\n", to: "apple.csv", in: folder)
         let pear = try Self.write("key,name\npear,Pear\n", to: "pear.csv", in: folder)
         let broken = try Self.write("{\"fruit\": [\n  {\"name\": \"x\",]\n}", to: "broken.json", in: folder)
-        #expect(try Self.run(["import", apple, "--db", database, "--list", "fruit"]).status == 0)
+        #expect(try await Self.run(["import", apple, "--db", database, "--list", "fruit"]).status == 0)
         // Replacing everything with a good file and a broken one: the broken one stops it first.
-        let replaced = try Self.run(["import", pear, broken, "--db", database, "--list", "fruit", "--replace"])
+        let replaced = try await Self.run(["import", pear, broken, "--db", database, "--list", "fruit", "--replace"])
         #expect(replaced.status == 1 && replaced.errors.contains("broken.json:2:"), "\(replaced.errors)")
         // A key the database holds already, after a file that would load.
-        let clashed = try Self.run(["import", pear, apple, "--db", database, "--list", "fruit"])
+        let clashed = try await Self.run(["import", pear, apple, "--db", database, "--list", "fruit"])
         #expect(clashed.status == 1, "\(clashed.output)")
         #expect(clashed.errors.contains("apple.csv: list fruit: the key \"apple\" is in the database already"), "\(clashed.errors)")
         #expect(clashed.errors.contains("nothing was imported"))
         // Keys are unique per list: the list named is the one whose key clashes, not another holding it.
         let red = try Self.write(#"{"colors": [{"key": "apple", "name": "Red"}]}"#, to: "red.json", in: folder)
-        #expect(try Self.run(["import", red, "--db", database]).status == 0)
+        #expect(try await Self.run(["import", red, "--db", database]).status == 0)
         let fruit = try Self.write(#"{"fruit": [{"key": "apple-2", "name": "Green"}], "other": [{"key": "apple", "name": "A"}]}"#,
                                    to: "fruit.json", in: folder)
-        let again = try Self.run(["import", fruit, red, "--db", database])
+        let again = try await Self.run(["import", fruit, red, "--db", database])
         #expect(again.errors.contains("red.json: list colors: the key \"apple\" is in the database already"), "\(again.errors)")
-        let dumped = try Self.run(["dump", "--db", database]).output
+        let dumped = try await Self.run(["dump", "--db", database]).output
         #expect(dumped.contains("\"Apple\"") && !dumped.contains("\"Pear\"") && !dumped.contains("\"Green\""), "\(dumped)")
     }
 
     @Test("a base path and a site URL of the accepted kinds export, and the sitemap's addresses are absolute")
-    func acceptedSiteAddress() throws {
+    func acceptedSiteAddress() async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("site").path
-        let exported = try Self.run(["export", "--out", out, "--base-path", "/tables/", "--site-url", "https://example.com/", "--quiet",
-                                     "--db", folder.appendingPathComponent("demo.sqlite").path])
+        let exported = try await Self.run(["export", "--out", out, "--base-path", "/tables/", "--site-url", "https://example.com/", "--quiet",
+                                           "--db", folder.appendingPathComponent("demo.sqlite").path])
         #expect(exported.status == 0, "\(exported.errors)")
         let sitemap = try String(contentsOfFile: out + "/sitemap.xml", encoding: .utf8)
         #expect(sitemap.contains("<loc>https://example.com/tables/trails/</loc>"), "\(sitemap.prefix(400))")
@@ -176,7 +176,7 @@ struct CommandLineRefusalTests {
         (["export", "--out", "/"], "--out must name a folder for the site"),
         (["export", "--out", "PUBLIC/site", "--public", "PUBLIC"], "lies in the public folder"),
     ])
-    func unreachableSites(arguments: [String], message: String) throws {
+    func unreachableSites(arguments: [String], message: String) async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let assets = folder.appendingPathComponent("public").path
@@ -184,7 +184,7 @@ struct CommandLineRefusalTests {
         let database = folder.appendingPathComponent("never.sqlite").path
         let resolved = arguments.map { $0.replacingOccurrences(of: "OUT", with: folder.appendingPathComponent("out").path)
             .replacingOccurrences(of: "PUBLIC", with: assets) }
-        let refused = try Self.run(resolved + ["--db", database])
+        let refused = try await Self.run(resolved + ["--db", database])
         #expect(refused.status == 64 && refused.errors.contains(message), "\(refused.status): \(refused.errors)")
         #expect(!FileManager.default.fileExists(atPath: database), "nothing was opened")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))

@@ -51,7 +51,7 @@ struct LoadBalancerTests {
     @Test("pages, edits and their conflicts work through nginx; a server killed meanwhile costs no page")
     func throughNginx() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "make test installs nginx")
-        let pair = try SharedDatabaseTests.Pair()
+        let pair = try await SharedDatabaseTests.Pair()
         defer { pair.stop() }
         let nginx = try Nginx(backends: pair.servers, folder: pair.folder)
         defer { nginx.stop() }

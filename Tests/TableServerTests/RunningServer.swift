@@ -54,6 +54,13 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
         self.port = port
     }
 
+    /// The same, started off Swift's cooperative threads: a server takes a second or more to say
+    /// it is ready, and a test's wait must not hold up the work in this process.
+    static func started(database: String, arguments: [String] = [], standardError: SpawnedProcess.StandardError = .discarded,
+                        once printed: String? = nil, then: @escaping @Sendable () throws -> Void = {}) async throws -> RunningServer {
+        try await offThePool { try RunningServer(database: database, arguments: arguments, standardError: standardError, once: printed, then: then) }
+    }
+
     /// Stops the server as an operator would (SIGTERM) and waits for it to exit.
     @discardableResult
     func stop() -> Int32 {
@@ -74,7 +81,7 @@ final class RunningServer: ReachableServer, @unchecked Sendable {
     static func with(arguments: [String] = [], _ body: (RunningServer) async throws -> Void) async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try RunningServer(database: folder.appendingPathComponent("data.sqlite").path, arguments: arguments)
+        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path, arguments: arguments)
         defer { server.stop() }
         try await body(server)
     }

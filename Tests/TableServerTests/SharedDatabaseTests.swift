@@ -17,15 +17,15 @@ struct SharedDatabaseTests {
         let database: String
         let folder: URL
 
-        init(cluster: PostgresCluster? = nil, count: Int = 2) throws {
-            let cluster = try cluster ?? PostgresCluster.running()
+        init(cluster: PostgresCluster? = nil, count: Int = 2) async throws {
+            let cluster = if let cluster { cluster } else { try await PostgresCluster.running() }
             folder = try RunningServer.folder()
             let secret = folder.appendingPathComponent("secret")
             try Data((0..<48).map { _ in UInt8.random(in: 0...255) }).write(to: secret)
-            database = try cluster.newDatabase()
+            database = try await cluster.newDatabase()
             // One at a time: the first creates the schema and seeds the demo, the next finds it.
             var servers: [RunningServer] = []
-            for _ in 0..<count { servers.append(try RunningServer(database: database, arguments: ["--secret-file", secret.path])) }
+            for _ in 0..<count { servers.append(try await RunningServer.started(database: database, arguments: ["--secret-file", secret.path])) }
             self.servers = servers
         }
 
@@ -107,7 +107,7 @@ struct SharedDatabaseTests {
 
     @Test("an edit on one server is on the other's next page; a stale edit on the second after the first is refused")
     func editsCrossServers() async throws {
-        let pair = try Pair()
+        let pair = try await Pair()
         defer { pair.stop() }
         let (a, b) = (pair.servers[0], pair.servers[1])
         let alice = Visitor(), bob = Visitor()
@@ -137,7 +137,7 @@ struct SharedDatabaseTests {
 
     @Test("a page following its list live on one server receives the edit made on the other")
     func liveAcrossServers() async throws {
-        let pair = try Pair()
+        let pair = try await Pair()
         defer { pair.stop() }
         let (a, b) = (pair.servers[0], pair.servers[1])
         var seen = ""
@@ -152,10 +152,10 @@ struct SharedDatabaseTests {
 
     @Test("an import into the shared database by `tablestack import` is on both servers' next pages")
     func importReachesBoth() async throws {
-        let pair = try Pair()
+        let pair = try await Pair()
         defer { pair.stop() }
         for server in pair.servers { _ = try await Visitor().get(server, "/groceries/") }
-        let imported = try OtherWritersTests.importing("name,quantity\nTea,1\n", list: "groceries", into: pair.database, folder: pair.folder)
+        let imported = try await OtherWritersTests.importing("name,quantity\nTea,1\n", list: "groceries", into: pair.database, folder: pair.folder)
         #expect(imported.status == 0, "\(imported.output)")
         for server in pair.servers {
             var rows: [String] = []
@@ -171,7 +171,7 @@ struct SharedDatabaseTests {
 
     @Test("editors on both servers at once: every acknowledged addition is there, none twice")
     func concurrentEditors() async throws {
-        let pair = try Pair()
+        let pair = try await Pair()
         defer { pair.stop() }
         let acknowledged = await Self.adding(editors: 8, rounds: 6, on: pair.servers, named: "Item")
         #expect(acknowledged.count >= 40, "additions at the end of a list do not conflict: \(acknowledged.count) of 48")
@@ -184,7 +184,7 @@ struct SharedDatabaseTests {
 
     @Test("kill -9 of one server with edits in flight on both loses no acknowledged change; the other goes on")
     func killedServer() async throws {
-        let pair = try Pair()
+        let pair = try await Pair()
         defer { pair.stop() }
         let (a, b) = (pair.servers[0], pair.servers[1])
         // Eight editors add to both servers as fast as answers come; A is killed under them.
@@ -205,38 +205,38 @@ struct SharedDatabaseTests {
 
     @Test("a server started while PostgreSQL is down waits for it and serves once it answers; told not to wait, or refused, it says why at once")
     func startsBeforeTheDatabase() async throws {
-        let cluster = try PostgresCluster.dedicated()
+        let cluster = try await PostgresCluster.dedicated()
         defer { try? cluster.stop() }
-        let database = try cluster.newDatabase()
-        try cluster.stop()
-        let impatient = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", database, "--database-wait", "0"], within: 20)
+        let database = try await cluster.newDatabase()
+        try await cluster.stop()
+        let impatient = try await SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", database, "--database-wait", "0"], within: 20)
         #expect(impatient.status == 1)
         #expect(impatient.errors.contains("tablestack: cannot reach postgresql://tablestack@127.0.0.1:\(cluster.port)/")
                 && impatient.errors.hasSuffix(": Connection refused (127.0.0.1:\(cluster.port))\n"), "in the system's words: \(impatient.errors)")
         // PostgreSQL starts once the server has said that it waits (pg_ctl waits for it).
-        let server = try RunningServer(database: database, arguments: ["--database-wait", "90"], standardError: .withOutput,
-                                       once: "cannot be reached yet") { try cluster.start() }
+        let server = try await RunningServer.started(database: database, arguments: ["--database-wait", "90"], standardError: .withOutput,
+                                                     once: "cannot be reached yet") { try cluster.start() }
         defer { server.stop() }
         #expect(server.banner.contains("cannot be reached yet"), "it said that it waits: \(server.banner)")
         #expect(try await Visitor().get(server, "/groceries/").status == 200)
         // A database that answers but refuses is not waited for.
-        let refused = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", cluster.url(database: "nonexistent"),
-                                                                    "--database-wait", "90"], within: 20)
+        let refused = try await SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", cluster.url(database: "nonexistent"),
+                                                                          "--database-wait", "90"], within: 20)
         #expect(refused.status == 1 && refused.errors.contains("nonexistent"), "\(refused.errors)")
         // A host that takes the connection and never answers is given up at the wait's end, not
         // after a connection's own 30 s.
         let silent = try SilentListener()
         let began = ContinuousClock.now
-        let hung = try SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", "postgresql://tablestack@127.0.0.1:\(silent.port)/t",
-                                                                 "--database-wait", "1"], within: 25)
+        let hung = try await SpawnedProcess.run(RunningServer.binary, ["serve", "--port", "0", "--db", "postgresql://tablestack@127.0.0.1:\(silent.port)/t",
+                                                                       "--database-wait", "1"], within: 25)
         #expect(hung.status == 1 && hung.errors.contains("within 1.0 seconds"), "\(hung.errors)")
         #expect(ContinuousClock.now - began < .seconds(15), "gave up after \(ContinuousClock.now - began)")
     }
 
     @Test("a change whose commit the database never confirmed is a 503 saying so, leading back to the list by a link, not a form to send again")
     func uncertainSave() async throws {
-        let cluster = try PostgresCluster.dedicated()
-        let pair = try Pair(cluster: cluster, count: 1)
+        let cluster = try await PostgresCluster.dedicated()
+        let pair = try await Pair(cluster: cluster, count: 1)
         defer { pair.stop(); try? cluster.stop() }
         let visitor = Visitor()
         let tokens = try await visitor.editingTokens(pair.servers[0])
@@ -248,10 +248,10 @@ struct SharedDatabaseTests {
         // Stopped only once the commit is sent and waits for the standby: stopped sooner, the
         // change was plainly not made (a slow machine can take seconds to get there).
         let deadline = ContinuousClock.now + .seconds(60)
-        while try cluster.waitingCommits() == 0, ContinuousClock.now < deadline {
+        while try await cluster.waitingCommits() == 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
-        try cluster.stop()
+        try await cluster.stop()
         let answer = try await posting.value
         #expect(answer.status == 503, "\(answer.html)")
         #expect(answer.html.contains("may or may not have been made") && answer.html.contains("Open “Groceries” to see whether it was"))
@@ -262,8 +262,8 @@ struct SharedDatabaseTests {
 
     @Test("restarting PostgreSQL mid-run costs only the requests in flight: 503 meanwhile, then the servers reconnect by themselves")
     func databaseRestart() async throws {
-        let cluster = try PostgresCluster.dedicated()
-        let pair = try Pair(cluster: cluster)
+        let cluster = try await PostgresCluster.dedicated()
+        let pair = try await Pair(cluster: cluster)
         defer { pair.stop() }
         let visitor = Visitor()
         var acknowledged: [String] = []
@@ -276,7 +276,7 @@ struct SharedDatabaseTests {
         // Editors keep adding on both servers while PostgreSQL stops and starts under them.
         let editors = Task { await Self.adding(editors: 4, rounds: 40, on: pair.servers, named: "During") }
         try await Task.sleep(for: .milliseconds(300))
-        try cluster.stop()
+        try await cluster.stop()
         // A server hears that its database went a moment later (its feed's connection drops).
         var down = try await visitor.get(pair.servers[1], "/groceries/?editing=1")
         let noticed = Date().addingTimeInterval(20)
@@ -287,7 +287,7 @@ struct SharedDatabaseTests {
         #expect(down.status == 503)
         #expect(down.html.contains("cannot be reached") && down.html.contains("nothing was changed"))
         #expect(!down.html.contains("127.0.0.1"), "the page names no host")
-        try cluster.start()
+        try await cluster.start()
         acknowledged += await editors.value
         // Both servers reconnect on their own, within a few seconds here.
         for (index, server) in pair.servers.enumerated() {
@@ -306,6 +306,6 @@ struct SharedDatabaseTests {
         #expect(try await store.integrityProblems() == [])
         #expect(try await store.commits(after: 0) != nil, "the change log runs without gaps")
         await store.close()
-        try? cluster.stop()
+        try? await cluster.stop()
     }
 }

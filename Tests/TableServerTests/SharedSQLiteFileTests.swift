@@ -14,9 +14,9 @@ struct SharedSQLiteFileTests {
         try Data((0..<48).map { _ in UInt8.random(in: 0...255) }).write(to: secret)
         let database = folder.appendingPathComponent("shared.sqlite").path
         // One at a time: the first creates the schema and seeds the demo, the next finds it.
-        let a = try RunningServer(database: database, arguments: ["--secret-file", secret.path])
+        let a = try await RunningServer.started(database: database, arguments: ["--secret-file", secret.path])
         defer { a.stop() }
-        let b = try RunningServer(database: database, arguments: ["--secret-file", secret.path])
+        let b = try await RunningServer.started(database: database, arguments: ["--secret-file", secret.path])
         defer { b.stop() }
 
         var seen = ""
@@ -30,7 +30,7 @@ struct SharedSQLiteFileTests {
 
         let data = folder.appendingPathComponent("more.json")
         try Data(#"{"groceries": [{"key": "jam", "name": "Jam", "quantity": 2}]}"#.utf8).write(to: data)
-        let imported = try SpawnedProcess.run(RunningServer.binary, ["import", "--db", database, data.path])
+        let imported = try await SpawnedProcess.run(RunningServer.binary, ["import", "--db", database, data.path])
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(stream.receive(until: "\"inserted\":[\"jam\"]", seen: &seen, timeout: 10), "B's subscriber hears of the import")
         #expect(LiveStreamTests.updates(in: seen).last?["sections"] as? [[String]] == [["milk", "eggs", "bread", "butter", "tea", "jam"]])

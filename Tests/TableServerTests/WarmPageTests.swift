@@ -68,13 +68,6 @@ struct WarmPageTests {
         try await offThePool { try exchangeBlocking(connection, requests, count: count) }
     }
 
-    /// `body` run on a dispatch thread, outside Swift's cooperative pool.
-    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
-        }
-    }
-
     private static func exchangeBlocking(_ connection: RawConnection, _ requests: [String], count: Int?) throws -> [Answer] {
         try connection.send(requests.joined())
         var bytes: [UInt8] = []
@@ -202,7 +195,7 @@ struct WarmPageTests {
         defer { demo.remove() }
         try await Self.running(demo.server) { port in
             let head = Self.get("/toppings/", port: port, method: "HEAD")
-            let bytes: [UInt8] = try await Self.offThePool {
+            let bytes: [UInt8] = try await offThePool {
                 let connection = try RawConnection(port: port, timeout: 30)
                 try connection.send(head + Self.get("/toppings/", port: port) + head)
                 var bytes: [UInt8] = []
@@ -336,7 +329,7 @@ struct WarmPageTests {
         try await Self.running(pair.onLoop) { port in
             let cookie = try await Self.visit("/groceries/", port: port).cookie
             let request = Self.get("/groceries/", port: port, headers: [cookie, "Connection: close"])
-            let (closed, didClose) = try await Self.offThePool {
+            let (closed, didClose) = try await offThePool {
                 let connection = try RawConnection(port: port, timeout: 30)
                 try connection.send(request)
                 return connection.receive()

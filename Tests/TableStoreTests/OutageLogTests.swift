@@ -39,17 +39,17 @@ struct OutageLogTests {
 
     @Test("a store whose PostgreSQL stops and starts again logs the connection's own cause, not PostgresNIO's generic text, and its return")
     func stoppedAndStarted() async throws {
-        let cluster = try PostgresCluster.dedicated()
+        let cluster = try await PostgresCluster.dedicated()
         defer { try? cluster.stop() }
         let lines = RecordedLines()
         let logger = Logger(label: "test") { _ in RecordingLogHandler(lines: lines) }
         let store = try await PostgresStore(address: PostgresAddress(url: cluster.newDatabase()), readers: 1, logger: logger)
-        try cluster.stop()
+        try await cluster.stop()
         // The follower notices within moments; the waits are long for a run whose threads the
         // other tests' blocking calls can hold for seconds (CI failed once at ten).
         try await lines.wait(for: "lost the database", within: .seconds(60))
         try await Task.sleep(for: .seconds(3))  // several attempts to reconnect meanwhile
-        try cluster.start()
+        try await cluster.start()
         try await lines.wait(for: "following the database again", within: .seconds(60))
         await store.close()
         let text = lines.all.joined(separator: "\n")

@@ -67,7 +67,7 @@ struct QuickReadTests {
         }
         try hermit.close()
         // A commit from another process, through SQLite's own library there.
-        let python = try SpawnedProcess.run("/usr/bin/python3", ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        let python = try await SpawnedProcess.run("/usr/bin/python3", ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
             + "c.execute(\"UPDATE lists SET revision = 12 WHERE relationship = 'letters'\"); c.commit()", temporary.path])
         #expect(python.status == 0, "\(python.errors)")
         #expect(store.revisionNow(of: Self.letters) == nil)

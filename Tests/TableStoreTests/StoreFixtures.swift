@@ -32,7 +32,7 @@ struct TemporaryStore {
             // a few stores at a time, so a busy machine does not time out connecting.
             await Self.postgresStores.acquire()
             do {
-                location = try PostgresCluster.running().newDatabase()
+                location = try await PostgresCluster.running().newDatabase()
                 store = try await PostgresStore(address: PostgresAddress(url: location), readers: 1)
             } catch {
                 Self.postgresStores.release()

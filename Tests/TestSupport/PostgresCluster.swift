@@ -31,6 +31,19 @@ public final class PostgresCluster: Sendable {
         try shared.get()
     }
 
+    // The same for a test that may wait, off Swift's cooperative threads: the first call makes
+    // the cluster (initdb, seconds), and every call runs a program and waits for it. An async
+    // test finds these first.
+
+    public static func dedicated() async throws -> PostgresCluster { try await offThePool { try dedicated() } }
+    public static func running() async throws -> PostgresCluster { try await offThePool { try running() } }
+    public func newDatabase() async throws -> String { try await offThePool { try self.newDatabase() } }
+    @discardableResult
+    public func sql(_ statement: String) async throws -> String { try await offThePool { try self.sql(statement) } }
+    public func waitingCommits() async throws -> Int { try await offThePool { try self.waitingCommits() } }
+    public func stop() async throws { try await offThePool { try self.stop() } }
+    public func start() async throws { try await offThePool { try self.start() } }
+
     private init() throws(ClusterError) {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard let version = versions.compactMap(Int.init).max() else {
@@ -81,19 +94,19 @@ public final class PostgresCluster: Sendable {
     /// server's processes a moment after the reload: a probe's commit is made until one is seen
     /// waiting, then cancelled (it stays made, here only).
     public func holdCommits() async throws {
-        try sql("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
-        try sql("SELECT pg_reload_conf()")
+        try await sql("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+        try await sql("SELECT pg_reload_conf()")
         let deadline = ContinuousClock.now + .seconds(60)
         for attempt in 0... {
             // A table of its own: a temporary one would wait again when dropped, at the session's end.
             let probe = try SpawnedProcess(executable: "\(programs)/psql", arguments: [
                 "-X", "-q", "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres",
                 "-c", "CREATE TABLE commits_held_\(attempt) ()"])
-            while probe.isRunning, try waitingCommits() == 0, ContinuousClock.now < deadline {
+            while probe.isRunning, try await waitingCommits() == 0, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            if try waitingCommits() > 0 {
-                try sql("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+            if try await waitingCommits() > 0 {
+                try await sql("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
                 probe.waitUntilExit()
                 return
             }

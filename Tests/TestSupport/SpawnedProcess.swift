@@ -134,6 +134,12 @@ public final class SpawnedProcess: @unchecked Sendable {  // `status` and `unrea
         if let errors { close(errors) }
     }
 
+    /// The same for a test that may wait, waiting off Swift's cooperative threads (an async test
+    /// finds this one first).
+    public static func run(_ executable: String, _ arguments: [String], within seconds: TimeInterval = 120) async throws -> Completed {
+        try await offThePool { try run(executable, arguments, within: seconds) }
+    }
+
     /// Runs `executable` to its end and returns what it printed, standard error apart. A program
     /// still running after `seconds` is killed and reported by throwing `Failure.timedOut`.
     public static func run(_ executable: String, _ arguments: [String], within seconds: TimeInterval = 120) throws -> Completed {
