@@ -93,7 +93,7 @@ extension SiteServer {
 
     /// The page (or JSON) that answers a refused request: its status, what was wrong, and the
     /// way back up to the part of the path that leads somewhere.
-    func errorResponse(_ error: any PageError, request: Request, session: Session) -> Response {
+    func errorResponse(_ error: any PageError, request: Request, session: Session) async -> Response {
         let status = error.status
         var response: Response
         if wantsJSON(request) {
@@ -101,12 +101,22 @@ extension SiteServer {
             response = respond(bytes: body, type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
         } else {
             let upPath = error.upPath
-            let up = LinkContext(href: site.urls.page(upPath, from: []), title: upPath.isEmpty ? site.storyboard.title : "the previous page")
+            let up = LinkContext(href: site.urls.page(upPath, from: []), title: await title(ofPageAt: upPath, for: error))
             let context = ErrorContext(status: status.code, reason: status.reasonPhrase, message: error.sentence, up: up)
             response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
                             status: status, request: request, session: session)
         }
         for field in error.headers { response.headers[field.name] = field.value }
         return response
+    }
+
+    /// The title of the page an error page leads back up to, for its back button and its link.
+    /// Only a 404's is looked up: the path up leads somewhere by construction, while after any
+    /// other error (the database not answering, say) a lookup could fail or wait in turn.
+    private func title(ofPageAt upPath: [String], for error: any PageError) async -> String {
+        if upPath.isEmpty { return site.storyboard.title }
+        if let known = error.upTitle { return known }
+        if error.status == .notFound, let page = try? await site.page(at: upPath) { return page.title }
+        return "the previous page"
     }
 }

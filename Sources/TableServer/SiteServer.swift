@@ -135,11 +135,11 @@ public struct SiteServer: Sendable {
             if error.status == .serviceUnavailable, let store = error as? StoreError {
                 context.logger.warning("\(store.detailedDescription)")  // the page says less: no host names
             }
-            return errorResponse(error, request: request, session: session)
+            return await errorResponse(error, request: request, session: session)
         } catch {
             // The person hears that nothing was changed; the log says what went wrong.
             context.logger.error("unexpected error: \(String(describing: error))")
-            return errorResponse(ServerError.internalError("Something went wrong on the server; nothing was changed."),
+            return await errorResponse(ServerError.internalError("Something went wrong on the server; nothing was changed."),
                                  request: request, session: session)
         }
     }

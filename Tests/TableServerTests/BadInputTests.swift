@@ -103,7 +103,6 @@ struct BadInputTests {
             }
             #expect(response.status == test.status, "\(test.name): got \(response.status)")
             #expect(response.status < 500)
-            // Every error page says what went wrong and is itself a valid page.
             // Every error page says what went wrong, as a sentence, and is itself a valid page.
             if response.status != 409, response.status != 303 {
                 let message = response.root?.first { $0.attributes["class"] == "error-page__message" }?.normalizedText ?? ""
@@ -112,6 +111,24 @@ struct BadInputTests {
             }
         }
         #expect(try await demo.store.document() == before, "\(test.name) changed the data")
+    }
+
+    @Test("a 404 leads back to the page its path reaches, by that page's title", arguments: [
+        ("/trails/mordor/", "/trails/", "Regions"),
+        ("/trails/north-cascades/nowhere/", "/trails/north-cascades/", "North Cascades"),
+        ("/atlantis/", "/", "TableStack"),
+    ])
+    func notFoundLeadsUp(uri: String, up: String, title: String) async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let response = try await browser.get(uri)
+            #expect(response.status == 404)
+            let back = response.root?.first { $0.attributes["class"] == "back-button" }
+            #expect(back?.attributes["href"] == up)
+            #expect(back?.first { $0.attributes["class"] == "back-button__title" }?.normalizedText == title)
+            #expect(response.root?.first { $0.attributes["class"] == "error-page__up" }?.normalizedText == "Back to \(title)")
+        }
     }
 
     @Test("an error's description is answered as a sentence; a name that leads it keeps its case", arguments: [

@@ -8,12 +8,15 @@ import Hummingbird
 public protocol PageError: HTTPResponseError, CustomStringConvertible {
     /// The part of the request's path that still leads to a page, for the way back (a 404's).
     var upPath: [String] { get }
+    /// The title of the page at `upPath` when the error knows it; otherwise the server looks it up.
+    var upTitle: String? { get }
     /// Headers the answer carries (`Retry-After`, `Connection: close`).
     var headers: HTTPFields { get }
 }
 
 extension PageError {
     public var upPath: [String] { [] }
+    public var upTitle: String? { nil }
     public var headers: HTTPFields { [:] }
 
     /// The answer without the site's templates, for an error that escaped the site's own handler.

@@ -62,6 +62,11 @@ public enum ServerError: PageError, Sendable, Hashable {
         }
     }
 
+    public var upTitle: String? {
+        if case let .outcomeUnknown(title, _) = self { return title }
+        return nil
+    }
+
     /// `Retry-After` for a refusal to try again later; `Connection: close` when the request's
     /// body was left unread (too large or too slow), so what remains of it is not taken for a
     /// next request; `Allow` for a method the path does not take.
