@@ -4,17 +4,18 @@ extension DataFileReader {
     /// The first member of a JSON object whose name an earlier member of the same object has:
     /// a decoder keeps one of the two without a word, and a value the file holds would be lost.
     /// Names are compared as decoded text (`"a"` and `"\u0061"` are one name). `data` is JSON
-    /// that has been decoded already, so it is well formed.
-    static func repeatedMember(in data: Data) -> (line: Int, column: Int, name: String)? {
+    /// that has been decoded already, so it is well formed. `earlier` is the spelling the
+    /// object first had the name in.
+    static func repeatedMember(in data: Data) -> (line: Int, column: Int, name: String, earlier: String)? {
         let bytes = [UInt8](data)
         // For each open object, the names read so far and whether a name comes next; `nil` for an array.
-        var open: [(names: Set<String>, nameNext: Bool)?] = []
+        var open: [(names: NamesSeen, nameNext: Bool)?] = []
         var index = 0, line = 1, lineStart = 0
         let decoder = JSONDecoder()
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "{"): open.append((names: [], nameNext: true))
+            case UInt8(ascii: "{"): open.append((names: NamesSeen(), nameNext: true))
             case UInt8(ascii: "["): open.append(nil)
             case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = open.popLast()
             case UInt8(ascii: ","): if case .some(.some) = open.last { open[open.count - 1]?.nameNext = true }
@@ -28,7 +29,7 @@ extension DataFileReader {
                 }
                 let text = name(bytes[index..<literal.end], isEscaped: literal.isEscaped, decoder: decoder)
                 // Counted in bytes, as the decoder's own errors are placed.
-                guard open[open.count - 1]!.names.insert(text).inserted else { return (line, index - lineStart + 1, text) }
+                if let earlier = open[open.count - 1]!.names.add(text) { return (line, index - lineStart + 1, text, earlier) }
                 open[open.count - 1]!.nameNext = false
                 index = literal.end
                 continue

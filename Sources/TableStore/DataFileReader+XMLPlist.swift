@@ -14,7 +14,7 @@ extension DataFileReader {
               !data.starts(with: [0xFE, 0xFF]), !data.starts(with: [0xFF, 0xFE]) else { return nil }
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (line: Int, message: String)? in
             // For each open container, a dictionary's keys so far, or `nil` for an array.
-            var open: [Set<String>?] = []
+            var open: [NamesSeen?] = []
             // Every open element's name and the line it opened on.
             var elements: [(name: String, line: Int)] = []
             var line = 1, index = 0
@@ -70,7 +70,7 @@ extension DataFileReader {
                         if close > index, close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
                             elements.append((name, opening))
                             if name == "array" || name == "dict" {
-                                open.append(name == "dict" ? [] : nil)
+                                open.append(name == "dict" ? NamesSeen() : nil)
                                 if open.count > deepestNesting { return (line, "arrays and dictionaries nest more than \(deepestNesting) deep here") }
                             }
                         }
@@ -96,8 +96,8 @@ extension DataFileReader {
                         } else {
                             index = close
                         }
-                        guard open[open.count - 1]!.insert(text).inserted else {
-                            return (keyLine, "the key \"\(text)\" is in one dictionary twice; only one of its values could be kept")
+                        if let earlier = open[open.count - 1]!.add(text) {
+                            return (keyLine, "the key \"\(text)\" is in one dictionary twice\(NamesSeen.spellingNote(earlier, text)); only one of its values could be kept")
                         }
                     }
                 default: break

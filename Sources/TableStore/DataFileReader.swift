@@ -42,7 +42,8 @@ public enum DataFileReader {
         }
         if let repeated = repeatedMember(in: data) {
             throw StoreError.importFailed(file: file, location: "\(repeated.line):\(repeated.column)",
-                                          message: "\"\(repeated.name)\" is named twice in one object; only one of its values could be kept")
+                                          message: "\"\(repeated.name)\" is named twice in one object\(NamesSeen.spellingNote(repeated.earlier, repeated.name)); "
+                                            + "only one of its values could be kept")
         }
         var builder = DocumentBuilder(file: file)
         return try builder.document(from: value, listName: listName)
@@ -78,8 +79,11 @@ public enum DataFileReader {
         guard let header = rows.first?.fields, !header.isEmpty else {
             throw StoreError.importFailed(file: file, location: "1", message: "expected a header row naming the columns")
         }
-        if let duplicate = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw StoreError.importFailed(file: file, location: "1", message: "column \"\(duplicate)\" is named twice")
+        var columns = NamesSeen()
+        for column in header {
+            if let earlier = columns.add(column) {
+                throw StoreError.importFailed(file: file, location: "1", message: "column \"\(column)\" is named twice\(NamesSeen.spellingNote(earlier, column))")
+            }
         }
         for column in header { try builder.checkText(column, at: "1") }
         if let keyColumn = header.firstIndex(of: "key") {

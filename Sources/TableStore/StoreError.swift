@@ -56,7 +56,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .duplicateKey(key):
             "the list already has an item with key \"\(key)\""
         case let .invalidKey(key):
-            "\"\(key)\" is not a valid key: use 1 to 200 letters, digits, '-', '_' or '.'"
+            "\"\(key)\" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit"
+                + " (\"\(ItemKey.slug(key))\", say)"
         case let .database(message):
             "database error: \(message)"
         case .unavailable:

@@ -78,7 +78,10 @@ struct DataFileTests {
         ("top.json", "42", "top.json: expected an object of lists or an array of items at the top level"),
         ("nested.json", #"[{"name": "x", "meta": {"a": 1}}]"#, "nested.json:nested[0].meta: expected text, a number, true/false or an array of items"),
         ("keys.json", #"[{"key": "a"}, {"key": "a"}]"#, #"keys.json:keys[1]: key "a" is used twice"#),
-        ("badkey.json", #"[{"key": "no spaces"}]"#, #"badkey.json:badkey[0]: "no spaces" is not a valid key"#),
+        ("badkey.json", #"[{"key": "no spaces"}]"#,
+         #"badkey.json:badkey[0]: "no spaces" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("no-spaces", say)"#),
+        ("accent.json", #"[{"key": "Caf\u00e9 au lait"}]"#, #"accent.json:accent[0]: "Café au lait" is not a valid key: "#),
+        ("accent.csv", "key\nCaf\u{E9} au lait\n", #"accent.csv:2: "Café au lait" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("cafe-au-lait", say)"#),
         ("rows.csv", "name,size\nA,1\nB\n", "rows.csv:3: expected 2 fields as in the header, found 1"),
         ("quote.csv", "name\n\"open\n", "quote.csv:2: a quoted field is never closed"),
         ("dupe.csv", "name,name\n", "dupe.csv:1: column \"name\" is named twice"),
@@ -108,6 +111,12 @@ struct DataFileTests {
         ("twice.json", "[{\"name\": \"A\",\n  \"size\": 1, \"size\": 2}]", #"twice.json:2:14: "size" is named twice in one object; only one of its values could be kept"#),
         ("escaped.json", #"{"fruit": [{"name": "A", "meta": [], "n\u0061me": "B"}]}"#, #"escaped.json:1:38: "name" is named twice"#),
         ("pair.json", #"{"\ud83d\ude00": [], "😀": []}"#, #"pair.json:1:22: "😀" is named twice"#),
+        // One name in two Unicode spellings, "é" as one character and as "e" with a combining accent: each shown by its code points.
+        ("nfd.json", #"{"items": [{"key": "a", "caf\u00e9": 1, "cafe\u0301": 2}]}"#,
+         "nfd.json:1:41: \"cafe\u{301}\" is named twice in one object, as \"caf\\u{E9}\" and as \"cafe\\u{301}\" (one name in Unicode, spelled two ways); only one of its values could be kept"),
+        ("nfd.plist", "<plist><array>\n<dict><key>caf\u{E9}</key><string>A</string>\n<key>cafe\u{301}</key><string>B</string></dict></array></plist>",
+         "nfd.plist:3: the key \"cafe\u{301}\" is in one dictionary twice, as \"caf\\u{E9}\" and as \"cafe\\u{301}\" (one name in Unicode, spelled two ways); only one"),
+        ("nfd.csv", "caf\u{E9},name,cafe\u{301}\n", "nfd.csv:1: column \"cafe\u{301}\" is named twice, as \"caf\\u{E9}\" and as \"cafe\\u{301}\" (one name in Unicode, spelled two ways)"),
         ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
     ])
     func errors(file: String, text: String, message: String) {
