@@ -12,19 +12,9 @@ extension DataFileReader {
     /// references of its members (a dictionary's keys, then its values).
     static func binaryNestedTooDeep(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
-        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return false }
+        guard let (offsetSize, referenceSize, count, top, table) = binaryTrailer(bytes) else { return false }
         let trailer = bytes.count - 32
-        func integer(at start: Int, size: Int) -> Int? {
-            guard size >= 1, size <= 8, start >= 0, start + size <= bytes.count else { return nil }
-            var value: UInt64 = 0
-            for byte in bytes[start..<start + size] { value = value << 8 | UInt64(byte) }
-            return value <= UInt64(Int.max) ? Int(value) : nil
-        }
-        guard let offsetSize = integer(at: trailer + 6, size: 1), let referenceSize = integer(at: trailer + 7, size: 1),
-              let count = integer(at: trailer + 8, size: 8), let top = integer(at: trailer + 16, size: 8),
-              let table = integer(at: trailer + 24, size: 8),
-              count > 0, top < count, count <= bytes.count, table < trailer,
-              table + count * offsetSize <= trailer else { return false }
+        func integer(at start: Int, size: Int) -> Int? { bigEndian(bytes, at: start, size: size) }
 
         /// The members' references of the container object `index`; `nil` for any other object.
         func members(of index: Int) -> [Int]? {
@@ -80,5 +70,29 @@ extension DataFileReader {
             }
         }
         return false
+    }
+
+    /// A binary property list's trailer, when the data is one whose trailer is in order: the sizes
+    /// of an offset and of a reference, the number of objects, the top one, and where the offset
+    /// table starts. `nil` for anything else, a binary list cut short among them.
+    static func binaryTrailer(_ bytes: [UInt8]) -> (offsetSize: Int, referenceSize: Int, count: Int, top: Int, table: Int)? {
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
+        let trailer = bytes.count - 32
+        guard let offsetSize = bigEndian(bytes, at: trailer + 6, size: 1), let referenceSize = bigEndian(bytes, at: trailer + 7, size: 1),
+              let count = bigEndian(bytes, at: trailer + 8, size: 8), let top = bigEndian(bytes, at: trailer + 16, size: 8),
+              let table = bigEndian(bytes, at: trailer + 24, size: 8),
+              (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+              count > 0, top < count, count <= bytes.count, table >= 8, table < trailer,
+              table + count * offsetSize <= trailer else { return nil }
+        return (offsetSize, referenceSize, count, top, table)
+    }
+
+    /// The unsigned big-endian integer of `size` (1 to 8) bytes at `start`; `nil` outside the
+    /// data or beyond `Int`.
+    private static func bigEndian(_ bytes: [UInt8], at start: Int, size: Int) -> Int? {
+        guard size >= 1, size <= 8, start >= 0, start + size <= bytes.count else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes[start..<start + size] { value = value << 8 | UInt64(byte) }
+        return value <= UInt64(Int.max) ? Int(value) : nil
     }
 }

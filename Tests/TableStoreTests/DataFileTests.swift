@@ -235,6 +235,18 @@ struct DataFileTests {
         #expect(try DataFileReader.plist(states, file: "States.plist", listName: "states").lists[0].items.map(\.key) == ["alabama", "new-york"])
     }
 
+    @Test("a binary property list cut short is refused as one, not read as an old-style text list")
+    func binaryPlistCutShort() throws {
+        let states = try PropertyListSerialization.data(fromPropertyList: PropertyListSerialization.propertyList(from: Data(Self.statesPlist.utf8), format: nil),
+                                                        format: .binary, options: 0)
+        for cut in [Data("bplist00".utf8), Data("bplist00 = x;".utf8), states.dropLast(1), states.prefix(40)] {
+            #expect(throws: StoreError.importFailed(file: "cut.plist", location: "", message: "the file begins as a binary property list but is not a whole one "
+                                                        + "(\(cut.count) bytes, its trailer cut short or damaged)")) {
+                try DataFileReader.plist(cut, file: "cut.plist", listName: "cut")
+            }
+        }
+    }
+
     @Test("exported JSON reads back as the same document")
     func exportRoundTrip() throws {
         let json = DataFileWriter.json(.trails)
