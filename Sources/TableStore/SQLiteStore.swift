@@ -47,6 +47,9 @@ public final class SQLiteStore: DatabaseStore {
         decoded = readsOnce ? nil : AttributeMemo()
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        // A database file this user may not write is refused before SQLite opens it: its attempt
+        // would leave a -wal and a -shm file, this user's, beside the database.
+        if access(path, W_OK) != 0, errno != ENOENT, let reason = Self.whyNotWritable(path) { throw Self.notWritable(path, reason) }
         do {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -71,8 +74,7 @@ public final class SQLiteStore: DatabaseStore {
             // (On a read-only file system SQLite says it cannot open the file.)
             if let code = (error as? DatabaseError)?.resultCode, [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(code),
                let reason = Self.whyNotWritable(path) {
-                throw StoreError.database("\(path): \(reason), and even reading it writes there (SQLite's -wal and -shm files); "
-                                          + "copy it into a folder you may write")
+                throw Self.notWritable(path, reason)
             }
             throw StoreError.database("\(path): \(error)")
         }
@@ -96,6 +98,11 @@ public final class SQLiteStore: DatabaseStore {
 
     deinit {
         follower.withLock { $0?.cancel() }
+    }
+
+    /// The refusal of a database this process may not write, for `reason`.
+    private static func notWritable(_ path: String, _ reason: String) -> StoreError {
+        .database("\(path): \(reason), and even reading it writes there (SQLite's -wal and -shm files); copy it into a folder you may write")
     }
 
     /// Why this process may not write the database at `path` or make files in its folder, as a

@@ -64,6 +64,11 @@ struct CommandLineRefusalTests {
         let fresh = shelf.appendingPathComponent("fresh.sqlite").path
         let imported = try await run(["import", fruit, "--db", fresh])
         #expect(imported.status == 1 && imported.errors.contains("\(fresh): this user may not write its folder"), "\(imported.errors)")
+        // In a folder anyone may write, the refusal leaves no -wal or -shm file of its own beside the database.
+        #expect(chmod(shelf.path, 0o777) == 0)
+        let again = try await run(["dump", "--db", database])
+        #expect(again.status == 1 && again.errors.contains("\(database): this user may not write the database"), "\(again.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shelf.path) == ["snapshot.sqlite"])
     }
 
     @Test("an export into a new folder stopped by Ctrl-C or SIGTERM, once or twice, leaves neither the folder nor a half-made one beside it")
