@@ -65,6 +65,10 @@ extension DataFileReader {
                     } else if !(starts("<key", at: index) && open.last.map({ $0 != nil }) == true) {
                         // Any element but a dictionary's key (read below, keys and all).
                         let name = elementName(from: index + 1), opening = line
+                        guard plistElements.contains(name) else {
+                            return (line, "<\(shown(name))> is not an element of a property list "
+                                        + "(those are plist, array, dict, key, string, integer, real, true, false, date and data)")
+                        }
                         let close = skip(to: ">", from: index)
                         // `<array/>` opens nothing.
                         if close > index, close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
@@ -108,6 +112,10 @@ extension DataFileReader {
             return nil
         }
     }
+
+    /// The elements of a property list; the decoder refuses any other, and names line 1 for it
+    /// wherever it is.
+    static let plistElements: Set<String> = ["plist", "array", "dict", "key", "string", "integer", "real", "true", "false", "date", "data"]
 
     /// Character data as XML reads it: CDATA taken as it is, entity and character references
     /// replaced.

@@ -67,7 +67,11 @@ public enum DataFileReader {
         do {
             value = try PropertyListDecoder().decode(DataValue.self, from: data)
         } catch {
-            throw StoreError.importFailed(file: file, location: location(of: error, in: data), message: "invalid property list: \(describe(error))")
+            // Foundation's XML errors name line 1 wherever they are: a value's place is its key path.
+            let place = keyPath(of: error, listName: listName ?? DocumentBuilder(file: file).fileListName)
+            let reason = describe(error).replacingOccurrences(of: "The given data was not a valid property list.: ", with: "")
+                .replacingOccurrences(of: #" (on|at) line \d+"#, with: "", options: .regularExpression)
+            throw StoreError.importFailed(file: file, location: place, message: "invalid property list: \(reason)")
         }
         var builder = DocumentBuilder(file: file)
         return try builder.document(from: value, listName: listName)
@@ -139,10 +143,16 @@ public enum DataFileReader {
             }
             return "\(line):\(column)"
         }
-        if let range = text.range(of: #"at line (\d+)"#, options: .regularExpression) {
-            return String(text[range].dropFirst("at line ".count))
-        }
         return ""
+    }
+
+    /// The key path, as `DocumentBuilder` writes it, of the value a decoding error is about
+    /// (`fruit[2].size`); empty when it names none. `listName` is the list an array at the top is.
+    private static func keyPath(of error: any Error, listName: String) -> String {
+        guard case let DecodingError.dataCorrupted(context) = error, let first = context.codingPath.first else { return "" }
+        return context.codingPath.reduce(first.intValue == nil ? "" : listName) { path, key in
+            key.intValue.map { "\(path)[\($0)]" } ?? (path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)")
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -38,8 +38,10 @@ indirect enum DataValue: Decodable {
                 self = .string(text)
             } else if let date = try? single.decode(Date.self) {
                 self = .string(ISO8601DateFormatter().string(from: date))
+            } else if (try? single.decode(Data.self)) != nil {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "binary data (<data>), which an item cannot hold; give it as text")
             } else {
-                throw DecodingError.dataCorruptedError(in: single, debugDescription: "a value of an unknown kind")
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "a value that cannot be read as text, a number, true/false or a date")
             }
         }
     }

@@ -93,7 +93,13 @@ struct DataFileTests {
          "unclosed.plist:3: <array> opened on line 3 is never closed"),
         ("stray.plist", "<plist><array/></plist>\n</dict>", "stray.plist:2: </dict> closes no open tag"),
         ("escape.plist", "<plist><array>\n</arr\u{1B}ay></plist>", "escape.plist:2: </arr\u{FFFD}ay> closes <array>, opened on line 1, which is still open"),
-        ("unknown.plist", "<plist><array><dict><key>n</key><foo>1</foo></dict></array></plist>", "unknown.plist: invalid property list"),
+        ("unknown.plist", "<plist><array>\n<dict><key>n</key>\n<foo>1</foo></dict></array></plist>", "unknown.plist:3: <foo> is not an element of a property list"),
+        // Foundation names line 1 for any error of an XML property list: a value's place is its key path, and the line is left out.
+        ("value.plist", "<plist><dict><key>fruit</key><array>\n<dict><key>name</key><string>A</string></dict>\n<dict><key>size</key><integer>big</integer></dict></array></dict></plist>",
+         "value.plist:fruit[1].size: invalid property list: a value that cannot be read as text, a number, true/false or a date"),
+        ("blob.plist", "<plist><array>\n<dict><key>photo</key><data>AAEC</data></dict></array></plist>",
+         "blob.plist:blob[0].photo: invalid property list: binary data (<data>), which an item cannot hold; give it as text"),
+
         ("nul.csv", "name\nfine\nA\u{0}B\n", "nul.csv:3: the text holds the character U+0000, which a page cannot show; remove it"),
         ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
         ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", "escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"),
@@ -233,6 +239,14 @@ struct DataFileTests {
         let states = try PropertyListSerialization.data(fromPropertyList: PropertyListSerialization.propertyList(from: Data(Self.statesPlist.utf8), format: nil),
                                                         format: .binary, options: 0)
         #expect(try DataFileReader.plist(states, file: "States.plist", listName: "states").lists[0].items.map(\.key) == ["alabama", "new-york"])
+    }
+
+    @Test("Foundation's own words for an XML property list keep no line, which is line 1 wherever the error is")
+    func plistErrorWithoutItsLine() throws {
+        let text = "<plist><array>\n<dict><key>name</key>\n<string>a &bogus; b</string></dict></array></plist>"
+        #expect(throws: StoreError.importFailed(file: "amp.plist", location: "", message: "invalid property list: Encountered unknown ampersand-escape sequence")) {
+            try DataFileReader.plist(Data(text.utf8), file: "amp.plist")
+        }
     }
 
     @Test("a binary property list cut short is refused as one, not read as an old-style text list")
