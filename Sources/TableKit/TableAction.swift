@@ -61,12 +61,18 @@ public struct TableActionResult: Sendable, Hashable {
 public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The row named is not in the table (gone since the page was shown, or never there).
     case noRow(key: String, table: String)
+    /// More than one row has the key named (items of different lists shown together), so the
+    /// post does not say which it means.
+    case ambiguous(key: String, table: String)
     /// The table's rules refuse the action (TableKit's own message).
     case refused(TableKitError)
 
     public var description: String {
         switch self {
         case let .noRow(key, table): "\"\(table)\" has no row \"\(key)\""
+        case let .ambiguous(key, table):
+            "\"\(table)\" has more than one row with the key \"\(key)\" (items of different lists), so which one is meant cannot be told; "
+                + "nothing was changed. Give one of the items another key"
         case let .refused(error): error.description
         }
     }
@@ -143,6 +149,7 @@ extension TableViewController {
 
     private func locate(_ key: String) throws(TableActionError) -> IndexPath {
         guard let path = indexPath(forRowWithKey: key) else { throw .noRow(key: key, table: title) }
+        guard !hasOtherRow(withKey: key, than: path) else { throw .ambiguous(key: key, table: title) }
         return path
     }
 

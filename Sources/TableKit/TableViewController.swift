@@ -54,6 +54,10 @@ public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
     func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot
     /// The index path of the row whose cell has `key`; by default the cells are asked in turn.
     func indexPath(forRowWithKey key: String) -> IndexPath?
+    /// Whether a row other than the one at `indexPath` has `key` too: rows of different lists
+    /// on one page may share a key, and a key alone then does not say which is meant. By
+    /// default the cells are asked in turn.
+    func hasOtherRow(withKey key: String, than indexPath: IndexPath) -> Bool
     /// The controller a selection's outcome (`.push` or `.showDetail`) shows, as a controller
     /// pushes the next one in `didSelectRow`; `nil` by default. A `RootStoryboard` asks it.
     func viewController(for outcome: SelectionOutcome) async throws -> (any TableViewController)?
@@ -112,6 +116,16 @@ extension TableViewController {
             }
         }
         return nil
+    }
+
+    /// Whether a row other than the one at `indexPath` has `key` too.
+    public func hasOtherRow(withKey key: String, than indexPath: IndexPath) -> Bool {
+        for section in 0..<numberOfSections() {
+            for row in 0..<numberOfRows(inSection: section) where IndexPath(row: row, section: section) != indexPath {
+                if cell(at: IndexPath(row: row, section: section)).key == key { return true }
+            }
+        }
+        return false
     }
 
     /// Selects the row at `path` as a tap in the table's current mode does: nothing when the

@@ -31,6 +31,40 @@ struct PlaceholderRowTests {
         ])
     }
 
+    @Test("an item added to one section takes no key another section's rows show, so a post can name each")
+    func keysUniqueOnThePage() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let first = try await demo.perform(.insert(key: "placeholder-0"), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
+        let second = try await demo.perform(.insert(key: "placeholder-1"), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
+        #expect(first.key == "new-item" && second.key == "new-item-2")
+        // Each moves alone: the evening's New Item goes up in the evening.
+        let moved = try await demo.perform(.moveUp(key: "new-item-2"), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
+        #expect(moved.indexPath == IndexPath(row: 3, section: 1))
+        #expect(try await demo.texts(["reorder"])[1] == ["Cook Dinner", "Take a Walk", "Read a Book", "New Item", "Sleep", "Add Item"])
+    }
+
+    @Test("a key two sections' items share names neither: an action on it is refused and changes nothing")
+    func sharedKeyRefused() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        // Keys are unique in a list only: an import may give items of two lists one key.
+        let scene = try await demo.runtime.resolve(["reorder"])
+        let morningKey = scene.cell(at: IndexPath(row: 1, section: 0)).key
+        let lists = scene.revisions.keys.filter { $0.relationship == "steps" }
+        let eveningList = try #require(lists.first { $0.description.contains("evening") })
+        try await demo.store.apply([.insertAfter(StoredItem(key: morningKey, attributes: ["name": .string("Stretch Again")]), key: nil)],
+                                   to: eveningList, basedOn: nil)
+        let before = try await demo.texts(["reorder"])
+        let token = try await demo.runtime.resolve(["reorder"]).revisionToken
+        for action: TableAction in [.moveUp(key: morningKey), .delete(key: morningKey, isEditing: true), .move(key: "m-make-coffee", to: .after(key: morningKey))] {
+            await #expect(throws: TableActionError.ambiguous(key: morningKey, table: "Reorder")) {
+                try await demo.perform(action, on: ["reorder"], basedOn: token)
+            }
+        }
+        #expect(try await demo.texts(["reorder"]) == before)
+    }
+
     @Test("outside editing mode the plus is refused, as every insert is")
     func refusedOutsideEditing() async throws {
         let demo = try await DemoFixture()

@@ -186,6 +186,18 @@ extension ResolvedScene {
     /// `SaveRace`, so the action is carried out again on a fresh read; everything else names
     /// rows by key and applies to the list as it is. New items get keys made from their names,
     /// and an item moved into a list that has its key takes another.
+    /// The keys of the rows shown from anywhere but `list` (other lists, fixed cells): a new
+    /// item of `list` takes none of them, or a post naming its key could not tell its row from
+    /// theirs (keys are unique in a list, not on a page).
+    func keysShown(besides list: ListID) -> Set<String> {
+        var keys = Set<String>()
+        for row in sections.lazy.flatMap(\.rows) {
+            if case let .item(_, origin, _) = row.origin, origin == list { continue }
+            keys.insert(row.cell.key)
+        }
+        return keys
+    }
+
     public mutating func save(basedOn revisionToken: String) async throws {
         let writes = pendingWrites
         pendingWrites = []
@@ -198,7 +210,7 @@ extension ResolvedScene {
         for list in lists {
             let shownRevision = try Self.revision(of: list, in: shown)
             var changes: [ListChange] = []
-            var keys = KeyMaker(store: store, list: list)
+            var keys = KeyMaker(store: store, list: list, taken: keysShown(besides: list).union(newKeys))
             for write in writes where write.list == list {
                 switch write {
                 case let .change(.delete(key), _):

@@ -152,6 +152,13 @@ extension ResolvedScene: TableViewController {
 
     public func indexPath(forRowWithKey key: String) -> IndexPath? { row(forKey: key)?.indexPath }
 
+    /// Read from the rows' cells as loaded, without making a cell for each.
+    public func hasOtherRow(withKey key: String, than indexPath: IndexPath) -> Bool {
+        sections.enumerated().contains { section, content in
+            content.rows.indices.contains { content.rows[$0].cell.key == key && IndexPath(row: $0, section: section) != indexPath }
+        }
+    }
+
     public func snapshot(isEditing: Bool) throws(TableKitError) -> TableSnapshot {
         let configuration = tableConfiguration(isEditing: isEditing)
         // Only a scene as read has memory (see `sections`): its carried rows stand for items no

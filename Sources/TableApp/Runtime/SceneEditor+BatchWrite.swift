@@ -41,7 +41,9 @@ extension SceneEditor {
         // What each section after the batch stands for, and the list its rows go in.
         var keyMakers: [ListID: KeyMaker] = [:]
         func newKey(for attributes: [String: AttributeValue], in list: ListID) async throws -> String {
-            var maker = keyMakers[list] ?? KeyMaker(store: runtime.store, list: list)
+            // Not a key another list on the page shows, nor one handed out to another list here.
+            let others = keyMakers.filter { $0.key != list }.values.reduce(scene.keysShown(besides: list)) { $0.union($1.taken) }
+            var maker = keyMakers[list] ?? KeyMaker(store: runtime.store, list: list, taken: others)
             let key = try await maker.key(for: attributes)
             keyMakers[list] = maker
             return key
@@ -192,18 +194,21 @@ extension SceneEditor {
         var keys = KeyMaker(store: runtime.store, list: list)
         var stored: [StoredItem] = []
         var writes: [ListWrite] = []
+        var childKeysGiven = Set<String>()
         for item in items {
             let attributes = item.attributes.mapValues(AttributeValue.string)
             let parent = StoredItem(key: try await keys.key(for: attributes, reusingKeys: true), attributes: attributes)
             stored.append(parent)
             if case let .nested(_, _, relationship) = shape {
                 let childList = list.child(of: parent.key, relationship: relationship)
-                var childKeys = KeyMaker(store: runtime.store, list: childList)
+                // Keys unique across the child lists too, which the page shows together.
+                var childKeys = KeyMaker(store: runtime.store, list: childList, taken: childKeysGiven)
                 var rows: [StoredItem] = []
                 for row in item.rows {
                     let values = row.mapValues(AttributeValue.string)
                     rows.append(StoredItem(key: try await childKeys.key(for: values, reusingKeys: true), attributes: values))
                 }
+                childKeysGiven = childKeys.taken
                 writes.append(ListWrite([.replaceAll(rows)], to: childList, basedOn: nil))
             }
         }

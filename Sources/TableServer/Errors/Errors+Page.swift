@@ -54,7 +54,7 @@ extension TableActionError: PageError {
     public var status: HTTPResponse.Status {
         switch self {
         case .noRow, .refused(.controlNotSupported): .badRequest
-        case .refused: .unprocessableContent
+        case .refused, .ambiguous: .unprocessableContent
         }
     }
 }
