@@ -30,6 +30,9 @@ public enum MoveDestination: Sendable, Hashable {
     case before(key: String)
     /// Just after the row `key`, wherever it stands then.
     case after(key: String)
+    /// Where the row stands: nothing moves. The Move to… sheet's "where it is now", which named
+    /// by a neighbour would send the row after that neighbour once someone else had moved it.
+    case whereItIs
 }
 
 /// What a table action did.
@@ -124,6 +127,7 @@ extension TableViewController {
                 return TableActionResult(indexPath: placement.indexPath(besideRowAt: path))
             case let .move(key, destination):
                 let source = try locate(key)
+                if destination == .whereItIs { return TableActionResult(key: key, text: cell(at: source).text) }
                 let proposed = try proposedIndexPath(moving: source, to: destination)
                 let text = cell(at: source).text
                 let (target, landedKey) = try movingRow(at: source, toProposed: proposed)
@@ -159,6 +163,8 @@ extension TableViewController {
         switch destination {
         case let .indexPath(path):
             return path
+        case .whereItIs:
+            return source
         case let .before(key), let .after(key):
             let neighbour = try locate(key)
             let isAfter = { if case .after = destination { true } else { false } }()

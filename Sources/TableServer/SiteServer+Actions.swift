@@ -199,10 +199,11 @@ extension SiteServer {
             if let neighbour = form["before"] { return .move(key: key, to: .before(key: neighbour)) }
             if let neighbour = form["after"] { return .move(key: key, to: .after(key: neighbour)) }
             let to = try form.required("to")
+            if to == Sheets.whereItIs { return .move(key: key, to: .whereItIs) }
             if to.hasPrefix("before:") { return .move(key: key, to: .before(key: String(to.dropFirst(7)))) }
             if to.hasPrefix("after:") { return .move(key: key, to: .after(key: String(to.dropFirst(6)))) }
             guard let proposed = IndexPath(to) else {
-                throw .badRequest("the destination \"\(to)\" is not a row (expected section.row such as 0.2, or before:KEY or after:KEY)")
+                throw .badRequest("the destination \"\(to)\" is not a row (expected section.row such as 0.2, before:KEY, after:KEY or \(Sheets.whereItIs))")
             }
             return .move(key: key, to: .indexPath(proposed))
         case .update: throw .badRequest("the form was sent without choosing an action; use one of the row's buttons")

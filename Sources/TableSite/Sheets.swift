@@ -61,6 +61,9 @@ public struct Sheets {
                             hiddenFields: originals, fields: fields)
     }
 
+    /// The Move to… sheet's value for the place the row has.
+    public static let whereItIs = "here"
+
     /// The Move to… sheet: every place the delegate lets the row go (its `targetIndexPath`
     /// keeps a proposal there), as a choice named by the row it would stand before (or, at the
     /// end of a section, after), so that the choice still means the same place when other rows
@@ -81,7 +84,8 @@ public struct Sheets {
             keysBySection[section] = others
             let place = target.row
             let header = controller.titleForHeader(inSection: section)
-            let value = place < others.count ? "before:" + others[place] : others.last.map { "after:" + $0 } ?? target.textForm
+            let value = target == source ? Self.whereItIs
+                : place < others.count ? "before:" + others[place] : others.last.map { "after:" + $0 } ?? target.textForm
             let label = target == source ? "Where it is now (row \(place + 1))" : "Row \(place + 1)" + (header.map { " of \($0)" } ?? "")
             options.append(OptionContext(value: value, title: label, isSelected: target == source))
         }

@@ -34,6 +34,28 @@ struct SectionMoveTests {
         }
     }
 
+    @Test("\"Where it is now\" chosen on a sheet someone else's move made stale leaves the row where it is")
+    func whereItIsNowStaysPut() async throws {
+        try await ManyEditorsTests.withTwoEditors { demo, alice, bob in
+            let sheet = try await bob.get("/packing/?editing=1&move=passport")
+            let selected = sheet.root?.first { $0.name == "option" && $0.attributes["selected"] != nil }
+            #expect(selected?.normalizedText == "Where it is now (row 1)")
+            let choice = try #require(selected?.attributes["value"])
+            let (csrf, revision) = bob.tokens(of: sheet)
+            // Alice moves the row the place was once named by.
+            let page = try await alice.get("/packing/?editing=1")
+            let (aliceCSRF, aliceRevision) = alice.tokens(of: page)
+            let charger = try await alice.post("/packing/_/move", [("csrf", aliceCSRF), ("revision", aliceRevision), ("key", "charger"),
+                                                                   ("after", "map"), ("editing", "1")])
+            #expect(charger.status == 200)
+            let before = try await demo.store.list(.root("packing"))
+            let kept = try await bob.post("/packing/_/move", [("csrf", csrf), ("revision", revision), ("key", "passport"), ("to", choice), ("editing", "1")])
+            #expect(kept.status == 200)
+            #expect(try await demo.store.list(.root("packing")) == before, "nothing moved, and nothing was written")
+            #expect(try await demo.store.item("passport", in: .root("packing"))?["bag"] == .string("Carry-on"))
+        }
+    }
+
     @Test("Figure 7-2 through the demo's button, then Restore")
     func figure72Button() async throws {
         let demo = try await ServedDemo()
