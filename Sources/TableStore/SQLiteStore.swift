@@ -76,6 +76,9 @@ public final class SQLiteStore: DatabaseStore {
                let reason = Self.whyNotWritable(path) {
                 throw Self.notWritable(path, reason)
             }
+            if (error as? DatabaseError)?.resultCode == .SQLITE_NOTADB {
+                throw StoreError.database("\(path) is not a SQLite database (TableStack makes one with `tablestack import` or `serve`)")
+            }
             throw StoreError.database("\(path): \(error)")
         }
         if walWatch != nil {

@@ -55,4 +55,22 @@ extension CommandErrors {
         printError("tablestack: \(option) \(path): \(reason)")
         throw ExitCode.failure
     }
+
+    /// Writes `data` to the file an option names, beside it and renamed into place (a write that
+    /// fails halfway leaves the old file); a message saying why it cannot (in place of
+    /// Foundation's error domain and codes) and exit status 1.
+    static func write(_ data: Data, to path: String, for option: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            var isFolder: ObjCBool = false
+            let folder = (path as NSString).deletingLastPathComponent
+            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder"
+                : !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) ? "its folder \(folder) does not exist"
+                : "it cannot be written" + (code.map { " (\(String(cString: strerror(Int32($0)))))" } ?? "")
+            printError("tablestack: \(option) \(path): \(reason)")
+            throw ExitCode.failure
+        }
+    }
 }

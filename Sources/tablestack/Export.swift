@@ -39,6 +39,10 @@ struct Export: AsyncParsableCommand {
         try checkSiteURL()
         try checkOutputFolder()
         let definition = try site.appDefinition()
+        // The demo's data goes into a new database, as `serve` puts it; an app file's would be empty.
+        if site.app != nil {
+            try StoreOpening.requireExisting(site.db, consequence: "; an export would make one and publish empty lists: import the app's data into it first")
+        }
         var options = ExportOptions(outputFolder: out, basePath: site.basePath, siteURL: siteURL, publicFolder: site.publicFolder)
         options.sources = ExportSources.fingerprint(
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),

@@ -86,11 +86,8 @@ struct Dump: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
-        if !PostgresAddress.isURL(db), !FileManager.default.fileExists(atPath: StoreOpening.describe(db)) {
-            // Opening would make an empty database, and the dump would say nothing is in it.
-            printError("tablestack: there is no database at \(StoreOpening.describe(db))")
-            throw ExitCode.failure
-        }
+        // Opening would make an empty database, and the dump would say nothing is in it.
+        try StoreOpening.requireExisting(db)
         if let out, let file = StoreOpening.sqliteFile(db, isOrIsBeside: out) {
             printError("tablestack: --out \(out) is the database's own file (\(file)); write the dump to another file")
             throw ExitCode.failure
@@ -98,8 +95,7 @@ struct Dump: AsyncParsableCommand {
         let store = try await StoreOpening.open(db)
         let json = DataFileWriter.json(try await CommandErrors.reporting { try await store.document() })
         if let out {
-            // Written beside it and renamed into place: a dump that fails halfway leaves the old file.
-            try CommandErrors.reporting { try Data(json.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) }
+            try CommandErrors.write(Data(json.utf8), to: out, for: "--out")
         } else {
             print(json, terminator: "")
         }

@@ -75,6 +75,14 @@ enum StoreOpening {
         }
     }
 
+    /// Refuses a SQLite database that is not there, which opening would make empty (a typing
+    /// mistake in `--db` would read as no data); `consequence` says what that would do.
+    static func requireExisting(_ db: String, consequence: String = "") throws {
+        guard !PostgresAddress.isURL(db), !FileManager.default.fileExists(atPath: sqlitePath(db)) else { return }
+        printError("tablestack: there is no database at \(sqlitePath(db))\(consequence)")
+        throw ExitCode.failure
+    }
+
     private static func sqlitePath(_ db: String) -> String {
         db.hasPrefix("sqlite:") ? String(db.dropFirst("sqlite:".count)) : db
     }

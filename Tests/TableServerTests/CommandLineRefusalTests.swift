@@ -32,6 +32,29 @@ struct CommandLineRefusalTests {
         #expect(!FileManager.default.fileExists(atPath: database + ".typo"))
         let check = try await Self.run(["dump", "--db", database])
         #expect(check.status == 0 && check.output.contains("\"Apple\""), "\(check.output)\(check.errors)")
+        // Where the dump cannot go, and a file that is no database, are said in words.
+        let nowhere = try await Self.run(["dump", "--db", database, "--out", folder.appendingPathComponent("gone/dump.json").path])
+        #expect(nowhere.status == 1 && nowhere.errors.contains("dump.json: its folder \(folder.path)/gone does not exist"), "\(nowhere.errors)")
+        let onFolder = try await Self.run(["dump", "--db", database, "--out", folder.path])
+        #expect(onFolder.status == 1 && onFolder.errors.contains("\(folder.path): it is a folder"), "\(onFolder.errors)")
+        let notDatabase = try await Self.run(["dump", "--db", fruit])
+        #expect(notDatabase.status == 1 && notDatabase.errors.contains("\(fruit) is not a SQLite database"), "\(notDatabase.errors)")
+        #expect(try String(contentsOfFile: fruit, encoding: .utf8) == "key,name\napple,Apple\n")
+    }
+
+    @Test("an app's export from a database that is not there is refused, not published with empty lists; the demo's fills a new one")
+    func exportFromNoDatabase() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try Self.write("title: Fruit\nroot: fruit\nscenes:\n  fruit: { title: Fruit, list: fruit, cell: { text: \"{name}\" } }\n",
+                                 to: "app.yaml", in: folder)
+        let typo = folder.appendingPathComponent("frut.sqlite").path, out = folder.appendingPathComponent("site").path
+        let refused = try await Self.run(["export", "--app", app, "--db", typo, "--out", out, "--quiet"])
+        #expect(refused.status == 1 && refused.errors.contains("there is no database at \(typo); an export would make one"), "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: typo) && !FileManager.default.fileExists(atPath: out))
+        let demo = try await Self.run(["export", "--db", folder.appendingPathComponent("demo.sqlite").path, "--out", out, "--quiet"])
+        #expect(demo.status == 0, "\(demo.errors)")
+        #expect(FileManager.default.fileExists(atPath: out + "/groceries/index.html"))
     }
 
     @Test("a database its user may not write is refused with what to do, not SQLite's words alone, and is left as it was",
