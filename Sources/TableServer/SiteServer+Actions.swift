@@ -277,6 +277,11 @@ extension SiteServer {
         } catch {
             throw ServerError.badRequest("The batch is not valid JSON of the expected shape: \(BatchRequest.describe(error))")
         }
+        // A decoder keeps one of a name's two values without a word (the first, where most keep the last).
+        if let repeated = DataFileReader.repeatedMember(in: Data(text.utf8)) {
+            throw ServerError.badRequest("The batch names \"\(DocumentText.cleaned(DocumentText.shortened(repeated.name, to: 40)))\" twice in one object "
+                                         + "(line \(repeated.line), column \(repeated.column)), so which value is meant cannot be told; nothing was changed.")
+        }
         guard session.accepts(batch.csrf ?? request.headers.value(of: .csrfToken)) else {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")
         }

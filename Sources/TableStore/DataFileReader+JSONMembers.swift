@@ -6,7 +6,7 @@ extension DataFileReader {
     /// Names are compared as decoded text (`"a"` and `"\u0061"` are one name). `data` is JSON
     /// that has been decoded already, so it is well formed. `earlier` is the spelling the
     /// object first had the name in.
-    static func repeatedMember(in data: Data) -> (line: Int, column: Int, name: String, earlier: String)? {
+    package static func repeatedMember(in data: Data) -> (line: Int, column: Int, name: String, earlier: String)? {
         let bytes = [UInt8](data)
         // For each open object, the names read so far and whether a name comes next; `nil` for an array.
         var open: [(names: NamesSeen, nameNext: Bool)?] = []
