@@ -73,7 +73,7 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .invalidSliderRange(minimum, maximum):
             "a slider needs a finite minimum below its maximum (got \(minimum)...\(maximum))"
         case let .sliderValueOutOfRange(value, minimum, maximum):
-            "slider value \(value) is outside its range \(minimum)...\(maximum)"
+            "slider value \(Self.shown(value)) is outside its range, \(Self.shown(minimum)) to \(Self.shown(maximum))"
         case let .indexPathOutOfRange(path, counts):
             "there is no row \(path.textForm): the table has \(Self.describe(counts))"
         case let .editingNotSupported(path):
@@ -142,5 +142,12 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         guard !rowCounts.isEmpty else { return "no sections" }
         let parts = rowCounts.enumerated().map { "section \($0.offset): \(count($0.element, "row"))" }
         return parts.joined(separator: ", ")
+    }
+}
+
+extension TableKitError {
+    /// A number as a message shows it: a whole number without its ".0".
+    static func shown(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

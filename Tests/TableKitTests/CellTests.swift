@@ -85,6 +85,7 @@ struct CellTests {
         let slider = try Slider(minimum: 0, maximum: 10, value: 7.5)
         #expect(try slider.setting(10).value == 10)
         #expect(throws: TableKitError.sliderValueOutOfRange(value: 10.5, minimum: 0, maximum: 10)) { try slider.setting(10.5) }
+        #expect(TableKitError.sliderValueOutOfRange(value: 11, minimum: 0, maximum: 10.5).description == "slider value 11 is outside its range, 0 to 10.5")
         #expect(throws: TableKitError.invalidSliderRange(minimum: 5, maximum: 5)) { try Slider(minimum: 5, maximum: 5, value: 5) }
         #expect(throws: TableKitError.self) { try Slider(minimum: 0, maximum: .infinity, value: 1) }
         #expect(throws: TableKitError.self) { try slider.setting(.nan) }
