@@ -70,7 +70,7 @@ struct CrossSectionTests {
         }
     }
 
-    @Test("in a nested list a row moves into another item's list, renamed only where that list has its key")
+    @Test("in a nested list a row moves into another item's list, renamed only where that list has its key; a key two rows share names neither")
     func nested() async throws {
         let app = try await CustomAppFixture("""
             title: Nested
@@ -82,14 +82,19 @@ struct CrossSectionTests {
                 nested: { title: "{name}", rows: rows }
                 cell: { text: "{name}" }
                 moves: {}
+                batchEditing: true
             """, DataDocument(lists: [("teams", [.named("Red", rows: ["Ann", "Bob"]), .named("Blue", rows: ["Cy", "Ann"])])]))
         defer { app.remove() }
         let moved = try await app.perform(.move(key: "bob", to: .before(key: "cy")))
         #expect(moved.indexPath == IndexPath(1, 0) && moved.key == "bob")
         #expect(try await app.outline() == ["# Red", "Ann", "# Blue", "Bob", "Cy", "Ann"])
-        // Red's Ann into Blue, which has an Ann: she keeps her name and takes the key ann-2.
-        let renamed = try await app.perform(.move(key: "ann", to: .after(key: "cy")))
-        #expect(renamed.key == "ann-2" && renamed.indexPath == IndexPath(1, 2))
+        // Both teams have an "ann": a move naming her cannot tell which is meant.
+        await #expect(throws: TableActionError.ambiguous(key: "ann", table: "Teams")) {
+            try await app.perform(.move(key: "ann", to: .after(key: "cy")))
+        }
+        #expect(try await app.outline() == ["# Red", "Ann", "# Blue", "Bob", "Cy", "Ann"])
+        // Red's Ann into Blue by index path, which has an Ann: she keeps her name and takes the key ann-2.
+        try await app.batch(BatchScript(BatchUpdate([.moveRow(from: IndexPath(0, 0), to: IndexPath(1, 2))])))
         #expect(try await app.outline() == ["# Red", "# Blue", "Bob", "Cy", "Ann", "Ann"])
         let blue = ListID.root("teams").child(of: "blue", relationship: "rows")
         #expect(try await app.store.list(blue).items.map(\.key) == ["bob", "cy", "ann-2", "ann"])
