@@ -76,11 +76,14 @@ public struct NavigationFailure: Error, Sendable, Hashable, CustomStringConverti
     /// How many segments of the path did lead somewhere.
     public var depth: Int
     public var reason: String
+    /// The title of the controller those segments lead to, for a way back up to it.
+    public var upTitle: String?
 
     /// Makes a failure.
-    public init(depth: Int, reason: String) {
+    public init(depth: Int, reason: String, upTitle: String? = nil) {
         self.depth = depth
         self.reason = reason
+        self.upTitle = upTitle
     }
 
     public var description: String { reason }
@@ -96,7 +99,7 @@ extension TableStoryboard {
             let parent = controllers[controllers.count - 1]
             guard let outcome = parent.outcome(forSegment: segment),
                   let next = try await viewController(for: outcome, from: parent) else {
-                throw NavigationFailure(depth: depth, reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further")
+                throw NavigationFailure(depth: depth, reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further", upTitle: parent.title)
             }
             controllers.append(next)
         }

@@ -127,10 +127,11 @@ extension TableViewController {
                 return TableActionResult(indexPath: placement.indexPath(besideRowAt: path))
             case let .move(key, destination):
                 let source = try locate(key)
-                if destination == .whereItIs { return TableActionResult(key: key, text: cell(at: source).text) }
                 let proposed = try proposedIndexPath(moving: source, to: destination)
                 let text = cell(at: source).text
                 let (target, landedKey) = try movingRow(at: source, toProposed: proposed)
+                // Kept where it is, by the move rules' leave: nothing moved, so nothing to tell.
+                if destination == .whereItIs, target == source { return TableActionResult(key: key, text: text) }
                 return TableActionResult(indexPath: target, key: landedKey, proposed: proposed, text: text)
             case let .moveUp(key), let .moveDown(key):
                 let source = try locate(key)

@@ -71,7 +71,7 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .invalidRowHeight(points, path):
             "row \(path.textForm): a height of \(points) points is outside \(RowHeight.allowedPoints.lowerBound)...\(RowHeight.allowedPoints.upperBound)"
         case let .invalidSliderRange(minimum, maximum):
-            "a slider needs a finite minimum below its maximum (got \(minimum)...\(maximum))"
+            "a slider needs a finite minimum below its maximum (got \(Self.shown(minimum)) to \(Self.shown(maximum)))"
         case let .sliderValueOutOfRange(value, minimum, maximum):
             "slider value \(Self.shown(value)) is outside its range, \(Self.shown(minimum)) to \(Self.shown(maximum))"
         case let .indexPathOutOfRange(path, counts):
@@ -146,8 +146,6 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension TableKitError {
-    /// A number as a message shows it: a whole number without its ".0".
-    static func shown(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
+    /// A number as a message shows it.
+    static func shown(_ value: Double) -> String { NumberWords.plain(value) }
 }

@@ -56,7 +56,8 @@ public protocol TableViewController: TableDataSource, TableDelegate, Sendable {
     func indexPath(forRowWithKey key: String) -> IndexPath?
     /// Whether a row other than the one at `indexPath` has `key` too: rows of different lists
     /// on one page may share a key, and a key alone then does not say which is meant. By
-    /// default the cells are asked in turn.
+    /// default the cells are asked in turn; a controller that answers
+    /// `indexPath(forRowWithKey:)` from an index of its own answers this from it too.
     func hasOtherRow(withKey key: String, than indexPath: IndexPath) -> Bool
     /// The controller a selection's outcome (`.push` or `.showDetail`) shows, as a controller
     /// pushes the next one in `didSelectRow`; `nil` by default. A `RootStoryboard` asks it.

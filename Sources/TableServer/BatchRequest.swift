@@ -1,6 +1,7 @@
 import Foundation
 import TableApp
 import TableKit
+import TableStore
 
 /// The body of the JSON batch endpoint, read strictly: unknown keys, values of the wrong type and
 /// rows that are not `section.row` are refused, naming the operation (counted from 1).
@@ -104,6 +105,23 @@ struct BatchRequest: Decodable {
     }
 
     private enum Keys: String, CodingKey { case csrf, revision, operations }
+
+    /// The request a body holds, or a 400 saying why it is none: JSON of another shape, or a
+    /// member named twice in one object (a decoder keeps one of the two values without a word,
+    /// the first where most keep the last).
+    static func read(_ text: String) throws(ServerError) -> BatchRequest {
+        let batch: BatchRequest
+        do {
+            batch = try JSONDecoder().decode(BatchRequest.self, from: Data(text.utf8))
+        } catch {
+            throw .badRequest("The batch is not valid JSON of the expected shape: \(describe(error))")
+        }
+        if let repeated = DataFileReader.repeatedMember(in: Data(text.utf8)) {
+            throw .badRequest("The batch names \"\(DocumentText.cleaned(DocumentText.shortened(repeated.name, to: 40)))\" twice in one object "
+                              + "(line \(repeated.line), column \(repeated.column)), so which value is meant cannot be told; nothing was changed.")
+        }
+        return batch
+    }
 
     /// The operations as a batch script: TableKit's operations with what they insert and reload.
     func script() throws(ServerError) -> BatchScript {

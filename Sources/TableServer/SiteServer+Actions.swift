@@ -235,7 +235,7 @@ extension SiteServer {
     /// does not say what its form showed (not a browser's form).
     private func goneItemResponse(to error: SiteError, segments: [String], form: FormBody, request: Request,
                                   session: Session) async throws -> Response? {
-        guard case let .notFound(_, upPath) = error, let key = segments.last, upPath == Array(segments.dropLast()),
+        guard case let .notFound(_, upPath, _) = error, let key = segments.last, upPath == Array(segments.dropLast()),
               form.fields.keys.contains(where: { $0.hasPrefix(Sheets.originalPrefix) }), let runtime = site.appRuntime else { return nil }
         let list = try await locate(upPath)
         guard let detail = list.scene?.pushedDetailForm, try await runtime.store.item(key, in: detail.list) == nil else { return nil }
@@ -271,17 +271,7 @@ extension SiteServer {
         guard contentType.hasPrefix("application/json") else {
             throw ServerError.unsupportedMediaType("The batch endpoint takes application/json, got \"\(contentType)\".")
         }
-        let batch: BatchRequest
-        do {
-            batch = try JSONDecoder().decode(BatchRequest.self, from: Data(text.utf8))
-        } catch {
-            throw ServerError.badRequest("The batch is not valid JSON of the expected shape: \(BatchRequest.describe(error))")
-        }
-        // A decoder keeps one of a name's two values without a word (the first, where most keep the last).
-        if let repeated = DataFileReader.repeatedMember(in: Data(text.utf8)) {
-            throw ServerError.badRequest("The batch names \"\(DocumentText.cleaned(DocumentText.shortened(repeated.name, to: 40)))\" twice in one object "
-                                         + "(line \(repeated.line), column \(repeated.column)), so which value is meant cannot be told; nothing was changed.")
-        }
+        let batch = try BatchRequest.read(text)
         guard session.accepts(batch.csrf ?? request.headers.value(of: .csrfToken)) else {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")
         }

@@ -242,7 +242,7 @@ public struct SiteServer: Sendable {
     func pageResponse(_ page: SitePage, state: ViewState, request: Request, session: Session, status: HTTPResponse.Status,
                       notice: String?, sheet given: SheetContext? = nil) async throws -> Response {
         if let key = state.confirmingDelete, page.controller.indexPath(forRowWithKey: key) == nil {
-            throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path)
+            throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path, upTitle: page.title)
         }
         if wantsJSON(request) {
             // The twin shows no sheet, but answers a sheet the page does not have as the page does: 404.
@@ -287,12 +287,12 @@ public struct SiteServer: Sendable {
         switch state.sheet {
         case .add:
             guard let sheet = sheets.add(typed: [:], errors: [:]) else {
-                throw ServerError.notFound("\"\(page.title)\" has no Add form", upPath: page.path)
+                throw ServerError.notFound("\"\(page.title)\" has no Add form", upPath: page.path, upTitle: page.title)
             }
             return sheet
         case let .move(key):
             guard let sheet = sheets.move(key: key) else {
-                throw ServerError.notFound("\"\(page.title)\" has no movable row \"\(key)\"", upPath: page.path)
+                throw ServerError.notFound("\"\(page.title)\" has no movable row \"\(key)\"", upPath: page.path, upTitle: page.title)
             }
             return sheet
         case nil:

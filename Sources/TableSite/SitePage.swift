@@ -34,14 +34,15 @@ public struct SitePage: Sendable {
 
 /// Why the site has no page to show.
 public enum SiteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The path leads nowhere; `upPath` is the part of it that does.
-    case notFound(String, upPath: [String])
+    /// The path leads nowhere; `upPath` is the part of it that does, to the page titled
+    /// `upTitle` when the failure knows it.
+    case notFound(String, upPath: [String], upTitle: String? = nil)
     /// The app and its data disagree, or a controller could not be read.
     case unavailable(String)
 
     public var description: String {
         switch self {
-        case let .notFound(reason, _), let .unavailable(reason): reason
+        case let .notFound(reason, _, _), let .unavailable(reason): reason
         }
     }
 }
@@ -54,9 +55,9 @@ extension Site {
         do {
             controllers = try await storyboard.viewControllers(along: path)
         } catch let failure as NavigationFailure {
-            throw SiteError.notFound(failure.reason, upPath: Array(path.prefix(failure.depth)))
+            throw SiteError.notFound(failure.reason, upPath: Array(path.prefix(failure.depth)), upTitle: failure.upTitle)
         } catch let error as RuntimeError {
-            if case let .notFound(_, depth, reason) = error { throw SiteError.notFound(reason, upPath: Array(path.prefix(depth))) }
+            if case let .notFound(_, depth, reason, title) = error { throw SiteError.notFound(reason, upPath: Array(path.prefix(depth)), upTitle: title) }
             throw SiteError.unavailable(error.description)
         }
         let top = controllers[controllers.count - 1]

@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 /// One attribute of an item: text, a number or a truth value.
 public enum AttributeValue: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -30,8 +31,7 @@ public enum AttributeValue: Sendable, Hashable, Codable, CustomStringConvertible
     public var description: String {
         switch self {
         case let .string(text): text
-        case let .number(number):
-            number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case let .number(number): NumberWords.plain(number)
         case let .bool(flag): flag ? "true" : "false"
         }
     }

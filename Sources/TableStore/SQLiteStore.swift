@@ -77,7 +77,7 @@ public final class SQLiteStore: DatabaseStore {
                 throw Self.notWritable(path, reason)
             }
             if (error as? DatabaseError)?.resultCode == .SQLITE_NOTADB {
-                throw StoreError.database("\(path) is not a SQLite database (TableStack makes one with `tablestack import` or `serve`)")
+                throw StoreError.database("\(path) is not a SQLite database; give --db a path of its own (a new file is made there)")
             }
             throw StoreError.database("\(path): \(error)")
         }

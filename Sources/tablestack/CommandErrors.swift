@@ -48,8 +48,7 @@ extension CommandErrors {
             do {
                 return try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-                reason = "it cannot be read" + (code.map { " (\(String(cString: strerror(Int32($0)))))" } ?? "")
+                reason = "it cannot be read" + (systemReason(error).map { " (\($0))" } ?? "")
             }
         }
         printError("tablestack: \(option) \(path): \(reason)")
@@ -63,14 +62,19 @@ extension CommandErrors {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
             var isFolder: ObjCBool = false
             let folder = (path as NSString).deletingLastPathComponent
-            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder"
+            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder, not a file"
                 : !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) ? "its folder \(folder) does not exist"
-                : "it cannot be written" + (code.map { " (\(String(cString: strerror(Int32($0)))))" } ?? "")
+                : "it cannot be written" + (systemReason(error).map { " (\($0))" } ?? "")
             printError("tablestack: \(option) \(path): \(reason)")
             throw ExitCode.failure
         }
+    }
+
+    /// The system's words for why Foundation could not read or write a file ("Permission
+    /// denied"), when its error carries them.
+    private static func systemReason(_ error: any Error) -> String? {
+        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
     }
 }

@@ -78,9 +78,10 @@ enum StoreOpening {
     /// Refuses a SQLite database that is not there, which opening would make empty (a typing
     /// mistake in `--db` would read as no data); `consequence` says what that would do.
     static func requireExisting(_ db: String, consequence: String = "") throws {
-        guard !PostgresAddress.isURL(db), !FileManager.default.fileExists(atPath: sqlitePath(db)) else { return }
-        printError("tablestack: there is no database at \(sqlitePath(db))\(consequence)")
-        throw ExitCode.failure
+        try CommandErrors.reporting {
+            guard !PostgresAddress.isURL(db), !FileManager.default.fileExists(atPath: sqlitePath(db)) else { return }
+            throw CommandErrors.Refusal(description: "there is no database at \(sqlitePath(db))\(consequence)")
+        }
     }
 
     private static func sqlitePath(_ db: String) -> String {

@@ -86,8 +86,8 @@ struct DemoAppTests {
         await #expect(throws: RuntimeError.self) { try await demo.runtime.resolve(["trails", "atlantis"]) }
         do {
             _ = try await demo.runtime.resolve(["states", "alabama"])
-        } catch let RuntimeError.notFound(_, depth, reason) {
-            #expect(depth == 1)
+        } catch let RuntimeError.notFound(_, depth, reason, upTitle) {
+            #expect(depth == 1 && upTitle == "States")
             #expect(reason == "\"States\" has no row \"alabama\" that leads further")
         }
     }

@@ -47,6 +47,7 @@ struct BadInputTests {
         Case(name: "a move to a row outside the table", uri: "/reorder/_/move", fields: [("key", "m-stretch"), ("to", "7.0")], status: 422),
         Case(name: "a move of the fixed row", uri: "/reorder/_/move", fields: [("key", "m-wake-up"), ("to", "0.2")], status: 422),
         Case(name: "a move in a list without moves", uri: "/batch-update/_/move-up", fields: [("key", "batch-california")], status: 422),
+        Case(name: "a move kept where it is in a list without moves", uri: "/states/_/move", fields: [("key", "alabama"), ("to", "here")], status: 422),
         Case(name: "a slider value that is not a number", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "loud")], status: 400),
         Case(name: "a slider value out of range", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "100")], status: 422),
         Case(name: "a slider value in exponent form", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "1e1")], status: 400),
@@ -156,6 +157,7 @@ struct BadInputTests {
         if uri.hasPrefix("/groceries/") { return groceries }
         if uri.hasPrefix("/reorder/") { return "routines/evening.steps=1;routines/morning.steps=1;routines=1" }
         if uri.hasPrefix("/settings/") { return "settings=1" }
+        if uri.hasPrefix("/states/") { return "states=1" }
         if uri.hasPrefix("/task-category/") { return "categories=1" }
         if uri.hasPrefix("/batch-update/") { return "batch-states=1" }
         if uri.hasPrefix("/trails/north-cascades/cascade-pass/") { return "regions/north-cascades.trails=1" }

@@ -72,25 +72,19 @@ public struct FieldDefinition: Sendable {
     /// say what its form showed (a script's), it sends a value at all.
     public func isChanged(in fields: [String: String], originals: [String: String]) -> Bool {
         guard let original = originals[attribute] else { return fields[attribute] != nil }
-        let sent = fields[attribute] ?? ""
-        // A one-line text box drops the line breaks of the value it shows (HTML's value
-        // sanitization) and the hidden field of what it showed comes back with CRLF: a value
-        // stored with line breaks (imported) is left as it was unless its text was changed.
-        if kind == .text { return Self.withoutLineBreaks(sent) != Self.withoutLineBreaks(original) }
-        return sent != original
+        // A value stored with line breaks (imported) comes back from a one-line text box
+        // without them (HTML's value sanitization): that is the field left as it was.
+        let shown = Self.lineBreaksAsLF(original), sent = fields[attribute] ?? ""
+        return Self.lineBreaksAsLF(sent) != shown && !(kind == .text && sent == shown.filter { $0 != "\n" })
     }
 
-    /// Whether `original`, what the form showed as a browser sends it back, is the value
-    /// `stored` reads as now: a browser sends every line break as CRLF.
-    public func showed(_ original: String, asNow stored: AttributeValue?) -> Bool {
+    /// Whether the value the form showed (`original`, as a browser sends it back) is the value
+    /// `stored` now reads as, so that nobody else changed the field since.
+    public func isUnchanged(since original: String, storedNow stored: AttributeValue?) -> Bool {
         Self.lineBreaksAsLF(formValue(of: stored)) == Self.lineBreaksAsLF(original)
     }
 
-    private static func withoutLineBreaks(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 10 || $0 == 13 }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
-    }
-
+    /// `text` with its line breaks as one LF each: a browser sends every one as CRLF.
     private static func lineBreaksAsLF(_ text: String) -> String {
         guard text.utf8.contains(13) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")

@@ -4,14 +4,15 @@ import TableStore
 
 /// Why a path or an action cannot be served.
 public enum RuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No scene at this path; `depth` says how many segments did resolve.
-    case notFound(path: [String], depth: Int, reason: String)
+    /// No scene at this path; `depth` says how many segments did resolve, to the scene titled
+    /// `upTitle`.
+    case notFound(path: [String], depth: Int, reason: String, upTitle: String)
     /// The app and the data disagree (a fixed scene's item is missing, say).
     case misconfigured(String)
 
     public var description: String {
         switch self {
-        case let .notFound(_, _, reason): reason
+        case let .notFound(_, _, reason, _): reason
         case let .misconfigured(reason): reason
         }
     }
@@ -83,7 +84,7 @@ public struct AppRuntime: Sendable {
                 let parent = levels[depth - 1], segment = path[depth - 1]
                 guard let outcome = parent.outcome(forSegment: segment), let next = try await self.scene(for: outcome, from: parent, rows: rows) else {
                     throw RuntimeError.notFound(path: path, depth: depth - 1,
-                                                reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further")
+                                                reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further", upTitle: parent.title)
                 }
                 scene = next
             }

@@ -21,16 +21,18 @@ struct KeyMaker {
         self.taken = taken
     }
 
-    /// A free key for an item with `attributes`; with `reusingKeys`, a key the list has already
-    /// may be given again (a list being replaced whole).
-    mutating func key(for attributes: [String: AttributeValue], reusingKeys: Bool = false, afterLostRace: Bool = false) async throws -> String {
+    /// A free key for an item with `attributes`, and none of `avoiding` (keys handed out for
+    /// other lists shown with this one); with `reusingKeys`, a key the list has already may be
+    /// given again (a list being replaced whole).
+    mutating func key(for attributes: [String: AttributeValue], avoiding: Set<String> = [], reusingKeys: Bool = false,
+                      afterLostRace: Bool = false) async throws -> String {
         let name = attributes["name"]?.description ?? attributes.values.first?.description ?? "item"
         let base = ItemKey.slug(name)
         // `nil`: the name itself, not yet tried for this base.
         var number = nextSuffix[base]
         while true {
             let candidate = number.map { "\(base)-\(afterLostRace ? Int.random(in: 1_000...999_999) : $0)" } ?? base
-            if !taken.contains(candidate) {
+            if !taken.contains(candidate), !avoiding.contains(candidate) {
                 let isFree = try await reusingKeys ? true : store.item(candidate, in: list) == nil
                 if isFree {
                     taken.insert(candidate)

@@ -179,13 +179,6 @@ extension ResolvedScene {
         sections[indexPath.section].rows[indexPath.row].cell.accessory = .slider(slider)
     }
 
-    /// Writes what the actions recorded, every list in one transaction. Changes are refused
-    /// only where they conflict with what the page showed (`revisionToken`, the page's): a
-    /// deletion of an item someone changed since. A move, placed by position, is based on the
-    /// revision this scene read its list at, and a write that lands in between throws
-    /// `SaveRace`, so the action is carried out again on a fresh read; everything else names
-    /// rows by key and applies to the list as it is. New items get keys made from their names,
-    /// and an item moved into a list that has its key takes another.
     /// The keys of the rows shown from anywhere but `list` (other lists, fixed cells): a new
     /// item of `list` takes none of them, or a post naming its key could not tell its row from
     /// theirs (keys are unique in a list, not on a page).
@@ -198,6 +191,14 @@ extension ResolvedScene {
         return keys
     }
 
+    /// Writes what the actions recorded, every list in one transaction. Changes are refused
+    /// only where they conflict with what the page showed (`revisionToken`, the page's): a
+    /// deletion of an item someone changed since. A move, placed by position, is based on the
+    /// revision this scene read its list at, and a write that lands in between throws
+    /// `SaveRace`, so the action is carried out again on a fresh read; everything else names
+    /// rows by key and applies to the list as it is. New items get keys made from their names
+    /// that no other row of the page shows, and an item moved into a list that has its key
+    /// takes another.
     public mutating func save(basedOn revisionToken: String) async throws {
         let writes = pendingWrites
         pendingWrites = []
@@ -206,11 +207,11 @@ extension ResolvedScene {
         var lists: [ListID] = []
         for write in writes where !lists.contains(write.list) { lists.append(write.list) }
         var listWrites: [ListWrite] = []
-        var newKeys: [String] = []
+        var newKeys: [String] = [], handedOut = Set<String>()
         for list in lists {
             let shownRevision = try Self.revision(of: list, in: shown)
             var changes: [ListChange] = []
-            var keys = KeyMaker(store: store, list: list, taken: keysShown(besides: list).union(newKeys))
+            var keys = KeyMaker(store: store, list: list, taken: keysShown(besides: list))
             for write in writes where write.list == list {
                 switch write {
                 case let .change(.delete(key), _):
@@ -218,8 +219,9 @@ extension ResolvedScene {
                 case let .change(change, _):
                     changes.append(change)
                 case let .insert(attributes, after, _):
-                    let key = try await keys.key(for: attributes)
+                    let key = try await keys.key(for: attributes, avoiding: handedOut)
                     newKeys.append(key)
+                    handedOut.insert(key)
                     changes.append(.insertAfter(StoredItem(key: key, attributes: attributes), key: after))
                 case let .moveIn(key, source, _, position, newKey):
                     changes.append(.moveIn(key: key, from: source, at: position, renamedTo: newKey))

@@ -152,10 +152,15 @@ extension ResolvedScene: TableViewController {
 
     public func indexPath(forRowWithKey key: String) -> IndexPath? { row(forKey: key)?.indexPath }
 
-    /// Read from the rows' cells as loaded, without making a cell for each.
+    /// Read from the rows' cells as loaded, borrowed in place (see `readRow`), without making a
+    /// cell for each: one pass, asked once an action.
     public func hasOtherRow(withKey key: String, than indexPath: IndexPath) -> Bool {
-        sections.enumerated().contains { section, content in
-            content.rows.indices.contains { content.rows[$0].cell.key == key && IndexPath(row: $0, section: section) != indexPath }
+        sections.withUnsafeBufferPointer { sections in
+            sections.indices.contains { section in
+                sections[section].rows.withUnsafeBufferPointer { rows in
+                    rows.indices.contains { rows[$0].cell.key == key && IndexPath(row: $0, section: section) != indexPath }
+                }
+            }
         }
     }
 

@@ -39,13 +39,15 @@ extension SceneEditor {
         let origins = try rules { try batch.update.sectionOrigins(rowCountsBefore: counts, namingOperations: true) }
 
         // What each section after the batch stands for, and the list its rows go in.
+        // A new key is none another list on the page shows (read once a list), nor one this batch
+        // handed out to any list.
         var keyMakers: [ListID: KeyMaker] = [:]
+        var handedOut = Set<String>()
         func newKey(for attributes: [String: AttributeValue], in list: ListID) async throws -> String {
-            // Not a key another list on the page shows, nor one handed out to another list here.
-            let others = keyMakers.filter { $0.key != list }.values.reduce(scene.keysShown(besides: list)) { $0.union($1.taken) }
-            var maker = keyMakers[list] ?? KeyMaker(store: runtime.store, list: list, taken: others)
-            let key = try await maker.key(for: attributes)
+            var maker = keyMakers[list] ?? KeyMaker(store: runtime.store, list: list, taken: scene.keysShown(besides: list))
+            let key = try await maker.key(for: attributes, avoiding: handedOut)
             keyMakers[list] = maker
+            handedOut.insert(key)
             return key
         }
         var owners: [BatchOwner] = []

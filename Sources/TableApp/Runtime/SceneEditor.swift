@@ -52,7 +52,7 @@ public struct SceneEditor: Sendable {
             }.map(\.attribute))
             let moved = Dictionary(uniqueKeysWithValues: edited.compactMap { field -> (String, String)? in
                 guard let original = originals[field.attribute], !alreadyStored.contains(field.attribute) else { return nil }
-                return field.showed(original, asNow: item[field.attribute]) ? nil : (field.attribute, field.formValue(of: item[field.attribute]))
+                return field.isUnchanged(since: original, storedNow: item[field.attribute]) ? nil : (field.attribute, field.formValue(of: item[field.attribute]))
             })
             guard moved.isEmpty else { throw ActionError.fieldsChanged(moved, typed: fields) }
             guard !edited.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }

@@ -17,8 +17,13 @@ extension SiteError: PageError {
     }
 
     public var upPath: [String] {
-        if case let .notFound(_, path) = self { return path }
+        if case let .notFound(_, path, _) = self { return path }
         return []
+    }
+
+    public var upTitle: String? {
+        if case let .notFound(_, _, title) = self { return title }
+        return nil
     }
 }
 
@@ -31,8 +36,13 @@ extension RuntimeError: PageError {
     }
 
     public var upPath: [String] {
-        if case let .notFound(path, depth, _) = self { return Array(path.prefix(depth)) }
+        if case let .notFound(path, depth, _, _) = self { return Array(path.prefix(depth)) }
         return []
+    }
+
+    public var upTitle: String? {
+        if case let .notFound(_, _, _, title) = self { return title }
+        return nil
     }
 }
 

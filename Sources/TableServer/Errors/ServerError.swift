@@ -6,7 +6,7 @@ import Hummingbird
 public enum ServerError: PageError, Sendable, Hashable {
     case badRequest(String)
     case forbidden(String)
-    case notFound(String, upPath: [String])
+    case notFound(String, upPath: [String], upTitle: String? = nil)
     /// The path does not take the method; `allow` names the methods it takes.
     case methodNotAllowed(String, allow: String)
     /// The body did not arrive in time; the connection is closed after the answer.
@@ -45,7 +45,7 @@ public enum ServerError: PageError, Sendable, Hashable {
 
     public var description: String {
         switch self {
-        case let .badRequest(message), let .forbidden(message), let .notFound(message, _), let .methodNotAllowed(message, _),
+        case let .badRequest(message), let .forbidden(message), let .notFound(message, _, _), let .methodNotAllowed(message, _),
              let .requestTimeout(message), let .conflict(message), let .tooLarge(message), let .unsupportedMediaType(message),
              let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _):
             message
@@ -57,14 +57,17 @@ public enum ServerError: PageError, Sendable, Hashable {
 
     public var upPath: [String] {
         switch self {
-        case let .notFound(_, path), let .outcomeUnknown(_, path): path
+        case let .notFound(_, path, _), let .outcomeUnknown(_, path): path
         default: []
         }
     }
 
     public var upTitle: String? {
-        if case let .outcomeUnknown(title, _) = self { return title }
-        return nil
+        switch self {
+        case let .outcomeUnknown(title, _): title
+        case let .notFound(_, _, title): title
+        default: nil
+        }
     }
 
     /// `Retry-After` for a refusal to try again later; `Connection: close` when the request's

@@ -47,10 +47,10 @@ extension SiteServer {
         let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
         let page = SitePage(scene: scene)
         guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil else {
-            throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments)
+            throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title)
         }
         let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey, read: (scene, sequence))
-        guard first.isFollowable else { throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments) }
+        guard first.isFollowable else { throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title) }
         guard let slot = live.open() else {
             throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
         }
