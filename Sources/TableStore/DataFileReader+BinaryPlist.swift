@@ -1,18 +1,30 @@
 import Foundation
 
 extension DataFileReader {
+    /// What Foundation's decoder would get wrong about a binary property list, said for the
+    /// import: one cut short or damaged (it would read it as an old-style text list and talk of
+    /// missing '='s), or one nested too deep (see `binaryNestedTooDeep`). `nil` for a sound one,
+    /// and for data that does not begin as one (the file is then read once, not copied).
+    static func binaryProblem(_ data: Data) -> String? {
+        guard data.starts(with: Array("bplist0".utf8)) else { return nil }
+        let bytes = [UInt8](data)
+        guard let trailer = binaryTrailer(bytes) else {
+            return "the file begins as a binary property list but is not a whole one (\(bytes.count) bytes, its trailer cut short or damaged)"
+        }
+        return binaryNestedTooDeep(bytes, trailer) ? "arrays and dictionaries nest more than \(deepestNesting) deep, or hold themselves" : nil
+    }
+
     /// Whether a binary property list's arrays, sets and dictionaries nest deeper than
     /// `deepestNesting`, or refer to themselves: Foundation's decoder recurses once per level and
-    /// would run off its stack. `false` for anything that is not a well-formed binary property
-    /// list (the decoder then says what is wrong with it).
+    /// would run off its stack.
     ///
     /// The format: `bplist00`, the objects, a table of their offsets, and a 32-byte trailer giving
     /// the sizes of an offset and of an object reference, the number of objects, the top object
     /// and where the table starts. A container's marker byte is followed by its count and the
     /// references of its members (a dictionary's keys, then its values).
-    static func binaryNestedTooDeep(_ data: Data) -> Bool {
-        let bytes = [UInt8](data)
-        guard let (offsetSize, referenceSize, count, top, table) = binaryTrailer(bytes) else { return false }
+    private static func binaryNestedTooDeep(_ bytes: [UInt8],
+                                            _ found: (offsetSize: Int, referenceSize: Int, count: Int, top: Int, table: Int)) -> Bool {
+        let (offsetSize, referenceSize, count, top, table) = found
         let trailer = bytes.count - 32
         func integer(at start: Int, size: Int) -> Int? { bigEndian(bytes, at: start, size: size) }
 
@@ -75,7 +87,7 @@ extension DataFileReader {
     /// A binary property list's trailer, when the data is one whose trailer is in order: the sizes
     /// of an offset and of a reference, the number of objects, the top one, and where the offset
     /// table starts. `nil` for anything else, a binary list cut short among them.
-    static func binaryTrailer(_ bytes: [UInt8]) -> (offsetSize: Int, referenceSize: Int, count: Int, top: Int, table: Int)? {
+    private static func binaryTrailer(_ bytes: [UInt8]) -> (offsetSize: Int, referenceSize: Int, count: Int, top: Int, table: Int)? {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
         let trailer = bytes.count - 32
         guard let offsetSize = bigEndian(bytes, at: trailer + 6, size: 1), let referenceSize = bigEndian(bytes, at: trailer + 7, size: 1),

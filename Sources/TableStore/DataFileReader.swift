@@ -52,16 +52,11 @@ public enum DataFileReader {
     /// Reads an XML (or binary) property list, such as the guide's States.plist (`listName` as
     /// for `json`).
     public static func plist(_ data: Data, file: String, listName: String? = nil) throws -> DataDocument {
-        if data.starts(with: Array("bplist0".utf8)), binaryTrailer([UInt8](data)) == nil {
-            // Foundation would read it as an old-style text list instead, and talk of missing '='s.
-            throw StoreError.importFailed(file: file, location: "", message: "the file begins as a binary property list but is not a whole one "
-                                            + "(\(data.count) bytes, its trailer cut short or damaged)")
+        if let problem = binaryProblem(data) {
+            throw StoreError.importFailed(file: file, location: "", message: problem)
         }
         if let problem = xmlProblem(data) {
             throw StoreError.importFailed(file: file, location: "\(problem.line)", message: problem.message)
-        }
-        if binaryNestedTooDeep(data) {
-            throw StoreError.importFailed(file: file, location: "", message: "arrays and dictionaries nest more than \(deepestNesting) deep, or hold themselves")
         }
         let value: DataValue
         do {
