@@ -14,6 +14,10 @@ extension PostgresErrors {
             if let attempt = failure.connectionErrors.last { return systemWords(attempt.error) + " (\(failure.host):\(failure.port))" }
             if let lookup = failure.dnsAError ?? failure.dnsAAAAError { return "cannot resolve \(failure.host): \(systemWords(lookup))" }
             return "cannot connect to \(failure.host):\(failure.port)"
+        case let inner as PSQLError:
+            // A failure PostgresNIO wraps in another (a connection lost while the pool made one,
+            // say): its own words, which the outer one's description hides behind generic text.
+            return cause(of: inner)
         case let other?:
             return systemWords(other)
         case nil:
