@@ -17,9 +17,31 @@ public enum TableAction: Sendable, Hashable {
     case insert(key: String)
     /// Drop the row at a proposed place; the delegate decides where it lands.
     case move(key: String, to: MoveDestination)
-    /// Move the row one place up or down (its reorder menu without JavaScript).
-    case moveUp(key: String)
-    case moveDown(key: String)
+    /// Move the row one place up or down (its reorder menu without JavaScript). `past` is what
+    /// the page showed next to the row on that side: given, the move is made only from there.
+    /// The same post again (a double click, two people pressing one button) finds the row
+    /// already past that neighbour and changes nothing; a row whose neighbours changed
+    /// otherwise is refused rather than moved from a place the person never saw. Without it
+    /// (a script), the row moves from wherever it stands.
+    case moveUp(key: String, past: MoveNeighbour? = nil)
+    case moveDown(key: String, past: MoveNeighbour? = nil)
+}
+
+/// What stands next to a row on one side within its section.
+public enum MoveNeighbour: Sendable, Hashable {
+    /// The row with this key.
+    case row(key: String)
+    /// Nothing: the row is at that end of section `section` (a move crosses into the next one).
+    case sectionEnd(section: Int)
+
+    /// What stands beside the row at `path`, above it or below it, in its section of `rowCount`
+    /// rows; `key` gives the key of the section's row at an index. The page shows it and the
+    /// action checks it by this one rule.
+    public static func beside(_ path: IndexPath, upward: Bool, rowCount: Int, key: (Int) -> String) -> MoveNeighbour {
+        let row = path.row + (upward ? -1 : 1)
+        guard row >= 0, row < rowCount else { return .sectionEnd(section: path.section) }
+        return .row(key: key(row))
+    }
 }
 
 /// Where a moved row is proposed to go.
@@ -67,6 +89,9 @@ public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible
     /// More than one row has the key named (items of different lists shown together), so the
     /// post does not say which it means.
     case ambiguous(key: String, table: String)
+    /// A Move up or down named the neighbour the row was to pass, and the row no longer stands
+    /// beside it (someone else moved one of them, or put a row between).
+    case notBeside(key: String, past: MoveNeighbour, table: String)
     /// The table's rules refuse the action (TableKit's own message).
     case refused(TableKitError)
 
@@ -76,6 +101,10 @@ public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible
         case let .ambiguous(key, table):
             "\"\(table)\" has more than one row with the key \"\(key)\" (items of different lists), so which one is meant cannot be told; "
                 + "nothing was changed. Give one of the items another key"
+        case let .notBeside(key, .row(neighbour), table):
+            "row \"\(key)\" of \"\(table)\" no longer stands next to \"\(neighbour)\"; nothing was moved"
+        case let .notBeside(key, .sectionEnd(section), table):
+            "row \"\(key)\" of \"\(table)\" no longer stands at the end of section \(section); nothing was moved"
         case let .refused(error): error.description
         }
     }
@@ -133,10 +162,17 @@ extension TableViewController {
                 // Kept where it is, by the move rules' leave: nothing moved, so nothing to tell.
                 if destination == .whereItIs, target == source { return TableActionResult(key: key, text: text) }
                 return TableActionResult(indexPath: target, key: landedKey, proposed: proposed, text: text)
-            case let .moveUp(key), let .moveDown(key):
+            case let .moveUp(key, past), let .moveDown(key, past):
                 let source = try locate(key)
                 let text = cell(at: source).text
                 let isUpward = { if case .moveUp = action { true } else { false } }()
+                if let past, neighbour(of: source, upward: isUpward) != past {
+                    // Already past it: the same move again, made by someone else or a second click.
+                    guard case .row = past, neighbour(of: source, upward: !isUpward) == past else {
+                        throw TableActionError.notBeside(key: key, past: past, table: title)
+                    }
+                    return TableActionResult(key: key, text: text)
+                }
                 guard let proposed = adjacentMovePlace(to: source, upward: isUpward) else {
                     throw TableKitError.noFurtherPlace(at: source, upward: isUpward)
                 }
@@ -150,6 +186,11 @@ extension TableViewController {
         } catch {
             throw .refused(.invalidBatch(String(describing: error)))
         }
+    }
+
+    /// What stands next to the row at `path` in its section, above it or below it.
+    func neighbour(of path: IndexPath, upward: Bool) -> MoveNeighbour {
+        .beside(path, upward: upward, rowCount: numberOfRows(inSection: path.section)) { cell(at: IndexPath(row: $0, section: path.section)).key }
     }
 
     private func locate(_ key: String) throws(TableActionError) -> IndexPath {

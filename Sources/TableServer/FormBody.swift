@@ -12,6 +12,14 @@ struct FormBody: Sendable {
         fields = try text.withUTF8 { Self.fields(in: $0) }.get()
     }
 
+    /// A form post's fields, with those of its action URL's query that the body lacks: a
+    /// button's `formaction` says what the page's one shared form cannot (the row a Move up passes).
+    init(_ text: String, query: String?) throws(ServerError) {
+        try self.init(text)
+        guard let query, !query.isEmpty else { return }
+        for (name, value) in try FormBody(query).fields where fields[name] == nil { fields[name] = value }
+    }
+
     /// The fields of a form's UTF-8, split at `&` and at each pair's first `=`. The separators are
     /// ASCII, so every part between them is whole UTF-8 too: read as bytes, not as characters.
     private static func fields(in bytes: UnsafeBufferPointer<UInt8>) -> Result<[String: String], ServerError> {

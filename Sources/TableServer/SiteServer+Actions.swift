@@ -28,7 +28,7 @@ extension SiteServer {
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
             throw ServerError.unsupportedMediaType("Expected a form (application/x-www-form-urlencoded), got \"\(contentType)\".")
         }
-        let form = try FormBody(text)
+        let form = try FormBody(text, query: request.uri.query)
         guard session.accepts(form["csrf"]) else {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
@@ -74,6 +74,11 @@ extension SiteServer {
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
         } catch let TableActionError.noRow(key, _) {
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in ActionNotice.reasonRowGone(key) }
+        } catch let TableActionError.notBeside(key, past, _) where Self.hasChanged(page, since: revision) {
+            // A second click, or someone else, moved it first; or the rows around it changed.
+            return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { now in
+                ActionNotice.reasonNotBeside(key, past: past, upward: action == .moveUp, on: now)
+            }
         } catch let TableActionError.refused(rule) where rule.rowOthersMayHaveChanged != nil && Self.hasChanged(page, since: revision) {
             // The control the page showed is not there now because others changed the rows
             // around it: a conflict to show, not a forged post.
@@ -190,8 +195,8 @@ extension SiteServer {
             return .slide(key: key, value: value)
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .insert: return .insert(key: try form.required("key"))
-        case .moveUp: return .moveUp(key: try form.required("key"))
-        case .moveDown: return .moveDown(key: try form.required("key"))
+        case .moveUp: return .moveUp(key: try form.required("key"), past: try shownNeighbour(in: form))
+        case .moveDown: return .moveDown(key: try form.required("key"), past: try shownNeighbour(in: form))
         case .move:
             // Where to, by the rows around it (`before` or `after` a key, which survive other
             // people's changes), or by an index path in the list as it is when the move is made.
@@ -208,6 +213,23 @@ extension SiteServer {
             return .move(key: key, to: .indexPath(proposed))
         case .update: throw .badRequest("the form was sent without choosing an action; use one of the row's buttons")
         case .add, .save, .runBatch, .batch: return nil
+        }
+    }
+
+    /// The neighbour a Move up or down passes as the page showed it: `past=KEY`, or
+    /// `section-end=S` for a row at that end of section S; `nil` when the post names neither.
+    static func shownNeighbour(in form: FormBody) throws(ServerError) -> MoveNeighbour? {
+        switch (form["past"], form["section-end"]) {
+        case (nil, nil): return nil
+        case let (key?, nil):
+            guard !key.isEmpty else { throw .badRequest("the field past is empty; it names the row the move passes") }
+            return .row(key: key)
+        case let (nil, text?):
+            guard let section = Int(text), section >= 0 else {
+                throw .badRequest("the section \"\(DocumentText.shortened(text, to: 40))\" is not a section number")
+            }
+            return .sectionEnd(section: section)
+        case (_?, _?): throw .badRequest("the form names both the row the move passes (past) and a section end (section-end); send one")
         }
     }
 

@@ -40,6 +40,17 @@ extension ActionNotice {
         return "the list changed since this page was shown, and " + now
     }
 
+    /// Why a Move up or down was refused when the row no longer stands beside the neighbour the
+    /// page showed (`TableActionError.notBeside`), as `page` (the list now) names them.
+    public static func reasonNotBeside(_ key: String, past: MoveNeighbour, upward: Bool, on page: SitePage) -> String {
+        let name = { (key: String) in page.controller.indexPath(forRowWithKey: key).flatMap { rowName(at: $0, on: page) } ?? quoted(key) }
+        let place = switch past {
+        case let .row(neighbour): "next to \(name(neighbour))"
+        case .sectionEnd: upward ? "first in its section" : "last in its section"
+        }
+        return "someone else moved rows since this page was shown, and \(name(key)) is no longer \(place), so nothing was moved"
+    }
+
     /// The text of the row at `path`, quoted and shortened, when the page has that row and it has text.
     static func rowName(at path: IndexPath, on page: SitePage) -> String? {
         let counts = page.controller.rowCounts

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import TableKit
 
-/// Actions name rows by key: a key two rows share names neither, and the Move to… sheet's
-/// "where it is now" moves nothing but still asks the move rules.
+/// Actions name rows by key: a key two rows share names neither, the Move to… sheet's "where it
+/// is now" moves nothing but still asks the move rules, and a Move up or down naming the row it
+/// passes is made once, from where the page showed it.
 @Suite("Actions by key: shared keys and where a row is")
 struct RowKeyActionTests {
     /// Rows of two lists shown as two sections, by their keys; the table moves rows when `moves`.
@@ -44,5 +45,40 @@ struct RowKeyActionTests {
         #expect(lists.sections == [["a", "b", "c"]] && lists.movesMade == 0)
         var fixed = Lists(sections: [["a", "b"]], moves: false)
         #expect(throws: TableActionError.refused(.rowNotMovable(at: IndexPath(0, 1)))) { try fixed.apply(.move(key: "b", to: .whereItIs)) }
+    }
+
+    @Test("Move up and down naming the row passed are made once: again, they change nothing; beside another row, they are refused")
+    func movePastNeighbour() throws {
+        var lists = Lists(sections: [["a", "b", "c"], ["d"]])
+        let moved = try lists.apply(.moveDown(key: "a", past: .row(key: "b")))
+        #expect(moved.indexPath == IndexPath(0, 1) && lists.sections == [["b", "a", "c"], ["d"]])
+        // The same post again (a double click, or someone else pressing the same button).
+        let again = try lists.apply(.moveDown(key: "a", past: .row(key: "b")))
+        #expect(again.indexPath == nil && again.key == "a" && again.text == "a")
+        #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 1)
+        // Up past "a" is already so for "c" below it (made by someone else), but not for "b".
+        #expect(try lists.apply(.moveUp(key: "a", past: .row(key: "c"))).indexPath == nil)
+        #expect(throws: TableActionError.notBeside(key: "c", past: .row(key: "b"), table: "Lists")) {
+            try lists.apply(.moveUp(key: "c", past: .row(key: "b"))) }
+        #expect(throws: TableActionError.notBeside(key: "a", past: .row(key: "zed"), table: "Lists")) {
+            try lists.apply(.moveUp(key: "a", past: .row(key: "zed"))) }
+        // Across a section's end: made from that end only, so a second crossing is refused.
+        _ = try lists.apply(.moveUp(key: "d", past: .sectionEnd(section: 1)))
+        #expect(lists.sections == [["b", "a", "c", "d"], []])
+        #expect(throws: TableActionError.notBeside(key: "d", past: .sectionEnd(section: 1), table: "Lists")) {
+            try lists.apply(.moveUp(key: "d", past: .sectionEnd(section: 1))) }
+        #expect(lists.sections == [["b", "a", "c", "d"], []] && lists.movesMade == 2)
+        // Without a neighbour (a script), from wherever it stands.
+        _ = try lists.apply(.moveUp(key: "d"))
+        #expect(lists.sections == [["b", "a", "d", "c"], []])
+    }
+
+    @Test("what stands beside a row: the row above or below in its section, or that end of the section")
+    func beside() {
+        let keys = ["x", "y"]
+        #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: true, rowCount: 2) { keys[$0] } == .sectionEnd(section: 2))
+        #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: false, rowCount: 2) { keys[$0] } == .row(key: "y"))
+        #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: true, rowCount: 2) { keys[$0] } == .row(key: "x"))
+        #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: false, rowCount: 2) { keys[$0] } == .sectionEnd(section: 2))
     }
 }

@@ -151,7 +151,12 @@ struct PageRenderingTests {
         #expect(rows["0.6"]?.first { $0.attributes["class"]?.contains("editing-control--insert") == true } != nil)
         #expect(rows["0.0"]?.first { $0.name == "details" } == nil, "the first row is not movable")
         let grip = try #require(rows["0.1"]?.first { $0.name == "details" })
-        #expect(grip.all(named: "button").compactMap { $0.attributes["formaction"] } == ["/catalogue/_/move-up", "/catalogue/_/move-down"])
+        // Each names the row it passes, so the same post again moves nothing more.
+        #expect(grip.all(named: "button").compactMap { $0.attributes["formaction"] }
+            == ["/catalogue/_/move-up?past=default-0", "/catalogue/_/move-down?past=default-2"])
+        // The section's last row passes no row going down: it crosses the section's end.
+        let last = try #require(rows["0.6"]?.first { $0.name == "details" })
+        #expect(last.all(named: "button").compactMap { $0.attributes["formaction"] }.last == "/catalogue/_/move-down?section-end=0")
 
         let confirming = try renderValid(Fixtures.page(snapshot, confirming: "default-1"), name: "confirm")
         let delete = try #require(Fixtures.rows(of: confirming)["0.1"]?.first { $0.normalizedText == "Delete" && $0.name == "button" })

@@ -250,6 +250,51 @@ struct ManyEditorsTests {
         }
     }
 
+    /// Where the Move up or Move down button (`direction`) of row `key` on `page` posts, if it has one.
+    static func moveButton(_ direction: String, key: String, on page: Browser.Page) -> String? {
+        let buttons = page.root?.all(named: "button") ?? []
+        return buttons.first { $0.attributes["value"] == key && $0.attributes["formaction"]?.contains("/_/\(direction)?") == true }?.attributes["formaction"]
+    }
+
+    @Test("Move down pressed twice from one page, or by two people, moves the row one place; beside another row now, it is refused")
+    func moveOncePerPage() async throws {
+        try await Self.withTwoEditors { _, alice, bob in
+            let alicePage = try await alice.get("/groceries/?editing=1"), bobPage = try await bob.get("/groceries/?editing=1")
+            #expect(alicePage.rowTexts == ["Milk", "Eggs", "Bread", "Butter"])
+            let down = try #require(Self.moveButton("move-down", key: "eggs", on: alicePage))
+            #expect(down.hasSuffix("/groceries/_/move-down?past=bread"))
+            #expect(Self.moveButton("move-up", key: "milk", on: alicePage) == nil, "the first row has no Move up")
+            let aliceForm = alice.tokens(of: alicePage), bobForm = bob.tokens(of: bobPage)
+            let fields = { (tokens: (csrf: String, revision: String), key: String) in
+                [("csrf", tokens.csrf), ("revision", tokens.revision), ("editing", "1"), ("key", key)]
+            }
+            for (browser, form) in [(alice, aliceForm), (alice, aliceForm), (bob, bobForm)] {
+                let posted = try await browser.post(down, fields(form, "eggs"))
+                #expect(posted.status == 200 && posted.rowTexts == ["Milk", "Bread", "Eggs", "Butter"], "\(posted.notice ?? "")")
+            }
+
+            // Alice moves Butter up past Eggs; Bob's page still shows Eggs under Bread.
+            let now = try await alice.get("/groceries/?editing=1")
+            // Milk kept its place, but its rendered row names its new neighbour.
+            #expect(try #require(Self.moveButton("move-down", key: "milk", on: now)).hasSuffix("?past=bread"))
+            #expect(try await alice.post(try #require(Self.moveButton("move-up", key: "butter", on: now)), fields(alice.tokens(of: now), "butter")).status == 200)
+            let bobUp = try #require(Self.moveButton("move-up", key: "eggs", on: try await bob.get("/groceries/?editing=1")))
+            let stale = try await bob.post(try #require(Self.moveButton("move-up", key: "eggs", on: bobPage)), fields(bobForm, "eggs"))
+            #expect(stale.status == 409 && stale.notice?.contains("“Eggs” is no longer next to “Milk”, so nothing was moved") == true,
+                    "\(stale.notice ?? "")")
+            #expect(stale.rowTexts == ["Milk", "Bread", "Butter", "Eggs"])
+            #expect(bobUp.hasSuffix("?past=butter"), "the page as it is now names the row above")
+
+            // From the page as it is, a neighbour the row does not have is a forged post.
+            let current = try await bob.get("/groceries/?editing=1")
+            let forged = try await bob.post("/groceries/_/move-up?past=milk", fields(bob.tokens(of: current), "eggs"))
+            #expect(forged.status == 422 && forged.html.contains("no longer stands next to"), "\(forged.html.prefix(300))")
+            let both = try await bob.post("/groceries/_/move-up?past=butter", fields(bob.tokens(of: current), "eggs") + [("section-end", "0")])
+            #expect(both.status == 400)
+            #expect(try await bob.get("/groceries/").rowTexts == ["Milk", "Bread", "Butter", "Eggs"], "nothing moved")
+        }
+    }
+
     @Test("saving an item someone deleted meanwhile: 409 on the list as it is, nothing saved, and what was typed repeated")
     func savedItemDeleted() async throws {
         try await Self.withTwoEditors { demo, alice, bob in

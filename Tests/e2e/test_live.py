@@ -60,7 +60,7 @@ def delete_by_confirmation(driver, server, path: str, key: str, name: str):
 def move_up(driver, key: str):
     """Moves the row `key` up one place through its reorder menu."""
     row(driver, key).find_element(By.CSS_SELECTOR, "summary").click()
-    click(driver, f'[data-key="{key}"] .reorder__button[formaction$="/move-up"]')
+    click(driver, f'[data-key="{key}"] .reorder__button[formaction*="/_/move-up?"]')
 
 
 @pytest.fixture
@@ -119,8 +119,8 @@ def test_a_move_arrives_and_the_viewers_next_edit_is_based_on_it(server, two_ses
         revision = server_revision(server, "/groceries/")
         until(viewer, lambda d: d.find_element(By.CSS_SELECTOR, '#table-actions input[name="revision"]').get_attribute("value") == revision)
         # Bread is last now: its menu no longer offers Move down, Butter's does.
-        assert not row(viewer, "bread").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction$="/move-down"]')
-        assert row(viewer, "butter").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction$="/move-down"]')
+        assert not row(viewer, "bread").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction*="/_/move-down?"]')
+        assert row(viewer, "butter").find_elements(By.CSS_SELECTOR, '.reorder__button[formaction*="/_/move-down?"]')
     with step(viewer, "the viewer's own edit goes through, from the page as it now stands"):
         move_up(viewer, "bread")
         wait_for_texts(viewer, ["Milk", "Eggs", "Bread", "Butter"])

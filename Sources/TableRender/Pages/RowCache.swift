@@ -45,7 +45,9 @@ final class RowCache: @unchecked Sendable {
         if let known, known.rows.hasSameStorage(as: rows) { return known.html }
         // The rows not equal to the ones rendered in their places last time are rendered first,
         // so that the text is made at its size; the others are copied over in runs between them.
-        let made = TableRow.positionsChanged(in: rows, since: known?.rows ?? []).map { (position: $0, html: render(rows[$0])) }
+        var changed = TableRow.positionsChanged(in: rows, since: known?.rows ?? [])
+        if state.isEditing { changed = Self.besideChanges(changed, count: rows.count, countBefore: known?.rows.count ?? 0) }
+        let made = changed.map { (position: $0, html: render(rows[$0])) }
         let kept = known?.html ?? RenderedRows()
         var bytes = 0, next = 0
         for (position, text) in made {
@@ -76,6 +78,16 @@ final class RowCache: @unchecked Sendable {
             pages[state] = sections
         }
         return html
+    }
+
+    /// `changed` (in order) with the positions beside each: in editing mode a row's Move up and
+    /// Move down name the rows next to it, or the section's end, so a row whose neighbour
+    /// changed, or who became or stopped being the last, is made again too.
+    static func besideChanges(_ changed: [Int], count: Int, countBefore: Int) -> [Int] {
+        var positions = Set<Int>()
+        for position in changed { positions.formUnion([position - 1, position, position + 1]) }
+        if count != countBefore { positions.formUnion([count - 1, countBefore - 1]) }
+        return positions.filter { (0..<count).contains($0) }.sorted()
     }
 
     /// How many rows were rendered (not taken from the cache) so far.

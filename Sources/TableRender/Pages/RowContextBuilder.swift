@@ -87,8 +87,11 @@ enum RowContextBuilder {
                                                               title: row.deleteConfirmationTitle)
         }
         if isEditing, row.isMovable {
-            context.reorder = ReorderContext(canMoveUp: row.canMoveUp, canMoveDown: row.canMoveDown, upAction: actions.action(.moveUp),
-                                             downAction: actions.action(.moveDown),
+            let rows = page.snapshot.sections[row.indexPath.section].rows
+            let past = { (upward: Bool) in MoveNeighbour.beside(row.indexPath, upward: upward, rowCount: rows.count) { rows[$0].cell.key } }
+            context.reorder = ReorderContext(canMoveUp: row.canMoveUp, canMoveDown: row.canMoveDown,
+                                             upAction: row.canMoveUp ? actions.move(.moveUp, past: past(true)) : "",
+                                             downAction: row.canMoveDown ? actions.move(.moveDown, past: past(false)) : "",
                                              moveToHref: actions.moveToHref(for: cell.key))
         }
         return context

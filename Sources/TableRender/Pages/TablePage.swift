@@ -97,6 +97,15 @@ public struct PageActions: Sendable, Hashable {
     /// Where `action` posts.
     public func action(_ action: PageAction) -> String { urls.action(action, on: keys) }
 
+    /// Where a row's Move up or Move down posts: with what the page shows beside it on that side,
+    /// so the move is made only from there (a second click changes nothing).
+    public func move(_ action: PageAction, past: MoveNeighbour) -> String {
+        switch past {
+        case let .row(key): urls.action(action, on: keys, query: [("past", key)])
+        case let .sectionEnd(section): urls.action(action, on: keys, query: [("section-end", String(section))])
+        }
+    }
+
     /// The page in editing mode with the Delete button of `key` showing.
     public func confirmDeleteHref(for key: String) -> String { urls.deleteConfirmation(keys, key: key) }
 

@@ -81,12 +81,12 @@ public struct URLBuilder: Sendable, Hashable {
         page(keys, from: keys, state: ViewState(isEditing: true, sheet: .move(key: key)))
     }
 
-    /// The link to a form action of the page at `keys` (`/path/_/delete`); never relative, since
-    /// an export has no actions.
-    public func action(_ action: PageAction, on keys: [String]) -> String {
+    /// The link to a form action of the page at `keys` (`/path/_/delete`), with fields of its own
+    /// in `query`; never relative, since an export has no actions.
+    public func action(_ action: PageAction, on keys: [String], query: [(String, String)] = []) -> String {
         var link = basePath
         Self.append(keys, to: &link)
-        return link + "_/" + action.rawValue
+        return link + "_/" + action.rawValue + Self.encodeQuery(query)
     }
 
     /// The live stream of the page at `keys` shown in `state` (`/path/_live`); never relative,

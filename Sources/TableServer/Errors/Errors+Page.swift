@@ -64,7 +64,7 @@ extension TableActionError: PageError {
     public var status: HTTPResponse.Status {
         switch self {
         case .noRow, .refused(.controlNotSupported): .badRequest
-        case .refused, .ambiguous: .unprocessableContent
+        case .refused, .ambiguous, .notBeside: .unprocessableContent
         }
     }
 }
