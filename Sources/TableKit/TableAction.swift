@@ -31,16 +31,21 @@ public enum TableAction: Sendable, Hashable {
 public enum MoveNeighbour: Sendable, Hashable {
     /// The row with this key.
     case row(key: String)
-    /// Nothing: the row is at that end of section `section` (a move crosses into the next one).
-    case sectionEnd(section: Int)
+    /// Nothing: the row is at that end of its section (a move crosses into the next section).
+    /// `otherSide` is the key of the row next to it on the other side, which tells its section
+    /// by a row in it rather than by a number that others' changes shift; `nil` when the row is
+    /// alone in its section.
+    case sectionEnd(otherSide: String?)
 
     /// What stands beside the row at `path`, above it or below it, in its section of `rowCount`
     /// rows; `key` gives the key of the section's row at an index. The page shows it and the
     /// action checks it by this one rule.
     public static func beside(_ path: IndexPath, upward: Bool, rowCount: Int, key: (Int) -> String) -> MoveNeighbour {
-        let row = path.row + (upward ? -1 : 1)
-        guard row >= 0, row < rowCount else { return .sectionEnd(section: path.section) }
-        return .row(key: key(row))
+        func row(_ step: Int) -> String? {
+            let row = path.row + (upward ? step : -step)
+            return row >= 0 && row < rowCount ? key(row) : nil
+        }
+        return row(-1).map { .row(key: $0) } ?? .sectionEnd(otherSide: row(1))
     }
 }
 
@@ -102,9 +107,9 @@ public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible
             "\"\(table)\" has more than one row with the key \"\(key)\" (items of different lists), so which one is meant cannot be told; "
                 + "nothing was changed. Give one of the items another key"
         case let .notBeside(key, .row(neighbour), table):
-            "row \"\(key)\" of \"\(table)\" no longer stands next to \"\(neighbour)\"; nothing was moved"
-        case let .notBeside(key, .sectionEnd(section), table):
-            "row \"\(key)\" of \"\(table)\" no longer stands at the end of section \(section); nothing was moved"
+            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" no longer stands next to \"\(DocumentText.shortened(neighbour, to: 60))\"; nothing was moved"
+        case let .notBeside(key, .sectionEnd, table):
+            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" no longer stands where the post says, at the end of its section; nothing was moved"
         case let .refused(error): error.description
         }
     }
@@ -167,7 +172,10 @@ extension TableViewController {
                 let text = cell(at: source).text
                 let isUpward = { if case .moveUp = action { true } else { false } }()
                 if let past, neighbour(of: source, upward: isUpward) != past {
-                    // Already past it: the same move again, made by someone else or a second click.
+                    guard movesRows, canMoveRow(at: source) else { throw TableKitError.rowNotMovable(at: source) }
+                    // Already past it: the same move again, made by someone else or a second
+                    // click. (A row that crossed a section's end cannot be told from one moved
+                    // there otherwise: refused.)
                     guard case .row = past, neighbour(of: source, upward: !isUpward) == past else {
                         throw TableActionError.notBeside(key: key, past: past, table: title)
                     }

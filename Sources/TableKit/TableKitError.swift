@@ -57,7 +57,7 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         case .groupedTableCannotHaveIndex:
             "a grouped table cannot have a section index; use the plain style for an indexed list"
         case let .indexTitleLeadsNowhere(title, section, sectionCount):
-            "index title \"\(title)\" leads to section \(section), but the table has \(Self.count(sectionCount, "section"))"
+            "index title \"\(title)\" leads to section \(section), but the table has \(NumberWords.counted(sectionCount, "section"))"
         case let .imageNotAllowed(style, path):
             "row \(path.textForm): the \(style.rawValue) cell style has no place for an image (only default and subtitle do)"
         case let .invalidIndentationLevel(level, path):
@@ -95,13 +95,13 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         case .endUpdatesWithoutBegin:
             "endUpdates was called without a matching beginUpdates"
         case let .unbalancedBatch(open):
-            "the batch still has \(Self.count(open, "open update block")); close each beginUpdates with endUpdates"
+            "the batch still has \(NumberWords.counted(open, "open update block")); close each beginUpdates with endUpdates"
         case let .batchSectionOutOfRange(section, count, table):
-            "section \(section) does not exist in the table \(table) the update (it has \(Self.count(count, "section")))"
+            "section \(section) does not exist in the table \(table) the update (it has \(NumberWords.counted(count, "section")))"
         case let .batchRowOutOfRange(path, count, table):
             path.row < 0
                 ? "row \(path.textForm) has a negative index"
-                : "row \(path.textForm) does not exist in the table \(table) the update (section \(path.section) has \(Self.count(count, "row")))"
+                : "row \(path.textForm) does not exist in the table \(table) the update (section \(path.section) has \(NumberWords.counted(count, "row")))"
         case let .invalidBatch(reason):
             "invalid update: \(reason)"
         case let .invalidSectionCount(before, after, inserted, deleted):
@@ -134,13 +134,9 @@ public enum TableKitError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : "s")"
-    }
-
     private static func describe(_ rowCounts: [Int]) -> String {
         guard !rowCounts.isEmpty else { return "no sections" }
-        let parts = rowCounts.enumerated().map { "section \($0.offset): \(count($0.element, "row"))" }
+        let parts = rowCounts.enumerated().map { "section \($0.offset): \(NumberWords.counted($0.element, "row"))" }
         return parts.joined(separator: ", ")
     }
 }

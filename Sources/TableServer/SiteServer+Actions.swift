@@ -96,8 +96,8 @@ extension SiteServer {
             // The sheet shows each message by its field and the notice above them (not the
             // summary of fields to correct: nothing typed was wrong); a JSON twin has the notice.
             let changed = sheet.fields.compactMap { field in current[field.name].map { field.label + " to “" + ($0.isEmpty ? "nothing" : $0) + "”" } }
-            let listed = changed.count > 1 ? changed.dropLast().joined(separator: ", ") + " and " + changed[changed.count - 1] : changed.joined()
-            let notice = "Your changes were not saved: someone else changed " + listed + " while you were editing. Save again to use your values."
+            let notice = "Your changes were not saved: someone else changed " + NumberWords.series(changed)
+                + " while you were editing. Save again to use your values."
             sheet.errorSummary = notice
             return try await pageResponse(fresh, state: ViewState(), request: request, session: session, status: .conflict, notice: notice, sheet: sheet)
         } catch let conflict as SaveConflict {
@@ -216,20 +216,17 @@ extension SiteServer {
         }
     }
 
-    /// The neighbour a Move up or down passes as the page showed it: `past=KEY`, or
-    /// `section-end=S` for a row at that end of section S; `nil` when the post names neither.
+    /// The neighbour a Move up or down passes as the page showed it: `past=KEY`, or for a row at
+    /// that end of its section `end-beside=KEY`, KEY the row on its other side (empty when it is
+    /// alone in its section); `nil` when the post names neither.
     static func shownNeighbour(in form: FormBody) throws(ServerError) -> MoveNeighbour? {
-        switch (form["past"], form["section-end"]) {
+        switch (form["past"], form["end-beside"]) {
         case (nil, nil): return nil
         case let (key?, nil):
             guard !key.isEmpty else { throw .badRequest("the field past is empty; it names the row the move passes") }
             return .row(key: key)
-        case let (nil, text?):
-            guard let section = Int(text), section >= 0 else {
-                throw .badRequest("the section \"\(DocumentText.shortened(text, to: 40))\" is not a section number")
-            }
-            return .sectionEnd(section: section)
-        case (_?, _?): throw .badRequest("the form names both the row the move passes (past) and a section end (section-end); send one")
+        case let (nil, key?): return .sectionEnd(otherSide: key.isEmpty ? nil : key)
+        case (_?, _?): throw .badRequest("the form names both the row the move passes (past) and a section's end (end-beside); send one")
         }
     }
 

@@ -48,7 +48,7 @@ extension ActionNotice {
         case let .row(neighbour): "next to \(name(neighbour))"
         case .sectionEnd: upward ? "first in its section" : "last in its section"
         }
-        return "someone else moved rows since this page was shown, and \(name(key)) is no longer \(place), so nothing was moved"
+        return "the list changed since this page was shown, and \(name(key)) is no longer \(place), so nothing was moved"
     }
 
     /// The text of the row at `path`, quoted and shortened, when the page has that row and it has text.
@@ -59,5 +59,6 @@ extension ActionNotice {
         return text.isEmpty ? nil : quoted(text)
     }
 
-    private static func quoted(_ text: String) -> String { "“" + DocumentText.cleaned(DocumentText.shortened(text, to: 60)) + "”" }
+    /// `text` in curly quotes, made safe for a page and shortened.
+    static func quoted(_ text: String) -> String { "“" + DocumentText.cleaned(DocumentText.shortened(text, to: 60)) + "”" }
 }

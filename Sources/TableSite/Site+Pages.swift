@@ -24,9 +24,13 @@ extension Site {
         }
         var commands: [CommandContext] = []
         if !options.isReadOnly, let scene = page.scene {
+            // A page holding a window of a long list has not the rows a batch's index paths name.
+            let summarises = scene.window?.isWhole ?? true
             commands = scene.scene.batchActions.compactMap { name in
-                scene.app.batches[name].map {
-                    CommandContext(title: $0.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: name)
+                scene.app.batches[name].map { batch in
+                    CommandContext(title: batch.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: name,
+                                   summary: summarises ? BatchPreview.summary(of: batch, on: snapshot) : nil,
+                                   summaryID: "batch-summary-" + RowAnchor.id(for: name).dropFirst(4))
                 }
             }
         }

@@ -62,23 +62,49 @@ struct RowKeyActionTests {
             try lists.apply(.moveUp(key: "c", past: .row(key: "b"))) }
         #expect(throws: TableActionError.notBeside(key: "a", past: .row(key: "zed"), table: "Lists")) {
             try lists.apply(.moveUp(key: "a", past: .row(key: "zed"))) }
-        // Across a section's end: made from that end only, so a second crossing is refused.
-        _ = try lists.apply(.moveUp(key: "d", past: .sectionEnd(section: 1)))
+        // Across a section's end: made only from that end of the section that has the row named
+        // on its other side, so a second crossing is refused.
+        _ = try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a")))
+        #expect(lists.sections == [["b", "a"], ["c", "d"]])
+        #expect(throws: TableActionError.notBeside(key: "c", past: .sectionEnd(otherSide: "a"), table: "Lists")) {
+            try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a"))) }
+        _ = try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d")))
+        #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 3)
+        // Alone in its section, at both ends: said so, and moved once.
+        _ = try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil)))
         #expect(lists.sections == [["b", "a", "c", "d"], []])
-        #expect(throws: TableActionError.notBeside(key: "d", past: .sectionEnd(section: 1), table: "Lists")) {
-            try lists.apply(.moveUp(key: "d", past: .sectionEnd(section: 1))) }
-        #expect(lists.sections == [["b", "a", "c", "d"], []] && lists.movesMade == 2)
+        #expect(throws: TableActionError.notBeside(key: "d", past: .sectionEnd(otherSide: nil), table: "Lists")) {
+            try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil))) }
         // Without a neighbour (a script), from wherever it stands.
         _ = try lists.apply(.moveUp(key: "d"))
         #expect(lists.sections == [["b", "a", "d", "c"], []])
     }
 
+    @Test("sections shown by number change as others empty them: a section's end is told by a row in it")
+    func sectionEndByRow() throws {
+        // The page showed "j" first in the second section, ["j", "k"]; the first section has
+        // since emptied and "j" was moved first into the third, now the second by number.
+        var lists = Lists(sections: [[], ["x", "y"], ["j", "m"]])
+        #expect(throws: TableActionError.notBeside(key: "j", past: .sectionEnd(otherSide: "k"), table: "Lists")) {
+            try lists.apply(.moveUp(key: "j", past: .sectionEnd(otherSide: "k"))) }
+        // "y" last of its section above "x", as shown, though the section's number changed.
+        _ = try lists.apply(.moveDown(key: "y", past: .sectionEnd(otherSide: "x")))
+        #expect(lists.sections == [[], ["x"], ["y", "j", "m"]] && lists.movesMade == 1)
+    }
+
+    @Test("a post naming a neighbour is refused as any move by a table that does not move the row")
+    func neighbourOnFixedTable() {
+        var fixed = Lists(sections: [["a", "b"]], moves: false)
+        #expect(throws: TableActionError.refused(.rowNotMovable(at: IndexPath(0, 1)))) { try fixed.apply(.moveDown(key: "b", past: .row(key: "a"))) }
+    }
+
     @Test("what stands beside a row: the row above or below in its section, or that end of the section")
     func beside() {
         let keys = ["x", "y"]
-        #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: true, rowCount: 2) { keys[$0] } == .sectionEnd(section: 2))
+        #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: true, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "y"))
         #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: false, rowCount: 2) { keys[$0] } == .row(key: "y"))
         #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: true, rowCount: 2) { keys[$0] } == .row(key: "x"))
-        #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: false, rowCount: 2) { keys[$0] } == .sectionEnd(section: 2))
+        #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: false, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "x"))
+        #expect(MoveNeighbour.beside(IndexPath(1, 0), upward: false, rowCount: 1) { keys[$0] } == .sectionEnd(otherSide: nil))
     }
 }

@@ -154,9 +154,10 @@ struct PageRenderingTests {
         // Each names the row it passes, so the same post again moves nothing more.
         #expect(grip.all(named: "button").compactMap { $0.attributes["formaction"] }
             == ["/catalogue/_/move-up?past=default-0", "/catalogue/_/move-down?past=default-2"])
-        // The section's last row passes no row going down: it crosses the section's end.
+        // The section's last row passes no row going down: it crosses the section's end, its
+        // section told by the row above it.
         let last = try #require(rows["0.6"]?.first { $0.name == "details" })
-        #expect(last.all(named: "button").compactMap { $0.attributes["formaction"] }.last == "/catalogue/_/move-down?section-end=0")
+        #expect(last.all(named: "button").compactMap { $0.attributes["formaction"] }.last == "/catalogue/_/move-down?end-beside=default-5")
 
         let confirming = try renderValid(Fixtures.page(snapshot, confirming: "default-1"), name: "confirm")
         let delete = try #require(Fixtures.rows(of: confirming)["0.1"]?.first { $0.normalizedText == "Delete" && $0.name == "button" })

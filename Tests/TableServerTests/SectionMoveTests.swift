@@ -65,6 +65,9 @@ struct SectionMoveTests {
             #expect(page.rowTexts == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])
             let button = page.root?.first { $0.name == "button" && $0.attributes["value"] == "figure-7-2" }
             #expect(button?.normalizedText == "Apply Figure 7-2")
+            // Under each button, what it would do to the list as shown, read with the button.
+            let summary = try #require(page.root?.first { $0.attributes["id"] == button?.attributes["aria-describedby"] })
+            #expect(summary.normalizedText == "On the list as it is now, this inserts 1 row, deletes “A2”, and deletes section “Section B” with its 3 rows.")
             let (csrf, revision) = browser.tokens(of: page)
             let applied = try await browser.post("/figure-7-2/_/run-batch", [("csrf", csrf), ("revision", revision), ("batch", "figure-7-2")])
             #expect(applied.rowTexts == ["A1", "A3", "C1", "Inserted", "C2", "C3"])
@@ -74,6 +77,25 @@ struct SectionMoveTests {
             let (csrf2, revision2) = browser.tokens(of: applied)
             let restored = try await browser.post("/figure-7-2/_/run-batch", [("csrf", csrf2), ("revision", revision2), ("batch", "restore-figure-7-2")])
             #expect(restored.rowTexts == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])
+        }
+    }
+
+    @Test("Listing 7-8's button says which rows it deletes now: run again, the states at its index paths are others")
+    func listingSummary() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            func summaries(_ page: Browser.Page) -> [String] {
+                (page.root?.all { $0.attributes["class"] == "table__command-summary" } ?? []).map(\.normalizedText)
+            }
+            let page = try await browser.get("/batch-update/")
+            #expect(summaries(page) == ["On the list as it is now, this deletes “Delaware” and “Washington”, and inserts 3 rows.",
+                                        "Puts back the list's starting 5 items in place of the 5 rows shown."])
+            let (csrf, revision) = browser.tokens(of: page)
+            let applied = try await browser.post("/batch-update/_/run-batch", [("csrf", csrf), ("revision", revision), ("batch", "listing-7-8")])
+            #expect(applied.rowTexts == ["Alaska", "Arizona", "California", "Georgia", "New Jersey", "Virginia"])
+            #expect(summaries(applied) == ["On the list as it is now, this deletes “California” and “New Jersey”, and inserts 3 rows.",
+                                           "Puts back the list's starting 5 items in place of the 6 rows shown."])
         }
     }
 

@@ -192,4 +192,7 @@ public struct RowWindow: Sendable, Hashable {
 
     /// Whether more rows follow this window.
     public var hasMore: Bool { range.upperBound < total }
+
+    /// Whether the window holds the whole list (a short list read a window at a time).
+    public var isWhole: Bool { range.lowerBound == 0 && !hasMore }
 }

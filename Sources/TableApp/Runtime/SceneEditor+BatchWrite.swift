@@ -229,8 +229,8 @@ extension SceneEditor {
     /// "5 rows" or "7 rows in 3 sections".
     private static func describe(_ counts: [Int]) -> String {
         let rows = counts.reduce(0, +)
-        let rowText = "\(rows) row\(rows == 1 ? "" : "s")"
-        return counts.count == 1 ? rowText : "\(rowText) in \(counts.count) section\(counts.count == 1 ? "" : "s")"
+        let rowText = NumberWords.counted(rows, "row")
+        return counts.count == 1 ? rowText : "\(rowText) in \(NumberWords.counted(counts.count, "section"))"
     }
 
     /// Refuses a batch from a page shown before another change to the lists it names by index

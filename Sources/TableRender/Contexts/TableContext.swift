@@ -109,17 +109,23 @@ public struct CommandContext: RenderContext, Hashable {
     public var action: String
     public var name: String
     public var value: String
+    /// What pressing it would do to the list as shown, said under the button and read with it.
+    public var summary: String?
+    /// The id of the summary's element, unique on the page.
+    public var summaryID: String
 
     /// Makes a command.
-    public init(title: String, action: String, name: String, value: String) {
+    public init(title: String, action: String, name: String, value: String, summary: String? = nil, summaryID: String = "") {
         self.title = title
         self.action = action
         self.name = name
         self.value = value
+        self.summary = summary
+        self.summaryID = summaryID
     }
 
     public static let fields: [TemplateField<Self>] = [
         .init("title") { $0.title }, .init("action") { $0.action }, .init("name") { $0.name },
-        .init("value") { $0.value },
+        .init("value") { $0.value }, .init("summary") { $0.summary }, .init("summaryID") { $0.summaryID },
     ]
 }

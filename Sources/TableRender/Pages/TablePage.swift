@@ -102,7 +102,7 @@ public struct PageActions: Sendable, Hashable {
     public func move(_ action: PageAction, past: MoveNeighbour) -> String {
         switch past {
         case let .row(key): urls.action(action, on: keys, query: [("past", key)])
-        case let .sectionEnd(section): urls.action(action, on: keys, query: [("section-end", String(section))])
+        case let .sectionEnd(otherSide): urls.action(action, on: keys, query: [("end-beside", otherSide ?? "")])
         }
     }
 

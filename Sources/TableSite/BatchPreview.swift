@@ -1,0 +1,54 @@
+import Foundation
+import TableApp
+import TableKit
+
+/// What a named batch's button would do to the list as its page shows it, said under the
+/// button. A batch names rows by index path, as UIKit's do: once the list has changed, the rows
+/// at those places are no longer the ones its title or the footer speak of (run twice, Listing
+/// 7-8 deletes two other states), so the person reads which rows it takes before pressing.
+enum BatchPreview {
+    static func summary(of batch: BatchDefinition, on snapshot: TableSnapshot) -> String {
+        switch batch.kind {
+        case let .restore(items):
+            let shown = snapshot.sections.reduce(0) { $0 + $1.rows.count }
+            let rows = items.reduce(0) { $0 + $1.rows.count }
+            let kept = rows == 0 ? NumberWords.counted(items.count, "item")
+                : NumberWords.counted(items.count, "section") + " of " + NumberWords.counted(rows, "row")
+            return "Puts back the list's starting \(kept) in place of the \(NumberWords.counted(shown, "row")) shown."
+        case let .update(script):
+            let parts = script.update.operations.map { operation in
+                switch operation {
+                case let .deleteRows(paths): "deletes " + NumberWords.series(paths.map { row($0, in: snapshot) })
+                case let .reloadRows(paths): "reloads " + NumberWords.series(paths.map { row($0, in: snapshot) })
+                case let .moveRow(from, to): "moves \(row(from, in: snapshot)) to row \(to.row + 1)"
+                case let .insertRows(paths): "inserts " + NumberWords.counted(paths.count, "row")
+                case let .deleteSections(numbers): "deletes " + NumberWords.series(numbers.map { section($0, in: snapshot, withRows: true) })
+                case let .reloadSections(numbers): "reloads " + NumberWords.series(numbers.map { section($0, in: snapshot, withRows: false) })
+                case let .moveSection(from, to): "moves \(section(from, in: snapshot, withRows: false)) to place \(to + 1)"
+                case let .insertSections(numbers): "inserts " + NumberWords.counted(numbers.count, "section")
+                }
+            }
+            // The parts' own lists have "and" in them: the parts are told apart by commas.
+            let said = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + ", and " + parts[parts.count - 1] : parts.joined()
+            return "On the list as it is now, this " + said + "."
+        }
+    }
+
+    /// The row at `path` by its text, or its index path where the list has no such row (the
+    /// batch will be refused).
+    private static func row(_ path: IndexPath, in snapshot: TableSnapshot) -> String {
+        guard snapshot.sections.indices.contains(path.section), snapshot.sections[path.section].rows.indices.contains(path.row) else {
+            return "row \(path.textForm), which the list does not have"
+        }
+        let text = snapshot.sections[path.section].rows[path.row].cell.text
+        return text.isEmpty ? "row \(path.textForm)" : ActionNotice.quoted(text)
+    }
+
+    /// Section `number` by its header, with its row count when `withRows`.
+    private static func section(_ number: Int, in snapshot: TableSnapshot, withRows: Bool) -> String {
+        guard snapshot.sections.indices.contains(number) else { return "section \(number + 1), which the list does not have" }
+        let shown = snapshot.sections[number]
+        let name = shown.headerTitle.map { "section " + ActionNotice.quoted($0) } ?? "section \(number + 1)"
+        return withRows ? "\(name) with its \(NumberWords.counted(shown.rows.count, "row"))" : name
+    }
+}
