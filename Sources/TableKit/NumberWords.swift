@@ -10,9 +10,10 @@ public enum NumberWords {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
-    /// `items` as a sentence lists them: "a", "a and b", "a, b and c".
-    public static func series(_ items: [String]) -> String {
-        guard let last = items.last, items.count > 1 else { return items.joined() }
-        return items.dropLast().joined(separator: ", ") + " and " + last
+    /// `items` as a sentence lists them: "a", "a and b", "a, b and c"; `last` goes before the
+    /// last of several (", and " where the items have "and" in them).
+    public static func series(_ items: [String], last: String = " and ") -> String {
+        guard let final = items.last, items.count > 1 else { return items.joined() }
+        return items.dropLast().joined(separator: ", ") + last + final
     }
 }

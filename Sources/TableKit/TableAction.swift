@@ -27,28 +27,6 @@ public enum TableAction: Sendable, Hashable {
     case moveDown(key: String, past: MoveNeighbour? = nil)
 }
 
-/// What stands next to a row on one side within its section.
-public enum MoveNeighbour: Sendable, Hashable {
-    /// The row with this key.
-    case row(key: String)
-    /// Nothing: the row is at that end of its section (a move crosses into the next section).
-    /// `otherSide` is the key of the row next to it on the other side, which tells its section
-    /// by a row in it rather than by a number that others' changes shift; `nil` when the row is
-    /// alone in its section.
-    case sectionEnd(otherSide: String?)
-
-    /// What stands beside the row at `path`, above it or below it, in its section of `rowCount`
-    /// rows; `key` gives the key of the section's row at an index. The page shows it and the
-    /// action checks it by this one rule.
-    public static func beside(_ path: IndexPath, upward: Bool, rowCount: Int, key: (Int) -> String) -> MoveNeighbour {
-        func row(_ step: Int) -> String? {
-            let row = path.row + (upward ? step : -step)
-            return row >= 0 && row < rowCount ? key(row) : nil
-        }
-        return row(-1).map { .row(key: $0) } ?? .sectionEnd(otherSide: row(1))
-    }
-}
-
 /// Where a moved row is proposed to go.
 public enum MoveDestination: Sendable, Hashable {
     /// At this index path of the table as it is when the move is carried out.
@@ -107,9 +85,9 @@ public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible
             "\"\(table)\" has more than one row with the key \"\(key)\" (items of different lists), so which one is meant cannot be told; "
                 + "nothing was changed. Give one of the items another key"
         case let .notBeside(key, .row(neighbour), table):
-            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" no longer stands next to \"\(DocumentText.shortened(neighbour, to: 60))\"; nothing was moved"
+            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" does not stand next to \"\(DocumentText.shortened(neighbour, to: 60))\"; nothing was moved"
         case let .notBeside(key, .sectionEnd, table):
-            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" no longer stands where the post says, at the end of its section; nothing was moved"
+            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" does not stand where the post says, at the end of its section; nothing was moved"
         case let .refused(error): error.description
         }
     }
@@ -171,14 +149,10 @@ extension TableViewController {
                 let source = try locate(key)
                 let text = cell(at: source).text
                 let isUpward = { if case .moveUp = action { true } else { false } }()
-                if let past, neighbour(of: source, upward: isUpward) != past {
+                if let past, !stands(at: source, beside: past, upward: isUpward) {
                     guard movesRows, canMoveRow(at: source) else { throw TableKitError.rowNotMovable(at: source) }
-                    // Already past it: the same move again, made by someone else or a second
-                    // click. (A row that crossed a section's end cannot be told from one moved
-                    // there otherwise: refused.)
-                    guard case .row = past, neighbour(of: source, upward: !isUpward) == past else {
-                        throw TableActionError.notBeside(key: key, past: past, table: title)
-                    }
+                    // Already past it: the same move again, made by someone else or a second click.
+                    guard isPast(source, past, upward: isUpward) else { throw TableActionError.notBeside(key: key, past: past, table: title) }
                     return TableActionResult(key: key, text: text)
                 }
                 guard let proposed = adjacentMovePlace(to: source, upward: isUpward) else {
@@ -194,11 +168,6 @@ extension TableViewController {
         } catch {
             throw .refused(.invalidBatch(String(describing: error)))
         }
-    }
-
-    /// What stands next to the row at `path` in its section, above it or below it.
-    func neighbour(of path: IndexPath, upward: Bool) -> MoveNeighbour {
-        .beside(path, upward: upward, rowCount: numberOfRows(inSection: path.section)) { cell(at: IndexPath(row: $0, section: path.section)).key }
     }
 
     private func locate(_ key: String) throws(TableActionError) -> IndexPath {

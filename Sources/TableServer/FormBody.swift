@@ -12,12 +12,14 @@ struct FormBody: Sendable {
         fields = try text.withUTF8 { Self.fields(in: $0) }.get()
     }
 
-    /// A form post's fields, with those of its action URL's query that the body lacks: a
-    /// button's `formaction` says what the page's one shared form cannot (the row a Move up passes).
-    init(_ text: String, query: String?) throws(ServerError) {
+    /// A form post's fields, with the fields `names` from its action URL's query where the body
+    /// lacks them: a button's `formaction` says what the page's one shared form cannot (the row
+    /// a Move up passes). Nothing else is taken from a URL, which logs keep.
+    init(_ text: String, query: String?, taking names: [String]) throws(ServerError) {
         try self.init(text)
-        guard let query, !query.isEmpty else { return }
-        for (name, value) in try FormBody(query).fields where fields[name] == nil { fields[name] = value }
+        guard let query, !query.isEmpty, names.contains(where: { fields[$0] == nil }) else { return }
+        let given = try FormBody(query).fields
+        for name in names where fields[name] == nil { fields[name] = given[name] }
     }
 
     /// The fields of a form's UTF-8, split at `&` and at each pair's first `=`. The separators are

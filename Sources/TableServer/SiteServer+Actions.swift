@@ -28,7 +28,7 @@ extension SiteServer {
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
             throw ServerError.unsupportedMediaType("Expected a form (application/x-www-form-urlencoded), got \"\(contentType)\".")
         }
-        let form = try FormBody(text, query: request.uri.query)
+        let form = try FormBody(text, query: request.uri.query, taking: MoveNeighbourFields.names)
         guard session.accepts(form["csrf"]) else {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
         }
@@ -216,17 +216,12 @@ extension SiteServer {
         }
     }
 
-    /// The neighbour a Move up or down passes as the page showed it: `past=KEY`, or for a row at
-    /// that end of its section `end-beside=KEY`, KEY the row on its other side (empty when it is
-    /// alone in its section); `nil` when the post names neither.
+    /// The neighbour a Move up or down passes as the page showed it (`MoveNeighbourFields`).
     static func shownNeighbour(in form: FormBody) throws(ServerError) -> MoveNeighbour? {
-        switch (form["past"], form["end-beside"]) {
-        case (nil, nil): return nil
-        case let (key?, nil):
-            guard !key.isEmpty else { throw .badRequest("the field past is empty; it names the row the move passes") }
-            return .row(key: key)
-        case let (nil, key?): return .sectionEnd(otherSide: key.isEmpty ? nil : key)
-        case (_?, _?): throw .badRequest("the form names both the row the move passes (past) and a section's end (end-beside); send one")
+        do {
+            return try MoveNeighbourFields.neighbour { form[$0] }
+        } catch {
+            throw .badRequest(error.reason)
         }
     }
 

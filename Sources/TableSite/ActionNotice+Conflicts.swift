@@ -48,7 +48,7 @@ extension ActionNotice {
         case let .row(neighbour): "next to \(name(neighbour))"
         case .sectionEnd: upward ? "first in its section" : "last in its section"
         }
-        return "the list changed since this page was shown, and \(name(key)) is no longer \(place), so nothing was moved"
+        return "the list changed since this page was shown, and \(name(key)) is no longer \(place)"
     }
 
     /// The text of the row at `path`, quoted and shortened, when the page has that row and it has text.

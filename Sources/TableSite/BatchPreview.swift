@@ -12,15 +12,14 @@ enum BatchPreview {
         case let .restore(items):
             let shown = snapshot.sections.reduce(0) { $0 + $1.rows.count }
             let rows = items.reduce(0) { $0 + $1.rows.count }
-            let kept = rows == 0 ? NumberWords.counted(items.count, "item")
-                : NumberWords.counted(items.count, "section") + " of " + NumberWords.counted(rows, "row")
-            return "Puts back the list's starting \(kept) in place of the \(NumberWords.counted(shown, "row")) shown."
+            let original = rows == 0 ? "\(items.count)" : NumberWords.counted(items.count, "section") + " of " + NumberWords.counted(rows, "row")
+            return "Replaces the \(NumberWords.counted(shown, "row")) shown with the list's original \(original)."
         case let .update(script):
             let parts = script.update.operations.map { operation in
                 switch operation {
                 case let .deleteRows(paths): "deletes " + NumberWords.series(paths.map { row($0, in: snapshot) })
                 case let .reloadRows(paths): "reloads " + NumberWords.series(paths.map { row($0, in: snapshot) })
-                case let .moveRow(from, to): "moves \(row(from, in: snapshot)) to row \(to.row + 1)"
+                case let .moveRow(from, to): "moves \(row(from, in: snapshot)) to \(place(to, in: snapshot))"
                 case let .insertRows(paths): "inserts " + NumberWords.counted(paths.count, "row")
                 case let .deleteSections(numbers): "deletes " + NumberWords.series(numbers.map { section($0, in: snapshot, withRows: true) })
                 case let .reloadSections(numbers): "reloads " + NumberWords.series(numbers.map { section($0, in: snapshot, withRows: false) })
@@ -28,20 +27,24 @@ enum BatchPreview {
                 case let .insertSections(numbers): "inserts " + NumberWords.counted(numbers.count, "section")
                 }
             }
-            // The parts' own lists have "and" in them: the parts are told apart by commas.
-            let said = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + ", and " + parts[parts.count - 1] : parts.joined()
-            return "On the list as it is now, this " + said + "."
+            // The parts' own lists have "and" in them: the last part is told apart by a comma.
+            return "On the list as it is now, this " + NumberWords.series(parts, last: ", and ") + "."
         }
     }
 
-    /// The row at `path` by its text, or its index path where the list has no such row (the
-    /// batch will be refused).
+    /// The row at `path` by its text, or by its place where it has none or the list has no such
+    /// row (the batch will be refused).
     private static func row(_ path: IndexPath, in snapshot: TableSnapshot) -> String {
         guard snapshot.sections.indices.contains(path.section), snapshot.sections[path.section].rows.indices.contains(path.row) else {
-            return "row \(path.textForm), which the list does not have"
+            return place(path, in: snapshot) + ", which the list does not have"
         }
         let text = snapshot.sections[path.section].rows[path.row].cell.text
-        return text.isEmpty ? "row \(path.textForm)" : ActionNotice.quoted(text)
+        return text.isEmpty ? place(path, in: snapshot) : ActionNotice.quoted(text)
+    }
+
+    /// "row 3", or "row 3 of section 2" in a table of several sections, counted from one.
+    private static func place(_ path: IndexPath, in snapshot: TableSnapshot) -> String {
+        "row \(path.row + 1)" + (snapshot.sections.count > 1 ? " of section \(path.section + 1)" : "")
     }
 
     /// Section `number` by its header, with its row count when `withRows`.

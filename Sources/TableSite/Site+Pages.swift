@@ -26,12 +26,9 @@ extension Site {
         if !options.isReadOnly, let scene = page.scene {
             // A page holding a window of a long list has not the rows a batch's index paths name.
             let summarises = scene.window?.isWhole ?? true
-            commands = scene.scene.batchActions.compactMap { name in
-                scene.app.batches[name].map { batch in
-                    CommandContext(title: batch.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: name,
-                                   summary: summarises ? BatchPreview.summary(of: batch, on: snapshot) : nil,
-                                   summaryID: "batch-summary-" + RowAnchor.id(for: name).dropFirst(4))
-                }
+            commands = scene.scene.batchActions.compactMap { name in scene.app.batches[name].map { (name, $0) } }.enumerated().map { number, named in
+                CommandContext(title: named.1.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: named.0,
+                               summary: summarises ? BatchPreview.summary(of: named.1, on: snapshot) : nil, summaryID: "batch-summary-\(number + 1)")
             }
         }
         return TablePage(

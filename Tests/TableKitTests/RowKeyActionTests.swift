@@ -63,18 +63,22 @@ struct RowKeyActionTests {
         #expect(throws: TableActionError.notBeside(key: "a", past: .row(key: "zed"), table: "Lists")) {
             try lists.apply(.moveUp(key: "a", past: .row(key: "zed"))) }
         // Across a section's end: made only from that end of the section that has the row named
-        // on its other side, so a second crossing is refused.
+        // on its other side; again, the row is first in the next section, the one it left
+        // ending with that row, and nothing more moves.
         _ = try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a")))
         #expect(lists.sections == [["b", "a"], ["c", "d"]])
-        #expect(throws: TableActionError.notBeside(key: "c", past: .sectionEnd(otherSide: "a"), table: "Lists")) {
-            try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a"))) }
+        #expect(try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a"))).indexPath == nil)
         _ = try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d")))
+        #expect(try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d"))).indexPath == nil)
         #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 3)
-        // Alone in its section, at both ends: said so, and moved once.
+        // Alone in its section, at both ends, it tells no section: moved once, then refused.
         _ = try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil)))
         #expect(lists.sections == [["b", "a", "c", "d"], []])
         #expect(throws: TableActionError.notBeside(key: "d", past: .sectionEnd(otherSide: nil), table: "Lists")) {
             try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil))) }
+        // Moved further than one place by someone else, it is past the row all the same.
+        var far = Lists(sections: [["d", "a", "b", "c"]])
+        #expect(try far.apply(.moveUp(key: "d", past: .row(key: "c"))).indexPath == nil && far.movesMade == 0)
         // Without a neighbour (a script), from wherever it stands.
         _ = try lists.apply(.moveUp(key: "d"))
         #expect(lists.sections == [["b", "a", "d", "c"], []])
@@ -90,6 +94,10 @@ struct RowKeyActionTests {
         // "y" last of its section above "x", as shown, though the section's number changed.
         _ = try lists.apply(.moveDown(key: "y", past: .sectionEnd(otherSide: "x")))
         #expect(lists.sections == [[], ["x"], ["y", "j", "m"]] && lists.movesMade == 1)
+        // "m" still last of the section it was shown in, with "j" in it, though no longer beside it.
+        var moved = Lists(sections: [["j", "y", "m"], ["z"]])
+        _ = try moved.apply(.moveDown(key: "m", past: .sectionEnd(otherSide: "j")))
+        #expect(moved.sections == [["j", "y"], ["m", "z"]])
     }
 
     @Test("a post naming a neighbour is refused as any move by a table that does not move the row")
@@ -101,10 +109,10 @@ struct RowKeyActionTests {
     @Test("what stands beside a row: the row above or below in its section, or that end of the section")
     func beside() {
         let keys = ["x", "y"]
-        #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: true, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "y"))
-        #expect(MoveNeighbour.beside(IndexPath(2, 0), upward: false, rowCount: 2) { keys[$0] } == .row(key: "y"))
-        #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: true, rowCount: 2) { keys[$0] } == .row(key: "x"))
-        #expect(MoveNeighbour.beside(IndexPath(2, 1), upward: false, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "x"))
-        #expect(MoveNeighbour.beside(IndexPath(1, 0), upward: false, rowCount: 1) { keys[$0] } == .sectionEnd(otherSide: nil))
+        #expect(MoveNeighbour.beside(position: 0, upward: true, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "y"))
+        #expect(MoveNeighbour.beside(position: 0, upward: false, rowCount: 2) { keys[$0] } == .row(key: "y"))
+        #expect(MoveNeighbour.beside(position: 1, upward: true, rowCount: 2) { keys[$0] } == .row(key: "x"))
+        #expect(MoveNeighbour.beside(position: 1, upward: false, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "x"))
+        #expect(MoveNeighbour.beside(position: 0, upward: false, rowCount: 1) { keys[$0] } == .sectionEnd(otherSide: nil))
     }
 }

@@ -14,7 +14,7 @@ import TableStore
 struct IncrementalRenderTests {
     /// An indexed list whose sections are long (three initials), rows that open their item and
     /// delete in editing mode; and one long plain section with checkmarks, the closed rows of
-    /// which cannot be selected.
+    /// which cannot be selected; and that section's rows, moving.
     static func app(root: String) throws -> AppDefinition {
         try AppFileLoader.parse("""
             title: Pages
@@ -41,6 +41,12 @@ struct IncrementalRenderTests {
                 cell: { text: "{name}" }
                 # Closed rows refuse selection: an edit that opens or closes one changes where it leads.
                 rows: { canSelect: { attribute: open } }
+              moving:
+                title: Moving
+                list: plain
+                cell: { text: "{name}" }
+                # In editing mode each row's Move up and Move down name the rows beside it.
+                moves: {}
             """, file: "app.yaml")
     }
 
@@ -60,7 +66,7 @@ struct IncrementalRenderTests {
             DataDocument.Item(key: "s\(number)", attributes: ["name": Self.name(&dice), "rank": .number(Double(number))])
         }
         try await store.load(DataDocument(lists: [("names", seeded), ("plain", seeded)]), replacing: true)
-        let apps = try ["names", "plain"].map { try Self.app(root: $0) }
+        let apps = try ["names", "plain", "moving"].map { try Self.app(root: $0) }
         let keeping = try apps.map { try ServedDemo.site($0, store: store) }
         // Fresh pages are read through a store of their own on the same file.
         let other = try SQLiteStore(path: path, durability: .normal)

@@ -90,12 +90,12 @@ struct SectionMoveTests {
             }
             let page = try await browser.get("/batch-update/")
             #expect(summaries(page) == ["On the list as it is now, this deletes “Delaware” and “Washington”, and inserts 3 rows.",
-                                        "Puts back the list's starting 5 items in place of the 5 rows shown."])
+                                        "Replaces the 5 rows shown with the list's original 5."])
             let (csrf, revision) = browser.tokens(of: page)
             let applied = try await browser.post("/batch-update/_/run-batch", [("csrf", csrf), ("revision", revision), ("batch", "listing-7-8")])
             #expect(applied.rowTexts == ["Alaska", "Arizona", "California", "Georgia", "New Jersey", "Virginia"])
             #expect(summaries(applied) == ["On the list as it is now, this deletes “California” and “New Jersey”, and inserts 3 rows.",
-                                           "Puts back the list's starting 5 items in place of the 6 rows shown."])
+                                           "Replaces the 6 rows shown with the list's original 5."])
         }
     }
 

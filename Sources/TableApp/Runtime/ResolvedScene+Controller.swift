@@ -112,7 +112,7 @@ extension ResolvedScene: TableViewController {
         values["title"] = section.headerTitle ?? ""
         values["footer"] = section.footerTitle ?? ""
         values["count"] = String(items)
-        values["rows"] = items == 1 ? "1 row" : "\(items) rows"
+        values["rows"] = NumberWords.counted(items, "row")
         return values
     }
 

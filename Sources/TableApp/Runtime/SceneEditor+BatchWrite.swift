@@ -222,8 +222,10 @@ extension SceneEditor {
             throw ResolvedScene.actionError(error)
         }
         let rowCount = items.reduce(0) { $0 + $1.rows.count }
-        if case .nested = shape { return ActionOutcome(notice: "Restored \(items.count) sections and \(rowCount) rows.") }
-        return ActionOutcome(notice: "Restored \(items.count) rows.")
+        if case .nested = shape {
+            return ActionOutcome(notice: "Restored \(NumberWords.counted(items.count, "section")) and \(NumberWords.counted(rowCount, "row")).")
+        }
+        return ActionOutcome(notice: "Restored \(NumberWords.counted(items.count, "row")).")
     }
 
     /// "5 rows" or "7 rows in 3 sections".

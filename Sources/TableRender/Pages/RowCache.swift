@@ -4,7 +4,9 @@ import TableKit
 
 /// Rendered rows kept for reuse, as a table view reuses cells. Rows are remembered per page
 /// state — everything outside the row that its HTML depends on: the page's forms, editing mode,
-/// selection mode, asset prefix and where rows link — by section and position. A row equal to the
+/// selection mode, asset prefix and where rows link — by section and position. In editing mode
+/// a row's HTML also names the rows beside it (its Move up and Move down), so the rows next to
+/// a changed one are made again too. A row equal to the
 /// one rendered last time in its place (content, key, index path, editing style) is
 /// reused without building its template context, so a one-row edit of a long list costs one
 /// render and one comparison per row, made along contiguous memory. A section whose rows are the

@@ -100,10 +100,7 @@ public struct PageActions: Sendable, Hashable {
     /// Where a row's Move up or Move down posts: with what the page shows beside it on that side,
     /// so the move is made only from there (a second click changes nothing).
     public func move(_ action: PageAction, past: MoveNeighbour) -> String {
-        switch past {
-        case let .row(key): urls.action(action, on: keys, query: [("past", key)])
-        case let .sectionEnd(otherSide): urls.action(action, on: keys, query: [("end-beside", otherSide ?? "")])
-        }
+        urls.action(action, on: keys, query: MoveNeighbourFields.fields(for: past))
     }
 
     /// The page in editing mode with the Delete button of `key` showing.
