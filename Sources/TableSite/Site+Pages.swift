@@ -24,7 +24,8 @@ extension Site {
         }
         var commands: [CommandContext] = []
         if !options.isReadOnly, let scene = page.scene {
-            // A page holding a window of a long list has not the rows a batch's index paths name.
+            // A page holding a window of a long list (sent while it is read) has not the rows a
+            // batch's index paths name: its buttons go without the summary.
             let summarises = scene.window?.isWhole ?? true
             commands = scene.scene.batchActions.compactMap { name in scene.app.batches[name].map { (name, $0) } }.enumerated().map { number, named in
                 CommandContext(title: named.1.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: named.0,
