@@ -37,13 +37,15 @@ extension TableViewController {
     func stands(at path: IndexPath, beside shown: MoveNeighbour, upward: Bool) -> Bool {
         let now = neighbour(of: path, upward: upward)
         guard case let .sectionEnd(otherSide?) = shown, case .sectionEnd = now else { return now == shown }
-        return indexPath(forRowWithKey: otherSide)?.section == path.section
+        guard let other = indexPath(forRowWithKey: otherSide), other != path else { return false }
+        return other.section == path.section
     }
 
     /// Whether the row at `path` is already past `shown`, the neighbour a Move up (or down)
     /// from the page was to pass: above (below) that row in its section, or, for a section's
     /// end, at the far end of the next section, the one it left ending with the row the page
-    /// showed beside it. A row alone in its section tells no section, so is never past.
+    /// showed beside it. A row alone in a section tells no section, shown so or now (the row
+    /// named might have crossed instead of it), so is never past.
     func isPast(_ path: IndexPath, _ shown: MoveNeighbour, upward: Bool) -> Bool {
         switch shown {
         case let .row(key):
@@ -51,7 +53,8 @@ extension TableViewController {
             return upward ? path.row < passed.row : path.row > passed.row
         case let .sectionEnd(otherSide?):
             let left = path.section + (upward ? 1 : -1)
-            guard case .sectionEnd = neighbour(of: path, upward: !upward), (0..<numberOfSections()).contains(left) else { return false }
+            guard case .sectionEnd = neighbour(of: path, upward: !upward), case .row = neighbour(of: path, upward: upward),
+                  (0..<numberOfSections()).contains(left) else { return false }
             let count = numberOfRows(inSection: left)
             return count > 0 && cell(at: IndexPath(row: upward ? 0 : count - 1, section: left)).key == otherSide
         case .sectionEnd(nil):

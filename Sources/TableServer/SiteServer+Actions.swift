@@ -156,6 +156,10 @@ extension SiteServer {
     /// app file's form or batch through its scene editor.
     private func perform(_ action: PageAction, form: FormBody, on page: SitePage, revision: String) async throws -> ActionOutcome {
         if let tableAction = try Self.tableAction(action, form: form) {
+            // One place up or down from where, if the post does not say (a script's, or a page
+            // from before the buttons named it)? From the list as the page showed it only.
+            if case .moveUp(_, nil) = tableAction, Self.hasChanged(page, since: revision) { throw Self.unanchoredStep }
+            if case .moveDown(_, nil) = tableAction, Self.hasChanged(page, since: revision) { throw Self.unanchoredStep }
             var controller = page.controller
             let result = try await controller.perform(tableAction, basedOn: revision)
             return ActionNotice.outcome(of: tableAction, result: result, on: controller)
@@ -165,6 +169,11 @@ extension SiteServer {
         }
         return try await SceneEditor(runtime: runtime, scene: scene).perform(try Self.sceneAction(action, form: form), revisionToken: revision)
     }
+
+    /// A Move up or Move down without the row it passes, from a page the list has changed since.
+    static let unanchoredStep = SaveConflict(
+        "the list changed since this page was shown, and a Move up or Move down that does not name the row it passes (past) "
+            + "is made only on the list as the page showed it")
 
     /// The revision token of `page`'s lists as they are now, after an action changed them: one
     /// revision read per list for an app file's scene, not another load of it.

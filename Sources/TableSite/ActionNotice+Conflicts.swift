@@ -44,9 +44,12 @@ extension ActionNotice {
     /// page showed (`TableActionError.notBeside`), as `page` (the list now) names them.
     public static func reasonNotBeside(_ key: String, past: MoveNeighbour, upward: Bool, on page: SitePage) -> String {
         let name = { (key: String) in page.controller.indexPath(forRowWithKey: key).flatMap { rowName(at: $0, on: page) } ?? quoted(key) }
+        let end = upward ? "first" : "last"
         let place = switch past {
         case let .row(neighbour): "next to \(name(neighbour))"
-        case .sectionEnd: upward ? "first in its section" : "last in its section"
+        // The row named tells the section: it may be the one that left.
+        case let .sectionEnd(otherSide?): "\(end) in the section of \(name(otherSide))"
+        case .sectionEnd(nil): "\(end) in its section"
         }
         return "the list changed since this page was shown, and \(name(key)) is no longer \(place)"
     }

@@ -15,6 +15,12 @@ enum BatchPreview {
             let original = rows == 0 ? "\(items.count)" : NumberWords.counted(items.count, "section") + " of " + NumberWords.counted(rows, "row")
             return "Replaces the \(NumberWords.counted(shown, "row")) shown with the list's original \(original)."
         case let .update(script):
+            // Index paths the list no longer has: the press would be refused, and says why.
+            do {
+                _ = try script.update.sectionOrigins(rowCountsBefore: snapshot.sections.map(\.rows.count), namingOperations: true)
+            } catch {
+                return "This cannot run on the list as it is now: \(error.description)."
+            }
             let parts = script.update.operations.map { operation in
                 switch operation {
                 case let .deleteRows(paths): "deletes " + NumberWords.series(paths.map { row($0, in: snapshot) })

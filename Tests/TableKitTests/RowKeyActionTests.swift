@@ -94,6 +94,16 @@ struct RowKeyActionTests {
         // "y" last of its section above "x", as shown, though the section's number changed.
         _ = try lists.apply(.moveDown(key: "y", past: .sectionEnd(otherSide: "x")))
         #expect(lists.sections == [[], ["x"], ["y", "j", "m"]] && lists.movesMade == 1)
+        // A section's end named by the row itself is no section.
+        var own = Lists(sections: [["p", "q"], ["r"]])
+        #expect(throws: TableActionError.notBeside(key: "q", past: .sectionEnd(otherSide: "q"), table: "Lists")) {
+            try own.apply(.moveDown(key: "q", past: .sectionEnd(otherSide: "q"))) }
+        // The page showed "q" last beside "p"; "p" crossed into the section above instead, leaving
+        // "q" alone: not taken for "q" having crossed.
+        var left = Lists(sections: [["o", "p"], ["q"], ["r"]])
+        #expect(throws: TableActionError.notBeside(key: "q", past: .sectionEnd(otherSide: "p"), table: "Lists")) {
+            try left.apply(.moveDown(key: "q", past: .sectionEnd(otherSide: "p"))) }
+        #expect(own.movesMade == 0 && left.movesMade == 0)
         // "m" still last of the section it was shown in, with "j" in it, though no longer beside it.
         var moved = Lists(sections: [["j", "y", "m"], ["z"]])
         _ = try moved.apply(.moveDown(key: "m", past: .sectionEnd(otherSide: "j")))

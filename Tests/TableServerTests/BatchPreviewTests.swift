@@ -20,12 +20,15 @@ struct BatchPreviewTests {
         BatchPreview.summary(of: BatchDefinition(title: "Go", kind: .update(BatchScript(BatchUpdate(operations)))), on: snapshot)
     }
 
-    @Test("rows by text, else by place; a row the list lacks said so; sections by header, else by number")
+    @Test("rows by text, else by place; sections by header, else by number; a batch the list no longer fits says so")
     func update() {
-        #expect(Self.summary([.deleteRows([IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 5)])])
-            == "On the list as it is now, this deletes “Apple”, row 2 of section 1 and row 6 of section 1, which the list does not have.")
-        #expect(Self.summary([.moveRow(from: IndexPath(1, 0), to: IndexPath(0, 0)), .reloadSections([1]), .insertSections([2])])
-            == "On the list as it is now, this moves “Leek <b>” to row 1 of section 1, reloads section 2, and inserts 1 section.")
+        #expect(Self.summary([.deleteRows([IndexPath(0, 0), IndexPath(0, 1)])]) == "On the list as it is now, this deletes “Apple” and row 2 of section 1.")
+        // Index paths the list no longer has: the press would be refused, as the summary says.
+        #expect(Self.summary([.deleteRows([IndexPath(0, 0), IndexPath(0, 5)])])
+            == "This cannot run on the list as it is now: operation 1 (delete 0.0, 0.5): row 0.5 does not exist in the table before the update (section 0 has 2 rows).")
+        #expect(Self.summary([.moveRow(from: IndexPath(1, 0), to: IndexPath(0, 0)), .insertSections([2])])
+            == "On the list as it is now, this moves “Leek <b>” to row 1 of section 1, and inserts 1 section.")
+        #expect(Self.summary([.reloadSections([1]), .reloadRows([IndexPath(0, 0)])]) == "On the list as it is now, this reloads section 2, and reloads “Apple”.")
         #expect(Self.summary([.deleteSections([0]), .insertRows([IndexPath(0, 0), IndexPath(0, 1)])])
             == "On the list as it is now, this deletes section “Fruit” with its 2 rows, and inserts 2 rows.")
     }

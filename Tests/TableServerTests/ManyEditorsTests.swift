@@ -245,7 +245,9 @@ struct ManyEditorsTests {
             #expect(try await alice.post("/groceries/_/move-up", [("csrf", aliceLast.csrf), ("revision", aliceLast.revision), ("editing", "1"),
                                                                   ("key", "eggs")], follow: false).status == 303)
             let up = try await bob.post("/groceries/_/move-up", [("csrf", current.csrf), ("revision", current.revision), ("editing", "1"), ("key", "eggs")])
-            #expect(up.status == 409 && up.notice?.contains("“Eggs” cannot move further up") == true, "\(up.notice ?? "")")
+            // Without the row it passes (as a script posts it), a step from a page shown before a change is not made.
+            #expect(up.status == 409 && up.notice?.contains("a Move up or Move down that does not name the row it passes (past) is made only on the list as the page showed it") == true,
+                    "\(up.notice ?? "")")
             #expect(up.rowTexts == ["Eggs", "Milk", "Bread", "New Item", "Butter"])
         }
     }
@@ -314,8 +316,20 @@ struct ManyEditorsTests {
             let now = try await alice.get("/packing/?editing=1")
             #expect(try await alice.post(try #require(Self.moveButton("move-down", key: "water-bottle", on: now)), fields(now, alice, "water-bottle")).status == 200)
             let stale = try await bob.post(try #require(Self.moveButton("move-up", key: "water-bottle", on: bobPage)), fields(bobPage, bob, "water-bottle"))
-            #expect(stale.status == 409 && stale.notice?.contains("“Water Bottle” is no longer first in its section") == true, "\(stale.notice ?? "")")
+            #expect(stale.status == 409 && stale.notice?.contains("“Water Bottle” is no longer first in the section of “Trail Map”") == true, "\(stale.notice ?? "")")
             #expect(stale.rowTexts.suffix(2) == ["Trail Map", "Water Bottle"])
+        }
+    }
+
+    @Test("a script's Move down without the row it passes is made on the list it read; posted again from there, refused")
+    func stepWithoutNeighbour() async throws {
+        try await Self.withTwoEditors { _, alice, _ in
+            let tokens = alice.tokens(of: try await alice.get("/groceries/?editing=1"))
+            let fields = [("csrf", tokens.csrf), ("revision", tokens.revision), ("editing", "1"), ("key", "milk")]
+            let first = try await alice.post("/groceries/_/move-down", fields)
+            #expect(first.status == 200 && first.rowTexts == ["Eggs", "Milk", "Bread", "Butter"])
+            let again = try await alice.post("/groceries/_/move-down", fields)
+            #expect(again.status == 409 && again.rowTexts == ["Eggs", "Milk", "Bread", "Butter"], "\(again.notice ?? "")")
         }
     }
 

@@ -74,6 +74,10 @@ struct SectionMoveTests {
             #expect(applied.notice == "Applied the batch: 9 rows in 3 sections before, 6 rows in 2 sections after.")
             let headers = applied.root?.all { $0.attributes["class"] == "section__header" }.map(\.normalizedText)
             #expect(headers == ["Section A", "Section C"])
+            // Run again, its index paths no longer fit the list, and its button says so first.
+            let again = try #require(applied.root?.first { $0.attributes["id"] == "batch-summary-1" })
+            #expect(again.normalizedText.hasPrefix("This cannot run on the list as it is now: operation 1 (insert 1.1): section 1 does not exist"),
+                    "\(again.normalizedText)")
             let (csrf2, revision2) = browser.tokens(of: applied)
             let restored = try await browser.post("/figure-7-2/_/run-batch", [("csrf", csrf2), ("revision", revision2), ("batch", "restore-figure-7-2")])
             #expect(restored.rowTexts == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])
