@@ -72,7 +72,9 @@ extension SiteServer {
             // Someone deleted it first: what the person wanted has happened.
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
-        } catch let TableActionError.noRow(key, _) {
+        } catch let TableActionError.noRow(key, _) where Self.hasChanged(page, since: revision) || page.controller.revisionToken.isEmpty {
+            // Gone since the page was shown (or the controller cannot tell): a conflict. From the
+            // list as it is, a row it never had is a bad request.
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in ActionNotice.reasonRowGone(key) }
         } catch let TableActionError.notBeside(key, past, _) where Self.hasChanged(page, since: revision) {
             // A second click, or someone else, moved it first; or the rows around it changed.
