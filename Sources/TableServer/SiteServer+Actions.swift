@@ -81,7 +81,7 @@ extension SiteServer {
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { now in
                 ActionNotice.reasonNotBeside(key, past: past, upward: action == .moveUp, on: now)
             }
-        } catch let TableActionError.refused(rule) where rule.rowOthersMayHaveChanged != nil && Self.hasChanged(page, since: revision) {
+        } catch let TableActionError.refused(rule) where Self.othersMayHaveCaused(rule, on: page, since: revision) {
             // The control the page showed is not there now because others changed the rows
             // around it: a conflict to show, not a forged post.
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in
@@ -133,6 +133,15 @@ extension SiteServer {
         let now = try await locate(segments)
         return try await pageResponse(now, state: refusedState(form, page: page, request: request, session: session), request: request,
                                       session: session, status: .conflict, notice: ActionNotice.notApplied(reason(now), on: now))
+    }
+
+    /// Whether a table rule's refusal may come from others' changes since the page was shown: a
+    /// control the rows around a row decide, on a list that changed since; never a move on a
+    /// table that moves no rows at all.
+    static func othersMayHaveCaused(_ rule: TableKitError, on page: SitePage, since revision: String) -> Bool {
+        guard rule.rowOthersMayHaveChanged != nil, hasChanged(page, since: revision) else { return false }
+        if case .rowNotMovable = rule { return page.controller.movesRows }
+        return true
     }
 
     /// Whether the lists `page` shows changed since a form's revision token was read: for an app

@@ -49,6 +49,8 @@ struct BadInputTests {
         Case(name: "a move to a row outside the table", uri: "/reorder/_/move", fields: [("key", "m-stretch"), ("to", "7.0")], status: 422),
         Case(name: "a move of the fixed row", uri: "/reorder/_/move", fields: [("key", "m-wake-up"), ("to", "0.2")], status: 422),
         Case(name: "a move in a list without moves", uri: "/batch-update/_/move-up", fields: [("key", "batch-california")], status: 422),
+        Case(name: "a move in a list without moves, from a page the list changed since", uri: "/batch-update/_/move-down?past=batch-delaware",
+             fields: [("key", "batch-california")], status: 422, useRevision: "batch-states=0"),
         Case(name: "a Move up past a row two above it, from the page as it is", uri: "/groceries/_/move-up?past=milk",
              fields: [("key", "bread"), ("editing", "1")], status: 422),
         Case(name: "a Move up past no row", uri: "/groceries/_/move-up?past=", fields: [("key", "eggs"), ("editing", "1")], status: 400),
