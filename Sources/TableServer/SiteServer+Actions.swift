@@ -169,8 +169,10 @@ extension SiteServer {
         if let tableAction = try Self.tableAction(action, form: form) {
             // One place up or down from where, if the post does not say (a script's, or a page
             // from before the buttons named it)? From the list as the page showed it only.
-            if case .moveUp(_, nil) = tableAction, Self.hasChanged(page, since: revision) { throw Self.unanchoredStep }
-            if case .moveDown(_, nil) = tableAction, Self.hasChanged(page, since: revision) { throw Self.unanchoredStep }
+            switch tableAction {
+            case .moveUp(_, nil), .moveDown(_, nil): if Self.hasChanged(page, since: revision) { throw Self.unanchoredStep }
+            default: break
+            }
             var controller = page.controller
             let result = try await controller.perform(tableAction, basedOn: revision)
             return ActionNotice.outcome(of: tableAction, result: result, on: controller)

@@ -17,8 +17,7 @@ extension ActionNotice {
     /// no item in particular says what it says.
     public static func reason(for conflict: SaveConflict, on page: SitePage) -> String {
         guard let key = conflict.itemKey else { return conflict.description }
-        let name = page.controller.indexPath(forRowWithKey: key).flatMap { rowName(at: $0, on: page) }
-            ?? (page.scene?.item?.key == key ? quoted(page.title) : quoted(key))
+        let name = rowName(withKey: key, on: page) ?? (page.scene?.item?.key == key ? quoted(page.title) : quoted(key))
         return "someone else changed \(name) since this page was shown"
     }
 
@@ -43,7 +42,7 @@ extension ActionNotice {
     /// Why a Move up or down was refused when the row no longer stands beside the neighbour the
     /// page showed (`TableActionError.notBeside`), as `page` (the list now) names them.
     public static func reasonNotBeside(_ key: String, past: MoveNeighbour, upward: Bool, on page: SitePage) -> String {
-        let name = { (key: String) in page.controller.indexPath(forRowWithKey: key).flatMap { rowName(at: $0, on: page) } ?? quoted(key) }
+        let name = { (key: String) in rowName(withKey: key, on: page) ?? quoted(key) }
         let end = upward ? "first" : "last"
         let place = switch past {
         case let .row(neighbour): "next to \(name(neighbour))"
@@ -52,6 +51,11 @@ extension ActionNotice {
         case .sectionEnd(nil): "\(end) in its section"
         }
         return "the list changed since this page was shown, and \(name(key)) is no longer \(place)"
+    }
+
+    /// The text of the row `key`, quoted and shortened, when the page has that row and it has text.
+    static func rowName(withKey key: String, on page: SitePage) -> String? {
+        page.controller.indexPath(forRowWithKey: key).flatMap { rowName(at: $0, on: page) }
     }
 
     /// The text of the row at `path`, quoted and shortened, when the page has that row and it has text.

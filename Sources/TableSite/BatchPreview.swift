@@ -10,14 +10,15 @@ enum BatchPreview {
     static func summary(of batch: BatchDefinition, on snapshot: TableSnapshot) -> String {
         switch batch.kind {
         case let .restore(items):
-            let shown = snapshot.sections.reduce(0) { $0 + $1.rows.count }
+            let shown = snapshot.rowCounts.reduce(0, +)
             let rows = items.reduce(0) { $0 + $1.rows.count }
             let original = rows == 0 ? "\(items.count)" : NumberWords.counted(items.count, "section") + " of " + NumberWords.counted(rows, "row")
             return "Replaces the \(NumberWords.counted(shown, "row")) shown with the list's original \(original)."
         case let .update(script):
-            // Index paths the list no longer has: the press would be refused, and says why.
+            // Index paths the list no longer has: the press would be refused, and says why. Past
+            // this check every row and section the batch names before it runs is in the snapshot.
             do {
-                _ = try script.update.sectionOrigins(rowCountsBefore: snapshot.sections.map(\.rows.count), namingOperations: true)
+                _ = try script.update.sectionOrigins(rowCountsBefore: snapshot.rowCounts, namingOperations: true)
             } catch {
                 return "This cannot run on the list as it is now: \(error.description)."
             }
@@ -38,12 +39,8 @@ enum BatchPreview {
         }
     }
 
-    /// The row at `path` by its text, or by its place where it has none or the list has no such
-    /// row (the batch will be refused).
+    /// The row at `path` by its text, or by its place where it has none.
     private static func row(_ path: IndexPath, in snapshot: TableSnapshot) -> String {
-        guard snapshot.sections.indices.contains(path.section), snapshot.sections[path.section].rows.indices.contains(path.row) else {
-            return place(path, in: snapshot) + ", which the list does not have"
-        }
         let text = snapshot.sections[path.section].rows[path.row].cell.text
         return text.isEmpty ? place(path, in: snapshot) : ActionNotice.quoted(text)
     }
@@ -55,7 +52,6 @@ enum BatchPreview {
 
     /// Section `number` by its header, with its row count when `withRows`.
     private static func section(_ number: Int, in snapshot: TableSnapshot, withRows: Bool) -> String {
-        guard snapshot.sections.indices.contains(number) else { return "section \(number + 1), which the list does not have" }
         let shown = snapshot.sections[number]
         let name = shown.headerTitle.map { "section " + ActionNotice.quoted($0) } ?? "section \(number + 1)"
         return withRows ? "\(name) with its \(NumberWords.counted(shown.rows.count, "row"))" : name

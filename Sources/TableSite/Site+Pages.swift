@@ -27,9 +27,10 @@ extension Site {
             // A page holding a window of a long list (sent while it is read) has not the rows a
             // batch's index paths name: its buttons go without the summary.
             let summarises = scene.window?.isWhole ?? true
-            commands = scene.scene.batchActions.compactMap { name in scene.app.batches[name].map { (name, $0) } }.enumerated().map { number, named in
-                CommandContext(title: named.1.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: named.0,
-                               summary: summarises ? BatchPreview.summary(of: named.1, on: snapshot) : nil, summaryID: "batch-summary-\(number + 1)")
+            let batches = scene.scene.batchActions.compactMap { name in scene.app.batches[name].map { (name: name, batch: $0) } }
+            commands = batches.enumerated().map { number, named in
+                CommandContext(title: named.batch.title, action: urls.action(.runBatch, on: page.path), name: "batch", value: named.name,
+                               summary: summarises ? BatchPreview.summary(of: named.batch, on: snapshot) : nil, summaryID: "batch-summary-\(number + 1)")
             }
         }
         return TablePage(
