@@ -297,6 +297,25 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("a Move up past a row someone deleted meanwhile: 409 that says the row is gone, without its key")
+    func moveUpPastDeletedRow() async throws {
+        try await Self.withTwoEditors { _, alice, bob in
+            let bobPage = try await bob.get("/groceries/?editing=1")
+            let up = try #require(Self.moveButton("move-up", key: "eggs", on: bobPage))
+            #expect(up.hasSuffix("?past=milk"))
+            let aliceTokens = alice.tokens(of: try await alice.get("/groceries/?editing=1"))
+            #expect(try await alice.post("/groceries/_/delete", [("csrf", aliceTokens.csrf), ("revision", aliceTokens.revision), ("editing", "1"),
+                                                                 ("key", "milk")], follow: false).status == 303)
+            let bobTokens = bob.tokens(of: bobPage)
+            let stale = try await bob.post(up, [("csrf", bobTokens.csrf), ("revision", bobTokens.revision), ("editing", "1"), ("key", "eggs")])
+            let notice = stale.notice ?? ""
+            #expect(stale.status == 409 && notice.contains("the list changed since this page was shown, and the row shown next to “Eggs” is no longer in the list"),
+                    "\(notice)")
+            #expect(!notice.contains("milk"), "a key is no word the person saw")
+            #expect(stale.rowTexts == ["Eggs", "Bread", "Butter"])
+        }
+    }
+
     @Test("Move up across a section's end, pressed twice or by two people: the row crosses once; from a page showing it elsewhere, refused")
     func crossOncePerPage() async throws {
         try await Self.withTwoEditors { _, alice, bob in
