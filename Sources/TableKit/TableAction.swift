@@ -53,15 +53,20 @@ public struct TableActionResult: Sendable, Hashable {
     public var selectionChange: SelectionList.Change?
     /// The text of the row acted on, as it read before the action.
     public var text: String?
+    /// For a Move up or down: the row was already past the neighbour the page showed, so nothing
+    /// moved. A second click or someone else's same move does that; a page showing the list as
+    /// it is cannot (`TableViewController.isPast`).
+    public var wasAlreadyPast: Bool
 
     /// Makes a result.
     public init(indexPath: IndexPath? = nil, key: String? = nil, proposed: IndexPath? = nil,
-                selectionChange: SelectionList.Change? = nil, text: String? = nil) {
+                selectionChange: SelectionList.Change? = nil, text: String? = nil, wasAlreadyPast: Bool = false) {
         self.indexPath = indexPath
         self.key = key
         self.proposed = proposed
         self.selectionChange = selectionChange
         self.text = text
+        self.wasAlreadyPast = wasAlreadyPast
     }
 }
 
@@ -153,7 +158,7 @@ extension TableViewController {
                     guard movesRows, canMoveRow(at: source) else { throw TableKitError.rowNotMovable(at: source) }
                     // Already past it: the same move again, made by someone else or a second click.
                     guard isPast(source, past, upward: isUpward) else { throw TableActionError.notBeside(key: key, past: past, table: title) }
-                    return TableActionResult(key: key, text: text)
+                    return TableActionResult(key: key, text: text, wasAlreadyPast: true)
                 }
                 guard let proposed = adjacentMovePlace(to: source, upward: isUpward) else {
                     throw TableKitError.noFurtherPlace(at: source, upward: isUpward)

@@ -175,6 +175,14 @@ extension SiteServer {
             }
             var controller = page.controller
             let result = try await controller.perform(tableAction, basedOn: revision)
+            // Already past its neighbour on the very list the post was made from: no page showed
+            // that, so the post is forged, not a second click (a controller keeping no revision cannot tell).
+            if result.wasAlreadyPast, !Self.hasChanged(page, since: revision), !page.controller.revisionToken.isEmpty {
+                switch tableAction {
+                case let .moveUp(key, past?), let .moveDown(key, past?): throw TableActionError.notBeside(key: key, past: past, table: controller.title)
+                default: break
+                }
+            }
             return ActionNotice.outcome(of: tableAction, result: result, on: controller)
         }
         guard let scene = page.scene, let runtime = site.appRuntime else {

@@ -51,10 +51,11 @@ struct RowKeyActionTests {
     func movePastNeighbour() throws {
         var lists = Lists(sections: [["a", "b", "c"], ["d"]])
         let moved = try lists.apply(.moveDown(key: "a", past: .row(key: "b")))
-        #expect(moved.indexPath == IndexPath(0, 1) && lists.sections == [["b", "a", "c"], ["d"]])
-        // The same post again (a double click, or someone else pressing the same button).
+        #expect(moved.indexPath == IndexPath(0, 1) && lists.sections == [["b", "a", "c"], ["d"]] && !moved.wasAlreadyPast)
+        // The same post again (a double click, or someone else pressing the same button): said
+        // so, for whoever knows whether the list changed since the post's page.
         let again = try lists.apply(.moveDown(key: "a", past: .row(key: "b")))
-        #expect(again.indexPath == nil && again.key == "a" && again.text == "a")
+        #expect(again.indexPath == nil && again.key == "a" && again.text == "a" && again.wasAlreadyPast)
         #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 1)
         // Up past "a" is already so for "c" below it (made by someone else), but not for "b".
         #expect(try lists.apply(.moveUp(key: "a", past: .row(key: "c"))).indexPath == nil)
@@ -67,7 +68,7 @@ struct RowKeyActionTests {
         // ending with that row, and nothing more moves.
         _ = try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a")))
         #expect(lists.sections == [["b", "a"], ["c", "d"]])
-        #expect(try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a"))).indexPath == nil)
+        #expect(try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a"))).wasAlreadyPast)
         _ = try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d")))
         #expect(try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d"))).indexPath == nil)
         #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 3)

@@ -293,6 +293,9 @@ struct ManyEditorsTests {
             #expect(forged.status == 422 && forged.html.contains("does not stand next to"), "\(forged.html.prefix(300))")
             let both = try await bob.post("/groceries/_/move-up?past=butter", fields(bob.tokens(of: current), "eggs") + [("end-beside", "")])
             #expect(both.status == 400)
+            // Nor can the page as it is show the row already past its neighbour: no second click made that post.
+            let alreadyPast = try await bob.post("/groceries/_/move-down?past=milk", fields(bob.tokens(of: current), "eggs"))
+            #expect(alreadyPast.status == 422 && alreadyPast.html.contains("does not stand next to"), "\(alreadyPast.html.prefix(300))")
             #expect(try await bob.get("/groceries/").rowTexts == ["Milk", "Bread", "Butter", "Eggs"], "nothing moved")
         }
     }
