@@ -83,8 +83,11 @@ package struct ListEditor {
     }
 
     /// Throws `StoreError.itemChanged` when the item `key` changed after the list's revision
-    /// `since` (`itemNotFound` when it is gone).
+    /// `since` (`itemNotFound` when it is gone), and `revisionAhead` when the list never had
+    /// that revision: against a revision ahead of the list every item would pass as unchanged.
     private func checkUnchanged(_ key: String, since: Int) throws {
+        // `revision` is the one this change moves the list to: the list stands one below it.
+        guard since < revision else { throw StoreError.revisionAhead(list: list, shown: since, current: revision - 1) }
         guard let changed = try db.int("SELECT changed FROM items WHERE parent = ? AND relationship = ? AND key = ?", [parent, list.relationship, key]) else {
             throw StoreError.itemNotFound(key: key, list: list)
         }

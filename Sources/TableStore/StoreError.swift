@@ -23,6 +23,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case itemNotFound(key: String, list: ListID)
     /// The item was changed (by someone else) after the revision the change was based on.
     case itemChanged(key: String, list: ListID)
+    /// The change was based on a revision the list has not reached: the data was restored from
+    /// an older copy since the page was shown, or the revision never came from this store.
+    /// Nothing can be told changed or unchanged since it.
+    case revisionAhead(list: ListID, shown: Int, current: Int)
     /// Attributes the change expected to find unchanged hold these values now.
     case attributesChanged(key: String, list: ListID, current: [String: AttributeValue?])
     case positionOutOfRange(Int, count: Int, list: ListID)
@@ -48,6 +52,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "no item \"\(key)\" in list \(list)"
         case let .itemChanged(key, list):
             "item \"\(key)\" of list \(list) was changed by someone else since the page was shown"
+        case let .revisionAhead(list, shown, current):
+            "the change was based on revision \(shown) of list \(list), which is at revision \(current): "
+                + "the data is older than the page (restored from a copy), or the revision is not this store's"
         case let .attributesChanged(key, list, current):
             "item \"\(key)\" of list \(list) was changed by someone else: "
                 + current.sorted { $0.key < $1.key }.map { "\($0.key) is now \($0.value.map { "\"\($0)\"" } ?? "empty")" }.joined(separator: ", ")

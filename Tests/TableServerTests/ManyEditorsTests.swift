@@ -184,6 +184,26 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("a revision the list has not reached (data restored from an older copy) tells nothing: a delete or save based on it is refused")
+    func revisionAhead() async throws {
+        try await Self.withTwoEditors { demo, alice, bob in
+            let bobPage = try await Self.editingPage(bob)
+            let aliceBread = try await Self.detailForm(alice, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(aliceBread, "quantity", with: "42"), follow: false).status == 303)
+            let shown = try #require(bobPage.revision.split(separator: "=").last.flatMap { Int($0) })
+            let ahead = "groceries=\(shown + 500)"
+            // Against its own stale revision, Bob's delete is a conflict; against one ahead of the
+            // list it must be too, not taken for "nothing changed since".
+            let deleted = try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", ahead), ("editing", "1"), ("key", "bread")])
+            #expect(deleted.status == 409 && deleted.notice?.contains("this page shows the list at a revision it has not reached") == true,
+                    "\(deleted.notice ?? "")")
+            let script = try await bob.post("/groceries/bread/_/save", [("csrf", bobPage.csrf), ("revision", ahead), ("name", "Bob's Bread")], follow: false)
+            #expect(script.status == 409)
+            let item = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(item["quantity"] == .number(42) && item["name"] == .string("Bread"), "Alice's change stands, nothing of Bob's was made")
+        }
+    }
+
     @Test("deleting what someone deleted first is done; moving next to a row that is gone is refused with the list as it is")
     func goneRows() async throws {
         try await Self.withTwoEditors { _, alice, bob in

@@ -321,6 +321,17 @@ struct StoreTests {
         }
         try await temporary.store.apply([.deleteUnchanged(key: "a", since: 1)], to: Self.letters, basedOn: 3)
         #expect(try await temporary.store.list(Self.letters).keys == ["b", "c", "d"])
+        // A revision the list has not reached (a page from before the data was restored from an
+        // older copy) cannot tell whether "b" changed since: refused, for deletions and guarded updates.
+        await #expect(throws: StoreError.revisionAhead(list: Self.letters, shown: 9, current: 4)) {
+            try await temporary.store.apply([.deleteUnchanged(key: "b", since: 9)], to: Self.letters, basedOn: nil)
+        }
+        let guarded = ListChange.updateIfUnchanged(key: "b", expected: [:], attributes: ["name": .string("Bea")], since: 5)
+        await #expect(throws: StoreError.revisionAhead(list: Self.letters, shown: 5, current: 4)) {
+            try await temporary.store.apply([guarded], to: Self.letters, basedOn: nil)
+        }
+        let kept = try await temporary.store.list(Self.letters)
+        #expect(kept.keys == ["b", "c", "d"] && kept.revision == 4 && kept.items.first?.attributes["name"] == .string("Bee"))
     }
 
     @Test("a guarded update writes only when the fields it expects are as it expects, and names them otherwise", arguments: StoreKind.allCases)

@@ -259,10 +259,15 @@ extension ResolvedScene {
         switch error {
         case .staleRevision, .itemNotFound, .positionOutOfRange, .attributesChanged, .duplicateKey: SaveRace()
         case let .itemChanged(key, _): SaveConflict(error.description, itemKey: key)
+        case .revisionAhead: SaveConflict(revisionAheadReason)
         case .invalidKey: ActionError.refused(error.description)
         default: error
         }
     }
+
+    /// Why a change based on a revision the list has not reached is refused, as the 409 page says it.
+    static let revisionAheadReason = "this page shows the list at a revision it has not reached (its data was restored "
+        + "from an older copy since, or the page is not from this server), so what changed since cannot be told"
 
     /// The revision of `list` in `shown` (a form's revision token, `parse`d); a bad request,
     /// asking for the page again, when the form carries none for it.

@@ -84,7 +84,7 @@ extension SaveRace: PageError {
 extension StoreError: PageError {
     public var status: HTTPResponse.Status {
         switch self {
-        case .staleRevision, .itemNotFound, .positionOutOfRange: .conflict
+        case .staleRevision, .itemNotFound, .positionOutOfRange, .revisionAhead: .conflict
         case .duplicateKey, .invalidKey: .unprocessableContent
         case .unavailable, .outcomeUnknown: .serviceUnavailable
         default: .internalServerError
