@@ -68,8 +68,9 @@ extension SiteServer {
             // Deleted between a try and the next.
             guard let answer = try await goneItemResponse(to: error, segments: segments, form: form, request: request, session: session) else { throw error }
             return answer
-        } catch let TableActionError.noRow(key, _) where action == .delete {
-            // Someone deleted it first: what the person wanted has happened.
+        } catch let TableActionError.noRow(key, _) where action == .delete && (Self.hasChanged(page, since: revision) || page.controller.revisionToken.isEmpty) {
+            // Someone deleted it first: what the person wanted has happened. (From the list as
+            // it is, a row it does not have is one it never had: a bad request, below.)
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
         } catch let TableActionError.noRow(key, _) where Self.hasChanged(page, since: revision) || page.controller.revisionToken.isEmpty {

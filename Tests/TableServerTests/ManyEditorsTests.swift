@@ -212,6 +212,12 @@ struct ManyEditorsTests {
             _ = try await alice.post("/groceries/_/delete", [("csrf", alicePage.csrf), ("revision", alicePage.revision), ("editing", "1"), ("key", "milk")])
             let again = try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("editing", "1"), ("key", "milk")])
             #expect(again.status == 200 && again.notice == "That row (milk) was already deleted.")
+            // From the list as it is, a key it does not have was never deleted by anyone: no "already deleted".
+            let now = try await Self.editingPage(bob)
+            for key in ["nope", ""] {
+                let never = try await bob.post("/groceries/_/delete", [("csrf", now.csrf), ("revision", now.revision), ("editing", "1"), ("key", key)])
+                #expect(never.status == 400 && never.notice == nil, "\(key): \(never.status)")
+            }
             for revision in ["groceries=x", String(repeating: "g", count: 5_000)] {
                 let malformed = try await bob.post("/groceries/_/delete", [("csrf", bobPage.csrf), ("revision", revision), ("key", "milk")])
                 #expect(malformed.status == 400, "a malformed revision is refused before the row is looked for")
