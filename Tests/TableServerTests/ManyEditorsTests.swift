@@ -144,6 +144,28 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("a field left out of a post is left as it is (a save) or takes its default (an add), never emptied")
+    func fieldsLeftOut() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { alice in
+            // The form showed the quantity and the post says so, but sends no value for it: no browser
+            // does that (an emptied number box sends an empty value), so the quantity is not cleared.
+            let form = try await Self.detailForm(alice, item: "bread")
+            let renamed = Self.replacing(form, "name", with: "Rye Bread").filter { $0.0 != "quantity" }
+            #expect(renamed.contains { $0.0 == "original-quantity" })
+            #expect(try await alice.post("/groceries/bread/_/save", renamed, follow: false).status == 303)
+            let bread = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(bread["name"] == .string("Rye Bread") && bread["quantity"] != .string("") && bread["quantity"] != nil)
+            // An add without the quantity takes the sheet's default, 1.
+            let tokens = alice.tokens(of: try await alice.get("/groceries/?add=1"))
+            #expect(try await alice.post("/groceries/_/add", [("csrf", tokens.csrf), ("revision", tokens.revision), ("name", "Honey")],
+                                         follow: false).status == 303)
+            let honey = try #require(try await demo.store.item("honey", in: .root("groceries")))
+            #expect(honey["quantity"] == .number(1))
+        }
+    }
+
     @Test("a save sent without the values its form showed (a script's) is made only if nobody changed the item since its revision")
     func savesWithoutOriginals() async throws {
         let demo = try await ServedDemo()

@@ -72,9 +72,12 @@ public struct FieldDefinition: Sendable {
     /// say what its form showed (a script's), it sends a value at all.
     public func isChanged(in fields: [String: String], originals: [String: String]) -> Bool {
         guard let original = originals[attribute] else { return fields[attribute] != nil }
+        // A switch left off sends nothing; every other field a form shows sends its value, even
+        // empty, so one left out of the post is not taken for one emptied.
+        guard let sent = fields[attribute] ?? (kind == .toggle ? "" : nil) else { return false }
         // A value stored with line breaks (imported) comes back from a one-line text box
         // without them (HTML's value sanitization): that is the field left as it was.
-        let shown = Self.lineBreaksAsLF(original), sent = fields[attribute] ?? ""
+        let shown = Self.lineBreaksAsLF(original)
         return Self.lineBreaksAsLF(sent) != shown && !(kind == .text && sent == shown.filter { $0 != "\n" })
     }
 
