@@ -88,7 +88,7 @@ extension SiteServer {
 
     func wantsJSON(_ request: Request) -> Bool {
         guard let accept = request.headers.value(of: .accept) else { return false }
-        return accept.contains("application/json") && !accept.contains("text/html")
+        return AcceptMedia.prefersJSON(accept)
     }
 
     /// The page (or JSON) that answers a refused request: its status, what was wrong, and the
