@@ -21,7 +21,8 @@ extension SiteServer {
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw ServerError.badRequest("The request body is not valid UTF-8; nothing was changed.")
         }
-        let contentType = request.headers.value(of: .contentType) ?? ""
+        // Media types are named without regard to case (RFC 9110, 8.3.1).
+        let contentType = request.headers.value(of: .contentType)?.lowercased() ?? ""
         if action == .batch {
             return try await jsonBatch(segments, text: text, contentType: contentType, request: request, session: session)
         }

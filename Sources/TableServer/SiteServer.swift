@@ -197,6 +197,11 @@ public struct SiteServer: Sendable {
     /// The request's body, at most `limit` bytes (the configured largest by default); a body
     /// that is larger, or that does not arrive within the body timeout, is refused.
     func collectBody(of request: inout Request, upTo limit: Int? = nil) async throws(ServerError) -> ByteBuffer {
+        // A compressed body would be read as its compressed bytes: refused, not misread.
+        if let coding = request.headers.value(of: .contentEncoding), coding.lowercased() != "identity" {
+            throw .unsupportedMediaType("The request body is sent with the content coding \"\(DocumentText.shortened(coding, to: 40))\", "
+                                        + "which this server does not read: send it uncompressed. Nothing was changed.")
+        }
         do {
             return try await request.collectBody(upTo: limit ?? configuration.limits.maximumBodySize)
         } catch is RequestBodyTimedOut {

@@ -15,6 +15,7 @@ struct BadInputTests {
         var fields: [(String, String)]? = nil
         var body: String? = nil
         var contentType = "application/x-www-form-urlencoded"
+        var headers: HTTPFields = [:]
         var status: Int
         var dropCSRF = false
         var useRevision: String? = nil
@@ -75,6 +76,11 @@ struct BadInputTests {
         Case(name: "a malformed percent escape in the form", uri: "/groceries/_/delete", body: "key=%G1&editing=1", status: 400),
         Case(name: "a form that is not UTF-8", uri: "/groceries/_/delete", body: "key=%FF%FE&editing=1", status: 400),
         Case(name: "a body that is not a form", uri: "/groceries/_/delete", body: "{\"key\": \"milk\"}", contentType: "application/json", status: 415),
+        Case(name: "a form in a content coding the server does not read", uri: "/groceries/_/delete", fields: [("key", "milk")],
+             headers: [.contentEncoding: "gzip"], status: 415),
+        // Its type named in capitals is still a form: the post is read, and refused for its key.
+        Case(name: "a form whose type is named in capitals", uri: "/groceries/_/delete", fields: [("key", "caviar")],
+             contentType: "Application/X-WWW-Form-Urlencoded", status: 400),
         Case(name: "a body over 1 MiB", uri: "/groceries/_/add", body: "name=" + String(repeating: "a", count: (1 << 20) + 10), status: 413),
         Case(name: "a batch that is not JSON", uri: "/batch-update/_/batch", body: "operations=all", contentType: "application/json", status: 400),
         Case(name: "a batch with an unknown operation", uri: "/batch-update/_/batch",
@@ -113,7 +119,7 @@ struct BadInputTests {
                     var fields = test.fields ?? []
                     fields.append(("revision", test.useRevision ?? Self.revision(for: test.uri, from: revision)))
                     if !test.dropCSRF { fields.append(("csrf", csrf)) }
-                    response = try await browser.post(test.uri, fields, follow: false)
+                    response = try await browser.post(test.uri, fields, contentType: test.contentType, headers: test.headers, follow: false)
                 }
             default:
                 response = try await browser.send(HTTPRequest.Method(test.method)!, test.uri)

@@ -55,14 +55,17 @@ final class Browser: @unchecked Sendable {
     /// POST a form; with `follow`, a 303 is followed to the page it names.
     @discardableResult
     func post(_ uri: String, _ fields: [(String, String)], contentType: String = "application/x-www-form-urlencoded",
-              accept: String = "text/html", follow: Bool = true) async throws -> Page {
+              accept: String = "text/html", headers: HTTPFields = [:], follow: Bool = true) async throws -> Page {
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await post(uri, body: body, contentType: contentType, accept: accept, follow: follow)
+        return try await post(uri, body: body, contentType: contentType, accept: accept, headers: headers, follow: follow)
     }
 
+    /// POST `body`, with `headers` besides its type, what it accepts and the cookies.
     @discardableResult
-    func post(_ uri: String, body: String, contentType: String, accept: String = "text/html", follow: Bool = true) async throws -> Page {
+    func post(_ uri: String, body: String, contentType: String, accept: String = "text/html", headers extra: HTTPFields = [:],
+              follow: Bool = true) async throws -> Page {
         var headers: HTTPFields = [.contentType: contentType, .accept: accept]
+        headers.append(contentsOf: extra)
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         let response = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
         remember(response.headers)
