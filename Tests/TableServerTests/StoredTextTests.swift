@@ -25,6 +25,11 @@ struct StoredTextTests {
             #expect(LibXML.parse(refused.html, file: "refused").diagnostics.isEmpty)
             #expect(refused.field("name") == "Tea\u{FFFD}\u{FFFD}", "what was typed is shown, its bad characters replaced")
             #expect(try await browser.get("/groceries/").rowTexts == ["Milk", "Eggs", "Bread", "Butter"])
+            // A tab pasted from a spreadsheet's cell is a space; a line break in a one-line box is refused.
+            let pasted = try await browser.post("/groceries/_/add", [("csrf", csrf), ("revision", revision), ("name", "Green\tTea\t"), ("quantity", "2")])
+            #expect(pasted.status == 200 && pasted.rowTexts.last == "Green Tea", "\(pasted.status) \(pasted.rowTexts)")
+            let broken = try await browser.post("/groceries/_/add", [("csrf", csrf), ("revision", revision), ("name", "Green\nTea"), ("quantity", "2")])
+            #expect(broken.status == 422 && broken.text.contains("Name cannot hold the character U+000A"), "\(broken.text.prefix(200))")
         }
     }
 

@@ -29,9 +29,12 @@ public struct FieldDefinition: Sendable {
 
     /// Checks what the user typed: the stored value, or a message for the field.
     public func validate(_ input: String?) -> Result<AttributeValue, FieldError> {
-        let text = (input ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = (input ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         switch kind {
         case .text:
+            // A one-line box keeps a tab pasted from a spreadsheet's cell; the page shows it as
+            // a space, so it is stored as one.
+            if text.utf8.contains(0x09) { text = text.replacingOccurrences(of: "\t", with: " ") }
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
             if let scalar = text.unicodeScalars.first(where: { !DocumentText.isAllowed($0) || $0.properties.generalCategory == .control }) {
