@@ -149,8 +149,9 @@ public enum ItemKey {
 
     /// `name` in lower-case ASCII where it can be: Latin script, no diacritics.
     private static func latin(_ name: String) -> String {
-        let lowered = name.lowercased()
-        guard !lowered.unicodeScalars.allSatisfy(\.isASCII) else { return lowered }
+        guard !name.unicodeScalars.allSatisfy(\.isASCII) else { return name.lowercased() }
+        // Compatibility forms first: a ligature's letters ("ﬁ"), fullwidth letters ("Ｍ"), "Ǆ" as "DŽ".
+        let lowered = name.precomposedStringWithCompatibilityMapping.lowercased()
         let transliterated = lowered.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false) ?? lowered
         return String(transliterated.flatMap { spelt[$0] ?? String($0) })
     }

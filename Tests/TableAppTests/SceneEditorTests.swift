@@ -124,6 +124,25 @@ struct SceneEditorTests {
         #expect(try await demo.texts(["groceries"])[0].last == "Apples")
     }
 
+    @Test("Add: a name that shows nothing is empty; one spelling (NFC) is stored, without invisible marks at its ends")
+    func addInvisibleNames() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let scene = try await demo.runtime.resolve(["groceries"])
+        for name in ["\u{200D}", "\u{2060}\u{200E}", "\u{202E}", "\u{00AD}", "\u{0301}", "\u{3164}", "\u{2800}", "\u{FEFF} \u{200B}"] {
+            await #expect(throws: ActionError.self, "\(name.unicodeScalars.map { String($0.value, radix: 16) })") {
+                try await demo.editor(["groceries"]).perform(.add(fields: ["name": name, "quantity": "1"]), revisionToken: scene.revisionToken)
+            }
+        }
+        // "Café" spelt with a combining accent (NFD) after a byte order mark, an emoji keeping its presentation selector.
+        let outcome = try await demo.editor(["groceries"]).perform(.add(fields: ["name": "\u{FEFF}Cafe\u{0301} \u{2615}\u{FE0F}\u{200D}", "quantity": "1"]),
+                                                                   revisionToken: scene.revisionToken)
+        let key = try #require(outcome.highlightKey)
+        let stored = try #require(try await demo.store.item(key, in: .root("groceries")))
+        #expect(stored["name"]?.description.unicodeScalars.map(\.value) == Array("Caf\u{E9} \u{2615}\u{FE0F}".unicodeScalars.map(\.value)))
+        #expect(outcome.highlightKey == "cafe")
+    }
+
     @Test("Add on a scene read without its rows: the page's revisions, no rows read, the item at the end as a whole read adds it")
     func addWithoutRows() async throws {
         let demo = try await DemoFixture()

@@ -186,6 +186,8 @@ struct DataFileTests {
     @Test("keys made from names keep their letters, in Latin and without accents", arguments: [
         ("Åsa's Saga", "asas-saga"), ("Crème Brûlée", "creme-brulee"), ("Straße 5", "strasse-5"), ("Ærøskøbing", "aeroskobing"),
         ("東京", "dong-jing"), ("Москва", "moskva"), ("  New  York!  ", "new-york"), ("!!!", "item"), ("O’Brien", "obrien"),
+        // Compatibility forms: a ligature, fullwidth letters, a digraph letter.
+        ("\u{FB01}sh", "fish"), ("Ｍｉｌｋ", "milk"), ("\u{01C4}", "dz"),
     ])
     func slugs(name: String, key: String) {
         #expect(ItemKey.slug(name) == key)

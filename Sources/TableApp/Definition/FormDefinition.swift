@@ -35,7 +35,13 @@ public struct FieldDefinition: Sendable {
             // A one-line box keeps a tab pasted from a spreadsheet's cell; the page shows it as
             // a space, so it is stored as one.
             if text.utf8.contains(0x09) { text = text.replacingOccurrences(of: "\t", with: " ") }
+            // One spelling for what reads the same (NFC), and none of the marks that show
+            // nothing (a byte order mark, joiners) at either end.
+            if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping) }
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
+            if isRequired, !text.unicodeScalars.contains(where: Self.isVisible) {
+                return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
+            }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
             if let scalar = text.unicodeScalars.first(where: { !DocumentText.isAllowed($0) || $0.properties.generalCategory == .control }) {
                 return .failure(FieldError("\(label) cannot hold the character \(DocumentText.name(scalar)) (a control character or noncharacter)."))
@@ -59,6 +65,35 @@ public struct FieldDefinition: Sendable {
     }
 
     static func format(_ number: Double) -> String { AttributeValue.number(number).description }
+
+    /// Whether `scalar` shows something by itself: a letter, digit, punctuation or symbol that
+    /// is not one of Unicode's default-ignorable characters (Hangul fillers among them) or the
+    /// blank braille pattern. Spaces, joiners, direction marks and lone combining marks do not.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.properties.isDefaultIgnorableCodePoint, scalar != "\u{2800}" else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber,
+             .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` without whitespace, byte order marks, zero-width characters, soft hyphens or
+    /// direction controls at either end. (Not variation selectors or tags, which end emoji.)
+    private static func trimmedOfInvisibles(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isEdge = { (scalar: Unicode.Scalar) in
+            switch scalar.value {
+            case 0xAD, 0x180E, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+            default: scalar.properties.isWhitespace
+            }
+        }
+        guard let first = scalars.firstIndex(where: { !isEdge($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
 
     /// What a switch's text means: on for `on`, `true` or `1`, off for `off`, `false`, `0` or
     /// nothing, in any case (a script's `ON` means what the form's `on` does); `nil` otherwise.
