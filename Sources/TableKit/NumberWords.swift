@@ -1,8 +1,24 @@
 /// Numbers, counts and series as messages and pages say them.
 public enum NumberWords {
-    /// `value` without a spurious ".0": 10, 7.5.
+    /// `value` without a spurious ".0": 10, 7.5; and without an exponent while it has at most
+    /// 30 places either side of the point: 0.0000001, not 1e-07, which people do not write.
     public static func plain(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : positional(String(value))
+    }
+
+    /// Swift's shortest spelling of a number (`1.5e-07`) with its point moved instead of an exponent.
+    private static func positional(_ text: String) -> String {
+        guard let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: mark)...]),
+              abs(exponent) <= 30 else { return text }
+        var mantissa = text[..<mark]
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let whole = mantissa.prefix { $0 != "." }
+        let digits = String(whole) + mantissa.dropFirst(whole.count + 1)
+        let point = whole.count + exponent
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) }
+        return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 
     /// `value` with `noun`, plural (an added "s") unless it is one: "1 row", "3 rows".

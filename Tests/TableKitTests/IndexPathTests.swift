@@ -47,13 +47,32 @@ struct IndexPathTests {
 
 @Suite("Decimal numbers as typed")
 struct DecimalNumberTests {
-    @Test("plain decimals parse", arguments: [("3", 3.0), ("-2.5", -2.5), (" 7.25 ", 7.25), ("0", 0.0), ("0012", 12.0)])
+    @Test("decimals parse, with an exponent as HTML's number box takes them", arguments: [
+        ("3", 3.0), ("-2.5", -2.5), (" 7.25 ", 7.25), ("0", 0.0), ("0012", 12.0), (".5", 0.5), ("1e2", 100.0), ("7.4e0", 7.4),
+        ("2.5E-3", 0.0025), ("-1e+1", -10.0), (String(repeating: "0", count: 34) + "5", 5.0), ("0.000000000000000000000000000001", 1e-30),
+    ])
     func parses(text: String, value: Double) {
         #expect(DecimalNumber.parse(text) == value)
     }
 
-    @Test("everything else Double(_:) would take is refused", arguments: ["0x10", "1e1", "+5", "inf", "nan", "", "-", ".", "5.", "1.2.3", "1,5", "١"])
+    @Test("everything else Double(_:) would take is refused", arguments: [
+        "0x10", "+5", "inf", "nan", "", "-", ".", "5.", "1.2.3", "1,5", "١", "e5", "1e", "1e+", "1.e5", "1e1.5", "1e99999", "1e400",
+        "--1", "1-", String(repeating: "9", count: 31), "1." + String(repeating: "1", count: 30),
+    ])
     func refuses(text: String) {
         #expect(DecimalNumber.parse(text) == nil)
+    }
+}
+
+@Suite("Numbers as pages show them")
+struct PlainNumberTests {
+    @Test("without a spurious .0, and without an exponent within 30 places of the point", arguments: [
+        (10.0, "10"), (7.5, "7.5"), (-0.0, "0"), (1e-7, "0.0000001"), (1.5e-7, "0.00000015"), (-2.5e16, "-25000000000000000"),
+        (1e20, "100000000000000000000"), (123456.789, "123456.789"), (1e-40, "1e-40"), (1e300, "1e+300"), (0.1 + 0.2, "0.30000000000000004"),
+    ])
+    func shown(value: Double, text: String) {
+        #expect(NumberWords.plain(value) == text)
+        // What a page shows, a form takes back as the same number.
+        if text.count < 40 { #expect(DecimalNumber.parse(text) == value || value == 0) }
     }
 }

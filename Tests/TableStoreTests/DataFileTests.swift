@@ -61,15 +61,15 @@ struct DataFileTests {
 
     @Test("CSV: a field is a number only when written as the number is written back; other text stays as it was typed")
     func csvNumbers() throws {
-        let fields = ["42", "-3.5", "0", "0.25", "00501", "1.50", "1e3", "+5", "0x10", "-0", "NaN", "nan", "inf", "Infinity", "1234567890123456",
-                      "7.", ".5", "-", "12 ", "0.00001"]
+        let fields = ["42", "-3.5", "0", "0.25", "0.00001", "00501", "1.50", "1e3", "+5", "0x10", "-0", "NaN", "nan", "inf", "Infinity",
+                      "1234567890123456", "7.", ".5", "-", "12 ", "1e-05"]
         let text = "\u{FEFF}key," + fields.indices.map { "c\($0)" }.joined(separator: ",") + "\nx," + fields.joined(separator: ",") + "\n"
         let row = try DataFileReader.csv(text, file: "values.csv", listName: "values").lists[0].items[0]
         // The byte order mark a spreadsheet writes is not part of the first column's name.
         #expect(row.key == "x" && row.attributes["\u{FEFF}key"] == nil)
         let values = fields.indices.map { row.attributes["c\($0)"] }
-        #expect(values.prefix(4) == [.number(42), .number(-3.5), .number(0), .number(0.25)])
-        #expect(Array(values.dropFirst(4)) == fields.dropFirst(4).map { .string($0) })
+        #expect(values.prefix(5) == [.number(42), .number(-3.5), .number(0), .number(0.25), .number(0.00001)])
+        #expect(Array(values.dropFirst(5)) == fields.dropFirst(5).map { .string($0) })
     }
 
     @Test("errors name the file, the line or key path, and what was expected", arguments: [
