@@ -86,6 +86,14 @@ public struct SiteServer: Sendable {
         // A flash is for the browser's next page: a JSON read (a script's) or a HEAD (a checker's)
         // neither shows nor consumes it.
         if session.flash != nil, wantsJSON(request) || request.method == .head { session.flash = nil }
+        // A proxy's tunnel request names a host, not a page. Its answer is framed as any, but a
+        // client that asked for a tunnel may wait on the connection: it is closed after it.
+        if request.method == .connect {
+            var response = await errorResponse(ServerError.methodNotAllowed("CONNECT is not accepted: this server is no proxy", allow: "GET, HEAD"),
+                                               request: request, session: session)
+            response.headers[.connection] = "close"
+            return response
+        }
         do {
             try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {

@@ -198,6 +198,18 @@ struct ProtocolTests {
         }
     }
 
+    @Test("a CONNECT (a proxy's tunnel) is a 405 and the connection closes after it, not left waiting")
+    func connectRefused() throws {
+        try RunningServer.with { server in
+            let connection = try RawConnection(port: server.port, timeout: 10)
+            try connection.send("CONNECT 127.0.0.1:\(server.port) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            let answer = connection.receive()
+            // (The encoder sends no body after a CONNECT's answer: a client would take one for the tunnel's first bytes.)
+            #expect(RawConnection.status(of: answer.text) == 405 && answer.text.contains("Allow: GET, HEAD\r\n"), "\(answer.text.prefix(300))")
+            #expect(answer.closed, "the server closed the connection rather than leave the client waiting")
+        }
+    }
+
     @Test("every response carries the security headers; a method the site does not take is a 405; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()
