@@ -61,6 +61,13 @@ struct HostPolicy: Sendable {
         if name == "127.0.0.1" || name == "localhost" { return true }  // nearly every request to a loopback server
         let name = name.lowercased()
         if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || name == "[::1]" { return true }
+        if name.hasPrefix("["), name.hasSuffix("]") {
+            // ::1 however it is spelt ([0:0:0:0:0:0:0:1]), or a loopback IPv4 address mapped into IPv6.
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, String(name.dropFirst().dropLast()), &address) == 1 else { return false }
+            let bytes = withUnsafeBytes(of: address) { Array($0) }
+            return bytes == [UInt8](repeating: 0, count: 15) + [1] || (bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127)
+        }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
@@ -83,11 +90,14 @@ struct HostPolicy: Sendable {
         } else {
             nameEnd = utf8.firstIndex(of: UInt8(ascii: ":")) ?? utf8.endIndex
         }
-        if nameEnd == utf8.endIndex { return (text, nil) }
+        // A fully qualified name may end with its root's dot ("localhost."): the same name.
+        let fullyQualified = !isBracketed && nameEnd > utf8.index(after: utf8.startIndex) && utf8[utf8.index(before: nameEnd)] == UInt8(ascii: ".")
+        let name = fullyQualified ? String(text[..<utf8.index(before: nameEnd)]) : nil
+        if nameEnd == utf8.endIndex { return (name ?? text, nil) }
         guard nameEnd != utf8.startIndex, utf8[nameEnd] == UInt8(ascii: ":"), let port = port(utf8[utf8.index(after: nameEnd)...]) else {
             return nil
         }
-        return (String(text[..<nameEnd]), port)
+        return (name ?? String(text[..<nameEnd]), port)
     }
 
     /// The port that `digits` name, 1 to 65,535; `nil` for anything else.

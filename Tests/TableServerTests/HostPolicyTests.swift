@@ -20,11 +20,13 @@ struct HostPolicyTests {
             return (String(text[...close]), port)
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        // Since then: a fully qualified name's final dot is dropped ("localhost." is localhost).
+        let name = { (part: Substring) in part.count > 1 && part.hasSuffix(".") ? String(part.dropLast()) : String(part) }
         switch parts.count {
-        case 1: return (text, nil)
+        case 1: return (name(parts[0]), nil)
         case 2:
             guard !parts[0].isEmpty, let port = Int(parts[1]), (1...65_535).contains(port) else { return nil }
-            return (String(parts[0]), port)
+            return (name(parts[0]), port)
         default: return nil
         }
     }
@@ -37,9 +39,23 @@ struct HostPolicyTests {
         #expect(HostPolicy.split("[FE80::1]")! == ("[fe80::1]", nil))
         #expect(HostPolicy.split("host:0080")! == ("host", 80))
         #expect(HostPolicy.split("host:65535")! == ("host", 65535))
+        #expect(HostPolicy.split("LocalHost.:8080")! == ("localhost", 8080) && HostPolicy.split("example.com.")! == ("example.com", nil))
+        #expect(HostPolicy.split(".")! == (".", nil), "a lone dot is no name with its root's dot")
         for refused in ["", "a b", "host:0", "host:65536", "host:1:2", ":80", "host:", "host:-5", "host:+5", "host:99999999999999999999", "[::1]:", "[::1]x", "[::1]]", "[::1", "[::g]", "exa]mple", "ex/ample", "\u{212A}elvin", "é.example",
                         String(repeating: "a", count: 262)] {
             #expect(HostPolicy.split(refused) == nil, "\(refused)")
+        }
+    }
+
+    @Test("a loopback server answers to every spelling of this machine's names, and to no other")
+    func loopbackNames() {
+        let policy = HostPolicy(rule: .loopbackNames, publicScheme: nil)
+        for host in ["localhost", "LOCALHOST", "localhost.", "localhost.:8080", "app.localhost", "127.0.0.1", "127.1.2.3:80", "[::1]",
+                     "[0:0:0:0:0:0:0:1]:8080", "[::0001]", "[::ffff:127.0.0.1]"] {
+            #expect(policy.allows(host: host), "\(host)")
+        }
+        for host in ["example.com", "localhost.example.com", "128.0.0.1", "[::2]", "[fe80::1]", "[::ffff:10.0.0.1]", "[::]", "[zz]", "127.0.0.1.example"] {
+            #expect(!policy.allows(host: host), "\(host)")
         }
     }
 
