@@ -186,6 +186,13 @@ struct LiveStreamTests {
             var seen = ""
             _ = try Self.subscribe(server, "_live", seen: &seen)
             #expect(RawConnection.status(of: seen) == 404)
+            // An item's fields in editing mode are a sheet, which names no stream: none is served for it.
+            var form = ""
+            _ = try Self.subscribe(server, "groceries/eggs/_live?editing=1", seen: &form)
+            #expect(RawConnection.status(of: form) == 404)
+            var item = ""
+            _ = try Self.subscribe(server, "groceries/eggs/_live", seen: &item)
+            #expect(RawConnection.status(of: item) == 200, "the item's page itself is followed")
         }
     }
 

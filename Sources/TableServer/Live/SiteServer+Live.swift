@@ -23,9 +23,15 @@ extension SiteServer {
     func liveURL(of page: SitePage, state: ViewState, snapshot: TableSnapshot? = nil) -> String? {
         guard live.limit > 0, let scene = page.scene, !scene.dependencies.isEmpty, Self.feed(of: site) != nil,
               Self.isShort(scene, window: configuration.streamingWindow),
-              state.sheet == nil, state.confirmingDelete == nil else { return nil }
+              state.sheet == nil, state.confirmingDelete == nil, !Self.isDetailForm(scene, state: state) else { return nil }
         if let snapshot, !LiveTable.rowsHaveDistinctKeys(snapshot) { return nil }
         return site.urls.live(page.path, state: ViewState(isEditing: state.isEditing))
+    }
+
+    /// Whether the page is an item's fields in editing mode: a sheet, whose typing no stream may overwrite.
+    private static func isDetailForm(_ scene: ResolvedScene, state: ViewState) -> Bool {
+        guard state.isEditing, case let .detail(detail) = scene.scene.content else { return false }
+        return detail.isEditable
     }
 
     private static func isShort(_ scene: ResolvedScene, window: Int) -> Bool {
