@@ -9,6 +9,10 @@ enum AcceptMedia {
     static func prefersJSON(_ header: String) -> Bool {
         var header = header
         return header.withUTF8 { bytes in
+            // A browser's header begins with text/html at full weight, which JSON cannot outweigh:
+            // answered without reading the rest (a warm page asks twice).
+            let firstEnd = bytes.firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            if firstEnd == 9, HeaderElements.matches(bytes, 0..<9, "text/html") { return false }
             // Weights by how specific the range that gave them is: 0 the type, 1 its `/*`, 2 `*/*`.
             var json: (weight: Int, rank: Int)?
             var html: (weight: Int, rank: Int)?

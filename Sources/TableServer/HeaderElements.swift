@@ -55,8 +55,10 @@ enum HeaderElements {
             if after < end, bytes[after] == UInt8(ascii: ".") {
                 after += 1
                 var scale = 100
-                while after < end, scale > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[after]) {
+                while after < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[after]) {
                     thousandths += Int(bytes[after] - UInt8(ascii: "0")) * scale
+                    // Places past the third (which RFC 9110 does not allow) keep a weight above zero so.
+                    if scale == 0, bytes[after] != UInt8(ascii: "0"), thousandths == 0 { thousandths = 1 }
                     scale /= 10
                     after += 1
                 }

@@ -7,6 +7,9 @@ extension Request {
     /// Whether the client accepts a gzip-compressed body.
     var acceptsGzip: Bool { headers.value(of: .acceptEncoding).map(AcceptEncoding.acceptsGzip) == true }
 
+    /// Whether the client asks for a page's JSON twin rather than its HTML (`AcceptMedia`).
+    var wantsJSON: Bool { headers.value(of: .accept).map(AcceptMedia.prefersJSON) == true }
+
     /// Whether the client already holds the representation tagged `etag`: If-None-Match may list
     /// several tags, compared weakly (a `W/` prefix, as a proxy that compresses adds, is
     /// ignored), or be `*` (any representation), which counts only `whereAnyWillDo`.

@@ -21,12 +21,12 @@ extension SiteServer {
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw ServerError.badRequest("The request body is not valid UTF-8; nothing was changed.")
         }
-        // Media types are named without regard to case (RFC 9110, 8.3.1).
-        let contentType = request.headers.value(of: .contentType)?.lowercased() ?? ""
+        let contentType = request.headers.value(of: .contentType) ?? ""
         if action == .batch {
             return try await jsonBatch(segments, text: text, contentType: contentType, request: request, session: session)
         }
-        guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
+        // Media types are named without regard to case (RFC 9110, 8.3.1).
+        guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
             throw ServerError.unsupportedMediaType("Expected a form (application/x-www-form-urlencoded), got \"\(contentType)\".")
         }
         let form = try FormBody(text, query: request.uri.query, taking: MoveNeighbourFields.names)
@@ -69,12 +69,12 @@ extension SiteServer {
             // Deleted between a try and the next.
             guard let answer = try await goneItemResponse(to: error, segments: segments, form: form, request: request, session: session) else { throw error }
             return answer
-        } catch let TableActionError.noRow(key, _) where action == .delete && (Self.hasChanged(page, since: revision) || page.controller.revisionToken.isEmpty) {
+        } catch let TableActionError.noRow(key, _) where action == .delete && Self.othersMayHaveChanged(page, since: revision) {
             // Someone deleted it first: what the person wanted has happened. (From the list as
             // it is, a row it does not have is one it never had: a bad request, below.)
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
                             session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
-        } catch let TableActionError.noRow(key, _) where Self.hasChanged(page, since: revision) || page.controller.revisionToken.isEmpty {
+        } catch let TableActionError.noRow(key, _) where Self.othersMayHaveChanged(page, since: revision) {
             // Gone since the page was shown (or the controller cannot tell): a conflict. From the
             // list as it is, a row it never had is a bad request.
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in ActionNotice.reasonRowGone(key) }
@@ -146,6 +146,12 @@ extension SiteServer {
         return true
     }
 
+    /// Whether others may have changed the lists `page` shows since a form's revision token was
+    /// read: they did (`hasChanged`), or the controller keeps no revision to tell.
+    static func othersMayHaveChanged(_ page: SitePage, since revision: String) -> Bool {
+        hasChanged(page, since: revision) || page.controller.revisionToken.isEmpty
+    }
+
     /// Whether the lists `page` shows changed since a form's revision token was read: for an app
     /// file's scene, compared list by list (the parts' order is no change); for another
     /// controller, as text (one whose token is empty never tells a change).
@@ -179,7 +185,7 @@ extension SiteServer {
             let result = try await controller.perform(tableAction, basedOn: revision)
             // Already past its neighbour on the very list the post was made from: no page showed
             // that, so the post is forged, not a second click (a controller keeping no revision cannot tell).
-            if result.wasAlreadyPast, !Self.hasChanged(page, since: revision), !page.controller.revisionToken.isEmpty {
+            if result.wasAlreadyPast, !Self.othersMayHaveChanged(page, since: revision) {
                 switch tableAction {
                 case let .moveUp(key, past?), let .moveDown(key, past?): throw TableActionError.notBeside(key: key, past: past, table: controller.title)
                 default: break
@@ -314,7 +320,7 @@ extension SiteServer {
 
     /// `POST …/_/batch` with `{"csrf", "revision", "operations": [...]}`: UIKit's batch rules in one transaction.
     func jsonBatch(_ segments: [String], text: String, contentType: String, request: Request, session: Session) async throws -> Response {
-        guard contentType.hasPrefix("application/json") else {
+        guard contentType.lowercased().hasPrefix("application/json") else {
             throw ServerError.unsupportedMediaType("The batch endpoint takes application/json, got \"\(contentType)\".")
         }
         let batch = try BatchRequest.read(text)

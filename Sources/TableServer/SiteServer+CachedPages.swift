@@ -124,7 +124,7 @@ extension SiteServer {
     /// streamed list) and the client does not take gzip.
     func cachedResponse(_ entry: PageCache.Entry, request: Request, session: Session, canEdit: Bool) -> PreparedResponse? {
         guard entry.page.parts != nil || request.acceptsGzip else { return nil }
-        if wantsJSON(request) {
+        if request.wantsJSON {
             let variant = jsonVariant(isEditing: viewState(of: request, session: session).isEditing)
             return prepared(type: "application/json; charset=utf-8", status: .ok, request: request, session: session,
                             etag: PageRenderer.etag(prefix: entry.etagPrefix, variant: variant),
@@ -153,7 +153,7 @@ extension SiteServer {
         key += query
         key += canEdit ? "|true" : "|false"
         key += configuration.editorPassword != nil && !session.isEditor ? "|true" : "|false"
-        if wantsJSON(request) { key += "|json" }
+        if request.wantsJSON { key += "|json" }
         return key
     }
 }

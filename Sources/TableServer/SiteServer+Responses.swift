@@ -86,17 +86,12 @@ extension SiteServer {
         return response
     }
 
-    func wantsJSON(_ request: Request) -> Bool {
-        guard let accept = request.headers.value(of: .accept) else { return false }
-        return AcceptMedia.prefersJSON(accept)
-    }
-
     /// The page (or JSON) that answers a refused request: its status, what was wrong, and the
     /// way back up to the part of the path that leads somewhere.
     func errorResponse(_ error: any PageError, request: Request, session: Session) async -> Response {
         let status = error.status
         var response: Response
-        if wantsJSON(request) {
+        if request.wantsJSON {
             let body = ErrorJSON.bytes(status: status.code, reason: status.reasonPhrase, message: DocumentText.cleaned(error.sentence))
             response = respond(bytes: body, type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
         } else {

@@ -85,16 +85,10 @@ public struct SiteServer: Sendable {
         var session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)
         // A flash is for the browser's next page: a JSON read (a script's) or a HEAD (a checker's)
         // neither shows nor consumes it.
-        if session.flash != nil, wantsJSON(request) || request.method == .head { session.flash = nil }
-        // A proxy's tunnel request names a host, not a page. Its answer is framed as any, but a
-        // client that asked for a tunnel may wait on the connection: it is closed after it.
-        if request.method == .connect {
-            var response = await errorResponse(ServerError.methodNotAllowed("CONNECT is not accepted: this server is no proxy", allow: "GET, HEAD"),
-                                               request: request, session: session)
-            response.headers[.connection] = "close"
-            return response
-        }
+        if session.flash != nil, request.wantsJSON || request.method == .head { session.flash = nil }
         do {
+            // A proxy's tunnel request names a host, not a page.
+            if request.method == .connect { throw ServerError.tunnel }
             try checkHeaders(of: request, session: session)
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
                 throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
@@ -207,8 +201,8 @@ public struct SiteServer: Sendable {
     func collectBody(of request: inout Request, upTo limit: Int? = nil) async throws(ServerError) -> ByteBuffer {
         // A compressed body would be read as its compressed bytes: refused, not misread.
         if let coding = request.headers.value(of: .contentEncoding), coding.lowercased() != "identity" {
-            throw .unsupportedMediaType("The request body is sent with the content coding \"\(DocumentText.shortened(coding, to: 40))\", "
-                                        + "which this server does not read: send it uncompressed. Nothing was changed.")
+            throw .unreadableBody("The request body is sent with the content coding \"\(DocumentText.shortened(coding, to: 40))\", "
+                                  + "which this server does not read: send it uncompressed. Nothing was changed.")
         }
         do {
             return try await request.collectBody(upTo: limit ?? configuration.limits.maximumBodySize)
@@ -226,7 +220,7 @@ public struct SiteServer: Sendable {
     /// `GET` of a page: located once, then shown in the view state its query names.
     func page(_ segments: [String], request: Request, session: Session, notice: String?) async throws -> Response {
         let state = viewState(of: request, session: session)
-        if notice == nil, state.isPlain, !wantsJSON(request), site.appRuntime != nil {
+        if notice == nil, state.isPlain, !request.wantsJSON, site.appRuntime != nil {
             // A plain view: a long list is sent while it is read; anything else loads whole.
             let first = try await resolve(segments, window: 0..<configuration.streamingWindow)
             if first.window?.hasMore == true, let streamed = try streamedPage(first, segments: segments, request: request, session: session) {
@@ -257,7 +251,7 @@ public struct SiteServer: Sendable {
         if let key = state.confirmingDelete, page.controller.indexPath(forRowWithKey: key) == nil {
             throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path, upTitle: page.title)
         }
-        if wantsJSON(request) {
+        if request.wantsJSON {
             // The twin shows no sheet, but answers a sheet the page does not have as the page does: 404.
             if given == nil, state.sheet != nil { _ = try sheet(of: page, state: state, session: session) }
             let snapshot = try snapshots.snapshot(of: page, isEditing: state.isEditing)
@@ -295,7 +289,7 @@ public struct SiteServer: Sendable {
 
     /// The sheet `state` puts over the page, if any: Add, Move to…, or a detail scene's fields
     /// in editing mode. A sheet the page does not have is a 404.
-    private func sheet(of page: SitePage, state: ViewState, session: Session) throws -> SheetContext? {
+    func sheet(of page: SitePage, state: ViewState, session: Session) throws -> SheetContext? {
         let sheets = Sheets(site: site, page: page, csrf: session.csrf)
         switch state.sheet {
         case .add:

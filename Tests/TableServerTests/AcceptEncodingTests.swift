@@ -12,7 +12,7 @@ struct AcceptEncodingTests {
         ("*, gzip;q=0", false), ("gzip;q=0, *", false), ("*;q=0", false), ("gzipped", false), ("x-gzipped", false), ("deflate;gzip", false),
         (",,", false), ("gzip,", true), (" ,gzip", true), ("gzip;level=0", true), ("gzip;q=0;x=1", false),
         ("\tgzip\t;\tq\t=\t0\t", false), ("gzip;q=0.0001", true), ("gzip;q=1.000", true), ("gzip ;q=0", false), ("x\rgzip", false),
-        ("*;q=0, *", true), ("gzip;q=0, gzip", true),
+        ("*;q=0, *", true), ("gzip;q=0, gzip", true), ("gzip;q=0.0000", false), ("gzip;q=0.00001", true),
     ])
     func reads(_ header: String, _ accepted: Bool) {
         #expect(AcceptEncoding.acceptsGzip(header) == accepted, "\(header)")

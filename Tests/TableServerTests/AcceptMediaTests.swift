@@ -23,6 +23,9 @@ struct AcceptMediaTests {
     @Test("the most specific range gives a type its weight, whatever the order")
     func specificRangeDecides() {
         #expect(AcceptMedia.prefersJSON("application/json;q=0.3, application/*;q=0.9"), "application/json's own 0.3 beats text's none")
+        #expect(!AcceptMedia.prefersJSON("application/json;q=0.3, application/*;q=0.9, text/html;q=0.5"), "its own 0.3, not application/*'s 0.9")
+        #expect(!AcceptMedia.prefersJSON("text/html,application/json;q=1"), "a browser's header, answered from its first range")
+        #expect(AcceptMedia.prefersJSON("text/html;q=0.1,application/json"), "text/html first, but outweighed")
         #expect(!AcceptMedia.prefersJSON("*/*;q=0.9, application/json;q=0.3, text/*;q=0.5"))
         #expect(AcceptMedia.prefersJSON("text/*;q=0.2, application/json;q=0.3"))
     }

@@ -198,7 +198,7 @@ struct ProtocolTests {
         }
     }
 
-    @Test("a CONNECT (a proxy's tunnel) is a 405 and the connection closes after it, not left waiting")
+    @Test("a CONNECT (a proxy's tunnel), or a body the server does not read, is refused and the connection closes after it")
     func connectRefused() throws {
         try RunningServer.with { server in
             let connection = try RawConnection(port: server.port, timeout: 10)
@@ -207,6 +207,15 @@ struct ProtocolTests {
             // (The encoder sends no body after a CONNECT's answer: a client would take one for the tunnel's first bytes.)
             #expect(RawConnection.status(of: answer.text) == 405 && answer.text.contains("Allow: GET, HEAD\r\n"), "\(answer.text.prefix(300))")
             #expect(answer.closed, "the server closed the connection rather than leave the client waiting")
+            // A compressed body is left unread, however long it goes on: refused, and the connection closed.
+            let (cookie, form) = try RequestOriginTests.form(server, host: "127.0.0.1")
+            let compressed = try RawConnection(port: server.port, timeout: 10)
+            try compressed.send("POST /groceries/_/add HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\nContent-Encoding: gzip\r\n"
+                                + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n")
+            try compressed.send(String(form.utf8.count, radix: 16) + "\r\n" + form + "\r\n")
+            let refused = compressed.receive()
+            #expect(RawConnection.status(of: refused.text) == 415 && refused.text.contains("Connection: close") && refused.closed,
+                    "\(refused.text.prefix(300))")
         }
     }
 

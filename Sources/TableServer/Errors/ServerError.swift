@@ -15,6 +15,12 @@ public enum ServerError: PageError, Sendable, Hashable {
     /// The body is larger than accepted; the connection is closed after the answer.
     case tooLarge(String)
     case unsupportedMediaType(String)
+    /// The body is in a content coding the server does not read: left unread, the connection is
+    /// closed after the answer.
+    case unreadableBody(String)
+    /// A proxy's tunnel request (CONNECT): refused as a method the site does not take, and the
+    /// connection closed after the answer, which the client may otherwise wait on as a tunnel.
+    case tunnel
     case unprocessable(String)
     /// Too many attempts; try again after `retryAfter` seconds.
     case tooManyRequests(String, retryAfter: Int)
@@ -35,7 +41,8 @@ public enum ServerError: PageError, Sendable, Hashable {
         case .requestTimeout: .requestTimeout
         case .conflict: .conflict
         case .tooLarge: .contentTooLarge
-        case .unsupportedMediaType: .unsupportedMediaType
+        case .unsupportedMediaType, .unreadableBody: .unsupportedMediaType
+        case .tunnel: .methodNotAllowed
         case .unprocessable: .unprocessableContent
         case .tooManyRequests: .tooManyRequests
         case .internalError: .internalServerError
@@ -47,8 +54,11 @@ public enum ServerError: PageError, Sendable, Hashable {
         switch self {
         case let .badRequest(message), let .forbidden(message), let .notFound(message, _, _), let .methodNotAllowed(message, _),
              let .requestTimeout(message), let .conflict(message), let .tooLarge(message), let .unsupportedMediaType(message),
-             let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _):
+             let .unprocessable(message), let .tooManyRequests(message, _), let .internalError(message), let .unavailable(message, _),
+             let .unreadableBody(message):
             message
+        case .tunnel:
+            "CONNECT is not accepted: this server is not a proxy."
         case let .outcomeUnknown(title, _):
             "The database stopped answering while your change was being saved, so it may or may not have been made. "
                 + "Open “\(title)” to see whether it was before you send it again: sending this form again could make the change twice."
@@ -71,13 +81,17 @@ public enum ServerError: PageError, Sendable, Hashable {
     }
 
     /// `Retry-After` for a refusal to try again later; `Connection: close` when the request's
-    /// body was left unread (too large or too slow), so what remains of it is not taken for a
-    /// next request; `Allow` for a method the path does not take.
+    /// body was left unread (too large, too slow, or in a coding the server does not read), so
+    /// what remains of it is not taken for a next request, and after a CONNECT; `Allow` for a
+    /// method the path does not take.
     public var headers: HTTPFields {
         var fields: HTTPFields = [:]
         switch self {
         case let .tooManyRequests(_, seconds), let .unavailable(_, seconds): fields[.retryAfter] = String(seconds)
-        case .requestTimeout, .tooLarge: fields[.connection] = "close"
+        case .requestTimeout, .tooLarge, .unreadableBody: fields[.connection] = "close"
+        case .tunnel:
+            fields[.allow] = "GET, HEAD"
+            fields[.connection] = "close"
         case let .methodNotAllowed(_, allow): fields[.allow] = allow
         default: break
         }

@@ -23,15 +23,9 @@ extension SiteServer {
     func liveURL(of page: SitePage, state: ViewState, snapshot: TableSnapshot? = nil) -> String? {
         guard live.limit > 0, let scene = page.scene, !scene.dependencies.isEmpty, Self.feed(of: site) != nil,
               Self.isShort(scene, window: configuration.streamingWindow),
-              state.sheet == nil, state.confirmingDelete == nil, !Self.isDetailForm(scene, state: state) else { return nil }
+              state.sheet == nil, state.confirmingDelete == nil else { return nil }
         if let snapshot, !LiveTable.rowsHaveDistinctKeys(snapshot) { return nil }
         return site.urls.live(page.path, state: ViewState(isEditing: state.isEditing))
-    }
-
-    /// Whether the page is an item's fields in editing mode: a sheet, whose typing no stream may overwrite.
-    private static func isDetailForm(_ scene: ResolvedScene, state: ViewState) -> Bool {
-        guard state.isEditing, case let .detail(detail) = scene.scene.content else { return false }
-        return detail.isEditable
     }
 
     private static func isShort(_ scene: ResolvedScene, window: Int) -> Bool {
@@ -52,7 +46,9 @@ extension SiteServer {
         let sequence = Self.feed(of: site)?.appliedSequence ?? 0
         let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
         let page = SitePage(scene: scene)
-        guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil else {
+        // An item's fields in editing mode are a sheet, which names no stream (`pageResponse`).
+        guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil,
+              (try? sheet(of: page, state: state, session: session)) == nil else {
             throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title)
         }
         let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey, read: (scene, sequence))
