@@ -1,15 +1,16 @@
 /// Numbers, counts and series as messages and pages say them.
 public enum NumberWords {
     /// `value` without a spurious ".0": 10, 7.5; and without an exponent while it has at most
-    /// 30 places either side of the point: 0.0000001, not 1e-07, which people do not write.
+    /// 30 digits before the point or 30 places after it: 0.0000001, not 1e-07, which people do not
+    /// write and a form would not take back (`DecimalNumber`).
     public static func plain(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : positional(String(value))
+        value == value.rounded() && abs(value) < 9e18 ? String(Int64(value)) : positional(String(value))
     }
 
     /// Swift's shortest spelling of a number (`1.5e-07`) with its point moved instead of an exponent.
     private static func positional(_ text: String) -> String {
         guard let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: mark)...]),
-              abs(exponent) <= 30 else { return text }
+              (-30...29).contains(exponent) else { return text }
         var mantissa = text[..<mark]
         let sign = mantissa.hasPrefix("-") ? "-" : ""
         if !sign.isEmpty { mantissa = mantissa.dropFirst() }

@@ -116,7 +116,7 @@ public enum DataFileReader {
     static let deepestNesting = 512
 
     /// A CSV field as a number when the number, written back, reads as the field does (`42`,
-    /// `-3.5`): a ZIP code `00501`, `1.50`, `1e3`, `0.00001`, `+5`, `0x10`, `NaN` or a number of
+    /// `-3.5`, `0.00001`): a ZIP code `00501`, `1.50`, `1e3`, `+5`, `0x10`, `NaN` or a number of
     /// more digits than a double holds exactly stays the text it is.
     static func csvNumber(_ field: String) -> Double? {
         guard let number = Double(field), number.isFinite, AttributeValue.number(number).description == field else { return nil }

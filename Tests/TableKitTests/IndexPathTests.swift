@@ -69,10 +69,12 @@ struct PlainNumberTests {
     @Test("without a spurious .0, and without an exponent within 30 places of the point", arguments: [
         (10.0, "10"), (7.5, "7.5"), (-0.0, "0"), (1e-7, "0.0000001"), (1.5e-7, "0.00000015"), (-2.5e16, "-25000000000000000"),
         (1e20, "100000000000000000000"), (123456.789, "123456.789"), (1e-40, "1e-40"), (1e300, "1e+300"), (0.1 + 0.2, "0.30000000000000004"),
+        (1e15, "1000000000000000"), (5e15, "5000000000000000"), (1e29, "100000000000000000000000000000"), (1e30, "1e+30"),
+        (1e-30, "0.000000000000000000000000000001"),
     ])
     func shown(value: Double, text: String) {
         #expect(NumberWords.plain(value) == text)
         // What a page shows, a form takes back as the same number.
-        if text.count < 40 { #expect(DecimalNumber.parse(text) == value || value == 0) }
+        #expect(DecimalNumber.parse(text) == value, "\(text)")
     }
 }

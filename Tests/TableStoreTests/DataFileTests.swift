@@ -62,7 +62,7 @@ struct DataFileTests {
     @Test("CSV: a field is a number only when written as the number is written back; other text stays as it was typed")
     func csvNumbers() throws {
         let fields = ["42", "-3.5", "0", "0.25", "0.00001", "00501", "1.50", "1e3", "+5", "0x10", "-0", "NaN", "nan", "inf", "Infinity",
-                      "1234567890123456", "7.", ".5", "-", "12 ", "1e-05"]
+                      "12345678901234567", "7.", ".5", "-", "12 ", "1e-05"]
         let text = "\u{FEFF}key," + fields.indices.map { "c\($0)" }.joined(separator: ",") + "\nx," + fields.joined(separator: ",") + "\n"
         let row = try DataFileReader.csv(text, file: "values.csv", listName: "values").lists[0].items[0]
         // The byte order mark a spreadsheet writes is not part of the first column's name.
