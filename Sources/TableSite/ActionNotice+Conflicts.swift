@@ -46,14 +46,18 @@ extension ActionNotice {
         let listed = { (key: String) in page.controller.indexPath(forRowWithKey: key) != nil }
         let end = upward ? "first" : "last"
         // A row gone from the list is not named: its text went with it, and its key is no word the person ever saw.
-        if case let .row(neighbour) = past, !listed(neighbour) {
+        switch past {
+        case let .row(neighbour) where !listed(neighbour):
             return "the list changed since this page was shown, and the row shown next to \(name(key)) is no longer in the list"
+        case let .sectionEnd(otherSide?) where !listed(otherSide):
+            return "the list changed since this page was shown, and the row shown beside \(name(key)) in its section is no longer in the list"
+        default: break
         }
         let place = switch past {
         case let .row(neighbour): "next to \(name(neighbour))"
         // The row named tells the section: it may be the one that left.
-        case let .sectionEnd(otherSide?) where listed(otherSide): "\(end) in the section of \(name(otherSide))"
-        case .sectionEnd: "\(end) in its section"
+        case let .sectionEnd(otherSide?): "\(end) in the section of \(name(otherSide))"
+        case .sectionEnd(nil): "\(end) in its section"
         }
         return "the list changed since this page was shown, and \(name(key)) is no longer \(place)"
     }

@@ -134,6 +134,12 @@ struct SceneEditorTests {
                 try await demo.editor(["groceries"]).perform(.add(fields: ["name": name, "quantity": "1"]), revisionToken: scene.revisionToken)
             }
         }
+        // A bell is refused as the control character it is, not as nothing; a private font's glyph shows.
+        await #expect(throws: ActionError.invalidFields(["name": "Name cannot hold the character U+0007 (a control character or noncharacter)."],
+                                                        typed: ["name": "\u{7}", "quantity": "1"])) {
+            try await demo.editor(["groceries"]).perform(.add(fields: ["name": "\u{7}", "quantity": "1"]), revisionToken: scene.revisionToken)
+        }
+        _ = try await demo.editor(["groceries"]).perform(.add(fields: ["name": "\u{E000}", "quantity": "1"]), revisionToken: scene.revisionToken)
         // "Café" spelt with a combining accent (NFD) after a byte order mark, an emoji keeping its presentation selector.
         let outcome = try await demo.editor(["groceries"]).perform(.add(fields: ["name": "\u{FEFF}Cafe\u{0301} \u{2615}\u{FE0F}\u{200D}", "quantity": "1"]),
                                                                    revisionToken: scene.revisionToken)
@@ -234,6 +240,18 @@ struct SceneEditorTests {
         #expect(scene.sections[0].rows[0].cell.key == "alaska", "keys are the list's own: the States list's Alaska is another item")
         _ = try await demo.editor(["batch-update"]).perform(.runBatch(name: "restore-states"), revisionToken: scene.revisionToken)
         #expect(try await demo.texts(["batch-update"]) == [["Arizona", "California", "Delaware", "New Jersey", "Washington"]])
+    }
+
+    @Test("a batch's inserted row takes the Add sheet's defaults for the fields it leaves out, as an Add does")
+    func batchInsertDefaults() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let scene = try await demo.runtime.resolve(["groceries"])
+        let update = BatchUpdate([.insertRows([IndexPath(0, 4)])])
+        _ = try await demo.editor(["groceries"]).perform(.batch(BatchScript(update, insertedRows: [IndexPath(0, 4): ["name": "Honey"]])),
+                                                         revisionToken: scene.revisionToken)
+        let honey = try #require(try await demo.store.list(.root("groceries")).items.first { $0.attributes["name"] == .string("Honey") })
+        #expect(honey.attributes["quantity"] == .number(1))
     }
 
     @Test("an inconsistent batch is refused whole with UIKit's reason")

@@ -58,7 +58,7 @@ struct RowKeyActionTests {
         #expect(again.indexPath == nil && again.key == "a" && again.text == "a" && again.wasAlreadyPast)
         #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 1)
         // Up past "a" is already so for "c" below it (made by someone else), but not for "b".
-        #expect(try lists.apply(.moveUp(key: "a", past: .row(key: "c"))).indexPath == nil)
+        #expect(try lists.apply(.moveUp(key: "a", past: .row(key: "c"))).wasAlreadyPast)
         #expect(throws: TableActionError.notBeside(key: "c", past: .row(key: "b"), table: "Lists")) {
             try lists.apply(.moveUp(key: "c", past: .row(key: "b"))) }
         #expect(throws: TableActionError.notBeside(key: "a", past: .row(key: "zed"), table: "Lists")) {
@@ -70,7 +70,7 @@ struct RowKeyActionTests {
         #expect(lists.sections == [["b", "a"], ["c", "d"]])
         #expect(try lists.apply(.moveDown(key: "c", past: .sectionEnd(otherSide: "a"))).wasAlreadyPast)
         _ = try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d")))
-        #expect(try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d"))).indexPath == nil)
+        #expect(try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d"))).wasAlreadyPast)
         #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 3)
         // Alone in its section, at both ends, it tells no section: moved once, then refused.
         _ = try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil)))
@@ -79,7 +79,7 @@ struct RowKeyActionTests {
             try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil))) }
         // Moved further than one place by someone else, it is past the row all the same.
         var far = Lists(sections: [["d", "a", "b", "c"]])
-        #expect(try far.apply(.moveUp(key: "d", past: .row(key: "c"))).indexPath == nil && far.movesMade == 0)
+        #expect(try far.apply(.moveUp(key: "d", past: .row(key: "c"))).wasAlreadyPast && far.movesMade == 0)
         // Without a neighbour (a script), from wherever it stands.
         _ = try lists.apply(.moveUp(key: "d"))
         #expect(lists.sections == [["b", "a", "d", "c"], []])

@@ -20,7 +20,7 @@ struct HostPolicyTests {
             return (String(text[...close]), port)
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        // Since then: a fully qualified name's final dot is dropped ("localhost." is localhost).
+        // A fully qualified name's final dot is dropped ("localhost." is localhost).
         let name = { (part: Substring) in part.count > 1 && part.hasSuffix(".") ? String(part.dropLast()) : String(part) }
         switch parts.count {
         case 1: return (name(parts[0]), nil)
@@ -54,7 +54,8 @@ struct HostPolicyTests {
                      "[0:0:0:0:0:0:0:1]:8080", "[::0001]", "[::ffff:127.0.0.1]"] {
             #expect(policy.allows(host: host), "\(host)")
         }
-        for host in ["example.com", "localhost.example.com", "128.0.0.1", "[::2]", "[fe80::1]", "[::ffff:10.0.0.1]", "[::]", "[zz]", "127.0.0.1.example"] {
+        for host in ["example.com", "localhost.example.com", "128.0.0.1", "[::2]", "[fe80::1]", "[::ffff:10.0.0.1]", "[::]", "[zz]", "127.0.0.1.example",
+                     "localhost..", "127.0.0.1.."] {
             #expect(!policy.allows(host: host), "\(host)")
         }
     }

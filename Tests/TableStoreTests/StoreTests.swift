@@ -326,12 +326,15 @@ struct StoreTests {
         await #expect(throws: StoreError.revisionAhead(list: Self.letters, shown: 9, current: 4)) {
             try await temporary.store.apply([.deleteUnchanged(key: "b", since: 9)], to: Self.letters, basedOn: nil)
         }
-        let guarded = ListChange.updateIfUnchanged(key: "b", expected: [:], attributes: ["name": .string("Bea")], since: 5)
-        await #expect(throws: StoreError.revisionAhead(list: Self.letters, shown: 5, current: 4)) {
+        // The list's own revision is no revision ahead: an update based on it is made.
+        try await temporary.store.apply([.updateIfUnchanged(key: "c", expected: [:], attributes: ["name": .string("Cee")], since: 4)],
+                                        to: Self.letters, basedOn: nil)
+        let guarded = ListChange.updateIfUnchanged(key: "b", expected: [:], attributes: ["name": .string("Bea")], since: 6)
+        await #expect(throws: StoreError.revisionAhead(list: Self.letters, shown: 6, current: 5)) {
             try await temporary.store.apply([guarded], to: Self.letters, basedOn: nil)
         }
         let kept = try await temporary.store.list(Self.letters)
-        #expect(kept.keys == ["b", "c", "d"] && kept.revision == 4 && kept.items.first?.attributes["name"] == .string("Bee"))
+        #expect(kept.keys == ["b", "c", "d"] && kept.revision == 5 && kept.items.first?.attributes["name"] == .string("Bee"))
     }
 
     @Test("a guarded update writes only when the fields it expects are as it expects, and names them otherwise", arguments: StoreKind.allCases)

@@ -39,12 +39,12 @@ public struct FieldDefinition: Sendable {
             // nothing (a byte order mark, joiners) at either end.
             if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping) }
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
-            if isRequired, !text.unicodeScalars.contains(where: Self.isVisible) {
-                return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
-            }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
             if let scalar = text.unicodeScalars.first(where: { !DocumentText.isAllowed($0) || $0.properties.generalCategory == .control }) {
                 return .failure(FieldError("\(label) cannot hold the character \(DocumentText.name(scalar)) (a control character or noncharacter)."))
+            }
+            if isRequired, text.unicodeScalars.allSatisfy(Self.showsNothing) {
+                return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
             }
             return .success(.string(text))
         case .number, .slider:
@@ -66,18 +66,26 @@ public struct FieldDefinition: Sendable {
 
     static func format(_ number: Double) -> String { AttributeValue.number(number).description }
 
-    /// Whether `scalar` shows something by itself: a letter, digit, punctuation or symbol that
-    /// is not one of Unicode's default-ignorable characters (Hangul fillers among them) or the
-    /// blank braille pattern. Spaces, joiners, direction marks and lone combining marks do not.
-    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        guard !scalar.properties.isDefaultIgnorableCodePoint, scalar != "\u{2800}" else { return false }
+    /// `input` for a new item with the default of each of `fields` that it says nothing of, as
+    /// the Add sheet shows them (a script's post, a batch's insert); not a switch's, which a
+    /// browser leaves out when it is off.
+    public static func withDefaults(_ input: [String: String], for fields: [FieldDefinition]) -> [String: String] {
+        var given = input
+        for field in fields where field.kind != .toggle && given[field.attribute] == nil {
+            if let value = field.defaultValue { given[field.attribute] = value }
+        }
+        return given
+    }
+
+    /// Whether `scalar` shows nothing by itself: a space, a format or control character, a mark
+    /// that only changes the letter before it, one of Unicode's default-ignorable characters
+    /// (joiners, a Hangul filler) or the blank braille pattern. Anything else shows, a letter
+    /// newer than this build's Unicode tables or one of a private font included.
+    static func showsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.isWhitespace || scalar == "\u{2800}" { return true }
         switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber,
-             .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
-            return true
-        default:
-            return false
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
         }
     }
 

@@ -266,8 +266,8 @@ extension ResolvedScene {
     }
 
     /// Why a change based on a revision the list has not reached is refused, as the 409 page says it.
-    static let revisionAheadReason = "this page shows the list at a revision it has not reached (its data was restored "
-        + "from an older copy since, or the page is not from this server), so what changed since cannot be told"
+    static let revisionAheadReason = "the server's data is older than this page (it was restored from an earlier copy since), "
+        + "so whether someone else changed it in between cannot be told"
 
     /// The revision of `list` in `shown` (a form's revision token, `parse`d); a bad request,
     /// asking for the page again, when the form carries none for it.

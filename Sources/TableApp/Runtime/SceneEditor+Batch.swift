@@ -202,6 +202,7 @@ extension SceneEditor {
                                       + "(the rows have \(fields.map(\.attribute).joined(separator: ", ")))")
         }
         var attributes: [String: AttributeValue] = [:]
+        let input = isWhole ? FieldDefinition.withDefaults(input, for: fields) : input
         for field in fields where isWhole || input[field.attribute] != nil {
             switch field.validate(input[field.attribute]) {
             case let .success(value): attributes[field.attribute] = value

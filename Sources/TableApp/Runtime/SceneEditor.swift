@@ -24,13 +24,7 @@ public struct SceneEditor: Sendable {
             guard let form = scene.scene.add, let list = scene.sections.first?.list ?? scene.listBinding.map({ AppRuntime.list($0, of: scene.item, in: scene.itemList) }) else {
                 throw ActionError.refused("\"\(scene.title)\" has no Add form")
             }
-            // A field left out of the post takes its default, as the sheet shows it (a script's
-            // post); not a switch, which a browser leaves out when it is off.
-            var given = fields
-            for field in form.fields where field.kind != .toggle && given[field.attribute] == nil {
-                if let value = field.defaultValue { given[field.attribute] = value }
-            }
-            let attributes = try validated(form.fields, given)
+            let attributes = try validated(form.fields, FieldDefinition.withDefaults(fields, for: form.fields))
             var writer = scene
             writer.pendingWrites = [.insert(attributes, after: nil, list: list)]
             try await writer.save(basedOn: revisionToken)
