@@ -353,14 +353,18 @@ struct ManyEditorsTests {
     @Test("a Move up past a row someone deleted meanwhile: 409 that says the row is gone, without its key")
     func moveUpPastDeletedRow() async throws {
         try await Self.withTwoEditors { _, alice, bob in
-            let bobPage = try await bob.get("/groceries/?editing=1")
-            let up = try #require(Self.moveButton("move-up", key: "eggs", on: bobPage))
+            // Bob presses Move up on `key` from a page of `list` read before Alice deleted `deleted`.
+            func pressedAfterDeletion(_ list: String, key: String, deleted: String) async throws -> (button: String, answer: Browser.Page) {
+                let page = try await bob.get("/\(list)/?editing=1")
+                let button = try #require(Self.moveButton("move-up", key: key, on: page))
+                let aliceTokens = alice.tokens(of: try await alice.get("/\(list)/?editing=1"))
+                #expect(try await alice.post("/\(list)/_/delete", [("csrf", aliceTokens.csrf), ("revision", aliceTokens.revision), ("editing", "1"),
+                                                                   ("key", deleted)], follow: false).status == 303)
+                let tokens = bob.tokens(of: page)
+                return (button, try await bob.post(button, [("csrf", tokens.csrf), ("revision", tokens.revision), ("editing", "1"), ("key", key)]))
+            }
+            let (up, stale) = try await pressedAfterDeletion("groceries", key: "eggs", deleted: "milk")
             #expect(up.hasSuffix("?past=milk"))
-            let aliceTokens = alice.tokens(of: try await alice.get("/groceries/?editing=1"))
-            #expect(try await alice.post("/groceries/_/delete", [("csrf", aliceTokens.csrf), ("revision", aliceTokens.revision), ("editing", "1"),
-                                                                 ("key", "milk")], follow: false).status == 303)
-            let bobTokens = bob.tokens(of: bobPage)
-            let stale = try await bob.post(up, [("csrf", bobTokens.csrf), ("revision", bobTokens.revision), ("editing", "1"), ("key", "eggs")])
             let notice = stale.notice ?? ""
             #expect(stale.status == 409 && notice.contains("the list changed since this page was shown, and the row shown next to “Eggs” is no longer in the list"),
                     "\(notice)")
@@ -368,14 +372,8 @@ struct ManyEditorsTests {
             #expect(stale.rowTexts == ["Eggs", "Bread", "Butter"])
 
             // The row that told a section's end, deleted: said so, not that the row left its end.
-            let packing = try await bob.get("/packing/?editing=1")
-            let across = try #require(Self.moveButton("move-up", key: "jacket", on: packing))
+            let (across, crossing) = try await pressedAfterDeletion("packing", key: "jacket", deleted: "boots")
             #expect(across.hasSuffix("?end-beside=boots"))
-            let aliceNow = alice.tokens(of: try await alice.get("/packing/?editing=1"))
-            #expect(try await alice.post("/packing/_/delete", [("csrf", aliceNow.csrf), ("revision", aliceNow.revision), ("editing", "1"),
-                                                               ("key", "boots")], follow: false).status == 303)
-            let packingTokens = bob.tokens(of: packing)
-            let crossing = try await bob.post(across, [("csrf", packingTokens.csrf), ("revision", packingTokens.revision), ("editing", "1"), ("key", "jacket")])
             #expect(crossing.status == 409 && crossing.notice?.contains("the row shown beside “Rain Jacket” in its section is no longer in the list") == true,
                     "\(crossing.notice ?? "")")
         }
