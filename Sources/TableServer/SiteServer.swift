@@ -199,10 +199,15 @@ public struct SiteServer: Sendable {
     /// The request's body, at most `limit` bytes (the configured largest by default); a body
     /// that is larger, or that does not arrive within the body timeout, is refused.
     func collectBody(of request: inout Request, upTo limit: Int? = nil) async throws(ServerError) -> ByteBuffer {
-        // A compressed body would be read as its compressed bytes: refused, not misread.
+        // A compressed body would be read as its compressed bytes: refused, not misread. So would
+        // one in a transfer coding besides chunked, which the HTTP layer takes apart alone.
         if let coding = request.headers.value(of: .contentEncoding), coding.lowercased() != "identity" {
             throw .unreadableBody("The request body is sent with the content coding \"\(DocumentText.shortened(coding, to: 40))\", "
                                   + "which this server does not read: send it uncompressed. Nothing was changed.")
+        }
+        if let coding = request.headers.value(of: .transferEncoding), coding.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+            throw .unreadableBody("The request body is sent with the transfer coding \"\(DocumentText.shortened(coding, to: 40))\", "
+                                  + "of which this server reads only chunked. Nothing was changed.")
         }
         do {
             return try await request.collectBody(upTo: limit ?? configuration.limits.maximumBodySize)

@@ -135,7 +135,7 @@ struct SceneEditorTests {
             }
         }
         // A bell is refused as the control character it is, not as nothing; a private font's glyph shows.
-        await #expect(throws: ActionError.invalidFields(["name": "Name cannot hold the character U+0007 (a control character or noncharacter)."],
+        await #expect(throws: ActionError.invalidFields(["name": "Name cannot hold the character U+0007 (a control character, line break or noncharacter)."],
                                                         typed: ["name": "\u{7}", "quantity": "1"])) {
             try await demo.editor(["groceries"]).perform(.add(fields: ["name": "\u{7}", "quantity": "1"]), revisionToken: scene.revisionToken)
         }

@@ -216,6 +216,13 @@ struct ProtocolTests {
             let refused = compressed.receive()
             #expect(RawConnection.status(of: refused.text) == 415 && refused.text.contains("Connection: close") && refused.closed,
                     "\(refused.text.prefix(300))")
+            // So is one in a transfer coding besides chunked, which the HTTP layer would pass on still coded.
+            let transferCoded = try RawConnection(port: server.port, timeout: 10)
+            try transferCoded.send("POST /groceries/_/add HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n"
+                                   + "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+                                   + String(form.utf8.count, radix: 16) + "\r\n" + form + "\r\n0\r\n\r\n")
+            let coded = transferCoded.receive()
+            #expect(RawConnection.status(of: coded.text) == 415 && coded.closed, "\(coded.text.prefix(300))")
         }
     }
 

@@ -40,8 +40,11 @@ public struct FieldDefinition: Sendable {
             if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping) }
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
-            if let scalar = text.unicodeScalars.first(where: { !DocumentText.isAllowed($0) || $0.properties.generalCategory == .control }) {
-                return .failure(FieldError("\(label) cannot hold the character \(DocumentText.name(scalar)) (a control character or noncharacter)."))
+            // Unicode's line and paragraph separators break a line as a line feed does.
+            if let scalar = text.unicodeScalars.first(where: {
+                !DocumentText.isAllowed($0) || [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            }) {
+                return .failure(FieldError("\(label) cannot hold the character \(DocumentText.name(scalar)) (a control character, line break or noncharacter)."))
             }
             if isRequired, text.unicodeScalars.allSatisfy(Self.showsNothing) {
                 return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
