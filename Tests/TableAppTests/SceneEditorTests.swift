@@ -254,6 +254,22 @@ struct SceneEditorTests {
         #expect(honey.attributes["quantity"] == .number(1))
     }
 
+    @Test("a batch from a page ahead of the list is refused as older data, not as someone else's change")
+    func batchAheadOfList() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let scene = try await demo.runtime.resolve(["batch-update"])
+        var later = scene
+        later.revisions = later.revisions.mapValues { $0 + 500 }
+        do {
+            _ = try await demo.editor(["batch-update"]).perform(.runBatch(name: "listing-7-8"), revisionToken: later.revisionToken)
+            Issue.record("the batch was run")
+        } catch let conflict as SaveConflict {
+            #expect(conflict.description.hasPrefix("the server's data is older than this page"), "\(conflict.description)")
+        }
+        #expect(try await demo.texts(["batch-update"])[0].count == 5)
+    }
+
     @Test("an inconsistent batch is refused whole with UIKit's reason")
     func inconsistentBatch() async throws {
         let demo = try await DemoFixture()

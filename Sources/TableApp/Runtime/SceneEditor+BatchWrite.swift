@@ -245,8 +245,10 @@ extension SceneEditor {
     }
 
     /// A batch's refusal when the lists it names by index path changed since its page (its index
-    /// paths would name other rows): in the person's words, with the revisions for a client.
+    /// paths would name other rows): in the person's words, with the revisions for a client. A
+    /// page ahead of the list is no one else's change but older data (`revisionAheadReason`).
     private func staleConflict(expected: Int, current: Int) -> SaveConflict {
-        SaveConflict("someone else changed “\(scene.title)” since this page was shown (revision \(expected), now \(current))")
+        guard expected < current else { return SaveConflict(ResolvedScene.revisionAheadReason + " (revision \(expected), now \(current))") }
+        return SaveConflict("someone else changed “\(scene.title)” since this page was shown (revision \(expected), now \(current))")
     }
 }
