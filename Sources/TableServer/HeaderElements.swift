@@ -13,6 +13,22 @@ enum HeaderElements {
         }
     }
 
+    /// Whether every element `header` lists is `word` (lower-case ASCII) alone, without regard to
+    /// case and without parameters; a header that lists none is.
+    static func namesOnly(_ word: StaticString, in header: String) -> Bool {
+        var header = header
+        return header.withUTF8 { bytes in
+            var only = true
+            forEach(in: bytes) { start, end in
+                let name = name(bytes, start, end)
+                var rest = name.upperBound
+                while rest < end, isSpace(bytes[rest]) { rest += 1 }
+                if rest < end || !(name.isEmpty || matches(bytes, name, word)) { only = false }
+            }
+            return only
+        }
+    }
+
     /// The bounds of the name an element in `bytes[start..<end]` begins with, without spaces.
     static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
         var nameStart = start

@@ -201,8 +201,7 @@ public struct SiteServer: Sendable {
     func collectBody(of request: inout Request, upTo limit: Int? = nil) async throws(ServerError) -> ByteBuffer {
         // A compressed body would be read as its compressed bytes: refused, not misread. So would
         // one in a transfer coding besides chunked, which the HTTP layer takes apart alone.
-        if let coding = request.headers.value(of: .contentEncoding),
-           !coding.split(separator: ",").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).lowercased() == "identity" }) {
+        if let coding = request.headers.value(of: .contentEncoding), !HeaderElements.namesOnly("identity", in: coding) {
             throw .unreadableBody("The request body is sent with the content coding \"\(DocumentText.shortened(coding, to: 40))\", "
                                   + "which this server does not read: send it uncompressed. Nothing was changed.")
         }

@@ -18,3 +18,14 @@ struct AcceptEncodingTests {
         #expect(AcceptEncoding.acceptsGzip(header) == accepted, "\(header)")
     }
 }
+
+@Suite("Content-Encoding")
+struct ContentEncodingTests {
+    @Test("a body is read only when every coding listed is identity alone", arguments: [
+        ("identity", true), ("Identity, IDENTITY", true), ("", true), (" identity\t,, identity ", true),
+        ("gzip", false), ("identity, gzip", false), ("identity;q=1", false), ("identityx", false), ("identity x", false),
+    ])
+    func readsOnlyIdentity(_ header: String, _ read: Bool) {
+        #expect(HeaderElements.namesOnly("identity", in: header) == read, "\(header)")
+    }
+}
