@@ -4,39 +4,68 @@ import Foundation
 /// digits with an optional decimal point, and an optional exponent (`1e2`, `2.5E-3`). Swift's
 /// `Double(_:)` also takes `0x10`, `+5`, `inf` and `nan`, which no one means in a quantity.
 public enum DecimalNumber {
-    /// The value of `text` (surrounding spaces allowed), or `nil` if it is no such number, has
-    /// more than 30 digits after its leading zeros, or is too large for a Double.
+    /// The value of `text` (surrounding spaces allowed), or `nil` if it is no such number or is
+    /// too large for a Double. Digits beyond what a Double holds are rounded: `keepsEveryDigit`
+    /// tells when they were.
     public static func parse(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let bytes = Array(trimmed.utf8)
         var index = 0
-        func digits() -> (count: Int, significant: Int) {
-            var count = 0, significant = 0
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                if significant > 0 || bytes[index] != UInt8(ascii: "0") { significant += 1 }
-                count += 1
-                index += 1
-            }
-            return (count, significant)
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - start
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let whole = digits()
-        var fraction = (count: 0, significant: 0)
+        var fraction = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             fraction = digits()
             // "5." is no number, ".5" is.
-            guard fraction.count > 0 else { return nil }
+            guard fraction > 0 else { return nil }
         }
-        guard whole.count + fraction.count > 0 else { return nil }
-        // Digits after the leading zeros: those of the fraction count in full once the whole part has any.
-        guard (whole.significant > 0 ? whole.significant + fraction.count : fraction.significant) <= 30 else { return nil }
+        guard whole + fraction > 0 else { return nil }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard (1...4).contains(digits().count) else { return nil }
+            guard (1...4).contains(digits()) else { return nil }
         }
         guard index == bytes.count else { return nil }
         return Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// Whether `value`, what `parse` read from `text`, keeps every digit typed: a page shows it
+    /// (`NumberWords.plain`) as the same number. A Double holds 15 to 17 significant digits, so
+    /// `0.123456789012345678901234567890` would come back as `0.12345678901234568`.
+    public static func keepsEveryDigit(of text: String, in value: Double) -> Bool {
+        guard let typed = significand(text), let shown = significand(NumberWords.plain(value)) else { return false }
+        return typed == shown
+    }
+
+    /// A number's digits without the zeros that lead or trail them, and where its point goes
+    /// among them: `0.0250` and `2.5e-2` both give ("25", -1). Zero gives ("", 0). Reads only
+    /// what `parse` takes, or `nil`.
+    private static func significand(_ text: String) -> (digits: [UInt8], point: Int)? {
+        var digits: [UInt8] = [], point = 0, seenPoint = false, exponent = 0
+        var bytes = Substring(text.trimmingCharacters(in: .whitespaces)).utf8.drop { $0 == UInt8(ascii: "-") }
+        while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            if digits.isEmpty, byte == UInt8(ascii: "0") {
+                // A leading zero before the point does not move it; one after the point does.
+                if seenPoint { point -= 1 }
+                continue
+            }
+            digits.append(byte)
+            if !seenPoint { point += 1 }
+        }
+        if !bytes.isEmpty {
+            guard let power = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)) else { return nil }
+            exponent = power
+        }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        return digits.isEmpty ? ([], 0) : (digits, point + exponent)
     }
 }

@@ -149,6 +149,24 @@ struct SceneEditorTests {
         #expect(outcome.highlightKey == "cafe")
     }
 
+    @Test("Add: a number with more digits than a stored number keeps is refused, saying what would be kept")
+    func addTooManyDigits() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        let scene = try await demo.runtime.resolve(["groceries"])
+        let typed = ["name": "Flour", "quantity": "1.123456789012345678901234567890"]
+        await #expect(throws: ActionError.invalidFields(["quantity": "Quantity has more digits than a number here keeps: it would be stored as 1.1234567890123457."],
+                                                        typed: typed)) {
+            try await demo.editor(["groceries"]).perform(.add(fields: typed), revisionToken: scene.revisionToken)
+        }
+        #expect(try await demo.texts(["groceries"])[0] == ["Milk", "Eggs", "Bread", "Butter"])
+        // As many digits as are kept, and a number written as a page shows it back, are taken.
+        let outcome = try await demo.editor(["groceries"]).perform(.add(fields: ["name": "Flour", "quantity": "1.0000000000000002"]),
+                                                                   revisionToken: scene.revisionToken)
+        let key = try #require(outcome.highlightKey)
+        #expect(try await demo.store.item(key, in: .root("groceries"))?["quantity"] == .number(1 + Double.ulpOfOne))
+    }
+
     @Test("Add on a scene read without its rows: the page's revisions, no rows read, the item at the end as a whole read adds it")
     func addWithoutRows() async throws {
         let demo = try await DemoFixture()

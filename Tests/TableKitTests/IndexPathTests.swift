@@ -57,10 +57,22 @@ struct DecimalNumberTests {
 
     @Test("everything else Double(_:) would take is refused", arguments: [
         "0x10", "+5", "inf", "nan", "", "-", ".", "5.", "1.2.3", "1,5", "١", "e5", "1e", "1e+", "1.e5", "1e1.5", "1e99999", "1e400",
-        "--1", "1-", String(repeating: "9", count: 31), "1." + String(repeating: "1", count: 30),
+        "--1", "1-",
     ])
     func refuses(text: String) {
         #expect(DecimalNumber.parse(text) == nil)
+    }
+
+    @Test("a number keeps every digit typed when a page shows it back as the same number", arguments: [
+        ("0.1", true), ("1.50", true), ("100", true), ("1e2", true), ("-0", true), ("000.0250", true), ("2.5e-2", true),
+        ("0.30000000000000004", true), ("1152921504606846976", true), ("0.0000001", true), ("1e-40", true), ("12345678901234567", false),
+        ("0.123456789012345678901234567890", false), ("1152921504606846977", false), ("0.30000000000000001", false),
+        ("123456789012345678901234", false), ("1.00000000000000000001e-40", false), (String(repeating: "9", count: 31), false),
+        ("1." + String(repeating: "1", count: 30), false), ("1" + String(repeating: "0", count: 40), true),
+    ])
+    func keepsEveryDigit(text: String, kept: Bool) throws {
+        let value = try #require(DecimalNumber.parse(text))
+        #expect(DecimalNumber.keepsEveryDigit(of: text, in: value) == kept, "\(text) shown as \(NumberWords.plain(value))")
     }
 }
 
@@ -76,5 +88,6 @@ struct PlainNumberTests {
         #expect(NumberWords.plain(value) == text)
         // What a page shows, a form takes back as the same number.
         #expect(DecimalNumber.parse(text) == value, "\(text)")
+        #expect(DecimalNumber.keepsEveryDigit(of: text, in: value), "\(text)")
     }
 }
