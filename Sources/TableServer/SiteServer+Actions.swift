@@ -17,18 +17,19 @@ extension SiteServer {
         guard mayEdit(session) else { throw ServerError.forbidden("Sign in to edit: this server requires the editor password.") }
         guard let action = PageAction(rawValue: name) else { throw ServerError.notFound("there is no action \"\(name)\"", upPath: segments) }
         let body = try await collectBody(of: &request)
+        let contentType = request.headers.value(of: .contentType) ?? ""
+        if action == .batch {
+            try ContentType.require(contentType, is: "application/json") { "The batch endpoint takes application/json, got \"\($0)\"." }
+        } else {
+            try ContentType.require(contentType, is: "application/x-www-form-urlencoded") {
+                "Expected a form (application/x-www-form-urlencoded), got \"\($0)\"."
+            }
+        }
         // Bytes that are not UTF-8 are refused, never repaired into U+FFFD and stored.
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw ServerError.badRequest("The request body is not valid UTF-8; nothing was changed.")
         }
-        let contentType = request.headers.value(of: .contentType) ?? ""
-        if action == .batch {
-            return try await jsonBatch(segments, text: text, contentType: contentType, request: request, session: session)
-        }
-        // Media types are named without regard to case (RFC 9110, 8.3.1).
-        guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
-            throw ServerError.unsupportedMediaType("Expected a form (application/x-www-form-urlencoded), got \"\(contentType)\".")
-        }
+        if action == .batch { return try await jsonBatch(segments, text: text, request: request, session: session) }
         let form = try FormBody(text, query: request.uri.query, taking: MoveNeighbourFields.names)
         guard session.accepts(form["csrf"]) else {
             throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
@@ -319,10 +320,7 @@ extension SiteServer {
     // MARK: The JSON batch endpoint
 
     /// `POST …/_/batch` with `{"csrf", "revision", "operations": [...]}`: UIKit's batch rules in one transaction.
-    func jsonBatch(_ segments: [String], text: String, contentType: String, request: Request, session: Session) async throws -> Response {
-        guard contentType.lowercased().hasPrefix("application/json") else {
-            throw ServerError.unsupportedMediaType("The batch endpoint takes application/json, got \"\(contentType)\".")
-        }
+    func jsonBatch(_ segments: [String], text: String, request: Request, session: Session) async throws -> Response {
         let batch = try BatchRequest.read(text)
         guard session.accepts(batch.csrf ?? request.headers.value(of: .csrfToken)) else {
             throw ServerError.forbidden("The batch's security token is missing or does not belong to this session; nothing was changed.")

@@ -81,6 +81,18 @@ struct BadInputTests {
         // Its type named in capitals is still a form: the post is read, and refused for its key.
         Case(name: "a form whose type is named in capitals", uri: "/groceries/_/delete", fields: [("key", "caviar")],
              contentType: "Application/X-WWW-Form-Urlencoded", status: 400),
+        Case(name: "a form sent in ISO 8859-1", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")],
+             contentType: "application/x-www-form-urlencoded; charset=ISO-8859-1", status: 415),
+        // UTF-8 named, quoted, is what the server reads: the post is read, and refused for its key.
+        Case(name: "a form that names UTF-8 as its character set", uri: "/groceries/_/delete", fields: [("key", "caviar")],
+             contentType: "application/x-www-form-urlencoded ; Charset=\"UTF-8\"", status: 400),
+        Case(name: "a type that only begins as a form's", uri: "/groceries/_/delete", fields: [("key", "milk")],
+             contentType: "application/x-www-form-urlencoded-plus", status: 415),
+        Case(name: "a batch sent in UTF-16", uri: "/batch-update/_/batch",
+             body: #"{"revision": "batch-states=1", "operations": [{"op": "delete", "rows": ["0.0"]}]}"#,
+             contentType: "application/json; charset=utf-16", status: 415),
+        Case(name: "an add with more digits than a number keeps", uri: "/groceries/_/add",
+             fields: [("name", "Tea"), ("quantity", "1.00000000000000000001")], status: 422),
         Case(name: "a body over 1 MiB", uri: "/groceries/_/add", body: "name=" + String(repeating: "a", count: (1 << 20) + 10), status: 413),
         Case(name: "a batch that is not JSON", uri: "/batch-update/_/batch", body: "operations=all", contentType: "application/json", status: 400),
         Case(name: "a batch with an unknown operation", uri: "/batch-update/_/batch",
