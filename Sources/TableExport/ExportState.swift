@@ -245,14 +245,15 @@ struct ExportState: Equatable {
     /// the export wrote it or, when it did not, as it is now. Saved even when the inputs cannot
     /// be told apart (then it is never up to date): the next export still learns from it how
     /// each page was left. `nil` when a page's file is gone already: it cannot be vouched for, so
-    /// there is no state, and the next export runs.
-    static func left(by results: [PageResult], inputs: String, problems: [String], warnings: [String], in folder: String) -> ExportState? {
+    /// there is no state, and the next export runs. `files` are the other files it wrote.
+    static func left(by results: [PageResult], files: [String], inputs: String, problems: [String], warnings: [String],
+                     in folder: String) -> ExportState? {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
         let stamped = { (name: String) in stamp(of: name, in: descriptor).map { (file: name, stamp: $0) } }
         let pages = results.compactMap { result in result.stamp.map { (file: result.file, stamp: $0) } ?? stamped(result.file) }
         guard pages.count == results.count else { return nil }
-        return ExportState(inputs: inputs, problems: problems, warnings: warnings, pages: pages, files: ["sitemap.xml"].compactMap(stamped))
+        return ExportState(inputs: inputs, problems: problems, warnings: warnings, pages: pages, files: files.compactMap(stamped))
     }
 
     /// Whether every file the export left in `folder` is still there, as it was left.

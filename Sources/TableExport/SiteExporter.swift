@@ -256,7 +256,7 @@ public struct SiteExporter: Sendable {
         // The same for the state and the records: unknown inputs are this export's alone.
         let savedInputs = inputs ?? ExportState.unknownInputs()
         async let written: Void = {
-            try self.writeSitemap(paths, to: output)
+            try self.writeSitemap(paths, to: output, previous: previous)
             try manifest.save()
         }()
         async let recorded: Void = {
@@ -287,8 +287,8 @@ public struct SiteExporter: Sendable {
         // written, not the records. Should they then fail, the state is struck out again; should
         // the export stop in between, the next one finds records of other inputs than the
         // state's (unknown inputs are unique to an export), and makes every page.
-        let state = ExportState.left(by: results, inputs: savedInputs, problems: report.problems, warnings: report.warnings,
-                                     in: options.outputFolder)
+        let state = ExportState.left(by: results, files: options.siteURL == nil ? [] : ["sitemap.xml"], inputs: savedInputs,
+                                     problems: report.problems, warnings: report.warnings, in: options.outputFolder)
         try state?.save(to: options.outputFolder)
         do {
             try await recorded
