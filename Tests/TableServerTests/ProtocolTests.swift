@@ -226,6 +226,29 @@ struct ProtocolTests {
         }
     }
 
+    @Test("a head that cannot be read gets its status and a sentence saying why, and the connection closes", arguments: [
+        ("GET /" + String(repeating: "a", count: 90_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 431, "longer than this server reads"),
+        ("GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad Name: 1\r\n\r\n", 400, "is not valid HTTP/1.1"),
+        ("BREW /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400, "method is not one this server reads"),
+        ("GET /groceries/ HTTP/7.1\r\nHost: 127.0.0.1\r\n\r\n", 400, "HTTP version"),
+        ("POST /groceries/_/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n", 400, "Content-Length is not a length"),
+        // After a request answered in full, on the same connection.
+        ("GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /x\u{1} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400, "address is not a valid URL"),
+    ])
+    func unreadableHead(head: String, status: Int, reason: String) throws {
+        try RunningServer.with { server in
+            let connection = try RawConnection(port: server.port, timeout: 10)
+            try connection.send(head)
+            let answer = connection.receive()
+            // Each response's status line starts a line (the page before ends with one).
+            let responses = answer.text.components(separatedBy: "\nHTTP/1.1 ")
+            let last = (responses.count > 1 ? "HTTP/1.1 " : "") + (responses.last ?? "")
+            #expect(RawConnection.status(of: last) == status && last.contains(reason) && last.contains("Connection: close"), "\(last.prefix(300))")
+            #expect(answer.closed)
+            #expect(responses.count == (head.contains("\u{1}") ? 2 : 1), "\(answer.text.prefix(300))")
+        }
+    }
+
     @Test("every response carries the security headers; a method the site does not take is a 405; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()

@@ -24,6 +24,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var isReadingBody = false
     private var closesAfterResponse = false
     private var isSendingEventStream = false
+    /// The answer to a head that could not be read, which came while an earlier request's
+    /// response was owed: sent once that response ends.
+    private var answerAfterResponse: (status: HTTPResponse.Status, message: String)?
 
     init(registry: ConnectionRegistry) {
         self.registry = registry
@@ -50,6 +53,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
+        // Answered by the guard itself and closing: what else was sent goes unread.
+        if closesAfterResponse, requestsInFlight == 0 { return }
         if isRefused {
             if case .head = part { refuse(context) }
             return
@@ -88,9 +93,32 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 context.writeAndFlush(data, promise: written)
                 return
             }
+            if requestsInFlight == 0, let (status, message) = answerAfterResponse {
+                answerAfterResponse = nil
+                context.write(data, promise: promise)
+                answer(context, status: status, message: message, fields: [:])
+                return
+            }
             if requestsInFlight == 0 { registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle) }
         }
         context.write(data, promise: promise)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A head that cannot be read is answered here with what is wrong, once the responses
+        // owed before it are sent. In the middle of a body, the request's own handler hears of it.
+        guard !isReadingBody, let (status, message) = Self.answer(toUnreadable: error) else {
+            context.fireErrorCaught(error)
+            return
+        }
+        isReadingHead = false
+        // (When the connection closes after the response in hand, nothing after it is answered.)
+        if closesAfterResponse { return }
+        if requestsInFlight > 0 {
+            answerAfterResponse = (status, message)
+        } else {
+            answer(context, status: status, message: message, fields: [:])
+        }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -106,11 +134,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Answers a connection over the cap: 503, try again shortly, and close.
     private func refuse(_ context: ChannelHandlerContext) {
         isRefused = false
+        answer(context, status: .serviceUnavailable, message: "The server is at its connection limit; try again in a moment.",
+               fields: [.retryAfter: "1"])
+    }
+
+    /// Answers `status` with `message` as text, then closes the connection; reads after it are dropped.
+    private func answer(_ context: ChannelHandlerContext, status: HTTPResponse.Status, message: String, fields: HTTPFields) {
         closesAfterResponse = true
-        let body = context.channel.allocator.buffer(string: "The server is at its connection limit; try again in a moment.\n")
-        let head = HTTPResponse(status: .serviceUnavailable, headerFields: [
-            .connection: "close", .retryAfter: "1", .contentType: "text/plain; charset=utf-8", .contentLength: String(body.readableBytes),
+        let body = context.channel.allocator.buffer(string: message + "\n")
+        var head = HTTPResponse(status: status, headerFields: [
+            .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(body.readableBytes),
         ])
+        head.headerFields.append(contentsOf: fields)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let channel = context.channel

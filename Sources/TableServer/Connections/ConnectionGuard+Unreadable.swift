@@ -1,0 +1,28 @@
+import HTTPTypes
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
+
+extension ConnectionGuard {
+    /// Hummingbird answers a head NIO cannot parse with a bare 400 and no word of why. The
+    /// guard answers it instead, when no response is owed on the connection (so nothing else
+    /// is being written): this status and sentence. `nil` for an error that is not the request's.
+    static func answer(toUnreadable error: any Error) -> (status: HTTPResponse.Status, message: String)? {
+        // The head was parsed, but its method or target is none HTTP allows.
+        if error is HTTP1TypeConversionError { return (.badRequest, "The request line has no method or target this server can read.") }
+        guard let error = error as? HTTPParserError else { return nil }
+        switch error {
+        case .headerOverflow:
+            return (.requestHeaderFieldsTooLarge, "The request's address and headers are longer than this server reads (80 KiB).")
+        case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
+            return (.badRequest, "The request's address is not a valid URL.")
+        case .invalidMethod:
+            return (.badRequest, "The request's method is not one this server reads.")
+        case .invalidVersion:
+            return (.badRequest, "The request does not name an HTTP version this server reads (HTTP/1.0 or HTTP/1.1).")
+        case .invalidContentLength, .unexpectedContentLength:
+            return (.badRequest, "The request's Content-Length is not a length.")
+        default:
+            return (.badRequest, "The request is not valid HTTP/1.1 (\(error)).")
+        }
+    }
+}
