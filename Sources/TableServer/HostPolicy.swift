@@ -60,7 +60,9 @@ struct HostPolicy: Sendable {
     static func isLoopbackName(_ name: String) -> Bool {
         if name == "127.0.0.1" || name == "localhost" { return true }  // nearly every request to a loopback server
         let name = name.lowercased()
-        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || name == "[::1]" { return true }
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        // A name below localhost (RFC 6761), each of its labels one: not "..localhost".
+        if name.hasSuffix(".localhost") { return !name.hasPrefix(".") && !name.contains("..") }
         if name.hasPrefix("["), name.hasSuffix("]") {
             // ::1 however it is spelt ([0:0:0:0:0:0:0:1]), or a loopback IPv4 address mapped into IPv6.
             var address = in6_addr()

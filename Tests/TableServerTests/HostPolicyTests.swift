@@ -55,7 +55,7 @@ struct HostPolicyTests {
             #expect(policy.allows(host: host), "\(host)")
         }
         for host in ["example.com", "localhost.example.com", "128.0.0.1", "[::2]", "[fe80::1]", "[::ffff:10.0.0.1]", "[::]", "[zz]", "127.0.0.1.example",
-                     "localhost..", "127.0.0.1.."] {
+                     "localhost..", "127.0.0.1..", "..localhost", ".localhost", "app..localhost"] {
             #expect(!policy.allows(host: host), "\(host)")
         }
     }

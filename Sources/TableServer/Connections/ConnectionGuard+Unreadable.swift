@@ -11,6 +11,10 @@ extension ConnectionGuard {
         if error is HTTP1TypeConversionError { return (.badRequest, "The request line has no method or target this server can read.") }
         guard let error = error as? HTTPParserError else { return nil }
         switch error {
+        case .closedConnection:
+            // Bytes after a request that asked to close the connection: it closes after that
+            // request's response, and what came after goes unanswered.
+            return nil
         case .headerOverflow:
             return (.requestHeaderFieldsTooLarge, "The request's address and headers are longer than this server reads (80 KiB).")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
