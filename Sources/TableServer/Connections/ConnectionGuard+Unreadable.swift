@@ -4,9 +4,10 @@ import NIOHTTPTypesHTTP1
 
 extension ConnectionGuard {
     /// Hummingbird answers a head NIO cannot parse with a bare 400 and no word of why. The
-    /// guard answers it instead, when no response is owed on the connection (so nothing else
-    /// is being written): this status and sentence. `nil` for an error that is not the request's.
+    /// guard answers it instead, and a head `RequestHeadCheck` refused, once the responses owed
+    /// before it are sent: this status and sentence. `nil` for an error that is not the request's.
     static func answer(toUnreadable error: any Error) -> (status: HTTPResponse.Status, message: String)? {
+        if let refusal = error as? RequestHeadCheck.Refusal { return (.badRequest, refusal.message) }
         // The head was parsed, but its method or target is none HTTP allows.
         if error is HTTP1TypeConversionError { return (.badRequest, "The request line has no method or target this server can read.") }
         guard let error = error as? HTTPParserError else { return nil }

@@ -5,11 +5,14 @@ import NIOHTTP1
 /// requires exactly one `Host` with a valid value (RFC 9112 §3.2), answered 400 otherwise; and
 /// an absolute-form target (`GET http://host/path`) names the host itself, so its authority
 /// becomes the `Host` the rest of the server judges.
-final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
+final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Why a head was refused: `ConnectionGuard` answers it, after any response owed before it.
+    struct Refusal: Error {
+        var message: String
+    }
 
     /// Set once a request is refused: everything after it is dropped and the connection closes.
     private var hasRefused = false
@@ -41,17 +44,10 @@ final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
-    /// Answers 400 with `message` and closes the connection.
+    /// Has the guard answer 400 with `message`; the connection then closes.
     private func refuse(_ context: ChannelHandlerContext, _ message: String) {
         hasRefused = true
-        let body = context.channel.allocator.buffer(string: message + "\n")
-        let head = HTTPResponseHead(version: .http1_1, status: .badRequest, headers: [
-            "Connection": "close", "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(body.readableBytes),
-        ])
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.fireErrorCaught(Refusal(message: message))
     }
 
     /// The authority and the origin-form path of an absolute-form target, if `target` is one.
