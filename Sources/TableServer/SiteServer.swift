@@ -212,7 +212,7 @@ public struct SiteServer: Sendable {
         do {
             return try await request.collectBody(upTo: limit ?? configuration.limits.maximumBodySize)
         } catch is RequestBodyTimedOut {
-            throw .requestTimeout("The request body did not arrive within \(NumberText.format(configuration.limits.bodyTimeout)) seconds; nothing was changed.")
+            throw .requestTimeout("The request body did not arrive within \(NumberWords.plain(configuration.limits.bodyTimeout)) seconds; nothing was changed.")
         } catch is NIOTooManyBytesError {
             throw limit.map { .tooLarge("The request body is larger than \($0) bytes; nothing was changed.") } ?? tooLarge()
         } catch {

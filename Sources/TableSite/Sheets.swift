@@ -111,7 +111,7 @@ public struct Sheets {
         }
         return FieldContext(name: definition.attribute, label: definition.label, kind: kind, value: value, placeholder: placeholder,
                             isRequired: definition.isRequired, isOn: definition.kind == .toggle && FieldDefinition.switchValue(value) == true,
-                            minimum: definition.minimum.map(NumberText.format) ?? "", maximum: definition.maximum.map(NumberText.format) ?? "",
+                            minimum: definition.minimum.map(NumberWords.plain) ?? "", maximum: definition.maximum.map(NumberWords.plain) ?? "",
                             maxLength: definition.kind == .text ? String(definition.maximumLength) : nil,
                             options: definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }, error: error)
     }

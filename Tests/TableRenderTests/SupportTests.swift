@@ -55,13 +55,6 @@ struct SupportTests {
         #expect(RowAnchor.id(for: "a b/é") == "row-a.20.b.2f..e9.")
     }
 
-    @Test("numbers render without a spurious .0 and with at most two decimals", arguments: [
-        (7.5, "7.5"), (10, "10"), (0, "0"), (-2.25, "-2.25"), (1.005, "1"), (3.14159, "3.14"), (1e20, "100000000000000000000"),
-    ])
-    func numbers(value: Double, text: String) {
-        #expect(NumberText.format(value) == text)
-    }
-
     @Test("ETags change with the revisions and the variant, and stay put otherwise")
     func etags() {
         let renderer = PageRenderer(templates: Fixtures.templates)

@@ -94,6 +94,13 @@ struct CustomCellTests {
             let noSlider = try await browser.post("/alarms/_/slider", [("csrf", tokens.csrf), ("revision", tokens.revision), ("key", "nap"), ("value-nap", "1")])
             #expect(noSlider.status == 400 || noSlider.status == 422)
             #expect(try await demo.store.list(.root("volumes")).items.first { $0.key == "voice" }?["level"] == .number(90))
+            // A level between whole numbers is shown as it is stored, not to two places: the
+            // slider posts back what it shows.
+            let fine = try await browser.post("/volumes/_/slider", [("csrf", tokens.csrf), ("revision", tokens.revision), ("key", "media"),
+                                                                   ("value-media", "80.625")])
+            let shown = Self.row(fine, "media")
+            #expect(shown?.first { $0.attributes["name"] == "value-media" }?.attributes["value"] == "80.625")
+            #expect(shown?.first { $0.name == "output" }?.normalizedText == "80.625")
         }
     }
 

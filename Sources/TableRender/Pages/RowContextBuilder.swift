@@ -63,8 +63,8 @@ enum RowContextBuilder {
                                            action: actions?.action(.toggle) ?? "", isReadOnly: actions == nil)
         case let .slider(slider):
             context.slider = SliderContext(
-                id: "slider-" + context.anchor, label: name, minimum: NumberText.format(slider.minimum),
-                maximum: NumberText.format(slider.maximum), step: "any", value: NumberText.format(slider.value),
+                id: "slider-" + context.anchor, label: name, minimum: NumberWords.plain(slider.minimum),
+                maximum: NumberWords.plain(slider.maximum), step: "any", value: NumberWords.plain(slider.value),
                 action: actions?.action(.slider) ?? "", isReadOnly: actions == nil)
         case let .custom(view):
             context.custom = CustomAccessoryContext(name: view.name, content: templates.render(view, kind: .accessory))
