@@ -79,8 +79,9 @@ extension SiteServer {
             // Gone since the page was shown (or the controller cannot tell): a conflict. From the
             // list as it is, a row it never had is a bad request.
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in ActionNotice.reasonRowGone(key) }
-        } catch let TableActionError.notBeside(key, past, _) where Self.hasChanged(page, since: revision) {
-            // A second click, or someone else, moved it first; or the rows around it changed.
+        } catch let TableActionError.notBeside(key, past, _) where Self.othersMayHaveChanged(page, since: revision) {
+            // A second click, or someone else, moved it first; or the rows around it changed (or
+            // the controller keeps no revision to tell).
             return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { now in
                 ActionNotice.reasonNotBeside(key, past: past, upward: action == .moveUp, on: now)
             }

@@ -127,6 +127,10 @@ struct EditingDetailsDelegateTests {
             #expect(try await post("insert", "editing=1&key=archive") == .seeOther)
             #expect(folders.names == ["Inbox", "Drafts", "Sent", "Archive", "Folder 5"], "after the row, as its label said")
             #expect(try await post("move-up", "editing=1&key=drafts") == .unprocessableContent)
+            // Sent is not beside Inbox: this controller keeps no revision, so others' moves cannot
+            // be told from a forged neighbour, and the page is shown again as a conflict.
+            #expect(try await post("move-up", "editing=1&key=sent&past=inbox") == .conflict)
+            #expect(folders.names == ["Inbox", "Drafts", "Sent", "Archive", "Folder 5"])
             #expect(try await post("delete", "editing=1&key=sent") == .seeOther)
             #expect(folders.names == ["Inbox", "Drafts", "Archive", "Folder 5"])
         }
