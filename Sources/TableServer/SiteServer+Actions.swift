@@ -135,8 +135,10 @@ extension SiteServer {
     private func conflictPage(_ segments: [String], form: FormBody, shown page: SitePage, request: Request, session: Session,
                               reason: (SitePage) -> String) async throws -> Response {
         let now = try await locate(segments)
+        // From a page ahead of the list, whatever the rule found is told as the data being older.
+        let why = now.scene?.isBehind(form["revision"] ?? "") == true ? ResolvedScene.revisionAheadReason : reason(now)
         return try await pageResponse(now, state: refusedState(form, page: page, request: request, session: session), request: request,
-                                      session: session, status: .conflict, notice: ActionNotice.notApplied(reason(now), on: now))
+                                      session: session, status: .conflict, notice: ActionNotice.notApplied(why, on: now))
     }
 
     /// Whether a table rule's refusal may come from others' changes since the page was shown: a

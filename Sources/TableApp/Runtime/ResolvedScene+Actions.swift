@@ -266,8 +266,15 @@ extension ResolvedScene {
     }
 
     /// Why a change based on a revision the list has not reached is refused, as the 409 page says it.
-    static let revisionAheadReason = "the server's data is older than this page (it was restored from an earlier copy since), "
+    public static let revisionAheadReason = "the server's data is older than this page (it was restored from an earlier copy since), "
         + "so whether someone else changed it in between cannot be told"
+
+    /// Whether a form's revision token names a revision one of this scene's lists has not
+    /// reached: the page was made from newer data than the server now has.
+    public func isBehind(_ token: String) -> Bool {
+        guard let shown = try? Self.parse(token) else { return false }
+        return shown.contains { list, revision in revisions[list].map { $0 < revision } ?? false }
+    }
 
     /// The revision of `list` in `shown` (a form's revision token, `parse`d); a bad request,
     /// asking for the page again, when the form carries none for it.
