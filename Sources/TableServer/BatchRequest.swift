@@ -83,6 +83,10 @@ struct BatchRequest: Decodable {
                 self.text = text
             } else if let flag = try? container.decode(Bool.self) {
                 text = flag ? "true" : "false"
+            } else if let number = try? container.decode(Decimal.self) {
+                // The number's own digits, for the field's rules to judge: read as a Double, a
+                // number with more digits than it keeps would be rounded unseen.
+                text = number.description
             } else if let number = try? container.decode(Double.self), number.isFinite {
                 text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
             } else {

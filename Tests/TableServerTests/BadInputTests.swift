@@ -61,6 +61,8 @@ struct BadInputTests {
         Case(name: "a move kept where it is in a list without moves", uri: "/states/_/move", fields: [("key", "alabama"), ("to", "here")], status: 422),
         Case(name: "a slider value that is not a number", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "loud")], status: 400),
         Case(name: "a slider value out of range", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "100")], status: 422),
+        Case(name: "a slider value with more digits than a number keeps", uri: "/settings/_/slider",
+             fields: [("key", "volume"), ("value-volume", "10.0000000000000001")], status: 422),
         Case(name: "a slider value in hexadecimal", uri: "/settings/_/slider", fields: [("key", "volume"), ("value-volume", "0x1")], status: 400),
         Case(name: "a switch on a row without one", uri: "/settings/_/toggle", fields: [("key", "version")], status: 400),
         Case(name: "a detail save with a bad choice", uri: "/trails/north-cascades/cascade-pass/_/save",

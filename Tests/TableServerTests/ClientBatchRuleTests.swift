@@ -57,6 +57,11 @@ struct ClientBatchRuleTests {
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "1", "onclick": "x"}]}"#,
          "Operation 1 (insert 0.0): unknown attribute \"onclick\" (the rows have name, quantity)"),
         (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "1000"}]}"#, "Operation 1 (reload 0.1): Quantity must be at most 99."),
+        // A JSON number is judged by its own digits, as typed text is, not as the Double it rounds to.
+        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": 1.00000000000000000001}]}"#,
+         "Operation 1 (reload 0.1): Quantity has more digits than a number here keeps: it would be stored as 1."),
+        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": 99.000000000000001}]}"#,
+         "Operation 1 (reload 0.1): Quantity has more digits than a number here keeps: it would be stored as 99."),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "0x10"}]}"#,
          "Operation 1 (insert 0.0): Quantity must be a number."),
         (#"{"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"color": "red"}]}"#,

@@ -252,6 +252,22 @@ struct ProtocolTests {
         }
     }
 
+    @Test("a request that asks to close, in any spelling or as HTTP/1.0, is answered alone and the connection closes", arguments: [
+        "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Close\r\n\r\n",
+        "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive, CLOSE\r\n\r\n",
+        "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n",
+        "GET /groceries/ HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+    ])
+    func asksToClose(head: String) throws {
+        try RunningServer.with { server in
+            let connection = try RawConnection(port: server.port, timeout: 10)
+            try connection.send(head + "GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let answer = connection.receive()
+            #expect(RawConnection.status(of: answer.text) == 200 && answer.closed)
+            #expect(answer.text.components(separatedBy: "\nHTTP/1.").count == 1, "one answer: \(answer.text.suffix(200))")
+        }
+    }
+
     @Test("every response carries the security headers; a method the site does not take is a 405; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -27,6 +28,8 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
             head.headers.replaceOrAdd(name: "Host", value: absolute.authority)
             head.uri = absolute.path
         }
+        // Hummingbird ends a connection after a request only on `Connection: close` spelt so.
+        if Self.asksToClose(head) { head.headers.replaceOrAdd(name: "Connection", value: "close") }
         let hosts = head.headers["Host"]
         let problem: String? = if hosts.count > 1 {
             "The request has more than one Host header."
@@ -48,6 +51,16 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext, _ message: String) {
         hasRefused = true
         context.fireErrorCaught(Refusal(message: message))
+    }
+
+    /// Whether the client asks for the connection to close after this request (RFC 9112, 9.3):
+    /// `close` among the options of its `Connection` headers, in any case, or HTTP/1.0 without
+    /// `keep-alive`.
+    static func asksToClose(_ head: HTTPRequestHead) -> Bool {
+        let options = head.headers["Connection"].lazy.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if options.contains("close") { return true }
+        return head.version.major == 1 && head.version.minor == 0 && !options.contains("keep-alive")
     }
 
     /// The authority and the origin-form path of an absolute-form target, if `target` is one.
