@@ -17,11 +17,10 @@ extension SiteServer {
         guard mayEdit(session) else { throw ServerError.forbidden("Sign in to edit: this server requires the editor password.") }
         guard let action = PageAction(rawValue: name) else { throw ServerError.notFound("there is no action \"\(name)\"", upPath: segments) }
         let body = try await collectBody(of: &request)
-        let contentType = request.headers.value(of: .contentType) ?? ""
         if action == .batch {
-            try ContentType.require(contentType, is: "application/json") { "The batch endpoint takes application/json, got \"\($0)\"." }
+            try ContentType.require(request.headers, is: "application/json") { "The batch endpoint takes application/json, got \"\($0)\"." }
         } else {
-            try ContentType.require(contentType, is: "application/x-www-form-urlencoded") {
+            try ContentType.require(request.headers, is: "application/x-www-form-urlencoded") {
                 "Expected a form (application/x-www-form-urlencoded), got \"\($0)\"."
             }
         }
