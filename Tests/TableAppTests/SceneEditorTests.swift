@@ -160,6 +160,10 @@ struct SceneEditorTests {
             try await demo.editor(["groceries"]).perform(.add(fields: typed), revisionToken: scene.revisionToken)
         }
         #expect(try await demo.texts(["groceries"])[0] == ["Milk", "Eggs", "Bread", "Butter"])
+        let tiny = ["name": "Flour", "quantity": "1e-400"]
+        await #expect(throws: ActionError.invalidFields(["quantity": "Quantity is too close to zero to keep: it would be stored as 0."], typed: tiny)) {
+            try await demo.editor(["groceries"]).perform(.add(fields: tiny), revisionToken: scene.revisionToken)
+        }
         // As many digits as are kept, and a number written as a page shows it back, are taken.
         let outcome = try await demo.editor(["groceries"]).perform(.add(fields: ["name": "Flour", "quantity": "1.0000000000000002"]),
                                                                    revisionToken: scene.revisionToken)

@@ -54,7 +54,9 @@ public struct FieldDefinition: Sendable {
             if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
             guard let number = DecimalNumber.parse(text) else { return .failure(FieldError("\(label) must be a number.")) }
             guard DecimalNumber.keepsEveryDigit(of: text, in: number) else {
-                return .failure(FieldError("\(label) has more digits than a number here keeps: it would be stored as \(Self.format(number))."))
+                // (A Double reaches down to about 5e-324; below that, everything is 0.)
+                let why = number == 0 ? "is too close to zero to keep" : "has more digits than a number here keeps"
+                return .failure(FieldError("\(label) \(why): it would be stored as \(Self.format(number))."))
             }
             if let minimum, number < minimum { return .failure(FieldError("\(label) must be at least \(Self.format(minimum)).")) }
             if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }

@@ -26,6 +26,8 @@ extension ConnectionGuard {
             return (.badRequest, "The request does not name an HTTP version this server reads (HTTP/1.0 or HTTP/1.1).")
         case .invalidContentLength, .unexpectedContentLength:
             return (.badRequest, "The request's Content-Length is not a length.")
+        case .unknown:
+            return (.badRequest, "The request is not valid HTTP/1.1.")
         default:
             return (.badRequest, "The request is not valid HTTP/1.1 (\(error)).")
         }

@@ -170,10 +170,12 @@ private final class RequestStartWatcher: ChannelInboundHandler, RemovableChannel
         context.fireChannelRead(data)
     }
 
-    /// Writes a bare 408 straight to the socket (the HTTP encoder has no response in progress
-    /// to frame it, since no head was decoded) and closes. Runs on the channel's loop.
+    /// Writes a 408 straight to the socket (the HTTP encoder has no response in progress to
+    /// frame it, since no head was decoded) and closes. Runs on the channel's loop.
     static func answerTimeout(on channel: any Channel) {
-        let text = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+        let message = "The request's head did not arrive in time; nothing was read.\n"
+        let text = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(message.utf8.count)\r\n\r\n" + message
         guard let context = try? channel.pipeline.syncOperations.context(handlerType: RequestStartWatcher.self) else {
             channel.close(promise: nil)
             return
