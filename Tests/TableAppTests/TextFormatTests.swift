@@ -12,6 +12,9 @@ struct TextFormatTests {
         #expect(english.attributes == ["population", "population"])
         let german = try TextFormat("{length, number} km", locale: Locale(identifier: "de"))
         #expect(german.render(["length": .number(1234.5)]) == "1.234,5 km")
+        // A value that rounds to zero shows as 0, without a minus sign.
+        #expect(german.render(["length": .number(-0.0)]) == "0 km" && german.render(["length": .number(-0.004)]) == "0 km")
+        #expect(german.render(["length": .number(-0.02)]) == "-0,02 km")
         // Not a number: shown as it is.
         #expect(english.render(["population": .string("unknown")]) == "population unknown · unknown")
     }

@@ -177,7 +177,10 @@ public struct TextFormat: Sendable, Hashable, CustomStringConvertible {
     /// `value` with the locale's grouping and decimal separators, at most two decimals.
     private func grouped(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return AttributeValue.number(value).description }
-        return value.formatted(.number.locale(locale).precision(.fractionLength(0...2)))
+        let style = FloatingPointFormatStyle<Double>.number.locale(locale).precision(.fractionLength(0...2))
+        let text = value.formatted(style)
+        // A value shown as 0 (-0, -0.001) has no minus sign: digits of any script are read.
+        return text.contains { ($0.wholeNumberValue ?? 0) != 0 } ? text : Double(0).formatted(style)
     }
 
     /// An error in a format, with the column (from 0) inside the format.
