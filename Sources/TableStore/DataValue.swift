@@ -1,13 +1,19 @@
 import Foundation
+import TableKit
 
 /// A value read from a JSON or property-list data file, before it becomes items.
 indirect enum DataValue: Decodable {
     case string(String)
     case number(Double)
+    /// A JSON number with more digits than a Double keeps: as written, and as it would be stored.
+    case roundedNumber(written: String, stored: Double)
     case bool(Bool)
     case array([DataValue])
     case object([(String, DataValue)])
     case null
+
+    /// Set to true in a decoder's `userInfo` whose numbers keep their written digits (JSON's).
+    static let keepsDigits = CodingUserInfoKey(rawValue: "tablestack.keepsDigits")!
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -33,7 +39,13 @@ indirect enum DataValue: Decodable {
             } else if let bool = try? single.decode(Bool.self) {
                 self = .bool(bool)
             } else if let number = try? single.decode(Double.self) {
-                self = .number(number)
+                // JSON's digits are read again as a Decimal (a property list's cannot be).
+                if decoder.userInfo[Self.keepsDigits] as? Bool == true, let written = try? single.decode(Decimal.self),
+                   !DecimalNumber.keepsEveryDigit(of: written.description, in: number) {
+                    self = .roundedNumber(written: written.description, stored: number)
+                } else {
+                    self = .number(number)
+                }
             } else if let text = try? single.decode(String.self) {
                 self = .string(text)
             } else if let date = try? single.decode(Date.self) {

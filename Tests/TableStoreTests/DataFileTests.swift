@@ -72,6 +72,14 @@ struct DataFileTests {
         #expect(Array(values.dropFirst(5)) == fields.dropFirst(5).map { .string($0) })
     }
 
+    @Test("JSON: numbers are kept as written in any of JSON's spellings; one a Double would round is refused (see the errors)")
+    func jsonNumbers() throws {
+        let written = ["0.1", "1.50", "1e3", "-0", "0.30000000000000004", "1E-7", "9007199254740992", "5e-324"]
+        let text = "[" + written.enumerated().map { #"{"key": "n\#($0.offset)", "size": \#($0.element)}"# }.joined(separator: ",") + "]"
+        let items = try DataFileReader.json(Data(text.utf8), file: "sizes.json", listName: "sizes").lists[0].items
+        #expect(items.map { $0.attributes["size"] } == written.map { .number(Double($0)!) })
+    }
+
     @Test("errors name the file, the line or key path, and what was expected", arguments: [
         ("bad.json", "{\n  \"a\": [1,\n  ,]\n}", "bad.json:3:3: invalid JSON"),
         ("shape.json", #"{"regions": [{"name": "N", "trails": [3]}]}"#, "shape.json:regions[0].trails[0]: expected an item (an object)"),
@@ -114,6 +122,10 @@ struct DataFileTests {
         ("deep.plist", "<plist>\n" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</plist>",
          "deep.plist:2: arrays and dictionaries nest more than 512 deep here"),
         ("nameless.json", #"{"": [{"name": "A"}]}"#, "nameless.json: a list needs a name that is not empty"),
+        // A number a Double would round: refused where it is, rather than imported as another.
+        ("digits.json", #"{"fruit": [{"name": "A", "size": 9007199254740993}]}"#,
+         "digits.json:fruit[0].size: the number 9007199254740993 has more digits than a stored number keeps (it would be 9007199254740992); "
+            + "write it as text to keep it as it is"),
         ("twice.json", "[{\"name\": \"A\",\n  \"size\": 1, \"size\": 2}]", #"twice.json:2:14: "size" is named twice in one object; only one of its values could be kept"#),
         ("escaped.json", #"{"fruit": [{"name": "A", "meta": [], "n\u0061me": "B"}]}"#, #"escaped.json:1:38: "name" is named twice"#),
         ("pair.json", #"{"\ud83d\ude00": [], "😀": []}"#, #"pair.json:1:22: "😀" is named twice"#),
