@@ -147,6 +147,17 @@ struct SceneEditorTests {
         let stored = try #require(try await demo.store.item(key, in: .root("groceries")))
         #expect(stored["name"]?.description.unicodeScalars.map(\.value) == Array("Caf\u{E9} \u{2615}\u{FE0F}".unicodeScalars.map(\.value)))
         #expect(outcome.highlightKey == "cafe")
+        // An override or isolate left open is ended at the name's end, so it cannot turn around
+        // what a page shows after the name; one already ended is kept as it is.
+        for (typed, kept) in [("ab\u{202E}cd", "ab\u{202E}cd\u{202C}"), ("ab\u{202E}cd\u{202C}", "ab\u{202E}cd\u{202C}"),
+                              ("ab\u{202E}cd\u{202C}ef", "ab\u{202E}cd\u{202C}ef"), ("x\u{2067}y", "x\u{2067}y\u{2069}"),
+                              ("a\u{202B}b\u{2066}c", "a\u{202B}b\u{2066}c\u{2069}\u{202C}"), ("a\u{2066}b\u{202A}c\u{2069}d", "a\u{2066}b\u{202A}c\u{2069}d"),
+                              ("a\u{202C}\u{2069}b", "a\u{202C}\u{2069}b")] {
+            let added = try await demo.editor(["groceries"]).perform(.add(fields: ["name": typed, "quantity": "1"]), revisionToken: scene.revisionToken)
+            let key = try #require(added.highlightKey)
+            let name = try #require(try await demo.store.item(key, in: .root("groceries"))?["name"]?.description)
+            #expect(name.unicodeScalars.map(\.value) == kept.unicodeScalars.map(\.value), "\(typed.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     @Test("Add: a number with more digits than a stored number keeps is refused, saying what would be kept")

@@ -37,7 +37,9 @@ public struct FieldDefinition: Sendable {
             if text.utf8.contains(0x09) { text = text.replacingOccurrences(of: "\t", with: " ") }
             // One spelling for what reads the same (NFC), and none of the marks that show
             // nothing (a byte order mark, joiners) at either end.
-            if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping) }
+            if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+                text = Self.withDirectionControlsClosed(Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping))
+            }
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
             // Unicode's line and paragraph separators break a line as a line feed does.
@@ -109,6 +111,29 @@ public struct FieldDefinition: Sendable {
         }
         guard let first = scalars.firstIndex(where: { !isEdge($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }) else { return "" }
         return String(scalars[first...last])
+    }
+
+    /// `text` with every embedding, override or isolate it opens (U+202A, U+202B, U+202D,
+    /// U+202E, U+2066 to U+2068) ended at its end, as Unicode's bidirectional algorithm pairs
+    /// them: otherwise a name's override would turn around the text a page shows after it (a
+    /// notice's rest, a quantity beside it).
+    private static func withDirectionControlsClosed(_ text: String) -> String {
+        var open: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E: open.append("\u{202C}")
+            case 0x2066...0x2068: open.append("\u{2069}")
+            // A pop ends the embedding last opened, not one outside an isolate; an isolate's end
+            // ends it and every embedding opened inside it. Ends with nothing to end do nothing.
+            case 0x202C: if open.last == "\u{202C}" { open.removeLast() }
+            case 0x2069: if let isolate = open.lastIndex(of: "\u{2069}") { open.removeSubrange(isolate...) }
+            default: break
+            }
+        }
+        guard !open.isEmpty else { return text }
+        var closed = text.unicodeScalars
+        closed.append(contentsOf: open.reversed())
+        return String(closed)
     }
 
     /// What a switch's text means: on for `on`, `true` or `1`, off for `off`, `false`, `0` or
