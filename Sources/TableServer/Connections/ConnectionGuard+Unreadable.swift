@@ -12,20 +12,18 @@ extension ConnectionGuard {
         if error is HTTP1TypeConversionError { return (.badRequest, "The request line has no method or target this server can read.") }
         guard let error = error as? HTTPParserError else { return nil }
         switch error {
-        case .closedConnection:
-            // Bytes after a request that asked to close the connection: it closes after that
-            // request's response, and what came after goes unanswered.
-            return nil
         case .headerOverflow:
             return (.requestHeaderFieldsTooLarge, "The request's address and headers are longer than this server reads (80 KiB).")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             return (.badRequest, "The request's address is not a valid URL.")
         case .invalidMethod:
             return (.badRequest, "The request's method is not one this server reads.")
-        case .invalidVersion:
-            return (.badRequest, "The request does not name an HTTP version this server reads (HTTP/1.0 or HTTP/1.1).")
+        case .invalidVersion, .invalidConstant, .lfExpected:
+            return (.badRequest, "The request line is not a method, an address and HTTP/1.0 or HTTP/1.1, ended by CR LF.")
+        case .invalidHeaderToken, .invalidCharactersUsed:
+            return (.badRequest, "A header's name or value holds a character HTTP does not allow there.")
         case .invalidContentLength, .unexpectedContentLength:
-            return (.badRequest, "The request's Content-Length is not a length.")
+            return (.badRequest, "The request's Content-Length is not one length, or comes with another way to tell the body's end.")
         case .unknown:
             return (.badRequest, "The request is not valid HTTP/1.1.")
         default:

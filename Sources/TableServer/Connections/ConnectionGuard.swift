@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 
@@ -27,6 +28,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The answer to a head that could not be read, which came while an earlier request's
     /// response was owed: sent once that response ends.
     private var answerAfterResponse: (status: HTTPResponse.Status, message: String)?
+    /// Whether a request read is the connection's last: it asked to close it (`RequestHeadCheck`
+    /// spells every way of asking `close`), or the parser reads nothing after it. Its response
+    /// says so and the connection then closes; nothing read after it is passed on.
+    private var isLastRequest = false
 
     init(registry: ConnectionRegistry) {
         self.registry = registry
@@ -55,13 +60,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         // Answered by the guard itself and closing: what else was sent goes unread.
         if closesAfterResponse, requestsInFlight == 0 { return }
+        if isLastRequest, !isReadingBody { return }
         if isRefused {
             if case .head = part { refuse(context) }
             return
         }
         switch part {
-        case .head:
+        case let .head(head):
             isReadingHead = false
+            if head.headerFields[.connection] == "close" { isLastRequest = true }
             requestsInFlight += 1
             isReadingBody = true
             registry.changed(context.channel, to: .readingBody)
@@ -75,9 +82,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        var data = data
         let part = unwrapOutboundIn(data)
         switch part {
-        case let .head(head):
+        case var .head(head):
+            if isLastRequest, requestsInFlight == 1, head.headerFields[.connection] != "close" {
+                head.headerFields[.connection] = "close"
+                data = wrapOutboundOut(.head(head))
+            }
             if head.headerFields.value(of: .connection) == "close" { closesAfterResponse = true }
             isSendingEventStream = head.headerFields.value(of: .contentType)?.hasPrefix("text/event-stream") == true
             registry.progressed(context.channel)
@@ -86,7 +98,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             isSendingEventStream = false
             requestsInFlight = max(0, requestsInFlight - 1)
-            if closesAfterResponse {
+            if closesAfterResponse || (isLastRequest && requestsInFlight == 0) {
                 let channel = context.channel
                 let written = promise ?? context.eventLoop.makePromise()
                 written.futureResult.whenComplete { _ in channel.close(promise: nil) }
@@ -105,6 +117,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Bytes after a request the parser took for the connection's last (its own reading of
+        // `Connection`, or HTTP/1.0): that request's response is the last, and nothing is read after.
+        if let error = error as? HTTPParserError, error == .closedConnection {
+            if requestsInFlight == 0 { context.close(promise: nil) } else { isLastRequest = true }
+            return
+        }
         // A head that cannot be read is answered here with what is wrong, once the responses
         // owed before it are sent. In the middle of a body, the request's own handler hears of it.
         guard !isReadingBody, let (status, message) = Self.answer(toUnreadable: error) else {
