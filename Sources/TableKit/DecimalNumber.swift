@@ -9,6 +9,12 @@ public enum DecimalNumber {
     /// tells when they were.
     public static func parse(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard isWritten(trimmed) else { return nil }
+        return Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// Whether `trimmed` is written as HTML's number box takes numbers.
+    private static func isWritten(_ trimmed: String) -> Bool {
         let bytes = Array(trimmed.utf8)
         var index = 0
         func digits() -> Int {
@@ -23,16 +29,28 @@ public enum DecimalNumber {
             index += 1
             fraction = digits()
             // "5." is no number, ".5" is.
-            guard fraction > 0 else { return nil }
+            guard fraction > 0 else { return false }
         }
-        guard whole + fraction > 0 else { return nil }
+        guard whole + fraction > 0 else { return false }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard (1...4).contains(digits()) else { return nil }
+            guard (1...4).contains(digits()) else { return false }
         }
-        guard index == bytes.count else { return nil }
-        return Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
+        return index == bytes.count
+    }
+
+    /// Why a number written as `parse` takes it cannot be stored as written: the end of a
+    /// sentence after the field's name. `nil` when it can, or when `text` is no number at all
+    /// (`parse` tells). A Double reaches from about 5e-324 to 1.8e308 and keeps 15 to 17
+    /// significant digits.
+    public static func refusal(of text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard isWritten(trimmed), let value = Double(trimmed) else { return nil }
+        if value.isInfinite { return "is too large to keep" }
+        if keepsEveryDigit(of: trimmed, in: value) { return nil }
+        return (value == 0 ? "is too close to zero to keep" : "has more digits than a number here keeps")
+            + ": it would be stored as \(NumberWords.plain(value))"
     }
 
     /// Whether `value`, what `parse` read from `text`, keeps every digit typed: a page shows it

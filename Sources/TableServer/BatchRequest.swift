@@ -89,6 +89,10 @@ struct BatchRequest: Decodable {
                 text = number.description
             } else if let number = try? container.decode(Double.self), number.isFinite {
                 text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            } else if case let .failure(error) = Result(catching: { try container.decode(Double.self) }), !(error is DecodingError) {
+                // A number past what a Double reaches, 1e400 or 1e-400: Foundation's own error
+                // (another kind of value is a DecodingError's type mismatch).
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a number too large, or too close to zero, to keep"))
             } else {
                 throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath,
                                                                     debugDescription: "expected text, a number or true/false"))

@@ -232,11 +232,10 @@ extension SiteServer {
         case .slider:
             let key = try form.required("key")
             let text = try form.required("value-\(key)")
-            guard let value = DecimalNumber.parse(text) else { throw .badRequest("the slider value \"\(text)\" is not a number") }
-            guard DecimalNumber.keepsEveryDigit(of: text, in: value) else {
-                throw .unprocessable("The slider value \(DocumentText.shortened(text, to: 40)) has more digits than a number here keeps: "
-                                     + "it would be stored as \(NumberWords.plain(value)).")
+            if let refusal = DecimalNumber.refusal(of: text) {
+                throw .unprocessable("The slider value \(DocumentText.shortened(text, to: 40)) \(refusal).")
             }
+            guard let value = DecimalNumber.parse(text) else { throw .badRequest("the slider value \"\(text)\" is not a number") }
             return .slide(key: key, value: value)
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .insert: return .insert(key: try form.required("key"))

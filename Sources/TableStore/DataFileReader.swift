@@ -244,9 +244,9 @@ struct DocumentBuilder {
             case let .number(number):
                 guard number.isFinite else { throw failure("\(path).\(name)", "expected a finite number") }
                 attributes[name] = .number(number)
-            case let .roundedNumber(written, stored):
-                throw failure("\(path).\(name)", "the number \(DocumentText.shortened(written, to: 60)) has more digits than a stored number keeps "
-                              + "(it would be \(NumberWords.plain(stored))); write it as text to keep it as it is")
+            case let .roundedNumber(written):
+                throw failure("\(path).\(name)", "the number \(DocumentText.shortened(written, to: 60)) "
+                              + "\(DecimalNumber.refusal(of: written) ?? "cannot be kept as written"); write it as text to keep it as it is")
             case let .bool(flag): attributes[name] = .bool(flag)
             case .array: lists.append((name, try items(field, path: "\(path).\(name)")))
             case .object: throw failure("\(path).\(name)", "expected text, a number, true/false or an array of items")

@@ -5,8 +5,8 @@ import TableKit
 indirect enum DataValue: Decodable {
     case string(String)
     case number(Double)
-    /// A JSON number with more digits than a Double keeps: as written, and as it would be stored.
-    case roundedNumber(written: String, stored: Double)
+    /// A JSON number a Double would not keep as written (`DecimalNumber.refusal`), as written.
+    case roundedNumber(written: String)
     case bool(Bool)
     case array([DataValue])
     case object([(String, DataValue)])
@@ -42,7 +42,7 @@ indirect enum DataValue: Decodable {
                 // JSON's digits are read again as a Decimal (a property list's cannot be).
                 if decoder.userInfo[Self.keepsDigits] as? Bool == true, let written = try? single.decode(Decimal.self),
                    !DecimalNumber.keepsEveryDigit(of: written.description, in: number) {
-                    self = .roundedNumber(written: written.description, stored: number)
+                    self = .roundedNumber(written: written.description)
                 } else {
                     self = .number(number)
                 }

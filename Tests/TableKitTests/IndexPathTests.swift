@@ -63,6 +63,15 @@ struct DecimalNumberTests {
         #expect(DecimalNumber.parse(text) == nil)
     }
 
+    @Test("what keeps a number from being stored as written, in words; nothing for one kept or for no number", arguments: [
+        ("0.1", nil), (" 7 ", nil), ("inf", nil), ("0x10", nil), ("1,5", nil), ("1e400", "is too large to keep"),
+        ("1e-400", "is too close to zero to keep: it would be stored as 0"),
+        ("1.00000000000000000001", "has more digits than a number here keeps: it would be stored as 1"),
+    ] as [(String, String?)])
+    func refusal(text: String, words: String?) {
+        #expect(DecimalNumber.refusal(of: text) == words)
+    }
+
     @Test("a number keeps every digit typed when a page shows it back as the same number", arguments: [
         ("0.1", true), ("1.50", true), ("100", true), ("1e2", true), ("-0", true), ("000.0250", true), ("2.5e-2", true),
         ("0.30000000000000004", true), ("1152921504606846976", true), ("0.0000001", true), ("1e-40", true), ("12345678901234567", false),

@@ -62,6 +62,8 @@ struct ClientBatchRuleTests {
          "Operation 1 (reload 0.1): Quantity has more digits than a number here keeps: it would be stored as 1."),
         (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": 99.000000000000001}]}"#,
          "Operation 1 (reload 0.1): Quantity has more digits than a number here keeps: it would be stored as 99."),
+        (#"{"op": "reload", "rows": ["0.1"], "items": [{"quantity": "1e-400"}]}"#,
+         "Operation 1 (reload 0.1): Quantity is too close to zero to keep: it would be stored as 0."),
         (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "Tea", "quantity": "0x10"}]}"#,
          "Operation 1 (insert 0.0): Quantity must be a number."),
         (#"{"op": "delete", "rows": ["0.0"]}, {"op": "insert", "rows": ["0.0"], "items": [{"color": "red"}]}"#,
@@ -113,6 +115,8 @@ struct ClientBatchRuleTests {
         (#""operations": [{"op": "delete", "rows": ["0.0"], "when": "now"}]"#, 400, "operations[0].when: unknown key"),
         (#""operations": [{"op": "delete", "rows": ["0.01"]}]"#, 400, "is not a row (expected section.row)"),
         (#""operations": [{"op": "insert", "rows": ["0.0"], "items": [{"name": ["Tea"]}]}]"#, 400, "wrong type"),
+        (#""operations": [{"op": "reload", "rows": ["0.1"], "items": [{"quantity": 1e400}]}]"#, 400,
+         "operations[0].items[0].quantity: a number too large, or too close to zero, to keep"),
         (#""operations": [{"op": "delete", "rows": [\#((0..<10_001).map { "\"0.\($0)\"" }.joined(separator: ","))]}]"#, 413,
          "batch names 10001 rows and sections; at most 10000 go in one batch"),
     ])

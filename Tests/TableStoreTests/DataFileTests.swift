@@ -124,7 +124,7 @@ struct DataFileTests {
         ("nameless.json", #"{"": [{"name": "A"}]}"#, "nameless.json: a list needs a name that is not empty"),
         // A number a Double would round: refused where it is, rather than imported as another.
         ("digits.json", #"{"fruit": [{"name": "A", "size": 9007199254740993}]}"#,
-         "digits.json:fruit[0].size: the number 9007199254740993 has more digits than a stored number keeps (it would be 9007199254740992); "
+         "digits.json:fruit[0].size: the number 9007199254740993 has more digits than a number here keeps: it would be stored as 9007199254740992; "
             + "write it as text to keep it as it is"),
         ("twice.json", "[{\"name\": \"A\",\n  \"size\": 1, \"size\": 2}]", #"twice.json:2:14: "size" is named twice in one object; only one of its values could be kept"#),
         ("escaped.json", #"{"fruit": [{"name": "A", "meta": [], "n\u0061me": "B"}]}"#, #"escaped.json:1:38: "name" is named twice"#),

@@ -54,12 +54,8 @@ public struct FieldDefinition: Sendable {
             return .success(.string(text))
         case .number, .slider:
             if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
+            if let refusal = DecimalNumber.refusal(of: text) { return .failure(FieldError("\(label) \(refusal).")) }
             guard let number = DecimalNumber.parse(text) else { return .failure(FieldError("\(label) must be a number.")) }
-            guard DecimalNumber.keepsEveryDigit(of: text, in: number) else {
-                // (A Double reaches down to about 5e-324; below that, everything is 0.)
-                let why = number == 0 ? "is too close to zero to keep" : "has more digits than a number here keeps"
-                return .failure(FieldError("\(label) \(why): it would be stored as \(Self.format(number))."))
-            }
             if let minimum, number < minimum { return .failure(FieldError("\(label) must be at least \(Self.format(minimum)).")) }
             if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }
             return .success(.number(number))
