@@ -5,7 +5,7 @@ import TableKit
 indirect enum DataValue: Decodable {
     case string(String)
     case number(Double)
-    /// A JSON number a Double would not keep as written (`DecimalNumber.refusal`), as written.
+    /// A number a Double would not keep as written (`DecimalNumber.refusal`), as written.
     case roundedNumber(written: String)
     case bool(Bool)
     case array([DataValue])
@@ -39,10 +39,12 @@ indirect enum DataValue: Decodable {
             } else if let bool = try? single.decode(Bool.self) {
                 self = .bool(bool)
             } else if let number = try? single.decode(Double.self) {
-                // JSON's digits are read again as a Decimal (a property list's cannot be).
-                if decoder.userInfo[Self.keepsDigits] as? Bool == true, let written = try? single.decode(Decimal.self),
-                   !DecimalNumber.keepsEveryDigit(of: written.description, in: number) {
-                    self = .roundedNumber(written: written.description)
+                // JSON's digits are read again as a Decimal; a property list's integer as one (its
+                // reals come only as Doubles).
+                let written = decoder.userInfo[Self.keepsDigits] as? Bool == true ? (try? single.decode(Decimal.self))?.description
+                    : (try? single.decode(Int64.self)).map(String.init) ?? (try? single.decode(UInt64.self)).map(String.init)
+                if let written, !DecimalNumber.keepsEveryDigit(of: written, in: number) {
+                    self = .roundedNumber(written: written)
                 } else {
                     self = .number(number)
                 }

@@ -152,7 +152,15 @@ struct SceneEditorTests {
         for (typed, kept) in [("ab\u{202E}cd", "ab\u{202E}cd\u{202C}"), ("ab\u{202E}cd\u{202C}", "ab\u{202E}cd\u{202C}"),
                               ("ab\u{202E}cd\u{202C}ef", "ab\u{202E}cd\u{202C}ef"), ("x\u{2067}y", "x\u{2067}y\u{2069}"),
                               ("a\u{202B}b\u{2066}c", "a\u{202B}b\u{2066}c\u{2069}\u{202C}"), ("a\u{2066}b\u{202A}c\u{2069}d", "a\u{2066}b\u{202A}c\u{2069}d"),
-                              ("a\u{202C}\u{2069}b", "a\u{202C}\u{2069}b")] {
+                              ("a\u{202C}\u{2069}b", "a\u{202C}\u{2069}b"), ("\u{202E}Lead\u{202C}", "\u{202E}Lead\u{202C}"),
+                              ("\u{202C}\u{2067}Iso", "\u{2067}Iso\u{2069}"), ("\u{202E}", nil),
+                              (String(repeating: "y", count: 58) + "\u{202E}z", String(repeating: "y", count: 58) + "\u{202E}z\u{202C}")] as [(String, String?)] {
+            guard let kept else {
+                await #expect(throws: ActionError.self) {
+                    try await demo.editor(["groceries"]).perform(.add(fields: ["name": typed, "quantity": "1"]), revisionToken: scene.revisionToken)
+                }
+                continue
+            }
             let added = try await demo.editor(["groceries"]).perform(.add(fields: ["name": typed, "quantity": "1"]), revisionToken: scene.revisionToken)
             let key = try #require(added.highlightKey)
             let name = try #require(try await demo.store.item(key, in: .root("groceries"))?["name"]?.description)

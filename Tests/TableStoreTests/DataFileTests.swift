@@ -123,6 +123,8 @@ struct DataFileTests {
          "deep.plist:2: arrays and dictionaries nest more than 512 deep here"),
         ("nameless.json", #"{"": [{"name": "A"}]}"#, "nameless.json: a list needs a name that is not empty"),
         // A number a Double would round: refused where it is, rather than imported as another.
+        ("digits.plist", "<plist><array><dict><key>name</key><string>A</string><key>size</key><integer>9007199254740993</integer></dict></array></plist>",
+         "digits.plist:digits[0].size: the number 9007199254740993 has more digits than a number here keeps: it would be stored as 9007199254740992"),
         ("digits.json", #"{"fruit": [{"name": "A", "size": 9007199254740993}]}"#,
          "digits.json:fruit[0].size: the number 9007199254740993 has more digits than a number here keeps: it would be stored as 9007199254740992; "
             + "write it as text to keep it as it is"),

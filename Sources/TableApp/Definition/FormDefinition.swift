@@ -37,9 +37,8 @@ public struct FieldDefinition: Sendable {
             if text.utf8.contains(0x09) { text = text.replacingOccurrences(of: "\t", with: " ") }
             // One spelling for what reads the same (NFC), and none of the marks that show
             // nothing (a byte order mark, joiners) at either end.
-            if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-                text = Self.withDirectionControlsClosed(Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping))
-            }
+            let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+            if !isASCII { text = Self.trimmedOfInvisibles(text.precomposedStringWithCanonicalMapping) }
             if text.isEmpty, isRequired { return .failure(FieldError("\(label) cannot be empty.")) }
             if text.count > maximumLength { return .failure(FieldError("\(label) is longer than \(maximumLength) characters.")) }
             // Unicode's line and paragraph separators break a line as a line feed does.
@@ -51,7 +50,8 @@ public struct FieldDefinition: Sendable {
             if isRequired, text.unicodeScalars.allSatisfy(Self.showsNothing) {
                 return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
             }
-            return .success(.string(text))
+            // (The ends added here count against no limit: they were not typed.)
+            return .success(.string(isASCII ? text : Self.withDirectionControlsClosed(text)))
         case .number, .slider:
             if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
             if let refusal = DecimalNumber.refusal(of: text) { return .failure(FieldError("\(label) \(refusal).")) }
@@ -96,7 +96,8 @@ public struct FieldDefinition: Sendable {
     }
 
     /// `text` without whitespace, byte order marks, zero-width characters, soft hyphens or
-    /// direction controls at either end. (Not variation selectors or tags, which end emoji.)
+    /// direction controls at either end, except an embedding, override or isolate that starts
+    /// it, which turns the text after it. (Not variation selectors or tags, which end emoji.)
     private static func trimmedOfInvisibles(_ text: String) -> String {
         let scalars = text.unicodeScalars
         let isEdge = { (scalar: Unicode.Scalar) in
@@ -105,7 +106,9 @@ public struct FieldDefinition: Sendable {
             default: scalar.properties.isWhitespace
             }
         }
-        guard let first = scalars.firstIndex(where: { !isEdge($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }) else { return "" }
+        let opens = { (scalar: Unicode.Scalar) in [0x202A, 0x202B, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068].contains(scalar.value) }
+        guard let first = scalars.firstIndex(where: { !isEdge($0) || opens($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }),
+              first <= last else { return "" }
         return String(scalars[first...last])
     }
 
