@@ -87,15 +87,19 @@ struct BatchRequest: Decodable {
                 // The number's own digits, for the field's rules to judge: read as a Double, a
                 // number with more digits than it keeps would be rounded unseen.
                 text = number.description
-            } else if let number = try? container.decode(Double.self), number.isFinite {
-                text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-            } else if case let .failure(error) = Result(catching: { try container.decode(Double.self) }), !(error is DecodingError) {
-                // A number past what a Double reaches, 1e400 or 1e-400: Foundation's own error
-                // (another kind of value is a DecodingError's type mismatch).
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a number too large, or too close to zero, to keep"))
             } else {
-                throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath,
-                                                                    debugDescription: "expected text, a number or true/false"))
+                switch Result(catching: { try container.decode(Double.self) }) {
+                case let .success(number) where number.isFinite:
+                    text = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                case let .failure(error) where !(error is DecodingError):
+                    // A number past what a Double reaches, 1e400 or 1e-400: Foundation's own error
+                    // (another kind of value is a DecodingError's type mismatch).
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                            debugDescription: "a number too large, or too close to zero, to keep"))
+                default:
+                    throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath,
+                                                                        debugDescription: "expected text, a number or true/false"))
+                }
             }
         }
     }

@@ -16,6 +16,7 @@ extension SiteServer {
         }
         guard mayEdit(session) else { throw ServerError.forbidden("Sign in to edit: this server requires the editor password.") }
         guard let action = PageAction(rawValue: name) else { throw ServerError.notFound("there is no action \"\(name)\"", upPath: segments) }
+        // (Read first, within its limit: a body refused unread would be drained, however long.)
         let body = try await collectBody(of: &request)
         if action == .batch {
             try ContentType.require(request.headers, is: "application/json") { "The batch endpoint takes application/json, got \"\($0)\"." }
@@ -232,10 +233,9 @@ extension SiteServer {
         case .slider:
             let key = try form.required("key")
             let text = try form.required("value-\(key)")
-            if let refusal = DecimalNumber.refusal(of: text) {
-                throw .unprocessable("The slider value \(DocumentText.shortened(text, to: 40)) \(refusal).")
-            }
-            guard let value = DecimalNumber.parse(text) else { throw .badRequest("the slider value \"\(text)\" is not a number") }
+            let shown = "the slider value \"\(DocumentText.shortened(text, to: 40))\""
+            if let refusal = DecimalNumber.refusal(of: text) { throw .unprocessable("\(shown) \(refusal)") }
+            guard let value = DecimalNumber.parse(text) else { throw .badRequest("\(shown) is not a number") }
             return .slide(key: key, value: value)
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .insert: return .insert(key: try form.required("key"))

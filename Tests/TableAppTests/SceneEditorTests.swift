@@ -154,6 +154,7 @@ struct SceneEditorTests {
                               ("a\u{202B}b\u{2066}c", "a\u{202B}b\u{2066}c\u{2069}\u{202C}"), ("a\u{2066}b\u{202A}c\u{2069}d", "a\u{2066}b\u{202A}c\u{2069}d"),
                               ("a\u{202C}\u{2069}b", "a\u{202C}\u{2069}b"), ("\u{202E}Lead\u{202C}", "\u{202E}Lead\u{202C}"),
                               ("\u{202C}\u{2067}Iso", "\u{2067}Iso\u{2069}"), ("\u{202E}", nil),
+                              ("\u{2068}\u{FEFF}  Milk", "\u{2068}Milk\u{2069}"), ("\u{2066}\u{2069} x", "x"),
                               (String(repeating: "y", count: 58) + "\u{202E}z", String(repeating: "y", count: 58) + "\u{202E}z\u{202C}")] as [(String, String?)] {
             guard let kept else {
                 await #expect(throws: ActionError.self) {

@@ -117,6 +117,8 @@ struct ClientBatchRuleTests {
         (#""operations": [{"op": "insert", "rows": ["0.0"], "items": [{"name": ["Tea"]}]}]"#, 400, "wrong type"),
         (#""operations": [{"op": "reload", "rows": ["0.1"], "items": [{"quantity": 1e400}]}]"#, 400,
          "operations[0].items[0].quantity: a number too large, or too close to zero, to keep"),
+        (#""operations": [{"op": "reload", "rows": ["0.1"], "items": [{"quantity": 1e-400}]}]"#, 400,
+         "operations[0].items[0].quantity: a number too large, or too close to zero, to keep"),
         (#""operations": [{"op": "delete", "rows": [\#((0..<10_001).map { "\"0.\($0)\"" }.joined(separator: ","))]}]"#, 413,
          "batch names 10001 rows and sections; at most 10000 go in one batch"),
     ])

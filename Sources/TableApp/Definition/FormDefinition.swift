@@ -96,8 +96,9 @@ public struct FieldDefinition: Sendable {
     }
 
     /// `text` without whitespace, byte order marks, zero-width characters, soft hyphens or
-    /// direction controls at either end, except an embedding, override or isolate that starts
-    /// it, which turns the text after it. (Not variation selectors or tags, which end emoji.)
+    /// direction controls at either end, but for an embedding, override or isolate the trimmed
+    /// start leaves open: it turns the text after it, so it is kept. (Not variation selectors or
+    /// tags, which end emoji.)
     private static func trimmedOfInvisibles(_ text: String) -> String {
         let scalars = text.unicodeScalars
         let isEdge = { (scalar: Unicode.Scalar) in
@@ -106,33 +107,39 @@ public struct FieldDefinition: Sendable {
             default: scalar.properties.isWhitespace
             }
         }
-        let opens = { (scalar: Unicode.Scalar) in [0x202A, 0x202B, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068].contains(scalar.value) }
-        guard let first = scalars.firstIndex(where: { !isEdge($0) || opens($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }),
-              first <= last else { return "" }
-        return String(scalars[first...last])
+        guard let first = scalars.firstIndex(where: { !isEdge($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }) else { return "" }
+        var kept = String.UnicodeScalarView(openDirections(scalars[..<first]))
+        kept.append(contentsOf: scalars[first...last])
+        return String(kept)
     }
 
-    /// `text` with every embedding, override or isolate it opens (U+202A, U+202B, U+202D,
-    /// U+202E, U+2066 to U+2068) ended at its end, as Unicode's bidirectional algorithm pairs
-    /// them: otherwise a name's override would turn around the text a page shows after it (a
+    /// `text` with every embedding, override or isolate it leaves open ended at its end:
+    /// otherwise a name's override would turn around the text a page shows after it (a
     /// notice's rest, a quantity beside it).
     private static func withDirectionControlsClosed(_ text: String) -> String {
+        let open = openDirections(text.unicodeScalars)
+        guard !open.isEmpty else { return text }
+        var closed = text.unicodeScalars
+        closed.append(contentsOf: open.reversed().map { (0x2066...0x2068).contains($0.value) ? "\u{2069}" : "\u{202C}" })
+        return String(closed)
+    }
+
+    /// The embeddings and overrides (U+202A, U+202B, U+202D, U+202E) and isolates (U+2066 to
+    /// U+2068) `scalars` leave open, in order, as Unicode's bidirectional algorithm pairs them:
+    /// a pop (U+202C) ends the embedding last opened, not one outside an isolate; an isolate's
+    /// end (U+2069) ends it and every embedding opened inside it; ends with nothing to end do
+    /// nothing.
+    private static func openDirections(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         var open: [Unicode.Scalar] = []
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             switch scalar.value {
-            case 0x202A, 0x202B, 0x202D, 0x202E: open.append("\u{202C}")
-            case 0x2066...0x2068: open.append("\u{2069}")
-            // A pop ends the embedding last opened, not one outside an isolate; an isolate's end
-            // ends it and every embedding opened inside it. Ends with nothing to end do nothing.
-            case 0x202C: if open.last == "\u{202C}" { open.removeLast() }
-            case 0x2069: if let isolate = open.lastIndex(of: "\u{2069}") { open.removeSubrange(isolate...) }
+            case 0x202A, 0x202B, 0x202D, 0x202E, 0x2066...0x2068: open.append(scalar)
+            case 0x202C: if let last = open.last, (0x202A...0x202E).contains(last.value) { open.removeLast() }
+            case 0x2069: if let isolate = open.lastIndex(where: { (0x2066...0x2068).contains($0.value) }) { open.removeSubrange(isolate...) }
             default: break
             }
         }
-        guard !open.isEmpty else { return text }
-        var closed = text.unicodeScalars
-        closed.append(contentsOf: open.reversed())
-        return String(closed)
+        return open
     }
 
     /// What a switch's text means: on for `on`, `true` or `1`, off for `off`, `false`, `0` or

@@ -13,7 +13,8 @@ extension ConnectionGuard {
         guard let error = error as? HTTPParserError else { return nil }
         switch error {
         case .headerOverflow:
-            return (.requestHeaderFieldsTooLarge, "The request's address and headers are longer than this server reads (80 KiB).")
+            // (Past 80 KiB of address and headers, or 1,000 headers: Hummingbird's limits.)
+            return (.requestHeaderFieldsTooLarge, "The request's address and headers are longer, or more, than this server reads.")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             return (.badRequest, "The request's address is not a valid URL.")
         case .invalidMethod:

@@ -7,9 +7,11 @@ import NIOHTTPTypesHTTP1
 /// Watches one connection for the registry: when a request starts, when its head and body are
 /// complete, when its response moves. It answers a connection over the cap with 503 itself, and
 /// closes the connection after a response that says `Connection: close` (a 408 or 413 sent before
-/// the body was read), so an unread body is never waited for. A client that closes its side
-/// during an event stream (a live page gone) has its connection closed at once, which ends the
-/// stream, instead of at the stream's next write.
+/// the body was read), so an unread body is never waited for. It answers a head that cannot be
+/// read (`answer(toUnreadable:)`, a `RequestHeadCheck.Refusal` among them) after the responses
+/// owed before it, and ends the connection after the response to a request that asked to close
+/// it. A client that closes its side during an event stream (a live page gone) has its
+/// connection closed at once, which ends the stream, instead of at the stream's next write.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -60,7 +62,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         // Answered by the guard itself and closing: what else was sent goes unread.
         if closesAfterResponse, requestsInFlight == 0 { return }
+        // After the connection's last request, or a head refused while a response was owed
+        // (whose body and end the codec passes on without it), nothing more is passed on.
         if isLastRequest, !isReadingBody { return }
+        if answerAfterResponse != nil { return }
         if isRefused {
             if case .head = part { refuse(context) }
             return

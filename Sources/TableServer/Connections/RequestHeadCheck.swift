@@ -3,9 +3,10 @@ import NIOCore
 import NIOHTTP1
 
 /// Checks a request's head as it was sent, before it becomes the server's request: HTTP/1.1
-/// requires exactly one `Host` with a valid value (RFC 9112 §3.2), answered 400 otherwise; and
-/// an absolute-form target (`GET http://host/path`) names the host itself, so its authority
-/// becomes the `Host` the rest of the server judges.
+/// requires exactly one `Host` with a valid value (RFC 9112 §3.2), refused otherwise (the guard
+/// answers 400); an absolute-form target (`GET http://host/path`) names the host itself, so its
+/// authority becomes the `Host` the rest of the server judges; and a request that asks to close
+/// the connection, however it asks, says `Connection: close` as Hummingbird reads it.
 final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -15,7 +16,7 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         var message: String
     }
 
-    /// Set once a request is refused: everything after it is dropped and the connection closes.
+    /// Set once a request is refused: everything after it is dropped (the guard closes the connection).
     private var hasRefused = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -54,13 +55,13 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Whether the client asks for the connection to close after this request (RFC 9112, 9.3):
-    /// `close` among the options of its `Connection` headers, in any case, or HTTP/1.0 without
-    /// `keep-alive`.
+    /// as the parser read it (HTTP/1.0 without `keep-alive`, or `close`), or `close` among the
+    /// options of a `Connection` header where the parser did not take it (a tab after it).
     static func asksToClose(_ head: HTTPRequestHead) -> Bool {
-        let options = head.headers["Connection"].lazy.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if options.contains("close") { return true }
-        return head.version.major == 1 && head.version.minor == 0 && !options.contains("keep-alive")
+        if !head.isKeepAlive { return true }
+        return head.headers["Connection"].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        }
     }
 
     /// The authority and the origin-form path of an absolute-form target, if `target` is one.
