@@ -58,6 +58,8 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
     /// as the parser read it (HTTP/1.0 without `keep-alive`, or `close`), or `close` among the
     /// options of a `Connection` header where the parser did not take it (a tab after it).
     static func asksToClose(_ head: HTTPRequestHead) -> Bool {
+        // Nearly every request: without a Connection header, HTTP/1.1 keeps the connection.
+        guard head.headers.contains(name: "Connection") else { return head.version.major == 1 && head.version.minor == 0 }
         if !head.isKeepAlive { return true }
         return head.headers["Connection"].contains { value in
             value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
