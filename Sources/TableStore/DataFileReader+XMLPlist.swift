@@ -70,6 +70,15 @@ extension DataFileReader {
                                         + "(those are plist, array, dict, key, string, integer, real, true, false, date and data)")
                         }
                         let close = skip(to: ">", from: index)
+                        // A number the decoder would round (it reads every one as a Double): refused here, by its line.
+                        if name == "real" || name == "integer", close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
+                            var end = close + 1
+                            while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
+                            let number = String(decoding: bytes[(close + 1)..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                            if let refusal = DecimalNumber.refusal(of: number) {
+                                return (line, "the number \(shown(number)) \(refusal); write it as text (a <string>) to keep it as it is")
+                            }
+                        }
                         // `<array/>` opens nothing.
                         if close > index, close < bytes.count, bytes[close - 1] != UInt8(ascii: "/") {
                             elements.append((name, opening))

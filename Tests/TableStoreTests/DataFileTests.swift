@@ -80,6 +80,19 @@ struct DataFileTests {
         #expect(items.map { $0.attributes["size"] } == written.map { .number(Double($0)!) })
     }
 
+    @Test("a binary property list's integer a Double would round is refused at its key path, as an XML one is at its line")
+    func binaryPlistDigits() throws {
+        let list: [[String: Any]] = [["name": "A", "size": 9_007_199_254_740_993 as Int64], ["name": "B", "size": 0.1, "count": 12 as Int64]]
+        let data = try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0)
+        #expect(throws: StoreError.importFailed(file: "sizes.plist", location: "sizes[0].size",
+                                                message: "the number 9007199254740993 has more digits than a number here keeps: "
+                                                    + "it would be stored as 9007199254740992; write it as text to keep it as it is")) {
+            try DataFileReader.plist(data, file: "sizes.plist")
+        }
+        let kept = try DataFileReader.plist(try PropertyListSerialization.data(fromPropertyList: [list[1]], format: .binary, options: 0), file: "sizes.plist")
+        #expect(kept.lists[0].items[0].attributes["size"] == .number(0.1) && kept.lists[0].items[0].attributes["count"] == .number(12))
+    }
+
     @Test("errors name the file, the line or key path, and what was expected", arguments: [
         ("bad.json", "{\n  \"a\": [1,\n  ,]\n}", "bad.json:3:3: invalid JSON"),
         ("shape.json", #"{"regions": [{"name": "N", "trails": [3]}]}"#, "shape.json:regions[0].trails[0]: expected an item (an object)"),
@@ -123,8 +136,11 @@ struct DataFileTests {
          "deep.plist:2: arrays and dictionaries nest more than 512 deep here"),
         ("nameless.json", #"{"": [{"name": "A"}]}"#, "nameless.json: a list needs a name that is not empty"),
         // A number a Double would round: refused where it is, rather than imported as another.
-        ("digits.plist", "<plist><array><dict><key>name</key><string>A</string><key>size</key><integer>9007199254740993</integer></dict></array></plist>",
-         "digits.plist:digits[0].size: the number 9007199254740993 has more digits than a number here keeps: it would be stored as 9007199254740992"),
+        ("digits.plist", "<plist><array>\n<dict><key>name</key><string>A</string><key>size</key><integer>9007199254740993</integer></dict></array></plist>",
+         "digits.plist:2: the number 9007199254740993 has more digits than a number here keeps: it would be stored as 9007199254740992; "
+            + "write it as text (a <string>) to keep it as it is"),
+        ("real.plist", "<plist><array><dict><key>size</key>\n\n<real> 0.1000000000000000000001 </real></dict></array></plist>",
+         "real.plist:3: the number 0.1000000000000000000001 has more digits than a number here keeps: it would be stored as 0.1"),
         ("digits.json", #"{"fruit": [{"name": "A", "size": 9007199254740993}]}"#,
          "digits.json:fruit[0].size: the number 9007199254740993 has more digits than a number here keeps: it would be stored as 9007199254740992; "
             + "write it as text to keep it as it is"),
