@@ -40,17 +40,29 @@ public enum DecimalNumber {
         return index == bytes.count
     }
 
-    /// Why a number written as `parse` takes it cannot be stored as written: the end of a
-    /// sentence after the field's name. `nil` when it can, or when `text` is no number at all
-    /// (`parse` tells). A Double reaches from about 5e-324 to 1.8e308 and keeps 15 to 17
-    /// significant digits.
-    public static func refusal(of text: String) -> String? {
+    /// A number as typed, read for storing: its value, kept as written; no number at all; or
+    /// refused, with why as the end of a sentence after the field's name. A Double reaches from
+    /// about 5e-324 to 1.8e308 and keeps 15 to 17 significant digits.
+    public enum Reading: Equatable, Sendable {
+        case value(Double)
+        case notANumber
+        case refused(String)
+    }
+
+    /// `text` (surrounding spaces allowed) read for storing, in one pass (see `Reading`).
+    public static func read(_ text: String) -> Reading {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard isWritten(trimmed), let value = Double(trimmed) else { return nil }
-        if value.isInfinite { return "is too large to keep" }
-        if keepsEveryDigit(of: trimmed, in: value) { return nil }
-        return (value == 0 ? "is too close to zero to keep" : "has more digits than a number here keeps")
-            + ": it would be stored as \(NumberWords.plain(value))"
+        guard isWritten(trimmed), let value = Double(trimmed) else { return .notANumber }
+        if value.isInfinite { return .refused("is too large to keep") }
+        if keepsEveryDigit(of: trimmed, in: value) { return .value(value) }
+        return .refused((value == 0 ? "is too close to zero to keep" : "has more digits than a number here keeps")
+                        + ": it would be stored as \(NumberWords.plain(value))")
+    }
+
+    /// Why a number written as `parse` takes it cannot be stored as written (`read`'s refusal);
+    /// `nil` when it can, or when `text` is no number at all.
+    public static func refusal(of text: String) -> String? {
+        if case let .refused(why) = read(text) { why } else { nil }
     }
 
     /// Whether `value`, what `parse` read from `text`, keeps every digit typed: a page shows it

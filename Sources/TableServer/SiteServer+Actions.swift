@@ -234,9 +234,11 @@ extension SiteServer {
             let key = try form.required("key")
             let text = try form.required("value-\(key)")
             let shown = "the slider value \"\(DocumentText.shortened(text, to: 40))\""
-            if let refusal = DecimalNumber.refusal(of: text) { throw .unprocessable("\(shown) \(refusal)") }
-            guard let value = DecimalNumber.parse(text) else { throw .badRequest("\(shown) is not a number") }
-            return .slide(key: key, value: value)
+            switch DecimalNumber.read(text) {
+            case let .value(value): return .slide(key: key, value: value)
+            case .notANumber: throw .badRequest("\(shown) is not a number")
+            case let .refused(why): throw .unprocessable("\(shown) \(why)")
+            }
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .insert: return .insert(key: try form.required("key"))
         case .moveUp: return .moveUp(key: try form.required("key"), past: try shownNeighbour(in: form))

@@ -70,6 +70,8 @@ struct DecimalNumberTests {
     ] as [(String, String?)])
     func refusal(text: String, words: String?) {
         #expect(DecimalNumber.refusal(of: text) == words)
+        // The one reading behind it: a refusal, a value as `parse` gives it, or no number.
+        #expect(DecimalNumber.read(text) == words.map { .refused($0) } ?? DecimalNumber.parse(text).map { .value($0) } ?? .notANumber)
     }
 
     @Test("a number keeps every digit typed when a page shows it back as the same number", arguments: [

@@ -54,8 +54,12 @@ public struct FieldDefinition: Sendable {
             return .success(.string(isASCII ? text : Self.withDirectionControlsClosed(text)))
         case .number, .slider:
             if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
-            if let refusal = DecimalNumber.refusal(of: text) { return .failure(FieldError("\(label) \(refusal).")) }
-            guard let number = DecimalNumber.parse(text) else { return .failure(FieldError("\(label) must be a number.")) }
+            let number: Double
+            switch DecimalNumber.read(text) {
+            case let .value(value): number = value
+            case .notANumber: return .failure(FieldError("\(label) must be a number."))
+            case let .refused(why): return .failure(FieldError("\(label) \(why)."))
+            }
             if let minimum, number < minimum { return .failure(FieldError("\(label) must be at least \(Self.format(minimum)).")) }
             if let maximum, number > maximum { return .failure(FieldError("\(label) must be at most \(Self.format(maximum)).")) }
             return .success(.number(number))
