@@ -1,5 +1,5 @@
-/// Reading the comma-separated elements of `Accept` and `Accept-Encoding` in place (RFC 9110,
-/// 5.6.1 and 12.4.2): each is a name, then `;` parameters, among them a weight `q` of 0 to 1
+/// Reading the comma-separated elements of `Accept`, `Accept-Encoding`, `Content-Encoding` and
+/// `Connection` in place (RFC 9110, 5.6.1 and 12.4.2): each is a name, then `;` parameters, among them a weight `q` of 0 to 1
 /// with up to three decimals. Names are compared without case.
 enum HeaderElements {
     /// Calls `body` with the bounds of each element of `bytes` (commas split them).
@@ -20,13 +20,33 @@ enum HeaderElements {
         return header.withUTF8 { bytes in
             var only = true
             forEach(in: bytes) { start, end in
-                let name = name(bytes, start, end)
-                var rest = name.upperBound
-                while rest < end, isSpace(bytes[rest]) { rest += 1 }
-                if rest < end || !(name.isEmpty || matches(bytes, name, word)) { only = false }
+                if let name = bareName(bytes, start, end), name.isEmpty || matches(bytes, name, word) { return }
+                only = false
             }
             return only
         }
+    }
+
+    /// Whether one of the elements `header` lists is `word` (lower-case ASCII) alone, without
+    /// regard to case and without parameters (`Connection: keep-alive, Close`).
+    static func lists(_ word: StaticString, in header: String) -> Bool {
+        var header = header
+        return header.withUTF8 { bytes in
+            var found = false
+            forEach(in: bytes) { start, end in
+                if let name = bareName(bytes, start, end), matches(bytes, name, word) { found = true }
+            }
+            return found
+        }
+    }
+
+    /// The bounds of the name the element in `bytes[start..<end]` is, when nothing but spaces
+    /// follows it (no parameters); `nil` otherwise.
+    private static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
+        let name = name(bytes, start, end)
+        var rest = name.upperBound
+        while rest < end, isSpace(bytes[rest]) { rest += 1 }
+        return rest == end ? name : nil
     }
 
     /// The bounds of the name an element in `bytes[start..<end]` begins with, without spaces.

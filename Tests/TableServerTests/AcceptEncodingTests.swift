@@ -29,3 +29,14 @@ struct ContentEncodingTests {
         #expect(HeaderElements.namesOnly("identity", in: header) == read, "\(header)")
     }
 }
+
+@Suite("Connection")
+struct ConnectionOptionTests {
+    @Test("close is asked when one option is close alone, in any case, with spaces or a tab around it", arguments: [
+        ("close", true), ("Close", true), ("keep-alive, CLOSE", true), ("close\t", true), (" close , upgrade", true),
+        ("keep-alive", false), ("", false), ("closed", false), ("close;x", false), ("close foo", false), ("upgrade", false),
+    ])
+    func asksToClose(header: String, closes: Bool) {
+        #expect(HeaderElements.lists("close", in: header) == closes, "\(header)")
+    }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -61,9 +60,7 @@ final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
         // Nearly every request: without a Connection header, HTTP/1.1 keeps the connection.
         guard head.headers.contains(name: "Connection") else { return head.version.major == 1 && head.version.minor == 0 }
         if !head.isKeepAlive { return true }
-        return head.headers["Connection"].contains { value in
-            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
-        }
+        return head.headers["Connection"].contains { HeaderElements.lists("close", in: $0) }
     }
 
     /// The authority and the origin-form path of an absolute-form target, if `target` is one.
