@@ -1,63 +1,80 @@
 import Foundation
 
 /// What stands next to a row on one side within its section: what a Move up or Move down
-/// passes, as the page showed it. Named by keys, so others' changes elsewhere leave it true.
+/// passes, as the page showed it. Named by keys and titles, so others' changes elsewhere leave
+/// it true.
 public enum MoveNeighbour: Sendable, Hashable {
     /// The row with this key.
     case row(key: String)
     /// Nothing: the row is at that end of its section (a move crosses into the next section).
     /// `otherSide` is the key of the row next to it on the other side, which tells its section
-    /// by a row in it rather than by a number that others' changes shift; `nil` when the row is
-    /// alone in its section, which then tells no section.
-    case sectionEnd(otherSide: String?)
+    /// by a row in it rather than by a number that others' changes shift.
+    case sectionEnd(otherSide: String)
+    /// Nothing on either side: the row is alone in its section. `section` is the section's header
+    /// title, which tells the section; `nil` when it has none, and then no section is told.
+    case alone(section: String?)
 
-    /// What stands beside the row at `position` of a section of `rowCount` rows, above it or
-    /// below it; `key` gives the key of the section's row at a position. The page shows it and
-    /// the action checks it by this one rule.
-    public static func beside(position: Int, upward: Bool, rowCount: Int, key: (Int) -> String) -> MoveNeighbour {
+    /// What stands beside the row at `position` of a section of `rowCount` rows titled
+    /// `section`, above it or below it; `key` gives the key of the section's row at a position.
+    /// The page shows it and the action checks it by this one rule.
+    public static func beside(position: Int, upward: Bool, rowCount: Int, section: String?, key: (Int) -> String) -> MoveNeighbour {
         func row(_ step: Int) -> String? {
             let row = position + (upward ? step : -step)
             return row >= 0 && row < rowCount ? key(row) : nil
         }
-        return row(-1).map { .row(key: $0) } ?? .sectionEnd(otherSide: row(1))
+        if let passed = row(-1) { return .row(key: passed) }
+        return row(1).map { .sectionEnd(otherSide: $0) } ?? .alone(section: section)
     }
 }
 
 extension TableViewController {
     /// What stands next to the row at `path` in its section, above it or below it.
     func neighbour(of path: IndexPath, upward: Bool) -> MoveNeighbour {
-        .beside(position: path.row, upward: upward, rowCount: numberOfRows(inSection: path.section)) {
+        .beside(position: path.row, upward: upward, rowCount: numberOfRows(inSection: path.section),
+                section: titleForHeader(inSection: path.section)) {
             cell(at: IndexPath(row: $0, section: path.section)).key
         }
     }
 
     /// Whether the row at `path` stands as the page showed it, `shown` beside it on the side it
-    /// moves to: the row named there, or that end of the section that has the row named on its
-    /// other side (wherever that row now stands in it).
+    /// moves to: the row named there; that end of the section that has the row named on its
+    /// other side (wherever that row now stands in it); or alone in the section with the title
+    /// named (in any section when the page named none).
     func stands(at path: IndexPath, beside shown: MoveNeighbour, upward: Bool) -> Bool {
-        let now = neighbour(of: path, upward: upward)
-        guard case let .sectionEnd(otherSide?) = shown, case .sectionEnd = now else { return now == shown }
-        guard let other = indexPath(forRowWithKey: otherSide), other != path else { return false }
-        return other.section == path.section
+        switch (shown, neighbour(of: path, upward: upward)) {
+        case let (.sectionEnd(otherSide), .sectionEnd):
+            guard let other = indexPath(forRowWithKey: otherSide), other != path else { return false }
+            return other.section == path.section
+        case let (.alone(shownTitle), .alone(title)): return shownTitle == nil || shownTitle == title
+        case let (shown, now): return now == shown
+        }
     }
 
     /// Whether the row at `path` is already past `shown`, the neighbour a Move up (or down)
-    /// from the page was to pass: above (below) that row in its section, or, for a section's
-    /// end, at the far end of the next section, the one it left ending with the row the page
-    /// showed beside it. A row alone in a section tells no section, shown so or now (the row
-    /// named might have crossed instead of it), so is never past.
+    /// from the page was to pass: above (below) that row in its section; or at the end of its
+    /// section it arrives at, the section it left being the one that ends with the row the page
+    /// showed beside it, or the one with the title the page showed it alone in. A section made
+    /// of rows' values goes when its last row leaves, so a title no section has any more is
+    /// taken as left too: at worst a post changes nothing. A row alone in an untitled section
+    /// tells no section, so is never past.
     func isPast(_ path: IndexPath, _ shown: MoveNeighbour, upward: Bool) -> Bool {
-        switch shown {
-        case let .row(key):
+        if case let .row(key) = shown {
             guard let passed = indexPath(forRowWithKey: key), passed.section == path.section else { return false }
             return upward ? path.row < passed.row : path.row > passed.row
-        case let .sectionEnd(otherSide?):
-            let left = path.section + (upward ? 1 : -1)
-            guard case .sectionEnd = neighbour(of: path, upward: !upward), case .row = neighbour(of: path, upward: upward),
-                  (0..<numberOfSections()).contains(left) else { return false }
+        }
+        // At the end it arrives at: nothing on that side in its section.
+        if case .row = neighbour(of: path, upward: !upward) { return false }
+        let left = path.section + (upward ? 1 : -1)
+        switch shown {
+        case let .sectionEnd(otherSide):
+            // With a row after it: alone, the row named might have crossed instead of it.
+            guard case .row = neighbour(of: path, upward: upward), (0..<numberOfSections()).contains(left) else { return false }
             let count = numberOfRows(inSection: left)
             return count > 0 && cell(at: IndexPath(row: upward ? 0 : count - 1, section: left)).key == otherSide
-        case .sectionEnd(nil):
+        case let .alone(title?):
+            let titles = (0..<numberOfSections()).map { titleForHeader(inSection: $0) }
+            return (titles.indices.contains(left) && titles[left] == title) || !titles.contains(title)
+        case .alone(nil), .row:
             return false
         }
     }

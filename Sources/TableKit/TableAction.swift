@@ -93,6 +93,8 @@ public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible
             "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" does not stand next to \"\(DocumentText.shortened(neighbour, to: 60))\"; nothing was moved"
         case let .notBeside(key, .sectionEnd, table):
             "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" does not stand where the post says, at the end of its section; nothing was moved"
+        case let .notBeside(key, .alone, table):
+            "row \"\(DocumentText.shortened(key, to: 60))\" of \"\(table)\" does not stand where the post says, alone in its section; nothing was moved"
         case let .refused(error): error.description
         }
     }

@@ -49,15 +49,16 @@ extension ActionNotice {
         switch past {
         case let .row(neighbour) where !listed(neighbour):
             return "the list changed since this page was shown, and the row shown next to \(name(key)) is no longer in the list"
-        case let .sectionEnd(otherSide?) where !listed(otherSide):
+        case let .sectionEnd(otherSide) where !listed(otherSide):
             return "the list changed since this page was shown, and the row shown beside \(name(key)) in its section is no longer in the list"
         default: break
         }
         let place = switch past {
         case let .row(neighbour): "next to \(name(neighbour))"
         // The row named tells the section: it may be the one that left.
-        case let .sectionEnd(otherSide?): "\(end) in the section of \(name(otherSide))"
-        case .sectionEnd(nil): "\(end) in its section"
+        case let .sectionEnd(otherSide): "\(end) in the section of \(name(otherSide))"
+        case let .alone(title?): "alone in \(quoted(title))"
+        case .alone(nil): "alone in its section"
         }
         return "the list changed since this page was shown, and \(name(key)) is no longer \(place)"
     }

@@ -7,13 +7,16 @@ import Testing
 /// passes is made once, from where the page showed it.
 @Suite("Actions by key: shared keys and where a row is")
 struct RowKeyActionTests {
-    /// Rows of two lists shown as two sections, by their keys; the table moves rows when `moves`.
+    /// Rows of two lists shown as two sections, by their keys, headed by `titles` when given;
+    /// the table moves rows when `moves`.
     struct Lists: TableViewController {
         var sections: [[String]]
+        var titles: [String]?
         var moves = true
         var movesMade = 0
         var title: String { "Lists" }
         func numberOfSections() -> Int { sections.count }
+        func titleForHeader(inSection section: Int) -> String? { titles?[section] }
         func numberOfRows(inSection section: Int) -> Int { sections[section].count }
         func cell(at indexPath: IndexPath) -> Cell { Cell(key: sections[indexPath.section][indexPath.row], text: sections[indexPath.section][indexPath.row]) }
         var movesRows: Bool { moves }
@@ -72,11 +75,11 @@ struct RowKeyActionTests {
         _ = try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d")))
         #expect(try lists.apply(.moveUp(key: "c", past: .sectionEnd(otherSide: "d"))).wasAlreadyPast)
         #expect(lists.sections == [["b", "a", "c"], ["d"]] && lists.movesMade == 3)
-        // Alone in its section, at both ends, it tells no section: moved once, then refused.
-        _ = try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil)))
+        // Alone in a section without a title, at both ends, it tells no section: moved once, then refused.
+        _ = try lists.apply(.moveUp(key: "d", past: .alone(section: nil)))
         #expect(lists.sections == [["b", "a", "c", "d"], []])
-        #expect(throws: TableActionError.notBeside(key: "d", past: .sectionEnd(otherSide: nil), table: "Lists")) {
-            try lists.apply(.moveUp(key: "d", past: .sectionEnd(otherSide: nil))) }
+        #expect(throws: TableActionError.notBeside(key: "d", past: .alone(section: nil), table: "Lists")) {
+            try lists.apply(.moveUp(key: "d", past: .alone(section: nil))) }
         // Moved further than one place by someone else, it is past the row all the same.
         var far = Lists(sections: [["d", "a", "b", "c"]])
         #expect(try far.apply(.moveUp(key: "d", past: .row(key: "c"))).wasAlreadyPast && far.movesMade == 0)
@@ -111,6 +114,36 @@ struct RowKeyActionTests {
         #expect(moved.sections == [["j", "y"], ["m", "z"]])
     }
 
+    @Test("a row alone in its section is told by the section's title: pressed again it moves no further, and alone in another it is not moved")
+    func aloneInTitledSection() throws {
+        var lists = Lists(sections: [["a"], ["b", "c"]], titles: ["One", "Two"])
+        _ = try lists.apply(.moveDown(key: "a", past: .alone(section: "One")))
+        #expect(lists.sections == [[], ["a", "b", "c"]])
+        // Again (a double click): first in the section after "One", so already across.
+        #expect(try lists.apply(.moveDown(key: "a", past: .alone(section: "One"))).wasAlreadyPast)
+        _ = try lists.apply(.moveUp(key: "a", past: .sectionEnd(otherSide: "b")))
+        #expect(lists.sections == [["a"], ["b", "c"]])
+        #expect(lists.movesMade == 2)
+        // A section made of rows' values goes with its last row: the list as the next page reads
+        // it after "x" left "Carry-on". The title no section has any more is taken as left.
+        var bags = Lists(sections: [["x", "y"], ["z"]], titles: ["Checked", "Daypack"])
+        #expect(try bags.apply(.moveDown(key: "x", past: .alone(section: "Carry-on"))).wasAlreadyPast && bags.movesMade == 0)
+        // The page showed "y" alone in "Checked", and someone moved it up since, where "x" is.
+        #expect(throws: TableActionError.notBeside(key: "y", past: .alone(section: "Checked"), table: "Lists")) {
+            var moved = Lists(sections: [["x", "y"], ["z"]], titles: ["Carry-on", "Daypack"])
+            _ = try moved.apply(.moveDown(key: "y", past: .alone(section: "Checked"))) }
+        // The page showed "x" alone in "Two"; someone moved it up, alone in "One" now. Moving it
+        // down from there would undo their move, not make this one.
+        var stale = Lists(sections: [["x"], [], ["z"]], titles: ["One", "Two", "Three"])
+        #expect(throws: TableActionError.notBeside(key: "x", past: .alone(section: "Two"), table: "Lists")) {
+            _ = try stale.apply(.moveDown(key: "x", past: .alone(section: "Two"))) }
+        #expect(stale.movesMade == 0)
+        // Alone in the section the page showed, it moves, though the sections around it changed.
+        var same = Lists(sections: [["w"], ["x"], ["z"]], titles: ["Zero", "Two", "Three"])
+        _ = try same.apply(.moveDown(key: "x", past: .alone(section: "Two")))
+        #expect(same.sections == [["w"], [], ["x", "z"]])
+    }
+
     @Test("a post naming a neighbour is refused as any move by a table that does not move the row")
     func neighbourOnFixedTable() {
         var fixed = Lists(sections: [["a", "b"]], moves: false)
@@ -120,10 +153,11 @@ struct RowKeyActionTests {
     @Test("what stands beside a row: the row above or below in its section, or that end of the section")
     func beside() {
         let keys = ["x", "y"]
-        #expect(MoveNeighbour.beside(position: 0, upward: true, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "y"))
-        #expect(MoveNeighbour.beside(position: 0, upward: false, rowCount: 2) { keys[$0] } == .row(key: "y"))
-        #expect(MoveNeighbour.beside(position: 1, upward: true, rowCount: 2) { keys[$0] } == .row(key: "x"))
-        #expect(MoveNeighbour.beside(position: 1, upward: false, rowCount: 2) { keys[$0] } == .sectionEnd(otherSide: "x"))
-        #expect(MoveNeighbour.beside(position: 0, upward: false, rowCount: 1) { keys[$0] } == .sectionEnd(otherSide: nil))
+        #expect(MoveNeighbour.beside(position: 0, upward: true, rowCount: 2, section: "S") { keys[$0] } == .sectionEnd(otherSide: "y"))
+        #expect(MoveNeighbour.beside(position: 0, upward: false, rowCount: 2, section: "S") { keys[$0] } == .row(key: "y"))
+        #expect(MoveNeighbour.beside(position: 1, upward: true, rowCount: 2, section: "S") { keys[$0] } == .row(key: "x"))
+        #expect(MoveNeighbour.beside(position: 1, upward: false, rowCount: 2, section: "S") { keys[$0] } == .sectionEnd(otherSide: "x"))
+        #expect(MoveNeighbour.beside(position: 0, upward: false, rowCount: 1, section: "S") { keys[$0] } == .alone(section: "S"))
+        #expect(MoveNeighbour.beside(position: 0, upward: true, rowCount: 1, section: nil) { keys[$0] } == .alone(section: nil))
     }
 }

@@ -407,6 +407,33 @@ struct ManyEditorsTests {
         }
     }
 
+    @Test("a row alone in its bag, moved down twice or by two people, crosses once: its button names the bag's title")
+    func aloneCrossesOnce() async throws {
+        try await Self.withTwoEditors { _, alice, bob in
+            let fields = { (page: Browser.Page, browser: Browser, key: String) in
+                let tokens = browser.tokens(of: page)
+                return [("csrf", tokens.csrf), ("revision", tokens.revision), ("editing", "1"), ("key", key)]
+            }
+            // Headphones, then Phone Charger, down into Checked: Passport is left alone in Carry-on.
+            for key in ["headphones", "charger"] {
+                let page = try await alice.get("/packing/?editing=1")
+                #expect(try await alice.post(try #require(Self.moveButton("move-down", key: key, on: page)), fields(page, alice, key)).status == 200)
+            }
+            let page = try await alice.get("/packing/?editing=1"), bobPage = try await bob.get("/packing/?editing=1")
+            let down = try #require(Self.moveButton("move-down", key: "passport", on: page))
+            #expect(down.hasSuffix("/packing/_/move-down?alone-in=Carry-on"), "its section told by its title")
+            // Carry-on goes with its last row; Passport is first in Checked, once.
+            let crossed = ["Passport", "Phone Charger", "Headphones", "Rain Jacket", "Hiking Boots", "Sunscreen", "Water Bottle", "Trail Map"]
+            for (browser, shown) in [(alice, page), (alice, page), (bob, bobPage)] {
+                let posted = try await browser.post(down, fields(shown, browser, "passport"))
+                #expect(posted.status == 200 && posted.rowTexts == crossed && posted.notice?.contains("Your change was not applied") != true,
+                        "\(posted.notice ?? "")")
+            }
+            let now = try await alice.get("/packing/?editing=1")
+            #expect(now.html.contains(">Checked</h2>") && !now.html.contains(">Carry-on</h2>"), "Carry-on went with its last row")
+        }
+    }
+
     @Test("a script's Move down without the row it passes is made on the list it read; posted again from there, refused")
     func stepWithoutNeighbour() async throws {
         try await Self.withTwoEditors { _, alice, _ in

@@ -89,9 +89,12 @@ enum RowContextBuilder {
         if isEditing, row.isMovable {
             // Its place in the section's rows as the page holds them (a window of a long list
             // starts past its first row).
-            let rows = page.snapshot.sections[row.indexPath.section].rows
+            let section = page.snapshot.sections[row.indexPath.section]
+            let rows = section.rows
             let position = row.indexPath.row - (rows.first?.indexPath.row ?? 0)
-            let past = { (upward: Bool) in MoveNeighbour.beside(position: position, upward: upward, rowCount: rows.count) { rows[$0].cell.key } }
+            let past = { (upward: Bool) in
+                MoveNeighbour.beside(position: position, upward: upward, rowCount: rows.count, section: section.headerTitle) { rows[$0].cell.key }
+            }
             context.reorder = ReorderContext(canMoveUp: row.canMoveUp, canMoveDown: row.canMoveDown,
                                              upAction: row.canMoveUp ? actions.move(.moveUp, past: past(true)) : "",
                                              downAction: row.canMoveDown ? actions.move(.moveDown, past: past(false)) : "",
