@@ -113,13 +113,21 @@ public struct DataDocument: Sendable, Hashable {
     }
 }
 
-/// Keys are safe in URLs and ids: 1 to 200 letters, digits, '-', '_' or '.', starting with a letter or digit.
+/// Keys are safe in URLs and ids: 1 to 200 letters, digits, '-', '_' or '.', starting with a letter or digit,
+/// and none of the names an export gives files of its own.
 public enum ItemKey {
     /// Whether `key` is a valid item key.
     public static func isValid(_ key: String) -> Bool {
         guard (1...200).contains(key.utf8.count), let first = key.unicodeScalars.first,
-              first.isASCIIAlphanumeric else { return false }
+              first.isASCIIAlphanumeric, !isReserved(key) else { return false }
         return key.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
+    /// Whether `key` is, in any case, a name an export gives a file beside the folders of a
+    /// list's items: its page (`index.html`) or, at the top, the sitemap. An item so keyed would
+    /// need a folder of that name where the file is.
+    public static func isReserved(_ key: String) -> Bool {
+        key.utf8.count <= 11 && ["index.html", "sitemap.xml"].contains(key.lowercased())
     }
 
     /// A key made from a name: its letters in Latin, lower case and without accents (ICU's

@@ -62,6 +62,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "position \(position) is outside list \(list), which has \(count) items"
         case let .duplicateKey(key):
             "the list already has an item with key \"\(key)\""
+        case let .invalidKey(key) where ItemKey.isReserved(key):
+            "\"\(key)\" cannot be a key: an export writes a file of that name beside the items' pages (\"\(ItemKey.slug(key))\", say)"
         case let .invalidKey(key):
             "\"\(key)\" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit"
                 + " (\"\(ItemKey.slug(key))\", say)"

@@ -143,6 +143,8 @@ struct AppFileTests {
          "app.yaml:8:1: YAML: did not find expected ',' or '}'"),
         ("  list:\n    title: T\n    sections:\n      - cells: [{ text: A }]\n      - cells: [{ text: a }]\n",
          #"app.yaml:7:7: two cells of this scene have the key "a"; give one a key of its own (key: …)"#),
+        ("  list:\n    title: T\n    sections:\n      - cells: [{ text: A, key: index.html }]\n",
+         #"app.yaml:7:33: a cell's key cannot be "index.html": an export writes a file of that name beside the cells' pages"#),
         ("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n",
          #"app.yaml:5:5: YAML: "title" is a key twice in one mapping; each key may appear once"#),
     ])

@@ -102,6 +102,8 @@ struct DataFileTests {
         ("badkey.json", #"[{"key": "no spaces"}]"#,
          #"badkey.json:badkey[0]: "no spaces" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("no-spaces", say)"#),
         ("accent.json", #"[{"key": "Caf\u00e9 au lait"}]"#, #"accent.json:accent[0]: "Café au lait" is not a valid key: "#),
+        ("page.json", #"{"playlist": [{"key": "a"}, {"key": "Index.HTML"}]}"#,
+         #"page.json:playlist[1]: "Index.HTML" cannot be a key: an export writes a file of that name beside the items' pages ("index-html", say)"#),
         ("accent.csv", "key\nCaf\u{E9} au lait\n", #"accent.csv:2: "Café au lait" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("cafe-au-lait", say)"#),
         ("rows.csv", "name,size\nA,1\nB\n", "rows.csv:3: expected 2 fields as in the header, found 1"),
         ("quote.csv", "name\n\"open\n", "quote.csv:2: a quoted field is never closed"),

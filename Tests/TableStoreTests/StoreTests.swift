@@ -225,6 +225,8 @@ struct StoreTests {
         (ListChange.insert(StoredItem(key: "a"), at: 0), StoreError.duplicateKey("a")),
         (.insert(StoredItem(key: "x"), at: 9), .positionOutOfRange(9, count: 2, list: ListID.root("letters"))),
         (.insert(StoredItem(key: "bad key/"), at: 0), .invalidKey("bad key/")),
+        (.insert(StoredItem(key: "index.html"), at: 0), .invalidKey("index.html")),
+        (.insert(StoredItem(key: "sitemap.xml"), at: 0), .invalidKey("sitemap.xml")),
         (.move(key: "a", to: 2), .positionOutOfRange(2, count: 2, list: ListID.root("letters"))),
         (.delete(key: "nope"), .itemNotFound(key: "nope", list: ListID.root("letters"))),
         (.update(key: "nope", attributes: [:]), .itemNotFound(key: "nope", list: ListID.root("letters"))),

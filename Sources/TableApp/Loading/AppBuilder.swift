@@ -368,6 +368,9 @@ struct AppBuilder {
         let fields = reader.mapping(node, "a cell", allowed: allowed)
         let slider = sliderBinding(reader.field(fields, "slider"))
         let key = reader.string(reader.field(fields, "key"), "key") ?? ItemKey.slug(prototype.text.description)
+        if ItemKey.isReserved(key) {
+            reader.fail(reader.field(fields, "key"), "a cell's key cannot be \"\(key)\": an export writes a file of that name beside the cells' pages")
+        }
         return FixedCell(key: key, prototype: prototype, push: reader.string(reader.field(fields, "push"), "push"),
                          toggle: reader.string(reader.field(fields, "switch"), "switch"), slider: slider)
     }
