@@ -70,15 +70,17 @@ extension SiteServer {
             // Deleted between a try and the next.
             guard let answer = try await goneItemResponse(to: error, segments: segments, form: form, request: request, session: session) else { throw error }
             return answer
-        } catch let TableActionError.noRow(key, _) where action == .delete && Self.othersMayHaveChanged(page, since: revision) {
+        } catch TableActionError.noRow where action == .delete && Self.othersMayHaveChanged(page, since: revision) {
             // Someone deleted it first: what the person wanted has happened. (From the list as
             // it is, a row it does not have is one it never had: a bad request, below.)
             return redirect(to: site.urls.page(segments, from: segments, state: form["editing"] == "1" ? .editing : ViewState()),
-                            session: session, flash: "That row (\(DocumentText.cleaned(String(key.prefix(60))))) was already deleted.")
+                            session: session, flash: "That row was already deleted.")
         } catch let TableActionError.noRow(key, _) where Self.othersMayHaveChanged(page, since: revision) {
             // Gone since the page was shown (or the controller cannot tell): a conflict. From the
             // list as it is, a row it never had is a bad request.
-            return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in ActionNotice.reasonRowGone(key) }
+            return try await conflictPage(segments, form: form, shown: page, request: request, session: session) { _ in
+                ActionNotice.reasonRowGone(isActedOn: key == form["key"])
+            }
         } catch let TableActionError.notBeside(key, past, _) where Self.othersMayHaveChanged(page, since: revision) {
             // A second click, or someone else, moved it first; or the rows around it changed (or
             // the controller keeps no revision to tell).

@@ -21,9 +21,11 @@ extension ActionNotice {
         return "someone else changed \(name) since this page was shown"
     }
 
-    /// Why a post naming row `key` was refused when the row is gone: only its key is left to name it by.
-    public static func reasonRowGone(_ key: String) -> String {
-        "the row \(quoted(key)) is no longer in this list (someone else deleted or moved it)"
+    /// Why a post was refused when a row it names is gone: the row it acts on (`isActedOn`), or
+    /// the one a move was to go next to. Not named: its text went with it, and its key is no word
+    /// the person ever saw.
+    public static func reasonRowGone(isActedOn: Bool) -> String {
+        (isActedOn ? "that row" : "the row it was to go next to") + " is no longer in this list (someone else deleted or moved it)"
     }
 
     /// Why a table rule refused a post from a page shown before others changed the rows around
