@@ -106,7 +106,7 @@ public enum DataFileReader {
             for (column, field) in zip(header, row.fields) {
                 try builder.checkText(field, at: "\(row.line)")
                 if column == "key" { key = field; continue }
-                attributes[column] = csvNumber(field).map(AttributeValue.number) ?? (field == "true" ? .bool(true) : field == "false" ? .bool(false) : .string(field))
+                attributes[column] = csvNumber(field).map(AttributeValue.number) ?? (field == "true" ? .bool(true) : field == "false" ? .bool(false) : .string(DocumentText.closingDirections(field)))
             }
             items.append(DataDocument.Item(key: try builder.key(key, attributes: attributes, at: "\(row.line)"), attributes: attributes))
         }
@@ -240,7 +240,7 @@ struct DocumentBuilder {
             case _ where name == "key": throw failure("\(path).key", "expected the item's key as text")
             case let .string(text):
                 try checkText(text, at: "\(path).\(name)")
-                attributes[name] = .string(text)
+                attributes[name] = .string(DocumentText.closingDirections(text))
             case let .number(number):
                 guard number.isFinite else { throw failure("\(path).\(name)", "expected a finite number") }
                 attributes[name] = .number(number)

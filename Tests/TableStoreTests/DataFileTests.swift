@@ -72,6 +72,17 @@ struct DataFileTests {
         #expect(Array(values.dropFirst(5)) == fields.dropFirst(5).map { .string($0) })
     }
 
+    @Test("a direction override or isolate an imported text leaves open is ended at its end, as a form's field does; one it ends is kept")
+    func openDirectionsEnded() throws {
+        let text = #"[{"name": "\u202eRTL name", "note": "a\u2067b", "kept": "\u202bx\u202c y"}]"#
+        let item = try DataFileReader.json(Data(text.utf8), file: "names.json", listName: "names").lists[0].items[0]
+        #expect(item.attributes["name"] == .string("\u{202E}RTL name\u{202C}"))
+        #expect(item.attributes["note"] == .string("a\u{2067}b\u{2069}"))
+        #expect(item.attributes["kept"] == .string("\u{202B}x\u{202C} y"))
+        let row = try DataFileReader.csv("name\n\u{202D}left to right\n", file: "names.csv", listName: "names").lists[0].items[0]
+        #expect(row.attributes["name"] == .string("\u{202D}left to right\u{202C}"))
+    }
+
     @Test("JSON: numbers are kept as written in any of JSON's spellings; one a Double would round is refused (see the errors)")
     func jsonNumbers() throws {
         let written = ["0.1", "1.50", "1e3", "-0", "0.30000000000000004", "1E-7", "9007199254740992", "5e-324"]

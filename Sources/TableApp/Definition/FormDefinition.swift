@@ -51,7 +51,7 @@ public struct FieldDefinition: Sendable {
                 return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
             }
             // (The ends added here count against no limit: they were not typed.)
-            return .success(.string(isASCII ? text : Self.withDirectionControlsClosed(text)))
+            return .success(.string(isASCII ? text : DocumentText.closingDirections(text)))
         case .number, .slider:
             if text.isEmpty, !isRequired, kind == .number { return .success(.string("")) }
             let number: Double
@@ -112,38 +112,9 @@ public struct FieldDefinition: Sendable {
             }
         }
         guard let first = scalars.firstIndex(where: { !isEdge($0) }), let last = scalars.lastIndex(where: { !isEdge($0) }) else { return "" }
-        var kept = String.UnicodeScalarView(openDirections(scalars[..<first]))
+        var kept = String.UnicodeScalarView(DocumentText.openDirections(scalars[..<first]))
         kept.append(contentsOf: scalars[first...last])
         return String(kept)
-    }
-
-    /// `text` with every embedding, override or isolate it leaves open ended at its end:
-    /// otherwise a name's override would turn around the text a page shows after it (a
-    /// notice's rest, a quantity beside it).
-    private static func withDirectionControlsClosed(_ text: String) -> String {
-        let open = openDirections(text.unicodeScalars)
-        guard !open.isEmpty else { return text }
-        var closed = text.unicodeScalars
-        closed.append(contentsOf: open.reversed().map { (0x2066...0x2068).contains($0.value) ? "\u{2069}" : "\u{202C}" })
-        return String(closed)
-    }
-
-    /// The embeddings and overrides (U+202A, U+202B, U+202D, U+202E) and isolates (U+2066 to
-    /// U+2068) `scalars` leave open, in order, as Unicode's bidirectional algorithm pairs them:
-    /// a pop (U+202C) ends the embedding last opened, not one outside an isolate; an isolate's
-    /// end (U+2069) ends it and every embedding opened inside it; ends with nothing to end do
-    /// nothing.
-    private static func openDirections(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
-        var open: [Unicode.Scalar] = []
-        for scalar in scalars {
-            switch scalar.value {
-            case 0x202A, 0x202B, 0x202D, 0x202E, 0x2066...0x2068: open.append(scalar)
-            case 0x202C: if let last = open.last, (0x202A...0x202E).contains(last.value) { open.removeLast() }
-            case 0x2069: if let isolate = open.lastIndex(where: { (0x2066...0x2068).contains($0.value) }) { open.removeSubrange(isolate...) }
-            default: break
-            }
-        }
-        return open
     }
 
     /// What a switch's text means: on for `on`, `true` or `1`, off for `off`, `false`, `0` or
