@@ -250,6 +250,39 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("streams opening on a long list with a revision the server does not know share one copy of it")
+    func sharedOpening() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("data.sqlite").path
+        let rows = (1...1_500).map { "Groceries item number \($0) with a name long enough to be read,\($0)" }
+        let file = folder.appendingPathComponent("groceries.csv")
+        try Data(("name,quantity\n" + rows.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let imported = try await SpawnedProcess.run(RunningServer.binary, ["import", "--list", "groceries", "--db", database, file.path], within: 60)
+        try #require(imported.status == 0, "\(imported.errors)")
+        let server = try await RunningServer.started(database: database)
+        defer { server.stop() }
+        let pid = server.process.processIdentifier
+        func residentBytes() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+        }
+        var first = ""
+        let opened = try Self.subscribe(server, "groceries/_live?since=unknown", seen: &first)
+        #expect(opened.receive(until: "item-number-1500", seen: &first, timeout: 10), "the whole list, 1,500 rows, comes first")
+        let before = residentBytes()
+        // Sixty streams that never read: each whole list is a megabyte of rows.
+        var streams: [RawConnection] = []
+        for number in 0..<60 {
+            var seen = ""
+            streams.append(try Self.subscribe(server, "groceries/_live?since=unknown-\(number)", seen: &seen))
+            #expect(RawConnection.status(of: seen) == 200, "subscriber \(number)")
+        }
+        let after = residentBytes()
+        #expect(before > 0 && after - before < 20 << 20, "60 streams took \((after - before) >> 20) MB")
+    }
+
     @Test("five hundred idle subscribers cost the server less than 50 MB")
     func idleSubscribersAreCheap() async throws {
         try await RunningServer.with { server in

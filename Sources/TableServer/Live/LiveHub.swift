@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 import TableStore
 
 /// The live pages one server feeds: how many streams are open (bounded), and the last few
@@ -20,6 +21,9 @@ final class LiveHub: Sendable {
         /// The latest events made, newest last: streams at one state share the text of the
         /// update to the next.
         var events: [(old: LiveState, new: LiveState, moved: Set<String>, text: String?)] = []
+        /// The latest openings made, newest last: streams that open at one state from one state
+        /// (or from one the server does not know, the whole list) share one buffer.
+        var openings: [(old: LiveState?, new: LiveState, bytes: ByteBuffer)] = []
     }
 
     fileprivate let kept = NIOLockedValueBox(Kept())
@@ -98,6 +102,20 @@ final class LiveHub: Sendable {
             if kept.events.count > 16 { kept.events.removeFirst() }
         }
         return text
+    }
+
+    /// The first words of a stream that opens at `new` from `old`: `start`, then the event
+    /// (`old` `nil`: what the page has is unknown, so its whole list). Made once for every
+    /// stream that opens so: a list of 2,000 rows is a megabyte, and a hundred streams opening
+    /// at one revision would each hold a copy until their clients read it.
+    func opening(_ start: String, from old: LiveState?, to new: LiveState) -> ByteBuffer {
+        if let made = kept.withLockedValue({ $0.openings.last { $0.old === old && $0.new === new } }) { return made.bytes }
+        let bytes = ByteBuffer(string: start + LiveEvent(from: old, to: new).text)
+        kept.withLockedValue { kept in
+            kept.openings.append((old, new, bytes))
+            if kept.openings.count > 16 { kept.openings.removeFirst() }
+        }
+        return bytes
     }
 
     /// The kept state of `page` at `revision` (for `item`, when given), if it is still among

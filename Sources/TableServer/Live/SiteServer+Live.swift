@@ -63,7 +63,10 @@ extension SiteServer {
             slot.release()
         }
         let since = request.headers.value(of: .lastEventID) ?? request.uri.queryParameters["since"].map(String.init)
-        let opening: LiveEvent? = since == first.revision ? nil : LiveEvent(from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
+        // How long a client waits before it reconnects, then what the page missed.
+        let start = "retry: 2000\n\n"
+        let opening = since == first.revision ? ByteBuffer(string: start)
+            : live.opening(start, from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
         headers[.xAccelBuffering] = "no"
         var response = Response(status: .ok, headers: headers, body: ResponseBody { writer in
@@ -71,7 +74,7 @@ extension SiteServer {
                 stream.stop()
                 slot.release()
             }
-            try await writer.write(ByteBuffer(string: "retry: 2000\n\n" + (opening?.text ?? "")))
+            try await writer.write(opening)
             // A server shutting down ends the stream, which would otherwise hold the shutdown open.
             let ending = try await withGracefulShutdownHandler {
                 try await self.follow(segments, state: state, canEdit: canEdit, key: pageKey, from: first, stream: stream, writer: &writer)
