@@ -16,6 +16,12 @@ final class OutputFolder: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
+    /// The files written into an existing folder, by name, in the order they were written.
+    private var written: [String] = []
+
+    /// The files written into an existing folder so far: should the export stop before it
+    /// records them, the next one still knows they are its own.
+    var filesWritten: [String] { lock.withLock { written } }
 
     init(path: String, isFresh: Bool, leftAs: [String: ExportState.Stamp] = [:]) throws {
         self.path = path
@@ -47,6 +53,7 @@ final class OutputFolder: @unchecked Sendable {
         if let failure = FileBytes.write(pieces, to: name, in: descriptor, replacing: !isFresh) {
             throw ExportError.cannotWrite(fullPath, String(cString: strerror(failure)))
         }
+        if !isFresh { lock.withLock { written.append(name) } }
         return true
     }
 

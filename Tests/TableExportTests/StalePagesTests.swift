@@ -97,6 +97,27 @@ struct StalePagesTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.output + "/groceries/milk/index.html"))
     }
 
+    @Test("an export that fails after writing a new item's page lists it, so the next removes it once the item is deleted")
+    func pagesOfAFailedExport() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        try await fixture.store.apply([.insert(StoredItem(key: "tea", attributes: ["name": .string("Tea")]), at: 0)], to: .root("groceries"), basedOn: nil)
+        // The sitemap, written once every page is, cannot be (a folder stands in its place).
+        let sitemap = fixture.output + "/sitemap.xml", tea = fixture.output + "/groceries/tea/index.html"
+        try FileManager.default.createDirectory(atPath: sitemap, withIntermediateDirectories: false)
+        await #expect(throws: (any Error).self) { try await fixture.export(sources: "app", siteURL: "https://example.com") }
+        #expect(FileManager.default.fileExists(atPath: tea), "written before the export failed")
+        let kept = try #require(ExportState.load(from: fixture.output))
+        #expect(kept.hasUnknownInputs && kept.pages.contains { $0.file == "groceries/tea/index.html" })
+        #expect(kept.pages.contains { $0.file == "groceries/milk/index.html" }, "the last complete export's pages stay listed")
+        try FileManager.default.removeItem(atPath: sitemap)
+        try await fixture.store.apply([.delete(key: "tea")], to: .root("groceries"), basedOn: nil)
+        let report = try await fixture.export(sources: "app")
+        #expect(report.problems == [] && report.removed == 1)
+        #expect(!FileManager.default.fileExists(atPath: tea), "a deleted item's page does not outlive it")
+    }
+
     @Test("only names an export gives pages below the root are taken for page files")
     func pageNames() {
         for name in ["a/index.html", "a/b/index.html", "caf%C3%A9/index.html", ".hidden/index.html"] {
