@@ -55,7 +55,7 @@ extension TableViewController {
     /// section it arrives at, the section it left being the one that ends with the row the page
     /// showed beside it, or the one with the title the page showed it alone in. A section made
     /// of rows' values goes when its last row leaves, so a title no section has any more is
-    /// taken as left too: at worst a post changes nothing. A row alone in an untitled section
+    /// taken as left too when the row has joined other rows. A row alone in an untitled section
     /// tells no section, so is never past.
     func isPast(_ path: IndexPath, _ shown: MoveNeighbour, upward: Bool) -> Bool {
         if case let .row(key) = shown {
@@ -73,7 +73,11 @@ extension TableViewController {
             return count > 0 && cell(at: IndexPath(row: upward ? 0 : count - 1, section: left)).key == otherSide
         case let .alone(title?):
             let titles = (0..<numberOfSections()).map { titleForHeader(inSection: $0) }
-            return (titles.indices.contains(left) && titles[left] == title) || !titles.contains(title)
+            if titles.indices.contains(left), titles[left] == title { return true }
+            // Gone with its last row, the row having joined the rows of the section it entered.
+            // (Alone now, its section was renamed or its title changed: no move to take as made.)
+            guard case .row = neighbour(of: path, upward: upward) else { return false }
+            return !titles.contains(title)
         case .alone(nil), .row:
             return false
         }

@@ -128,6 +128,10 @@ struct RowKeyActionTests {
         // it after "x" left "Carry-on". The title no section has any more is taken as left.
         var bags = Lists(sections: [["x", "y"], ["z"]], titles: ["Checked", "Daypack"])
         #expect(try bags.apply(.moveDown(key: "x", past: .alone(section: "Carry-on"))).wasAlreadyPast && bags.movesMade == 0)
+        // Renamed, the section it is alone in is no section the row crossed into: refused.
+        var renamed = Lists(sections: [["x"], ["z"]], titles: ["Uno", "Two"])
+        #expect(throws: TableActionError.notBeside(key: "x", past: .alone(section: "One"), table: "Lists")) {
+            _ = try renamed.apply(.moveDown(key: "x", past: .alone(section: "One"))) }
         // The page showed "y" alone in "Checked", and someone moved it up since, where "x" is.
         #expect(throws: TableActionError.notBeside(key: "y", past: .alone(section: "Checked"), table: "Lists")) {
             var moved = Lists(sections: [["x", "y"], ["z"]], titles: ["Carry-on", "Daypack"])

@@ -1,3 +1,5 @@
+import Foundation
+import TableKit
 import Testing
 @testable import TableRender
 
@@ -19,5 +21,22 @@ struct RowCacheNeighbourTests {
     ])
     func beside(changed: [Int], count: Int, countBefore: Int, expected: [Int]) {
         #expect(RowCache.besideChanges(changed, count: count, countBefore: countBefore) == expected)
+    }
+
+    @Test("in editing mode a row alone in its section is made again when the section's title changes, as its Move buttons name it")
+    func aloneRowsTitle() {
+        let cache = RowCache(capacity: 100)
+        let alone = [TableRow(indexPath: IndexPath(0, 0), cell: Cell(key: "x", text: "X"))]
+        let two = alone + [TableRow(indexPath: IndexPath(row: 1, section: 0), cell: Cell(key: "y", text: "Y"))]
+        func html(_ rows: [TableRow], title: String, editing: Bool) -> String {
+            let state = RowCache.PageState(actions: nil, isEditing: editing, selectionMode: nil, assets: "", links: AnyHashable(0))
+            return cache.html(for: rows, section: 0, title: title, state: state) { "\($0.cell.key) in \(title);" }.text
+        }
+        #expect(html(alone, title: "One", editing: true) == "x in One;")
+        #expect(html(alone, title: "Uno", editing: true) == "x in Uno;", "the same rows, the same array, a new title")
+        #expect(html(alone, title: "Uno", editing: false) == "x in Uno;")
+        #expect(html(alone, title: "One", editing: false) == "x in Uno;", "a plain page's rows name no section")
+        #expect(html(two, title: "Two", editing: true) == "x in Two;y in Two;")
+        #expect(html(two, title: "Deux", editing: true) == "x in Two;y in Two;", "rows beside others name those rows")
     }
 }

@@ -56,6 +56,8 @@ struct BadInputTests {
         Case(name: "a Move up past a row two above it, from the page as it is", uri: "/groceries/_/move-up?past=milk",
              fields: [("key", "bread"), ("editing", "1")], status: 422),
         Case(name: "a Move up past no row", uri: "/groceries/_/move-up?past=", fields: [("key", "eggs"), ("editing", "1")], status: 400),
+        Case(name: "a Move up naming both the row it passes and a section it is alone in", uri: "/groceries/_/move-up?past=milk&alone-in=Groceries",
+             fields: [("key", "eggs"), ("editing", "1")], status: 400),
         Case(name: "a Move down naming a neighbour in a list without moves", uri: "/batch-update/_/move-down?past=batch-arizona",
              fields: [("key", "batch-california")], status: 422),
         Case(name: "a move kept where it is in a list without moves", uri: "/states/_/move", fields: [("key", "alabama"), ("to", "here")], status: 422),

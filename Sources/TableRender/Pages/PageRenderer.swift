@@ -97,7 +97,7 @@ public final class PageRenderer: Sendable {
                                                        assets: page.assets, links: AnyHashable(page.links)) : nil
         let render = { @Sendable (row: TableRow) in self.rowHTML(row, on: page) }
         let sectionRows = state.map { state in
-            snapshot.sections.enumerated().map { number, section in rowCache.html(for: section.rows, section: number, state: state, render: render) }
+            snapshot.sections.enumerated().map { number, section in rowCache.html(for: section.rows, section: number, title: section.headerTitle, state: state, render: render) }
         } ?? RenderedRows.rendering(reused.isEmpty ? snapshot.sections : snapshot.sections.enumerated().map { number, section in
             reused.contains(number) ? TableSection(rows: []) : section
         }, cores: cores, render: render)

@@ -26,6 +26,8 @@ final class RowCache: @unchecked Sendable {
     /// storage alive, so another array at the same address is this one.
     private struct Rendered {
         var rows: [TableRow]
+        /// The section's header title, which a row alone in it names in editing mode.
+        var title: String?
         var html: RenderedRows
     }
 
@@ -40,15 +42,17 @@ final class RowCache: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// The HTML of the rows `rows` (section `section` of a page in `state`), in order; `render`
-    /// makes the HTML of a row not seen before in its place.
-    func html(for rows: [TableRow], section: Int, state: PageState, render: (TableRow) -> String) -> RenderedRows {
+    /// The HTML of the rows `rows` (section `section`, titled `title`, of a page in `state`), in
+    /// order; `render` makes the HTML of a row not seen before in its place.
+    func html(for rows: [TableRow], section: Int, title: String?, state: PageState, render: (TableRow) -> String) -> RenderedRows {
         let known: Rendered? = lock.withLock { pages[state].flatMap { $0.indices.contains(section) ? $0[section] : nil } }
-        if let known, known.rows.hasSameStorage(as: rows) { return known.html }
+        // In editing mode a row alone in its section names the section's title (`MoveNeighbour`).
+        let isTitleKnown = !state.isEditing || rows.count != 1 || known?.title == title
+        if let known, known.rows.hasSameStorage(as: rows), isTitleKnown { return known.html }
         // The rows not equal to the ones rendered in their places last time are rendered first,
         // so that the text is made at its size; the others are copied over in runs between them.
         var changed = TableRow.positionsChanged(in: rows, since: known?.rows ?? [])
-        if state.isEditing { changed = Self.besideChanges(changed, count: rows.count, countBefore: known?.rows.count ?? 0) }
+        if state.isEditing { changed = isTitleKnown ? Self.besideChanges(changed, count: rows.count, countBefore: known?.rows.count ?? 0) : [0] }
         let made = changed.map { (position: $0, html: render(rows[$0])) }
         let kept = known?.html ?? RenderedRows()
         var bytes = 0, next = 0
@@ -71,7 +75,7 @@ final class RowCache: @unchecked Sendable {
             var sections = pages.removeValue(forKey: state) ?? []
             while sections.count <= section { sections.append(Rendered(rows: [], html: RenderedRows())) }
             rowCount += rows.count - sections[section].rows.count
-            sections[section] = Rendered(rows: rows, html: html)
+            sections[section] = Rendered(rows: rows, title: title, html: html)
             if rowCount > capacity {
                 pages.removeAll(keepingCapacity: true)
                 sections = sections.indices.map { $0 == section ? sections[$0] : Rendered(rows: [], html: RenderedRows()) }
