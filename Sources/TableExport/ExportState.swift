@@ -181,33 +181,24 @@ struct ExportState: Equatable {
         if (try? kept.save(to: folder)) == nil { remove(from: folder) }
     }
 
-    /// After an export into `folder` stopped part way (an error, Ctrl-C): `previous`'s files
-    /// and those the stopped export wrote (`written`), each of these stamped as it is now, under
-    /// inputs that match no export. The next export then makes every page, and removes those of
-    /// these pages its site no longer has, as it removes the last complete export's.
+    /// After an export into `folder` stopped part way (an error, Ctrl-C): `previous`'s files,
+    /// and those the stopped export wrote new (`written`, stamped as they are now), under inputs
+    /// that match no export. The next export then makes every page, and removes those of the new
+    /// pages its site no longer has, as it removes the last complete export's. The files
+    /// `previous` lists keep its stamps: the manifest still holds what that export wrote, and a
+    /// file rewritten since must not be taken for it (the next export reads it to compare).
     static func keepPages(of previous: ExportState?, andWritten written: [String], in folder: String) {
-        guard !written.isEmpty else { return keepPagesOnly(of: previous, in: folder) }
+        var kept = previous ?? ExportState(inputs: "", problems: [], warnings: [], pages: [], files: [])
+        var listed = Set(kept.pages.lazy.map(\.file)).union(kept.files.lazy.map(\.file))
+        let new = written.filter { listed.insert($0).inserted }
+        guard !new.isEmpty else { return keepPagesOnly(of: previous, in: folder) }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var kept = previous ?? ExportState(inputs: "", problems: [], warnings: [], pages: [], files: [])
         kept.inputs = unknownInputs()
-        let isPage = { (file: String) in file == "index.html" || StalePages.isPageName(file) }
-        let now = Dictionary(written.compactMap { name in stamp(of: name, in: descriptor, followingLinks: false).map { (name, $0) } },
-                             uniquingKeysWith: { _, last in last })
-        var listed = Set<String>()
-        for index in kept.pages.indices {
-            listed.insert(kept.pages[index].file)
-            if let stamp = now[kept.pages[index].file] { kept.pages[index].stamp = stamp }
-        }
-        for index in kept.files.indices {
-            listed.insert(kept.files[index].file)
-            if let stamp = now[kept.files[index].file] { kept.files[index].stamp = stamp }
-        }
-        for name in written where !listed.contains(name) {
-            guard let stamp = now[name] else { continue }
-            listed.insert(name)
-            if isPage(name) { kept.pages.append((name, stamp)) } else { kept.files.append((name, stamp)) }
+        for name in new {
+            guard let stamp = stamp(of: name, in: descriptor, followingLinks: false) else { continue }
+            if name == "index.html" || StalePages.isPageName(name) { kept.pages.append((name, stamp)) } else { kept.files.append((name, stamp)) }
         }
         if (try? kept.save(to: folder)) == nil { remove(from: folder) }
     }

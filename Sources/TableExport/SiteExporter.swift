@@ -128,8 +128,8 @@ public struct SiteExporter: Sendable {
         }
         // An export that stops before its state is saved (an error, Ctrl-C) still lists the
         // files it wrote, so that the next one removes those its site no longer has.
-        var isRecorded = false, lastRecorded = previous
-        defer { if !isRecorded, !isFresh { ExportState.keepPages(of: lastRecorded, andWritten: output.filesWritten, in: folderPath) } }
+        var isRecorded = false, lastComplete = previous
+        defer { if !isRecorded, !isFresh { ExportState.keepPages(of: lastComplete, andWritten: output.filesWritten, in: folderPath) } }
         var results: [PageResult] = []
         // Each page is found (its scene read, its children listed) before it is made (rendered,
         // checked, written), so a long list's children are made while the list itself still is:
@@ -294,7 +294,8 @@ public struct SiteExporter: Sendable {
         let state = ExportState.left(by: results, files: options.siteURL == nil ? [] : ["sitemap.xml"], inputs: savedInputs,
                                      problems: report.problems, warnings: report.warnings, in: options.outputFolder)
         try state?.save(to: options.outputFolder)
-        (isRecorded, lastRecorded) = (true, nil)
+        // (No state when a page's file is gone already: then the pages written are listed as a stopped export's.)
+        if state != nil { (isRecorded, lastComplete) = (true, nil) }
         do {
             try await recorded
         } catch {
