@@ -116,10 +116,15 @@ public struct DataDocument: Sendable, Hashable {
 /// Keys are safe in URLs and ids: 1 to 200 letters, digits, '-', '_' or '.', starting with a letter or digit,
 /// and none of the names an export gives files of its own.
 public enum ItemKey {
-    /// Whether `key` is a valid item key.
+    /// Whether `key` is a valid key for a new item.
     public static func isValid(_ key: String) -> Bool {
-        guard (1...200).contains(key.utf8.count), let first = key.unicodeScalars.first,
-              first.isASCIIAlphanumeric, !isReserved(key) else { return false }
+        isWellFormed(key) && !isReserved(key)
+    }
+
+    /// Whether `key` is made of what keys are made of, reserved or not: a list that held a
+    /// reserved key before they were refused keeps it through writes of the whole list.
+    public static func isWellFormed(_ key: String) -> Bool {
+        guard (1...200).contains(key.utf8.count), let first = key.unicodeScalars.first, first.isASCIIAlphanumeric else { return false }
         return key.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" || $0 == "." }
     }
 

@@ -71,7 +71,9 @@ package struct ListEditor {
             let current = try db.strings("SELECT key FROM items WHERE parent = ? AND relationship = ?", [parent, list.relationship])
             for key in current where !keep.contains(key) { try delete(key, closingGap: false) }
             for (position, item) in items.enumerated() {
-                guard ItemKey.isValid(item.key) else { throw StoreError.invalidKey(item.key) }
+                guard ItemKey.isValid(item.key) || (ItemKey.isWellFormed(item.key) && current.contains(item.key)) else {
+                    throw StoreError.invalidKey(item.key)
+                }
                 try db.run("""
                     INSERT INTO items (parent, relationship, key, position, attributes, changed) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(parent, relationship, key) DO UPDATE SET position = excluded.position, attributes = excluded.attributes,

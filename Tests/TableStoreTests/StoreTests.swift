@@ -104,6 +104,23 @@ struct StoreTests {
         try other.close()
     }
 
+    @Test("a key reserved since it was stored stays through writes of its whole list, and is refused for any new item")
+    func reservedKeyKept() async throws {
+        let temporary = try await Self.lettered(["a"], on: .sqlite)
+        defer { temporary.remove() }
+        let other = try DatabaseQueue(path: temporary.path)
+        try await other.write { db in
+            try db.execute(sql: "INSERT INTO items (parent, relationship, key, position) VALUES ('', 'letters', 'index.html', 1)")
+        }
+        try other.close()
+        let kept = [StoredItem(key: "index.html"), StoredItem(key: "a")]
+        try await temporary.store.apply([.replaceAll(kept)], to: Self.letters, basedOn: nil)
+        #expect(try await temporary.store.list(Self.letters).keys == ["index.html", "a"])
+        await #expect(throws: StoreError.invalidKey("sitemap.xml")) {
+            try await temporary.store.apply([.replaceAll(kept + [StoredItem(key: "sitemap.xml")])], to: Self.letters, basedOn: nil)
+        }
+    }
+
     @Test("insert puts the item at its position and bumps the revision", arguments: StoreKind.allCases)
     func insert(kind: StoreKind) async throws {
         let temporary = try await Self.lettered(["a", "b", "c"], on: kind)
