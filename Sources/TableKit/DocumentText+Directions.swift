@@ -5,7 +5,7 @@
 extension DocumentText {
     /// `text` with every embedding, override or isolate it leaves open ended at its end; `text`
     /// itself when it leaves none open.
-    public static func closingDirections(_ text: String) -> String {
+    package static func closingDirections(_ text: String) -> String {
         // Every control is U+202A…U+202E or U+2066…U+2069, whose UTF-8 begins with 0xE2.
         guard text.utf8.contains(0xE2) else { return text }
         let open = openDirections(text.unicodeScalars)
@@ -20,7 +20,7 @@ extension DocumentText {
     /// a pop (U+202C) ends the embedding last opened, not one outside an isolate; an isolate's
     /// end (U+2069) ends it and every embedding opened inside it; ends with nothing to end do
     /// nothing.
-    public static func openDirections(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+    package static func openDirections(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
         var open: [Unicode.Scalar] = []
         for scalar in scalars {
             switch scalar.value {

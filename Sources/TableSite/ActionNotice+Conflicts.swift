@@ -25,7 +25,7 @@ extension ActionNotice {
     /// the one a move was to go next to. Not named: its text went with it, and its key is no word
     /// the person ever saw.
     public static func reasonRowGone(isActedOn: Bool) -> String {
-        (isActedOn ? "that row" : "the row it was to go next to") + " is no longer in this list (someone else deleted or moved it)"
+        (isActedOn ? "that row" : "the row named as the place to move to") + " is no longer in this list (someone else deleted or moved it)"
     }
 
     /// Why a table rule refused a post from a page shown before others changed the rows around

@@ -56,6 +56,13 @@ struct LiveStreamTests {
         return connection
     }
 
+    /// The server's resident memory in bytes, as /proc says.
+    static func residentBytes(of server: RunningServer) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
     /// The data of every `update` event in `text`, decoded.
     static func updates(in text: String) -> [[String: Any]] {
         text.components(separatedBy: "\n\n").compactMap { block in
@@ -262,16 +269,10 @@ struct LiveStreamTests {
         try #require(imported.status == 0, "\(imported.errors)")
         let server = try await RunningServer.started(database: database)
         defer { server.stop() }
-        let pid = server.process.processIdentifier
-        func residentBytes() -> Int {
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-        }
         var first = ""
         let opened = try Self.subscribe(server, "groceries/_live?since=unknown", seen: &first)
         #expect(opened.receive(until: "item-number-1500", seen: &first, timeout: 10), "the whole list, 1,500 rows, comes first")
-        let before = residentBytes()
+        let before = Self.residentBytes(of: server)
         // Sixty streams that never read: each whole list is a megabyte of rows.
         var streams: [RawConnection] = []
         for number in 0..<60 {
@@ -279,22 +280,16 @@ struct LiveStreamTests {
             streams.append(try Self.subscribe(server, "groceries/_live?since=unknown-\(number)", seen: &seen))
             #expect(RawConnection.status(of: seen) == 200, "subscriber \(number)")
         }
-        let after = residentBytes()
+        let after = Self.residentBytes(of: server)
         #expect(before > 0 && after - before < 20 << 20, "60 streams took \((after - before) >> 20) MB")
     }
 
     @Test("five hundred idle subscribers cost the server less than 50 MB")
     func idleSubscribersAreCheap() async throws {
         try await RunningServer.with { server in
-            let pid = server.process.processIdentifier
-            func residentBytes() -> Int {
-                let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-                let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-                return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-            }
             // Warm the pages first, so the figure is what the subscribers add.
             for path in ["groceries/", "states/", "batch-update/"] { _ = try await HTTPFetch.fetch(server.base + path) }
-            let before = residentBytes()
+            let before = Self.residentBytes(of: server)
             var streams: [RawConnection] = []
             for number in 0..<500 {
                 var seen = ""
@@ -302,7 +297,7 @@ struct LiveStreamTests {
                 streams.append(try Self.subscribe(server, path, seen: &seen))
                 #expect(RawConnection.status(of: seen) == 200, "subscriber \(number)")
             }
-            let after = residentBytes()
+            let after = Self.residentBytes(of: server)
             #expect(before > 0 && after - before < 50 << 20, "500 subscribers took \((after - before) >> 20) MB")
             // And they all still hear a change.
             let editor = try await Editor(server)

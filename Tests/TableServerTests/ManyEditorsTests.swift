@@ -253,7 +253,7 @@ struct ManyEditorsTests {
             }
             let moved = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "bread"), ("before", "milk")])
             #expect(moved.status == 409)
-            #expect(moved.notice?.contains("the row it was to go next to is no longer in this list (someone else deleted or moved it)") == true,
+            #expect(moved.notice?.contains("the row named as the place to move to is no longer in this list (someone else deleted or moved it)") == true,
                     "a key is no word the person saw: \(moved.notice ?? "")")
             let gone = try await bob.post("/groceries/_/move", [("csrf", bobPage.csrf), ("revision", bobPage.revision), ("key", "milk"), ("before", "bread")])
             #expect(gone.status == 409 && gone.notice?.contains("Your change was not applied: that row is no longer in this list") == true, "\(gone.notice ?? "")")

@@ -104,13 +104,18 @@ final class LiveHub: Sendable {
         return text
     }
 
+    /// What every stream says first: how long a client waits before it reconnects.
+    static let start = "retry: 2000\n\n"
+
     /// The first words of a stream that opens at `new` from `old`: `start`, then the event
-    /// (`old` `nil`: what the page has is unknown, so its whole list). Made once for every
-    /// stream that opens so: a list of 2,000 rows is a megabyte, and a hundred streams opening
-    /// at one revision would each hold a copy until their clients read it.
-    func opening(_ start: String, from old: LiveState?, to new: LiveState) -> ByteBuffer {
+    /// (`old` `nil`: what the page has is unknown, so its whole list). Shared by the streams
+    /// that open so while it is among the last sixteen made (two opening at once may each make
+    /// it): a list of 2,000 rows is a megabyte, and a hundred streams opening at one revision
+    /// would each hold a copy until their clients read it. The sixteen are held besides the
+    /// states' row budget.
+    func opening(from old: LiveState?, to new: LiveState) -> ByteBuffer {
         if let made = kept.withLockedValue({ $0.openings.last { $0.old === old && $0.new === new } }) { return made.bytes }
-        let bytes = ByteBuffer(string: start + LiveEvent(from: old, to: new).text)
+        let bytes = ByteBuffer(string: Self.start + LiveEvent(from: old, to: new).text)
         kept.withLockedValue { kept in
             kept.openings.append((old, new, bytes))
             if kept.openings.count > 16 { kept.openings.removeFirst() }

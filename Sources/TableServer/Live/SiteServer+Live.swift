@@ -63,10 +63,8 @@ extension SiteServer {
             slot.release()
         }
         let since = request.headers.value(of: .lastEventID) ?? request.uri.queryParameters["since"].map(String.init)
-        // How long a client waits before it reconnects, then what the page missed.
-        let start = "retry: 2000\n\n"
-        let opening = since == first.revision ? ByteBuffer(string: start)
-            : live.opening(start, from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
+        let opening = since == first.revision ? ByteBuffer(string: LiveHub.start)
+            : live.opening(from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
         headers[.xAccelBuffering] = "no"
         var response = Response(status: .ok, headers: headers, body: ResponseBody { writer in
