@@ -84,6 +84,25 @@ struct SectionMoveTests {
         }
     }
 
+    @Test("a batch from a page shown before someone added a section is a conflict (409) with the list as it is, not a bad request")
+    func batchAfterANewSection() async throws {
+        try await ManyEditorsTests.withTwoEditors { _, alice, bob in
+            func run(_ batch: String, by browser: Browser, from page: Browser.Page) async throws -> Browser.Page {
+                let (csrf, revision) = browser.tokens(of: page)
+                return try await browser.post("/figure-7-2/_/run-batch", [("csrf", csrf), ("revision", revision), ("batch", batch)])
+            }
+            // Bob applies Figure 7-2 (Section B goes); Alice reads the list; Bob restores it (Section B is back).
+            let applied = try await run("figure-7-2", by: bob, from: try await bob.get("/figure-7-2/"))
+            try #require(applied.status == 200)
+            let page = try await alice.get("/figure-7-2/")
+            let restored = try await run("restore-figure-7-2", by: bob, from: applied)
+            try #require(restored.rowTexts == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"])
+            let stale = try await run("figure-7-2", by: alice, from: page)
+            #expect(stale.status == 409, "\(stale.status): \(stale.notice ?? String(stale.text.prefix(300)))")
+            #expect(stale.rowTexts == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"], "nothing applied; the list as it is")
+        }
+    }
+
     @Test("Listing 7-8's button says which rows it deletes now: run again, the states at its index paths are others")
     func listingSummary() async throws {
         let demo = try await ServedDemo()
