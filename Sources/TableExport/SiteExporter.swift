@@ -72,9 +72,9 @@ public struct SiteExporter: Sendable {
         }
     }
 
-    /// How deep pages may nest: far deeper than any data's hierarchy, and well inside the file
-    /// system's longest path; deeper, a scene leads to itself (and the export would never end).
-    static let deepestPage = 100
+    /// How deep pages may nest (`Site.deepestPage`); deeper, a scene leads to itself (and the
+    /// export would never end).
+    static let deepestPage = Site.deepestPage
 
     private func exportPages() async throws -> ExportReport {
         let started = Date()

@@ -43,6 +43,14 @@ enum RequestPath: Equatable {
         }
     }
 
+    /// How many navigation segments the path names (a page's, or the page an action or stream is of).
+    var depth: Int {
+        switch self {
+        case let .page(segments), let .action(segments, _), let .live(segments): segments.count
+        case .asset, .signIn, .signOut: 0
+        }
+    }
+
     /// The methods the site answers at this path, for a 405's `Allow`.
     var allowedMethods: String {
         switch self {

@@ -93,6 +93,9 @@ public struct SiteServer: Sendable {
             guard let path = RequestPath(request.uri.path, basePath: site.urls.basePath) else {
                 throw ServerError.notFound("there is no page at \(request.uri.path)", upPath: [])
             }
+            guard path.depth <= Site.deepestPage else {
+                throw ServerError.notFound("no page nests more than \(Site.deepestPage) levels deep", upPath: [])
+            }
             switch (request.method, path) {
             case (.get, .asset(let segments)), (.head, .asset(let segments)):
                 return try files.response(for: segments, request: request)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import TableServer
 import TableStore
 
@@ -58,7 +59,18 @@ extension CommandErrors {
     /// Writes `data` to the file an option names, beside it and renamed into place (a write that
     /// fails halfway leaves the old file); a message saying why it cannot (in place of
     /// Foundation's error domain and codes) and exit status 1.
+    /// A path that is a device, a pipe or a socket (`/dev/null`, `/dev/stdout`, a FIFO) is
+    /// written into as it is: renaming a file over it would replace the device with a file.
     static func write(_ data: Data, to path: String, for option: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            let failure = descriptor < 0 ? errno : writeAll(data, to: descriptor)
+            if descriptor >= 0 { close(descriptor) }
+            guard let failure else { return }
+            printError("tablestack: \(option) \(path): it cannot be written (\(String(cString: strerror(failure))))")
+            throw ExitCode.failure
+        }
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -69,6 +81,31 @@ extension CommandErrors {
                 : "it cannot be written" + (systemReason(error).map { " (\($0))" } ?? "")
             printError("tablestack: \(option) \(path): \(reason)")
             throw ExitCode.failure
+        }
+    }
+
+    /// Writes `data` to standard output; a message saying why it cannot (a full disk, a closed
+    /// pipe) and exit status 1, so a script never takes a cut-off output for the whole.
+    static func writeToStandardOutput(_ data: Data, what: String) throws {
+        guard let failure = writeAll(data, to: STDOUT_FILENO) else { return }
+        printError("tablestack: the \(what) could not be written to standard output (\(String(cString: strerror(failure))))")
+        throw ExitCode.failure
+    }
+
+    /// Writes all of `data` to `descriptor`, again after a short write or an interruption;
+    /// the error number of a write that fails, `nil` when all is written.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
         }
     }
 

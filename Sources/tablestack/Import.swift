@@ -97,7 +97,7 @@ struct Dump: AsyncParsableCommand {
         if let out {
             try CommandErrors.write(Data(json.utf8), to: out, for: "--out")
         } else {
-            print(json, terminator: "")
+            try CommandErrors.writeToStandardOutput(Data(json.utf8), what: "dump")
         }
     }
 }

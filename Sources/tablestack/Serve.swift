@@ -93,8 +93,9 @@ struct Serve: AsyncParsableCommand {
             printError("tablestack: --database-wait must be a number of seconds from 0 to 86400, not \(databaseWait)")
             throw ExitCode.validationFailure
         }
-        guard changeLogDays > 0 else {
-            printError("tablestack: --change-log-days must be above 0, not \(changeLogDays)")
+        // A hundred years at most: the seconds are turned into a whole number, which infinity is not.
+        guard changeLogDays > 0, changeLogDays <= 36_500 else {
+            printError("tablestack: --change-log-days must be above 0 and at most 36500, not \(changeLogDays)")
             throw ExitCode.validationFailure
         }
         var publicAddress: URL?

@@ -195,8 +195,37 @@ struct CommandLineRefusalTests {
         #expect(sitemap.contains("<loc>https://example.com/tables/trails/</loc>"), "\(sitemap.prefix(400))")
     }
 
+    @Test("a dump into a device or a pipe writes into it rather than replacing it; one that cannot be written all says why, exit 1")
+    func dumpIntoDevices() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("kept.sqlite").path
+        let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
+        #expect(try await Self.run(["import", fruit, "--db", database]).status == 0)
+        let pipe = folder.appendingPathComponent("pipe").path
+        try #require(mkfifo(pipe, 0o600) == 0)
+        // A reader of the pipe, so that the writer's open does not wait for ever.
+        let reading = Task.detached { FileHandle(forReadingAtPath: pipe)?.readDataToEndOfFile() }
+        let piped = try await Self.run(["dump", "--db", database, "--out", pipe])
+        #expect(piped.status == 0, "\(piped.errors)")
+        #expect(String(decoding: await reading.value ?? Data(), as: UTF8.self).contains("\"apple\""))
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a pipe")
+        #expect(try await Self.run(["dump", "--db", database, "--out", "/dev/null"]).status == 0)
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a device")
+        // A device with no room: the dump says so, whether named by --out or given as standard output.
+        let full = try await Self.run(["dump", "--db", database, "--out", "/dev/full"])
+        #expect(full.status == 1 && full.errors.contains("--out /dev/full: it cannot be written (No space left on device)"), "\(full.errors)")
+        #expect(lstat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a device")
+        let toStandardOutput = try await SpawnedProcess.run("/bin/sh", ["-c", "\"$0\" dump --db \"$1\" > /dev/full", RunningServer.binary, database], within: 60)
+        #expect(toStandardOutput.status == 1 && toStandardOutput.errors.contains("could not be written to standard output (No space left on device)"),
+                "\(toStandardOutput.status): \(toStandardOutput.errors)")
+    }
+
     @Test("options that would serve or export an unreachable site are refused, naming the option", arguments: [
         (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
+        (["serve", "--port", "0", "--change-log-days", "inf"], "--change-log-days must be above 0 and at most 36500"),
+        (["serve", "--port", "0", "--change-log-days", "1e17"], "--change-log-days must be above 0 and at most 36500"),
         (["serve", "--port", "0", "--base-path", "//"], "--base-path must be a path of plain segments"),
         (["export", "--out", "OUT", "--base-path", "/a b/"], "--base-path must be a path of plain segments"),
         (["export", "--out", "OUT", "--site-url", "javascript:alert(1)"], "--site-url must be an http or https origin"),
