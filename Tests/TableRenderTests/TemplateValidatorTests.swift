@@ -30,6 +30,20 @@ struct TemplateValidatorTests {
         ])
     }
 
+    @Test("markup an HTML parser reads otherwise than XML is refused where it starts: CDATA, processing instructions, declarations")
+    func xmlOnlyConstructs() {
+        let why = "is not allowed in a template: a browser's HTML parser ends it at the first '>', and what follows becomes markup"
+        #expect(Self.problems("<span>{{text}}\n  <![CDATA[ x ><script src=\"https://evil.example/x.js\"></script> ]]></span>") == [
+            "Templates/cell-default.mustache:2:3: a CDATA section \(why)",
+        ])
+        #expect(Self.problems("<span>{{text}}<?x ><img src=\"x\" /> ?></span>") == [
+            "Templates/cell-default.mustache:1:15: a processing instruction (<?…?>) \(why)",
+        ])
+        #expect(Self.problems("<span><!ELEMENT x ANY>{{text}}</span>").first
+            == "Templates/cell-default.mustache:1:7: a declaration (<!…>) other than a document's leading <!DOCTYPE html> \(why)")
+        #expect(Self.problems("<span><!-- a comment --> {{text}}</span>") == [])
+    }
+
     @Test("unbalanced sections: a section closed by another name, one never closed, a close never opened")
     func unbalancedSections() {
         #expect(Self.problems("<span>{{#image}}<b></b>{{/text}}</span>") == [

@@ -150,7 +150,7 @@ public enum TemplateValidator {
         let suffix = isDocument ? "" : fragmentSuffix
         let (_, diagnostics) = LibXML.parse(prefix + markup + suffix, file: file)
         let lineLengths = markup.split(separator: "\n", omittingEmptySubsequences: false).map(\.count)
-        return diagnostics.compactMap { diagnostic in
+        return XMLOnlyConstructs.problems(in: markup, file: file) + diagnostics.compactMap { diagnostic in
             var shifted = diagnostic
             // Speak of the template, not of the wrapper element it was parsed in.
             if diagnostic.message.hasPrefix("Premature end of data in tag template-fragment") { return nil }
