@@ -30,6 +30,25 @@ struct TemplateValidatorTests {
         ])
     }
 
+    @Test("a template that is a link to a file outside its folder is refused and not read; a link inside the folder is a template")
+    func linksOutside() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder)
+        let secret = folder + "-secret.txt"
+        defer { try? FileManager.default.removeItem(atPath: secret) }
+        try "root:x:0:0".write(toFile: secret, atomically: true, encoding: .utf8)
+        let cell = folder + "/cell-default.mustache"
+        try FileManager.default.removeItem(atPath: cell)
+        try FileManager.default.createSymbolicLink(atPath: cell, withDestinationPath: secret)
+        #expect(TemplateValidator.validate(folder: folder, displayFolder: "T").map(\.description) == [
+            "T/cell-default.mustache:0:0: the file is a link to a file outside the template folder; templates are read only from inside it",
+        ])
+        try FileManager.default.removeItem(atPath: cell)
+        try FileManager.default.createSymbolicLink(atPath: cell, withDestinationPath: folder + "/cell-value1.mustache")
+        #expect(TemplateValidator.validate(folder: folder, displayFolder: "T").map(\.description) == [])
+    }
+
     @Test("markup an HTML parser reads otherwise than XML is refused where it starts: CDATA, processing instructions, declarations")
     func xmlOnlyConstructs() {
         let why = "is not allowed in a template: a browser's HTML parser ends it at the first '>', and what follows becomes markup"

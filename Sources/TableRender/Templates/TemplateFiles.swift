@@ -9,18 +9,42 @@ public struct TemplateFiles: Sendable {
     let files: [(name: String, contents: Data?)]
     /// Why the folder could not be listed, if it could not.
     let listingError: String?
+    /// The names of files that are links to files outside the folder, which are not read.
+    let outside: Set<String>
 
     public init(folder: String) {
         self.folder = folder
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".mustache") }.sorted()
+            var outside: Set<String> = []
             files = names.map { file in
-                (String(file.dropLast(".mustache".count)), FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(file)))
+                let name = String(file.dropLast(".mustache".count)), path = (folder as NSString).appendingPathComponent(file)
+                guard Self.lies(path, inside: folder) else {
+                    outside.insert(name)
+                    return (name, nil)
+                }
+                return (name, FileManager.default.contents(atPath: path))
             }
+            self.outside = outside
             listingError = nil
         } catch {
             files = []
+            outside = []
             listingError = error.localizedDescription
         }
+    }
+
+    /// What is said of a template that is a link to a file outside its folder.
+    static let outsideMessage = "the file is a link to a file outside the template folder; templates are read only from inside it"
+
+    /// Whether the file at `path`, its links followed, lies inside `folder` (its links followed
+    /// too): a template folder shipped with an app may not show any file of the machine it runs on.
+    static func lies(_ path: String, inside folder: String) -> Bool {
+        guard let file = realpath(path, nil) else { return true }  // unreadable: the read says so
+        defer { free(file) }
+        guard let base = realpath(folder, nil) else { return false }
+        defer { free(base) }
+        let filePath = String(cString: file), basePath = String(cString: base)
+        return filePath.hasPrefix(basePath.hasSuffix("/") ? basePath : basePath + "/")
     }
 }

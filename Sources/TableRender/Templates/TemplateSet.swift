@@ -48,6 +48,10 @@ public struct TemplateSet: Sendable {
                         problems.append(XMLDiagnostic(file: path, line: 1, column: 1, message: "\"\(name)\" cannot name a template (1 to 64 letters, digits, - and _, starting with a letter)"))
                         continue
                     }
+                    guard TemplateFiles.lies(path, inside: base) else {
+                        problems.append(XMLDiagnostic(file: path, line: 0, column: 0, message: TemplateFiles.outsideMessage))
+                        continue
+                    }
                     guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                         problems.append(XMLDiagnostic(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8"))
                         continue

@@ -22,6 +22,10 @@ public enum TemplateValidator {
             .map { XMLDiagnostic(file: "\(shown)/\($0.fileName)", line: 1, column: 1, message: "missing template: every template folder needs it") }
         for file in templates.files {
             let display = "\(shown)/\(file.name).mustache"
+            if templates.outside.contains(file.name) {
+                diagnostics.append(XMLDiagnostic(file: display, line: 0, column: 0, message: TemplateFiles.outsideMessage))
+                continue
+            }
             guard let data = file.contents, let text = String(data: data, encoding: .utf8) else {
                 diagnostics.append(XMLDiagnostic(file: display, line: 0, column: 0, message: "cannot read the file as UTF-8"))
                 continue
