@@ -248,7 +248,9 @@ struct DocumentBuilder {
                 throw failure("\(path).\(name)", "the number \(DocumentText.shortened(written, to: 60)) "
                               + "\(DecimalNumber.refusal(of: written) ?? "cannot be kept as written"); write it as text to keep it as it is")
             case let .bool(flag): attributes[name] = .bool(flag)
-            case .array: lists.append((name, try items(field, path: "\(path).\(name)")))
+            case .array:
+                try checkListName(name, at: "\(path).\(name)", named: true)
+                lists.append((name, try items(field, path: "\(path).\(name)")))
             case .object: throw failure("\(path).\(name)", "expected text, a number, true/false or an array of items")
             }
         }
@@ -271,6 +273,7 @@ struct DocumentBuilder {
             throw failure(location, named ? "a list needs a name that is not empty" : "the list's name is empty; give it one with --list NAME")
         }
         try checkText(name, at: location)
+        if let problem = ListID.nameProblem(name) { throw failure(location, problem) }
     }
 
     /// The item's own key, checked, or one made from its name and made unique.

@@ -33,6 +33,15 @@ public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A root list.
     public static func root(_ name: String) -> ListID { ListID(parent: nil, relationship: name) }
 
+    /// Why `name` cannot name a list (a root list, or a relationship of items), if it cannot:
+    /// every page's forms carry their lists' revisions as `groceries=3;north.trails=7`, which a
+    /// name with '=', ';' or '.' would make unreadable, so that no edit of the list could be made.
+    public static func nameProblem(_ name: String) -> String? {
+        guard let found = name.unicodeScalars.first(where: { "=;.".unicodeScalars.contains($0) }) else { return nil }
+        return "the list name \"\(name)\" holds '\(found)', which a list's name cannot: every page's forms name their lists' revisions "
+            + "as \"groceries=3;north.trails=7\"; use letters, digits, spaces, '-' or '_'"
+    }
+
     /// The list `relationship` of the item `parent`.
     public init(parent: String?, relationship: String) {
         self.parent = parent

@@ -183,7 +183,7 @@ struct AppBuilder {
             var item: ItemReference?
             if let itemNode = reader.field(fields, "item") {
                 let itemFields = reader.mapping(itemNode, "item", allowed: ["list", "key"])
-                item = ItemReference(list: reader.string(reader.required(reader.field(itemFields, "list"), in: itemNode, "the item's list"), "list") ?? "",
+                item = ItemReference(list: listName(reader.required(reader.field(itemFields, "list"), in: itemNode, "the item's list")),
                                      key: reader.string(reader.required(reader.field(itemFields, "key"), in: itemNode, "the item's key"), "key") ?? "")
             }
             let sections = (reader.sequence(reader.field(fields, "sections"), "sections") ?? []).map { fixedSection($0) }
@@ -207,7 +207,7 @@ struct AppBuilder {
     }
 
     private mutating func listBinding(_ fields: [(key: String, keyNode: Node, value: Node)], node: Node, style: TableStyle) -> ListBinding {
-        let relationship = reader.string(reader.field(fields, "list"), "list") ?? ""
+        let relationship = listName(reader.field(fields, "list"))
         let cellNode = reader.required(reader.field(fields, "cell"), in: node, "the prototype cell")
         let cell = listCell(cellNode)
         var prototypes: PrototypeChoice?
@@ -230,7 +230,7 @@ struct AppBuilder {
             let nestedFields = reader.mapping(nestedNode, "nested", allowed: ["title", "rows", "footer"])
             nestedFooter = format(reader.field(nestedFields, "footer"))
             grouping = .nested(title: format(reader.field(nestedFields, "title")) ?? .empty,
-                               rows: reader.string(reader.required(reader.field(nestedFields, "rows"), in: nestedNode, "the rows of nested sections"), "rows") ?? "")
+                               rows: listName(reader.required(reader.field(nestedFields, "rows"), in: nestedNode, "the rows of nested sections"), "rows"))
         }
         var index: IndexDefinition?
         if let indexNode = reader.field(fields, "index") {
@@ -376,6 +376,13 @@ struct AppBuilder {
     }
 
     // MARK: Helpers
+
+    /// A list's name at `node` (`""` when missing), refused at its place when no list can bear it.
+    mutating func listName(_ node: Node?, _ what: String = "list") -> String {
+        let name = reader.string(node, what) ?? ""
+        if let problem = ListID.nameProblem(name) { reader.fail(node, problem) }
+        return name
+    }
 
     mutating func format(_ node: Node?) -> TextFormat? {
         guard let text = reader.string(node, "text") else { return nil }
