@@ -168,6 +168,18 @@ struct AppFileTests {
         #expect(error?.description.contains("\(file.path):5:14: the file is not valid UTF-8 here; save it as UTF-8") == true, "\(String(describing: error))")
     }
 
+    @Test("a file that begins with a byte order mark, as some editors save UTF-8, loads; its problems keep their columns")
+    func byteOrderMark() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = "title: T\nroot: list\nscenes:\n  list:\n    title: Examples\n    sections:\n      - cells: [{ text: A }]\n"
+        try Data([0xEF, 0xBB, 0xBF] + Array(app.utf8)).write(to: file)
+        #expect(try AppFileLoader.load(path: file.path).title == "T")
+        try Data([0xEF, 0xBB, 0xBF] + Array("title: T\nroot: nowhere\nscenes:\n  list:\n    title: E\n    sections: []\n".utf8)).write(to: file)
+        let error = #expect(throws: AppError.self) { try AppFileLoader.load(path: file.path) }
+        #expect(error?.description.contains("\(file.path):2:7:") == true, "\(String(describing: error))")
+    }
+
     @Test("a problem in a node read twice, through an alias, is reported once")
     func problemsOnce() {
         let problems = Self.problems("title: T\nroot: list\nscenes:\n  list:\n    title: T\n    sections:\n      - cells: [&c { text: a, psuh: x }, *c, *c]\n")

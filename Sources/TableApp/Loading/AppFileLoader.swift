@@ -13,7 +13,11 @@ public enum AppFileLoader {
             throw .invalidApp([AppDiagnostic(file: path, line: place.line, column: place.column,
                                              message: "the file is not valid UTF-8 here; save it as UTF-8")])
         }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
+        // A byte order mark, as some editors save UTF-8, is no part of the text (YAML allows one;
+        // the parser took it for content before the document). Columns on the first line stay as
+        // an editor shows them, without it.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        return try parse(String(decoding: data.starts(with: bom) ? data.dropFirst(3) : data[...], as: UTF8.self), file: path)
     }
 
     /// Parses app-file text; `file` names it in messages.
