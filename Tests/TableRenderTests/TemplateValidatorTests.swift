@@ -49,6 +49,16 @@ struct TemplateValidatorTests {
         #expect(TemplateValidator.validate(folder: folder, displayFolder: "T").map(\.description) == [])
     }
 
+    @Test("a value where an attribute's name goes is refused; in a quoted value, in text, or a section of whole attributes, it is fine")
+    func valuesOutsideAttributeValues() {
+        let why = "stands where an attribute's name goes, where escaping cannot keep a value from making attributes; put it inside a quoted attribute value"
+        #expect(Self.problems("<span class=\"cell__text\" {{text}}>x</span>") == ["Templates/cell-default.mustache:1:26: {{text}} \(why)"])
+        #expect(Self.problems("<span data-{{text}}=\"1\">x</span>") == ["Templates/cell-default.mustache:1:12: {{text}} \(why)"])
+        #expect(Self.problems("<span class=\"a\"{{text}}>x</span>").first == "Templates/cell-default.mustache:1:16: {{text}} \(why)")
+        #expect(Self.problems("<span class=\"{{text}}\" title='{{text}}'>{{text}}</span><!-- <b {{text}}> -->") == [])
+        #expect(Self.problems("<span {{#image}}hidden=\"hidden\"{{/image}}>{{text}}</span>") == [])
+    }
+
     @Test("markup an HTML parser reads otherwise than XML is refused where it starts: CDATA, processing instructions, declarations")
     func xmlOnlyConstructs() {
         let why = "is not allowed in a template: a browser's HTML parser ends it at the first '>', and what follows becomes markup"

@@ -26,6 +26,7 @@ enum CustomTemplateValidator {
         }
         var diagnostics = scanned.diagnostics
         guard let tags = scanned.tags else { return diagnostics }
+        diagnostics += TagPlaces.outsideValues(in: text, tags: tags, file: file)
         let markup = MustacheScanner.neutralized(text, tags: tags)
         let wellFormed = TemplateValidator.wellFormedness(of: markup, file: file)
         diagnostics += wellFormed

@@ -89,6 +89,7 @@ public enum TemplateValidator {
 
         var diagnostics = scanned.diagnostics
         guard let tags = scanned.tags else { return diagnostics }
+        diagnostics += TagPlaces.outsideValues(in: text, tags: tags, file: file)
         diagnostics += wellFormedness(of: MustacheScanner.neutralized(text, tags: tags), file: file)
         diagnostics += duplicateStaticIDs(in: text, file: file)
         return diagnostics
