@@ -5,7 +5,7 @@ import Glibc
 /// `FileManager.contents` reads into `Data`, and an array made from that is a second copy, as is
 /// the `Data` made from an array to write it: the export's state, records and manifest run to
 /// megabytes, and each fresh megabyte is 256 pages for the kernel to fault in and zero.
-enum FileBytes {
+package enum FileBytes {
     /// The bytes of the file at `path`; `nil` when it cannot be opened or read.
     static func read(_ path: String) -> [UInt8]? {
         opened(path) { descriptor, size in
@@ -84,16 +84,10 @@ enum FileBytes {
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard file >= 0 else { return errno }
         var failure: Int32 = 0
-        writing: for piece in pieces {
-            var written = 0
-            while written < piece.count {
-                let count = Glibc.write(file, piece.baseAddress! + written, piece.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break writing
-                }
-                written += count
+        for piece in pieces {
+            if let failed = writeAll(piece, to: file) {
+                failure = failed
+                break
             }
         }
         if close(file) != 0, failure == 0 { failure = errno }
@@ -106,6 +100,21 @@ enum FileBytes {
         guard failure == 0 else {
             unlinkat(folder, temporary, 0)
             return failure
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after a short write or an interruption; the
+    /// system's error number when a write fails, `nil` when all is written.
+    package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
         }
         return nil
     }

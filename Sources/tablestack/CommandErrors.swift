@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import TableExport
 import TableServer
 import TableStore
 
@@ -92,21 +93,10 @@ extension CommandErrors {
         throw ExitCode.failure
     }
 
-    /// Writes all of `data` to `descriptor`, again after a short write or an interruption;
-    /// the error number of a write that fails, `nil` when all is written.
+    /// Writes all of `data` to `descriptor` (`FileBytes.writeAll`); the error number of a write
+    /// that fails, `nil` when all is written.
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
-        data.withUnsafeBytes { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        data.withUnsafeBytes { FileBytes.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
     }
 
     /// The system's words for why Foundation could not read or write a file ("Permission
