@@ -149,6 +149,13 @@ struct AppFileTests {
          #"app.yaml:7:33: a cell's key cannot be "index.html": an export writes a file of that name beside the cells' pages"#),
         ("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n",
          #"app.yaml:5:5: YAML: "title" is a key twice in one mapping; each key may appear once"#),
+        // Errors libyaml finds while reading or composing carry their place too, not 1:1.
+        ("  list:\n    title: *nope\n    list: x\n    cell: { text: a }\n",
+         "app.yaml:5:12: YAML: found undefined alias"),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n---\ntitle: U\n",
+         "app.yaml:8:1: YAML: expected a single document in the stream but found another document"),
+        ("  list:\n    title: A\u{0}B\n    list: x\n    cell: { text: a }\n",
+         "app.yaml:5:13: YAML: control characters are not allowed"),
     ])
     func errors(scene: String, message: String) {
         let yaml = "title: Test\nroot: list\nscenes:\n" + scene

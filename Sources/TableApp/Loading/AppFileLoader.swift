@@ -50,14 +50,22 @@ public enum AppFileLoader {
     private static func syntaxDiagnostic(_ error: YamlError, file: String) -> AppDiagnostic {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _):
-            AppDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+            return AppDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        case let .composer(context, problem, mark, _):
+            // "expected a single document in the stream" (a second document), with what was found.
+            let message = [context?.text, problem].compactMap(\.self).joined(separator: " ")
+            return AppDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(message)")
+        case let .reader(problem, offset?, _, yaml):
+            // A byte YAML takes no text with (a NUL, a control character); the offset counts characters.
+            let place = DocumentText.place(after: yaml.prefix(offset))
+            return AppDiagnostic(file: file, line: place.line, column: place.column, message: "YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             // At the first of them, without the file's opening lines Yams adds as context.
-            AppDiagnostic(file: file, line: context.mark.line, column: context.mark.column,
-                          message: "YAML: " + duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-                            + (duplicates.count == 1 ? " is a key twice" : " are keys twice") + " in one mapping; each key may appear once")
+            return AppDiagnostic(file: file, line: context.mark.line, column: context.mark.column,
+                                 message: "YAML: " + duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+                                    + (duplicates.count == 1 ? " is a key twice" : " are keys twice") + " in one mapping; each key may appear once")
         default:
-            AppDiagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
+            return AppDiagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
         }
     }
 }
