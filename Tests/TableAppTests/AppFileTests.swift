@@ -246,6 +246,11 @@ struct AppFileTests {
         let alone = Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: in"))
         #expect(alone == [#"app.yaml:2:11: language "in" is the withdrawn code for Indonesian; write "id" instead"#], "\(alone)")
         #expect(withdrawn == [#"app.yaml:2:11: language "iw-IL" starts with "iw", the withdrawn code for Hebrew; write "he-IL" instead"#], "\(withdrawn)")
+        for empty in ["\"\"", "\" \"", "_DE"] {
+            let problems = Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: \(empty)"))
+            #expect(problems.count == 1 && problems[0].hasPrefix("app.yaml:2:11: language ") && problems[0].hasSuffix("does not start with a language's code (ISO 639, such as en, de or pt-BR)"),
+                    "\(empty): \(problems)")
+        }
         // What these checks must let through: Norwegian, a region, repeated index titles that
         // name no section, a default within range, a choice default among the choices.
         #expect(Self.problems(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: Test\nlanguage: pt-BR")) == [])

@@ -41,7 +41,8 @@ struct AppBuilder {
             let rest = language.lowercased().hasPrefix(code) ? language.dropFirst(code.count) : ""
             let uses = rest.isEmpty ? "is" : "starts with \"\(code)\","
             reader.fail(languageNode, "language \"\(language)\" \(uses) the withdrawn code for \(name); write \"\(current + rest)\" instead")
-        } else if let code = locale.language.languageCode, !code.isISOLanguage, !Self.languagesBeyondFoundation.contains(code.identifier) {
+        } else if locale.language.languageCode.map({ $0.isISOLanguage || Self.languagesBeyondFoundation.contains($0.identifier) }) != true {
+            // (No code at all, as in "" or "_DE", is refused too: the collation would silently be the root's.)
             reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
         }
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")
