@@ -49,6 +49,20 @@ struct TemplateValidatorTests {
         #expect(TemplateValidator.validate(folder: folder, displayFolder: "T").map(\.description) == [])
     }
 
+    @Test("a template that is not UTF-8 (saved as UTF-16, or with a Latin-1 byte) is named at the place its bytes stop being UTF-8")
+    func notUTF8() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder)
+        let cell = folder + "/cell-default.mustache"
+        try #require(String(contentsOfFile: cell, encoding: .utf8).data(using: .utf16)).write(to: URL(fileURLWithPath: cell))
+        try Data(Array("<span>\n  Caf".utf8) + [0xE9] + Array("</span>\n".utf8)).write(to: URL(fileURLWithPath: folder + "/cell-value1.mustache"))
+        #expect(TemplateValidator.validate(folder: folder, displayFolder: "T").map(\.description) == [
+            "T/cell-default.mustache:1:1: the file is not valid UTF-8 here; save it as UTF-8",
+            "T/cell-value1.mustache:2:6: the file is not valid UTF-8 here; save it as UTF-8",
+        ])
+    }
+
     @Test("a value where an attribute's name goes is refused; in a quoted value, in text, or a section of whole attributes, it is fine")
     func valuesOutsideAttributeValues() {
         let why = "stands where an attribute's name goes, where escaping cannot keep a value from making attributes; put it inside a quoted attribute value"

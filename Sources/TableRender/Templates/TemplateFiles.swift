@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 /// The `.mustache` files of a template folder, read once: what its checks look at is what its
 /// library is compiled from, even should a file change meanwhile.
@@ -33,6 +34,21 @@ public struct TemplateFiles: Sendable {
             outside = []
             listingError = error.localizedDescription
         }
+    }
+
+    /// A template's text; `nil` when it has none to check, and then `problems` says where its
+    /// bytes stop being UTF-8 (a file saved as UTF-16 stops on its first line) or that it could
+    /// not be read (`contents` is `nil`).
+    static func text(of contents: Data?, file: String, problems: inout [XMLDiagnostic]) -> String? {
+        guard let contents else {
+            problems.append(XMLDiagnostic(file: file, line: 1, column: 1, message: "cannot read the file"))
+            return nil
+        }
+        if let place = DocumentText.firstInvalidUTF8(in: contents) {
+            problems.append(XMLDiagnostic(file: file, line: place.line, column: place.column, message: "the file is not valid UTF-8 here; save it as UTF-8"))
+            return nil
+        }
+        return String(decoding: contents, as: UTF8.self)
     }
 
     /// What is said of a template that is a link to a file outside its folder.

@@ -53,10 +53,7 @@ public struct TemplateSet: Sendable {
                         problems.append(XMLDiagnostic(file: path, line: 0, column: 0, message: TemplateFiles.outsideMessage))
                         continue
                     }
-                    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                        problems.append(XMLDiagnostic(file: path, line: 0, column: 0, message: "cannot read the file as UTF-8"))
-                        continue
-                    }
+                    guard let text = TemplateFiles.text(of: FileManager.default.contents(atPath: path), file: path, problems: &problems) else { continue }
                     let found = CustomTemplateValidator.validate(text: text, file: path)
                     problems += found
                     guard found.isEmpty else { continue }

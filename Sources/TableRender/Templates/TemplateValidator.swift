@@ -26,10 +26,7 @@ public enum TemplateValidator {
                 diagnostics.append(XMLDiagnostic(file: display, line: 0, column: 0, message: TemplateFiles.outsideMessage))
                 continue
             }
-            guard let data = file.contents, let text = String(data: data, encoding: .utf8) else {
-                diagnostics.append(XMLDiagnostic(file: display, line: 0, column: 0, message: "cannot read the file as UTF-8"))
-                continue
-            }
+            guard let text = TemplateFiles.text(of: file.contents, file: display, problems: &diagnostics) else { continue }
             diagnostics += validate(text: text, name: file.name, file: display, knownTemplates: names)
         }
         return diagnostics + partialCycles(in: templates, shown: shown)
