@@ -42,7 +42,7 @@ extension DataFileReader {
 
     /// The index after the string literal whose opening quote is at `start`, and whether it
     /// holds an escape.
-    private static func literalEnd(_ bytes: [UInt8], from start: Int) -> (end: Int, isEscaped: Bool) {
+    static func literalEnd(_ bytes: [UInt8], from start: Int) -> (end: Int, isEscaped: Bool) {
         var index = start + 1, isEscaped = false
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             if bytes[index] == UInt8(ascii: "\\") {

@@ -40,7 +40,12 @@ public enum DataFileReader {
             // JSONDecoder says only that the JSON is invalid; JSONSerialization says where.
             var reason = error
             do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { reason = error }
-            throw StoreError.importFailed(file: file, location: location(of: reason, in: data), message: "invalid JSON: \(describe(reason))")
+            let place = location(of: reason, in: data)
+            // Two refusals it does not place: they are found here, and said in the file's terms.
+            if place.isEmpty, let problem = unplacedProblem(in: data) {
+                throw StoreError.importFailed(file: file, location: "\(problem.line):\(problem.column)", message: "invalid JSON: \(problem.message)")
+            }
+            throw StoreError.importFailed(file: file, location: place, message: "invalid JSON: \(describe(reason))")
         }
         if let repeated = repeatedMember(in: data) {
             throw StoreError.importFailed(file: file, location: "\(repeated.line):\(repeated.column)",

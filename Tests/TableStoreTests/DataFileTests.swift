@@ -106,6 +106,13 @@ struct DataFileTests {
 
     @Test("errors name the file, the line or key path, and what was expected", arguments: [
         ("bad.json", "{\n  \"a\": [1,\n  ,]\n}", "bad.json:3:3: invalid JSON"),
+        // Two refusals the parser places nowhere are found at their line and column.
+        ("huge.json", "[\n  {\"name\": \"x\", \"n\": 1e400}\n]",
+         "huge.json:2:22: invalid JSON: the number 1e400 is beyond the largest a number can be; put it in quotes to keep it as text"),
+        ("half.json", "[{\"name\": \"ok \\ud83d\\ude00\"},\n {\"name\": \"a\\ud800b\"}]",
+         #"half.json:2:13: invalid JSON: the escape \ud800 is half of a UTF-16 surrogate pair, and its other half does not follow"#),
+        ("low.json", #"[{"name": "\udc00"}]"#,
+         #"low.json:1:12: invalid JSON: the escape \udc00 is half of a UTF-16 surrogate pair, and its other half does not follow"#),
         ("shape.json", #"{"regions": [{"name": "N", "trails": [3]}]}"#, "shape.json:regions[0].trails[0]: expected an item (an object)"),
         ("top.json", "42", "top.json: expected an object of lists or an array of items at the top level"),
         ("nested.json", #"[{"name": "x", "meta": {"a": 1}}]"#, "nested.json:nested[0].meta: expected text, a number, true/false or an array of items"),
