@@ -24,7 +24,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The address to listen on.")
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: "The port to listen on (0 picks a free one).")
+    // The numbers are taken as given, a negative one too, so that the range checks in `run`
+    // answer them: otherwise "--port -1" reads "-1" as an option and says the value is missing.
+    @Option(name: .long, parsing: .unconditional, help: "The port to listen on (0 picks a free one).")
     var port: Int = 8080
 
     @Option(name: .long, help: "A file holding the editors' password hash (from `tablestack hash-password`).")
@@ -42,28 +44,28 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "A further host name to answer to (name, name:port, or .domain for it and its subdomains); repeatable.")
     var allowedHost: [String] = []
 
-    @Option(name: .long, help: "Seconds a client may take to send a request's head.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a client may take to send a request's head.")
     var headerTimeout: Double = ConnectionLimits().headerTimeout
 
-    @Option(name: .long, help: "Seconds a client may take to send a request's body.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a client may take to send a request's body.")
     var bodyTimeout: Double = ConnectionLimits().bodyTimeout
 
-    @Option(name: .long, help: "Seconds a connection may stay open with nothing moving.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a connection may stay open with nothing moving.")
     var idleTimeout: Double = ConnectionLimits().idleTimeout
 
-    @Option(name: .long, help: "Connections open at once (lowered to fit the descriptor limit); past it the longest idle one is closed.")
+    @Option(name: .long, parsing: .unconditional, help: "Connections open at once (lowered to fit the descriptor limit); past it the longest idle one is closed.")
     var maxConnections: Int = ConnectionLimits().maximumConnections
 
-    @Option(name: .long, help: "Seconds to keep trying a PostgreSQL database that cannot be reached at start (starting up, restarting) before giving up; 0 gives up at once.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to keep trying a PostgreSQL database that cannot be reached at start (starting up, restarting) before giving up; 0 gives up at once.")
     var databaseWait: Double = 30
 
-    @Option(name: .long, help: "Days the change log keeps each commit (trimmed hourly); servers that lose their database connection for longer start afresh.")
+    @Option(name: .long, parsing: .unconditional, help: "Days the change log keeps each commit (trimmed hourly); servers that lose their database connection for longer start afresh.")
     var changeLogDays: Double = 7
 
-    @Option(name: .long, help: "The largest request body accepted, in bytes.")
+    @Option(name: .long, parsing: .unconditional, help: "The largest request body accepted, in bytes.")
     var maxBodySize: Int = ConnectionLimits().maximumBodySize
 
-    @Option(name: .long, help: "Live streams open at once (pages that show other editors' changes as they are made); 0 turns live pages off.")
+    @Option(name: .long, parsing: .unconditional, help: "Live streams open at once (pages that show other editors' changes as they are made); 0 turns live pages off.")
     var liveStreams: Int = 800
 
     func run() async throws {
@@ -81,8 +83,12 @@ struct Serve: AsyncParsableCommand {
             printError("tablestack: \(name) must be a number of seconds above 0 and at most 86400, not \(value)")
             throw ExitCode.validationFailure
         }
-        guard maxConnections >= 1, maxBodySize >= 1_024 else {
-            printError("tablestack: --max-connections must be at least 1 and --max-body-size at least 1024")
+        guard maxConnections >= 1 else {
+            printError("tablestack: --max-connections must be at least 1, not \(maxConnections)")
+            throw ExitCode.validationFailure
+        }
+        guard maxBodySize >= 1_024 else {
+            printError("tablestack: --max-body-size must be at least 1024 bytes, not \(maxBodySize)")
             throw ExitCode.validationFailure
         }
         guard liveStreams >= 0 else {

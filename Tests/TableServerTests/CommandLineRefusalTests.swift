@@ -224,6 +224,11 @@ struct CommandLineRefusalTests {
 
     @Test("options that would serve or export an unreachable site are refused, naming the option", arguments: [
         (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
+        // A negative number is a value, not an option, and each limit names itself alone.
+        (["serve", "--port", "-1"], "--port must be from 0 to 65535 (0 picks a free one), not -1"),
+        (["serve", "--port", "0", "--live-streams", "-5"], "--live-streams must be 0 or more, not -5"),
+        (["serve", "--port", "0", "--max-body-size", "0"], "--max-body-size must be at least 1024 bytes, not 0"),
+        (["serve", "--port", "0", "--max-connections", "-1"], "--max-connections must be at least 1, not -1"),
         (["serve", "--port", "0", "--change-log-days", "inf"], "--change-log-days must be above 0 and at most 36500"),
         (["serve", "--port", "0", "--change-log-days", "1e17"], "--change-log-days must be above 0 and at most 36500"),
         (["serve", "--port", "0", "--base-path", "//"], "--base-path must be a path of plain segments"),
