@@ -148,7 +148,12 @@ struct AppFileTests {
         ("  list:\n    title: T\n    sections:\n      - cells: [{ text: A, key: index.html }]\n",
          #"app.yaml:7:33: a cell's key cannot be "index.html": an export writes a file of that name beside the cells' pages"#),
         ("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n",
-         #"app.yaml:5:5: YAML: "title" is a key twice in one mapping; each key may appear once"#),
+         #"app.yaml:7:5: YAML: "title" is a key twice (first on line 5) in one mapping; each key may appear once"#),
+        ("  list:\n    title: T\n    list: x\n    rows:\n      - { key: a }\n    cell:\n      text: a\n      # a comment\n\n      \"text\": b\n",
+         #"app.yaml:13:7: YAML: "text" is a key twice (first on line 10) in one mapping; each key may appear once"#),
+        // In a flow mapping the repeat is not looked for: the first is named.
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a, text: b }\n",
+         #"app.yaml:7:13: YAML: "text" is a key twice in one mapping; each key may appear once"#),
         // Errors libyaml finds while reading or composing carry their place too, not 1:1.
         ("  list:\n    title: *nope\n    list: x\n    cell: { text: a }\n",
          "app.yaml:5:12: YAML: found undefined alias"),

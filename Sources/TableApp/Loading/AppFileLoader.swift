@@ -29,7 +29,7 @@ public enum AppFileLoader {
             // on each (compiling them first, at every start).
             root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
-            throw .invalidApp([syntaxDiagnostic(error, file: file)])
+            throw .invalidApp([syntaxDiagnostic(error, text: text, file: file)])
         } catch {
             throw .invalidApp([AppDiagnostic(file: file, line: 1, column: 1, message: "\(error)")])
         }
@@ -47,7 +47,7 @@ public enum AppFileLoader {
         return app
     }
 
-    private static func syntaxDiagnostic(_ error: YamlError, file: String) -> AppDiagnostic {
+    private static func syntaxDiagnostic(_ error: YamlError, text: String, file: String) -> AppDiagnostic {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _):
             return AppDiagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
@@ -60,12 +60,37 @@ public enum AppFileLoader {
             let place = DocumentText.place(after: yaml.prefix(offset))
             return AppDiagnostic(file: file, line: place.line, column: place.column, message: "YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            // At the first of them, without the file's opening lines Yams adds as context.
-            return AppDiagnostic(file: file, line: context.mark.line, column: context.mark.column,
-                                 message: "YAML: " + duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-                                    + (duplicates.count == 1 ? " is a key twice" : " are keys twice") + " in one mapping; each key may appear once")
+            // Yams places the first of them; the repeat, where an editor should go, is looked
+            // for below it in a block mapping (not found, as in a flow mapping, the first stays).
+            let first = context.mark
+            let repeated = duplicates.count == 1 ? repeatPlace(of: duplicates[0], firstAt: first, in: text) : nil
+            let place = repeated ?? (first.line, first.column)
+            let names = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+            return AppDiagnostic(file: file, line: place.line, column: place.column,
+                                 message: "YAML: \(names) " + (duplicates.count == 1 ? "is a key twice" : "are keys twice")
+                                    + (repeated == nil ? "" : " (first on line \(first.line))") + " in one mapping; each key may appear once")
         default:
             return AppDiagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
         }
+    }
+
+    /// Where `key` is written again in the block mapping whose key at `first` is its first: a
+    /// later line indented as far, before one indented less ends the mapping.
+    private static func repeatPlace(of key: String, firstAt first: Mark, in text: String) -> (line: Int, column: Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line >= 1, first.line < lines.count else { return nil }
+        let spellings = [key, "\"\(key)\"", "'\(key)'"]
+        for number in first.line..<lines.count {
+            let line = lines[number]
+            let content = line.drop { $0 == " " }
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let column = line.count - content.count + 1
+            if column < first.column { return nil }
+            guard column == first.column else { continue }
+            for spelling in spellings where content.hasPrefix(spelling) {
+                if content.dropFirst(spelling.count).drop(while: { $0 == " " }).hasPrefix(":") { return (number + 1, column) }
+            }
+        }
+        return nil
     }
 }
