@@ -180,6 +180,14 @@ struct AppFileTests {
         #expect(error?.description.contains("\(file.path):5:14: the file is not valid UTF-8 here; save it as UTF-8") == true, "\(String(describing: error))")
     }
 
+    @Test("a text that leaves a direction override or isolate open has it ended where it ends, as form fields and imports do")
+    func openDirectionsClosed() throws {
+        let app = try AppFileLoader.parse(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: \"\u{202E}Test \u{2067}x\""), file: "app.yaml")
+        #expect(app.title == "\u{202E}Test \u{2067}x\u{2069}\u{202C}")
+        let balanced = try AppFileLoader.parse(Self.minimal.replacingOccurrences(of: "title: Test", with: "title: \"\u{202E}Test\u{202C} x\""), file: "app.yaml")
+        #expect(balanced.title == "\u{202E}Test\u{202C} x")
+    }
+
     @Test("a file that begins with a byte order mark, as some editors save UTF-8, loads; its problems keep their columns")
     func byteOrderMark() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID().uuidString).yaml")

@@ -60,7 +60,9 @@ struct YAMLReader {
             fail(node, "\(what) holds the character \(DocumentText.name(disallowed)), which a page cannot show; remove it")
             return nil
         }
-        return scalar.string
+        // As form fields and imports have: a direction override the text leaves open would turn
+        // around whatever the page shows after it (the site's name after a title).
+        return DocumentText.closingDirections(scalar.string)
     }
 
     mutating func required(_ node: Node?, in parent: Node?, _ what: String) -> Node? {
