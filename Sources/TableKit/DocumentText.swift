@@ -32,9 +32,32 @@ public enum DocumentText {
     }
 
     /// `text`, cut to `length` characters with an ellipsis as the last when it is longer, for a
-    /// message that repeats what someone sent.
+    /// message that repeats what someone sent. It also holds at most `4 × length` bytes of UTF-8,
+    /// cut between code points if need be: one character can be built of any number of them
+    /// (a letter under thousands of stacked marks), and a message goes into a cookie or a header.
     public static func shortened(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+        let cut = text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+        let bytes = 4 * length
+        guard cut.utf8.count > bytes else { return cut }
+        var kept = String.UnicodeScalarView(), size = 0
+        for scalar in cut.unicodeScalars {
+            size += UTF8.width(scalar)
+            if size > bytes - 3 { break }
+            kept.append(scalar)
+        }
+        return String(kept) + "…"
+    }
+
+    /// The most code points one character (a grapheme cluster) of typed or imported text may be
+    /// built of. A family emoji with skin tones takes 10 and Tibetan's stacks fewer; more is a
+    /// letter under a pile of marks, which a row cannot keep within its bounds and which the
+    /// character limits of fields, counting characters, would not bound.
+    public static let mostScalarsInCharacter = 32
+
+    /// The first character of `text` built of more than `mostScalarsInCharacter` code points.
+    public static func firstOverstacked(in text: String) -> Character? {
+        guard text.unicodeScalars.count > mostScalarsInCharacter else { return nil }
+        return text.first { $0.unicodeScalars.count > mostScalarsInCharacter }
     }
 
     /// How a disallowed character is named in a message: `U+0000`.

@@ -268,6 +268,10 @@ struct DocumentBuilder {
         if let scalar = DocumentText.firstDisallowed(in: text) {
             throw failure(location, "the text holds the character \(DocumentText.name(scalar)), which a page cannot show; remove it")
         }
+        if DocumentText.firstOverstacked(in: text) != nil {
+            throw failure(location, "the text holds a character built of more than \(DocumentText.mostScalarsInCharacter) code points (marks piled on one letter), "
+                            + "which a row cannot show within its bounds")
+        }
     }
 
     /// Refuses a list's name that no app could name (`list: ""`), and text a page cannot show.

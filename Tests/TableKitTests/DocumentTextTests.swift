@@ -21,4 +21,25 @@ struct DocumentTextTests {
         #expect(DocumentText.firstDisallowed(in: "ok\u{85}") == "\u{85}")
         #expect(DocumentText.name("\u{0}") == "U+0000" && DocumentText.name("\u{1FFFF}") == "U+1FFFF")
     }
+
+    @Test("a message's copy of a text is cut in characters and in bytes: one letter under thousands of marks is one character")
+    func shortenedInBytes() {
+        #expect(DocumentText.shortened("Milk", to: 60) == "Milk")
+        #expect(DocumentText.shortened(String(repeating: "a", count: 100), to: 60) == String(repeating: "a", count: 59) + "…")
+        let piled = "K" + String(repeating: "\u{301}", count: 3_000)
+        #expect(piled.count == 1)
+        let cut = DocumentText.shortened(piled, to: 60)
+        #expect(cut.utf8.count <= 240 && cut.unicodeScalars.starts(with: "K\u{301}\u{301}".unicodeScalars) && cut.unicodeScalars.last == "…", "\(cut.utf8.count) bytes")
+    }
+
+    @Test("a character built of more than 32 code points is found; emoji sequences and stacked scripts are not")
+    func overstacked() {
+        let piled = "ok K" + String(repeating: "\u{301}", count: 40) + " more"
+        #expect(DocumentText.firstOverstacked(in: piled)?.unicodeScalars.count == 41)
+        let kiss = "\u{1F469}\u{1F3FB}\u{200D}\u{2764}\u{FE0F}\u{200D}\u{1F48B}\u{200D}\u{1F468}\u{1F3FC}"
+        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+        let text = String(repeating: kiss + england + "བསྒྲུབས་ Việt ", count: 10)
+        #expect(DocumentText.firstOverstacked(in: text) == nil)
+        #expect(DocumentText.firstOverstacked(in: "K" + String(repeating: "\u{301}", count: 31)) == nil, "32 code points pass")
+    }
 }
