@@ -307,6 +307,20 @@
     openSheet(link);
   }, true);
 
+  // An Add or Edit sheet is sent once: a second tap on Save while the first post is on its way
+  // would add the item twice (iOS closes the sheet at the first tap). The page that answers
+  // replaces this one; should none come (the network failed), Save works again after a while.
+  var sheetSentAt = new WeakMap();
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.matches || !form.matches(".sheet__form")) return;
+    var sent = sheetSentAt.get(form);
+    if (sent && Date.now() - sent < 5000) { event.preventDefault(); return; }
+    sheetSentAt.set(form, Date.now());
+  });
+  // A page restored from the back-forward cache is one the person may send again.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) sheetSentAt = new WeakMap(); });
+
   // The control that saved the page, or the row the address lands on (just added, moved or
   // changed, or come back from), takes the focus; the row's highlight fades by CSS, as UIKit
   // deselects the row on return.

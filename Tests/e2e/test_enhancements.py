@@ -75,6 +75,24 @@ def test_tapping_a_placeholder_row_does_what_its_plus_does(server, js_browser):
 
 
 @pytest.mark.js
+def test_a_second_tap_on_save_adds_nothing_more(server, js_browser):
+    driver = js_browser
+    driver.get(server.url("/groceries/?add=1"))
+    driver.find_element(By.ID, "field-name").send_keys("Twice")
+    with step(driver, "Save pressed twice before the answer comes sends the sheet once"):
+        sent = driver.execute_script("""
+            var form = document.getElementById("sheet-form"), sent = 0;
+            window.addEventListener("submit", function (event) { if (!event.defaultPrevented) sent += 1; });
+            var save = document.querySelector('button[form="sheet-form"]') || form.querySelector('button[type="submit"]');
+            form.requestSubmit(save);
+            form.requestSubmit(save);
+            return sent;""")
+        assert sent == 1
+        wait_for_url(driver, "#row-twice")
+        assert row_texts(driver) == ["Milk", "Eggs", "Bread", "Butter", "Twice"]
+
+
+@pytest.mark.js
 def test_the_slider_saves_once_settled_and_keeps_the_focus(server, js_browser):
     driver = js_browser
     driver.get(server.url("/settings/"))
