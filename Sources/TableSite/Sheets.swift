@@ -90,7 +90,7 @@ public struct Sheets {
             options.append(OptionContext(value: value, title: label, isSelected: target == source))
         }
         return SheetContext(title: "Move \(controller.cell(at: source).text)", sectionTitle: nil, action: site.urls.action(.move, on: page.path),
-                            csrf: csrf, revision: controller.revisionToken, cancelHref: site.urls.editing(page.path), saveTitle: "Move",
+                            csrf: csrf, revision: controller.revisionToken, cancelHref: site.urls.editing(page.path, row: key), saveTitle: "Move",
                             errorSummary: nil, hiddenFields: [HiddenFieldContext(name: "key", value: key)],
                             fields: [FieldContext(name: "to", label: "Move to", kind: .choice, options: options)])
     }

@@ -38,8 +38,8 @@ struct EditingDetailsTests {
             let confirm = try await browser.get("/playlist/?editing=1&delete=the-swan")
             let button = try #require(confirm.root?.first { $0.name == "button" && $0.attributes["class"] == "delete-confirmation__delete" })
             #expect(button.normalizedText == "Remove")
-            #expect(confirm.root?.first { $0.attributes["class"] == "delete-confirmation__cancel" }?.attributes["href"] == "/playlist/?editing=1",
-                    "Cancel stays in editing mode")
+            #expect(confirm.root?.first { $0.attributes["class"] == "delete-confirmation__cancel" }?.attributes["href"] == "/playlist/?editing=1#row-the-swan",
+                    "Cancel stays in editing mode, at the row")
             // A swiped row's Delete button (outside editing mode): Cancel leaves editing mode off.
             let swipedConfirm = try await browser.get("/groceries/?delete=eggs")
             #expect(swipedConfirm.root?.first { $0.attributes["class"] == "delete-confirmation__cancel" }?.attributes["href"] == "/groceries/#row-eggs")

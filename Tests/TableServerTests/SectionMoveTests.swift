@@ -18,6 +18,8 @@ struct SectionMoveTests {
             #expect(options.map(\.1) == ["Where it is now (row 1)", "Row 2 of Carry-on", "Row 3 of Carry-on", "Row 1 of Checked",
                                          "Row 2 of Checked", "Row 3 of Checked", "Row 4 of Checked", "Row 1 of Daypack", "Row 2 of Daypack",
                                          "Row 3 of Daypack"])
+            let cancel = sheet.root?.first { $0.name == "a" && $0.normalizedText == "Cancel" }?.attributes["href"]
+            #expect(cancel == "/packing/?editing=1#row-passport", "Cancel goes back to the row, in editing mode")
             let choice = try #require(options.first { $0.1 == "Row 3 of Checked" }?.0)
             #expect(choice == "before:sunscreen")
             let (csrf, revision) = browser.tokens(of: sheet)

@@ -83,7 +83,7 @@ enum RowContextBuilder {
         if actions.confirmingDeleteKey == cell.key, row.editingStyle == .delete || row.canSwipeToDelete {
             // Cancel goes back to the mode the Delete button was shown in: editing, or a swipe's.
             context.confirmDelete = DeleteConfirmationContext(action: actions.action(.delete),
-                                                              cancelHref: isEditing ? actions.editingHref : actions.pageHref(row: cell.key),
+                                                              cancelHref: isEditing ? actions.editingHref(row: cell.key) : actions.pageHref(row: cell.key),
                                                               title: row.deleteConfirmationTitle)
         }
         if isEditing, row.isMovable {

@@ -106,8 +106,9 @@ public struct PageActions: Sendable, Hashable {
     /// The page in editing mode with the Delete button of `key` showing.
     public func confirmDeleteHref(for key: String) -> String { urls.deleteConfirmation(keys, key: key) }
 
-    /// The page in editing mode, without a pending deletion.
-    public var editingHref: String { urls.editing(keys) }
+    /// The page in editing mode without a pending deletion, back at `row`: where cancelling a
+    /// deletion leads (the keyboard and a long list's scroll stay at the row).
+    public func editingHref(row: String) -> String { urls.editing(keys, row: row) }
 
     /// The page out of editing mode, back at `row`: where cancelling a swiped deletion leads.
     public func pageHref(row: String) -> String { urls.page(keys, from: keys, row: row) }

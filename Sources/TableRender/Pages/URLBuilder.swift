@@ -65,8 +65,8 @@ public struct URLBuilder: Sendable, Hashable {
         }
     }
 
-    /// The page at `keys` in editing mode, linked from itself.
-    public func editing(_ keys: [String]) -> String { page(keys, from: keys, state: .editing) }
+    /// The page at `keys` in editing mode, linked from itself (at `row`, when one is given).
+    public func editing(_ keys: [String], row: String? = nil) -> String { page(keys, from: keys, state: .editing, row: row) }
 
     /// The page at `keys` with its Add sheet.
     public func addSheet(_ keys: [String]) -> String { page(keys, from: keys, state: ViewState(sheet: .add)) }
