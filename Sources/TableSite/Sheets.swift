@@ -113,6 +113,7 @@ public struct Sheets {
                             isRequired: definition.isRequired, isOn: definition.kind == .toggle && FieldDefinition.switchValue(value) == true,
                             minimum: definition.minimum.map(NumberWords.plain) ?? "", maximum: definition.maximum.map(NumberWords.plain) ?? "",
                             maxLength: definition.kind == .text ? String(definition.maximumLength) : nil,
+                            unit: definition.kind == .number || definition.kind == .slider ? definition.unit : nil,
                             options: definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }, error: error)
     }
 

@@ -30,6 +30,19 @@ struct WalkTheDemoTests {
         }
     }
 
+    @Test("a number's unit follows its value in the edit sheet, as on the detail page, and is read with the field's label")
+    func unitInEditSheet() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let sheet = try await browser.get("/trails/north-cascades/cascade-pass/?editing=1")
+            let row = try #require(sheet.root?.first { $0.attributes["id"] == "field-length-row" })
+            #expect(row.first { $0.name == "label" }?.spokenText == "Length (mi)")
+            #expect(row.first { $0.attributes["class"] == "field__unit" }?.normalizedText == "mi")
+            #expect(sheet.field("length") == "7.4")
+        }
+    }
+
     @Test("the exclusive selection list moves its checkmark; the inclusive one toggles")
     func selectionLists() async throws {
         let demo = try await ServedDemo()

@@ -69,13 +69,15 @@ public struct FieldContext: RenderContext, Hashable {
     public var step: String
     /// The most characters a text field takes (the server's own limit), as the input's `maxlength`.
     public var maxLength: String?
+    /// What a number or slider counts in ("mi"), shown after it and read with its label.
+    public var unit: String?
     public var options: [OptionContext]
     public var error: String?
 
     /// Makes a field; only the parts its kind uses matter.
     public init(name: String, label: String, kind: Kind, value: String = "", placeholder: String = "",
                 isRequired: Bool = false, isOn: Bool = false, minimum: String = "", maximum: String = "",
-                step: String = "any", maxLength: String? = nil, options: [OptionContext] = [], error: String? = nil) {
+                step: String = "any", maxLength: String? = nil, unit: String? = nil, options: [OptionContext] = [], error: String? = nil) {
         self.name = name
         self.label = label
         self.kind = kind
@@ -87,6 +89,7 @@ public struct FieldContext: RenderContext, Hashable {
         self.maximum = maximum
         self.step = step
         self.maxLength = maxLength
+        self.unit = unit
         self.options = options
         self.error = error
     }
@@ -95,7 +98,7 @@ public struct FieldContext: RenderContext, Hashable {
         .init("name") { $0.name }, .init("label") { $0.label }, .init("value") { $0.value },
         .init("placeholder") { $0.placeholder }, .init("isRequired") { $0.isRequired },
         .init("isOn") { $0.isOn }, .init("minimum") { $0.minimum }, .init("maximum") { $0.maximum },
-        .init("step") { $0.step }, .init("maxLength") { $0.maxLength }, .init("options") { $0.options },
+        .init("step") { $0.step }, .init("maxLength") { $0.maxLength }, .init("unit") { $0.unit }, .init("options") { $0.options },
         .init("error") { $0.error },
         .init("isText") { $0.kind == .text }, .init("isPassword") { $0.kind == .password },
         .init("isNumber") { $0.kind == .number }, .init("isSwitch") { $0.kind == .toggle },
