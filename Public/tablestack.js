@@ -107,6 +107,18 @@
     if (Date.now() - lastSwipe < 600) return;
     if (!event.target.closest || !event.target.closest(".swipe-delete")) clearConfirmations(null);
   });
+  // In an exclusive list the arrow keys move between the choices, as in a group of radio
+  // buttons; Space or Enter chooses (choosing posts, and the page that answers replaces this one).
+  var arrows = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+  document.addEventListener("keydown", function (event) {
+    var step = arrows[event.key];
+    var group = step && event.target.matches && event.target.matches('[role="radio"]') && event.target.closest('[role="radiogroup"]');
+    if (!group || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var radios = Array.prototype.slice.call(group.querySelectorAll('[role="radio"]'));
+    var next = radios[(radios.indexOf(event.target) + step + radios.length) % radios.length];
+    event.preventDefault();
+    next.focus();
+  });
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
     clearConfirmations(null);

@@ -75,6 +75,27 @@ def test_tapping_a_placeholder_row_does_what_its_plus_does(server, js_browser):
 
 
 @pytest.mark.js
+def test_arrow_keys_move_between_the_choices_of_an_exclusive_list(server, js_browser):
+    driver = js_browser
+    driver.get(server.url("/ringtone/"))
+    group = driver.find_element(By.CSS_SELECTOR, '[role="radiogroup"]')
+    assert group.get_attribute("aria-label") == "Ringtone"
+    radios = group.find_elements(By.CSS_SELECTOR, '[role="radio"]')
+    assert len(radios) == len(driver.find_elements(By.CSS_SELECTOR, ".row")) and len(radios) > 2
+    with step(driver, "Down moves the focus to the next choice without choosing it; Up from the first wraps to the last"):
+        driver.execute_script("arguments[0].focus()", radios[0])
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+        assert driver.switch_to.active_element == radios[1]
+        ActionChains(driver).send_keys(Keys.ARROW_UP).send_keys(Keys.ARROW_UP).perform()
+        assert driver.switch_to.active_element == radios[-1]
+        assert driver.current_url.endswith("/ringtone/"), "nothing was posted"
+    with step(driver, "Space chooses the focused one"):
+        chosen = radios[-1].text
+        ActionChains(driver).send_keys(Keys.SPACE).perform()
+        until(driver, lambda d: [r.text for r in d.find_elements(By.CSS_SELECTOR, '[role="radio"][aria-checked="true"]')] == [chosen])
+
+
+@pytest.mark.js
 def test_a_second_tap_on_save_adds_nothing_more(server, js_browser):
     driver = js_browser
     driver.get(server.url("/groceries/?add=1"))

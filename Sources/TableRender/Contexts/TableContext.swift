@@ -23,6 +23,9 @@ public struct TableContext: RenderContext {
     public var notes: [TextLineContext]
     /// The URL of the page's live stream, when it has one.
     public var live: String? = nil
+    /// The name of the group the rows' radio buttons form in an exclusive list (the page's
+    /// title): one choice among all of them, whatever their section.
+    public var radioGroup: String? = nil
 
     public static let fields: [TemplateField<Self>] = [
         .init("style") { $0.style }, .init("isIndexed") { $0.isIndexed },
@@ -32,7 +35,7 @@ public struct TableContext: RenderContext {
         .init("actionForm") { $0.actionForm }, .init("isEmpty") { $0.isEmpty },
         .init("emptyMessage") { $0.emptyMessage }, .init("commands") { $0.commands },
         .init("hasCommands") { !$0.commands.isEmpty }, .init("notes") { $0.notes },
-        .init("live") { $0.live },
+        .init("live") { $0.live }, .init("radioGroup") { $0.radioGroup },
         // Forms carry the revision, and a live page's stream starts from it.
         .init("showsRevision") { $0.actionForm != nil || $0.live != nil },
     ]

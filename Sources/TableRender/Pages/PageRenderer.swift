@@ -124,7 +124,8 @@ public final class PageRenderer: Sendable {
             sections: sections, sectionIndex: index, actionForm: form,
             isEmpty: snapshot.sections.allSatisfy { $0.rows.isEmpty }, emptyMessage: page.emptyMessage,
             commands: page.actions == nil ? [] : page.commands,
-            notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) }, live: page.live)
+            notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) }, live: page.live,
+            radioGroup: page.selectionMode == .exclusive && page.actions != nil && !snapshot.isEditing ? title : nil)
         return (tableTemplate.render(table, templates: templates), sectionRows)
     }
 

@@ -38,7 +38,10 @@ public enum TemplateValidator {
         var includes: [String: [MustacheTag]] = [:]
         for file in templates.files {
             guard let data = file.contents, let text = String(data: data, encoding: .utf8) else { continue }
-            includes[file.name] = MustacheScanner.tags(in: text).tags.filter { $0.kind == .partial }
+            // A partial included twice (the table's sections, with and without their radio group)
+            // closes a cycle once: at its first include.
+            var named: Set<String> = []
+            includes[file.name] = MustacheScanner.tags(in: text).tags.filter { $0.kind == .partial && named.insert($0.name).inserted }
         }
         var diagnostics: [XMLDiagnostic] = []
         var finished: Set<String> = []
