@@ -60,7 +60,13 @@ public struct SiteExporter: Sendable {
         defer { StagingFolders.remove(staging) }
         do {
             let report = try await run.exportPages()
-            if let failure = StagingFolders.rename(staging, to: target) { throw ExportError.cannotWrite(target, String(cString: strerror(failure))) }
+            if let failure = StagingFolders.rename(staging, to: target) {
+                // The folder was not there when the export began: someone (another export) made it meanwhile.
+                let appeared = [ENOTEMPTY, EEXIST, ENOTDIR, EISDIR].contains(failure)
+                throw ExportError.cannotWrite(target, appeared
+                    ? "it was made by someone else (another export?) while this export ran, so this site was not put there; what is there was left as it is, and exporting again updates it"
+                    : String(cString: strerror(failure)))
+            }
             return report
         } catch {
             try? FileManager.default.removeItem(atPath: staging)

@@ -357,6 +357,25 @@ struct ExportTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)).contains { $0.contains("partial") })
     }
 
+    @Test("a folder someone makes at the output path while a fresh export runs is left as it is, and the message says what happened")
+    func folderMadeMeanwhile() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let output = fixture.output
+        var exporter = SiteExporter(site: fixture.site, options: ExportOptions(
+            outputFolder: output, publicFolder: ExportFixture.repository.appendingPathComponent("Public").path))
+        // As another export finishing first would: the folder appears, with a page in it.
+        exporter.progress = { _, _ in
+            try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: output + "/index.html", contents: Data("theirs".utf8))
+        }
+        let error = await #expect(throws: ExportError.self) { try await exporter.export() }
+        #expect(error?.description.hasPrefix("\(output): cannot write: it was made by someone else (another export?) while this export ran") == true,
+                "\(String(describing: error))")
+        #expect(FileManager.default.contents(atPath: output + "/index.html") == Data("theirs".utf8))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)).contains { $0.contains("partial") })
+    }
+
     @Test("an output path that is a file or a dangling link is refused, naming it, and left as it was")
     func outputThatIsNotAFolder() async throws {
         let fixture = try await ExportFixture()
