@@ -119,6 +119,13 @@ struct AppFileTests {
          "app.yaml:7:44: the value1 cell style has no place for an image (only default and subtitle do)"),
         ("  list:\n    title: T\n    list: x\n    colour: red\n    cell: { text: a }\n",
          #"app.yaml:7:5: unknown key "colour" in scene "list" (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection, allowsSelectionDuringEditing, rows, sectionFooters, headerStyle, prototypes, sectionHeaderView, sectionFooterView or allowsMultipleSelection)"#),
+        // A name one or two letters away from one that exists is offered.
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a, style: subtitel }\n",
+         #"app.yaml:7:29: unknown cell style "subtitel", did you mean "subtitle"? (expected default, subtitle, value1 or value2)"#),
+        ("  list:\n    tilte: T\n    list: x\n    cell: { text: a }\n",
+         #"app.yaml:5:5: unknown key "tilte" in scene "list", did you mean "title"? (expected title, style, header, footer, sections, item, list, cell, sectionBy, sectionOrder, nested, index, push, info, selection, placeholder, editing, moves, add, batches, batchEditing, alternateRows, empty, detail, allowsSelection, allowsSelectionDuringEditing, rows, sectionFooters, headerStyle, prototypes, sectionHeaderView, sectionFooterView or allowsMultipleSelection)"#),
+        ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: LIST\n",
+         #"app.yaml:8:11: scene "LIST" is not defined, did you mean "list"?"#),
         ("  list:\n    title: T\n    list: x\n    cell: { text: a }\n    push: nowhere\n",
          #"app.yaml:8:11: scene "nowhere" is not defined"#),
         ("  list:\n    title: T\n    style: grouped\n    list: x\n    index: { by: name }\n    cell: { text: a }\n",

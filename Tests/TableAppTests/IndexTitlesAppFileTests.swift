@@ -41,7 +41,7 @@ struct IndexTitlesAppFileTests {
         let danish = "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z, Æ, Ø, Å, #"
         #expect(problems.contains(#"app.yaml:7:66: index title "Z" names section "Ω", which the index does not have (its sections: \#(danish))"#),
                 "\(problems)")
-        #expect(problems.contains(#"app.yaml:7:83: unknown key "sektion" in an index title (expected title, section or label)"#), "\(problems)")
+        #expect(problems.contains(#"app.yaml:7:83: unknown key "sektion" in an index title, did you mean "section"? (expected title, section or label)"#), "\(problems)")
         #expect(problems.contains { $0.hasPrefix("app.yaml:7:97: ") && $0.contains("the index title's text") }, "\(problems)")
         #expect(AppFileTests.problems(Self.yaml(index: "{ by: name, titles: A }")).contains("app.yaml:7:32: index titles must be a list"))
     }

@@ -64,7 +64,7 @@ struct AppBuilder {
 
         // References between scenes, checked once everything is read.
         if rootNode != nil, !rootScene.isEmpty, scenes[rootScene] == nil, sceneNodes[rootScene] == nil {
-            reader.fail(rootNode, "root scene \"\(rootScene)\" is not defined (scenes: \(scenes.keys.sorted().joined(separator: ", ")))")
+            reader.fail(rootNode, "root scene \"\(rootScene)\" is not defined\(NearestName.hint(rootScene, among: scenes.keys.sorted())) (scenes: \(scenes.keys.sorted().joined(separator: ", ")))")
         }
         for (name, node) in sceneNodes {
             let sceneFields = reader.mapping(node, "scene \"\(name)\"")
@@ -77,7 +77,7 @@ struct AppBuilder {
             }
             for (batchName, batchNode) in reader.distinctStrings(reader.field(sceneFields, "batches"), "batches", each: "batch")
             where batches[batchName] == nil {
-                reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches")
+                reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches\(NearestName.hint(batchName, among: batches.keys.sorted()))")
             }
         }
         var app = AppDefinition(title: title, language: language, rootScene: rootScene, scenes: scenes, batches: batches)
@@ -114,7 +114,7 @@ struct AppBuilder {
 
     private mutating func checkReference(_ node: Node?, _ scenes: [String: SceneDefinition]) {
         guard let node, let name = node.string, scenes[name] == nil else { return }
-        reader.fail(node, "scene \"\(name)\" is not defined")
+        reader.fail(node, "scene \"\(name)\" is not defined\(NearestName.hint(name, among: scenes.keys.sorted()))")
     }
 
     // MARK: Scenes

@@ -36,7 +36,7 @@ struct YAMLReader {
                 continue
             }
             if let allowed, !allowed.contains(key) {
-                fail(keyNode, "unknown key \"\(key)\" in \(what) (expected \(Self.list(allowed)))")
+                fail(keyNode, "unknown key \"\(key)\" in \(what)\(NearestName.hint(key, among: allowed)) (expected \(Self.list(allowed)))")
                 continue
             }
             fields.append((key, keyNode, value))
@@ -104,7 +104,7 @@ struct YAMLReader {
     mutating func choice<T>(_ node: Node?, _ what: String, _ options: [(String, T)]) -> T? {
         guard let text = string(node, what) else { return nil }
         if let match = options.first(where: { $0.0 == text }) { return match.1 }
-        fail(node, "unknown \(what) \"\(text)\" (expected \(Self.list(options.map(\.0))))")
+        fail(node, "unknown \(what) \"\(text)\"\(NearestName.hint(text, among: options.map(\.0))) (expected \(Self.list(options.map(\.0))))")
         return nil
     }
 
