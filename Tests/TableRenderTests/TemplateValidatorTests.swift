@@ -136,7 +136,7 @@ struct TemplateValidatorTests {
     @Test("a key no context answers fails validation instead of rendering as nothing")
     func unknownKey() {
         #expect(Self.problems("<span>{{txet}}</span>") == [
-            #"Templates/cell-default.mustache:1:7: unknown key "txet": the cell-default template has no such value"#,
+            #"Templates/cell-default.mustache:1:7: unknown key "txet": the cell-default template has no such value, did you mean "text"?"#,
         ])
         #expect(Self.problems("<span>{{image.source}} {{.}}</span>") == [])
     }
@@ -152,7 +152,7 @@ struct TemplateValidatorTests {
     func placesAfterWideCharactersAndCRLF() {
         // "é" is two bytes and "👍🏽" eight (two scalars), each one character.
         #expect(Self.problems("<span>é👍🏽 {{txet}}\r\n\r\n <b>{{/text}}</b></span>") == [
-            #"Templates/cell-default.mustache:1:10: unknown key "txet": the cell-default template has no such value"#,
+            #"Templates/cell-default.mustache:1:10: unknown key "txet": the cell-default template has no such value, did you mean "text"?"#,
             "Templates/cell-default.mustache:3:5: {{/text}} closes a section that was never opened",
         ])
         #expect(Self.problems("<span>{{#image}}\r\n{{! a\nlong comment }}  {{/text}}</span>") == [
@@ -164,7 +164,7 @@ struct TemplateValidatorTests {
         #expect(Self.problems("<span>ü\n ü {{text</span>") == ["Templates/cell-default.mustache:2:4: Mustache tag is never closed with }}"])
         // A carriage return alone ends no line: it is a character of its line.
         #expect(Self.problems("<span>\r{{txet}}</span>") == [
-            #"Templates/cell-default.mustache:1:8: unknown key "txet": the cell-default template has no such value"#,
+            #"Templates/cell-default.mustache:1:8: unknown key "txet": the cell-default template has no such value, did you mean "text"?"#,
         ])
     }
 

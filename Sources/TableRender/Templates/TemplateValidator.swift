@@ -1,4 +1,5 @@
 import Foundation
+import TableKit
 
 /// Checks a template folder statically and reports each problem as `file:line:column: message`:
 /// every expected template present, Mustache sections balanced, partials known, raw output only
@@ -144,7 +145,7 @@ public enum TemplateValidator {
         let key = tag.name.split(separator: ".").first.map(String.init) ?? "."
         guard tag.name != ".", !allowed.contains(key) else { return }
         let scope = template.map { "the \($0.rawValue) template" } ?? "any template"
-        report(tag.line, tag.column, "unknown key \"\(key)\": \(scope) has no such value")
+        report(tag.line, tag.column, "unknown key \"\(key)\": \(scope) has no such value\(NearestName.hint(key, among: allowed.sorted()))")
     }
 
     /// Parses the blanked-out markup as XML. A fragment is wrapped in one element on its first

@@ -1,10 +1,10 @@
 /// The name someone most likely meant when they wrote one that is not there: the one that
 /// differs from it by the fewest letters changed, added, dropped or swapped with the next, in
 /// any case ("tittle", "Title" and "titel" are "title").
-enum NearestName {
+package enum NearestName {
     /// The one of `names` within two such edits of `written` (one for names of four letters or
     /// fewer), `nil` when none is that close or two are equally close.
-    static func of(_ written: String, among names: some Sequence<String>) -> String? {
+    package static func of(_ written: String, among names: some Sequence<String>) -> String? {
         let typed = Array(written.lowercased())
         let most = typed.count <= 4 ? 1 : 2
         var best: (name: String, distance: Int)?
@@ -22,7 +22,7 @@ enum NearestName {
     }
 
     /// `, did you mean "name"?` for a message, or nothing.
-    static func hint(_ written: String, among names: some Sequence<String>) -> String {
+    package static func hint(_ written: String, among names: some Sequence<String>) -> String {
         of(written, among: names).map { ", did you mean \"\($0)\"?" } ?? ""
     }
 
