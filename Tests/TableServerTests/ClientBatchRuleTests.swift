@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TableStore
 
 /// The JSON batch endpoint holds each operation to the rules of the form that does the same
 /// thing; any operation that breaks one refuses the whole batch, by number, and changes nothing.
@@ -20,6 +21,53 @@ struct ClientBatchRuleTests {
     static func rows(_ path: String, browser: Browser) async throws -> [String] {
         let json = try JSONSerialization.jsonObject(with: Data(try await browser.get(path, accept: "application/json").html.utf8)) as? [String: Any]
         return ((json?["sections"] as? [[String: Any]]) ?? []).flatMap { ($0["rows"] as? [[String: Any]]) ?? [] }.compactMap { $0["text"] as? String }
+    }
+
+    /// A list whose first row is fixed and whose last stays last (Listings 8-1 and 8-3), taking batches.
+    static let ruledList = """
+        title: Steps
+        root: steps
+        scenes:
+          steps:
+            title: Steps
+            list: steps
+            cell: { text: "{name}" }
+            editing: { rows: delete }
+            moves: { fixedFirstRows: 1, reservedLastRows: 1 }
+            batchEditing: true
+            add:
+              fields:
+                - { attribute: name, label: Name, type: text, required: true }
+        """
+
+    @Test("a batch's move is judged where the batch puts the row, among the rows that stay: inserts and deletes around it cannot carry it past a fixed or reserved row",
+          arguments: [
+            // The same move alone: refused, and allowed one place up.
+            (#"{"op": "move", "from": "0.1", "to": "0.4"}"#, "the list's rules put row 0.1 at 0.3, not 0.4"),
+            // An insert at the top makes 0.5 the place after Last: still past the reserved row.
+            (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "X"}]}, {"op": "move", "from": "0.1", "to": "0.5"}"#,
+             "the list's rules do not let row 0.1 stand at 0.5 after the batch (in the list as it is, they put it at 0.3, not 0.4)"),
+            // A delete above makes 0.2 the place after Last.
+            (#"{"op": "delete", "rows": ["0.2"]}, {"op": "move", "from": "0.1", "to": "0.3"}"#,
+             "the list's rules do not let row 0.1 stand at 0.3 after the batch (in the list as it is, they put it at 0.3, not 0.4)"),
+            // Above the fixed first row, with a row inserted below it.
+            (#"{"op": "insert", "rows": ["0.2"], "items": [{"name": "X"}]}, {"op": "move", "from": "0.2", "to": "0.0"}"#,
+             "the list's rules put row 0.2 at 0.1, not 0.0"),
+          ])
+    func movesJudgedAfterTheBatch(operations: String, message: String) async throws {
+        let items = ["First", "B", "C", "D", "Last"].map { DataDocument.Item(key: $0.lowercased(), attributes: ["name": .string($0)]) }
+        let app = try await ServedApp(Self.ruledList, DataDocument(lists: [("steps", items)]))
+        defer { app.remove() }
+        try await app.browse { browser in
+            let refused = try await Self.post(operations, to: "/", browser: browser)
+            #expect(refused.status == 422 && refused.message.hasSuffix(message + "."), "\(refused)")
+            #expect(try await Self.rows("/", browser: browser) == ["First", "B", "C", "D", "Last"], "nothing was applied")
+            // Where the rules allow it, the same shape of batch is made.
+            let made = try await Self.post(#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "X"}]}, {"op": "move", "from": "0.1", "to": "0.4"}"#,
+                                           to: "/", browser: browser)
+            #expect(made.status == 200, "\(made)")
+            #expect(try await Self.rows("/", browser: browser) == ["X", "First", "C", "D", "B", "Last"])
+        }
     }
 
     @Test("scenes that take no batches refuse the endpoint: a read-only list, a selection list")

@@ -59,6 +59,7 @@ extension SceneEditor {
         // Where each section after the batch comes from; a batch TableKit refuses is named
         // when it is applied.
         let origins = try? script.update.sectionOrigins(rowCountsBefore: counts)
+        let rowOrigins = try? script.update.rowOrigins(rowCountsBefore: counts)
         var checked = CheckedBatch(update: script.update)
         for (number, operation) in script.update.operations.enumerated() {
             let label = "operation \(number + 1) (\(operation.summary))"
@@ -105,19 +106,20 @@ extension SceneEditor {
                 try checkExists(from)
                 guard fromClient else { continue }
                 guard source.canMoveRow(at: from) else { throw refusal("row \(from.textForm) cannot be moved") }
-                // The destination addresses the table after the batch. Where the batch keeps
-                // every section in its place, the rules must keep the row exactly there; where
-                // sections come and go, they must at least let it into that section.
-                guard let origins, origins.indices.contains(to.section), case let .existing(section, _) = origins[to.section] else { continue }
-                let places = counts.indices.contains(to.section) ? counts[to.section] + (to.section == from.section ? 0 : 1) : 0
-                if origins.enumerated().allSatisfy({ $0.element == .existing($0.offset, isReloaded: false) }) {
-                    // A place past the section's end is TableKit's to refuse, with its own message.
-                    guard (0..<places).contains(to.row) else { continue }
-                    let target = source.targetIndexPath(forMoveFrom: from, toProposed: to)
-                    guard target == to else {
-                        throw refusal("the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)")
+                // The destination addresses the table after the batch. The rules are asked of
+                // the same place in the list as it is: beside the rows that were there before and
+                // stay (rows inserted or deleted around it change its number, not its place).
+                guard let origins, let rowOrigins, origins.indices.contains(to.section),
+                      case let .existing(section, isReloaded) = origins[to.section] else { continue }
+                if !isReloaded, let proposal = script.update.proposedPlace(movingFrom: from, to: to, origins: rowOrigins) {
+                    let target = source.targetIndexPath(forMoveFrom: from, toProposed: proposal)
+                    guard target == proposal else {
+                        throw refusal(proposal == to ? "the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)"
+                                      : "the list's rules do not let row \(from.textForm) stand at \(to.textForm) after the batch "
+                                        + "(in the list as it is, they put it at \(target.textForm), not \(proposal.textForm))")
                     }
                 } else {
+                    // Only new or moved rows beside it: the rules must at least let it into that section.
                     let places = counts[section] - (section == from.section ? 1 : 0)
                     let proposal = IndexPath(row: min(to.row, max(0, places)), section: section)
                     guard source.targetIndexPath(forMoveFrom: from, toProposed: proposal).section == section else {
