@@ -13,8 +13,8 @@ public enum TableAction: Sendable, Hashable {
     case slide(key: String, value: Double)
     /// Tap the row's Delete button: in editing mode, or after a swipe outside it.
     case delete(key: String, isEditing: Bool)
-    /// Tap the row's insert control.
-    case insert(key: String)
+    /// Tap the row's insert control, which shows only in editing mode.
+    case insert(key: String, isEditing: Bool)
     /// Drop the row at a proposed place; the delegate decides where it lands.
     case move(key: String, to: MoveDestination)
     /// Move the row one place up or down (its reorder menu without JavaScript). `past` is what
@@ -135,11 +135,11 @@ extension TableViewController {
                 let text = cell(at: path).text
                 try commitEditing(.delete, forRowAt: path, isEditing: isEditing)
                 return TableActionResult(key: key, text: text)
-            case let .insert(key):
+            case let .insert(key, isEditing):
                 let path = try locate(key)
                 let count = numberOfRows(inSection: path.section)
                 let placement = insertionPlacement(forRowAt: path)
-                try commitEditing(.insert, forRowAt: path, isEditing: true)
+                try commitEditing(.insert, forRowAt: path, isEditing: isEditing)
                 // The new row, when the data source shows it already: where the control's label
                 // said it would go.
                 guard numberOfRows(inSection: path.section) == count + 1 else { return TableActionResult() }

@@ -242,7 +242,7 @@ extension SiteServer {
             case let .refused(why): throw .unprocessable("\(shown) \(why)")
             }
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
-        case .insert: return .insert(key: try form.required("key"))
+        case .insert: return .insert(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .moveUp: return .moveUp(key: try form.required("key"), past: try shownNeighbour(in: form))
         case .moveDown: return .moveDown(key: try form.required("key"), past: try shownNeighbour(in: form))
         case .move:

@@ -23,7 +23,7 @@ struct PlaceholderRowTests {
         let demo = try await DemoFixture()
         defer { demo.remove() }
         let scene = try await demo.runtime.resolve(["reorder"])
-        let result = try await demo.perform(.insert(key: "placeholder-1"), on: ["reorder"], basedOn: scene.revisionToken)
+        let result = try await demo.perform(.insert(key: "placeholder-1", isEditing: true), on: ["reorder"], basedOn: scene.revisionToken)
         #expect(result.indexPath == IndexPath(row: 4, section: 1) && result.key == "new-item")
         #expect(try await demo.texts(["reorder"]) == [
             ["Wake Up", "Stretch", "Make Coffee", "Read the News", "Add Item"],
@@ -35,8 +35,8 @@ struct PlaceholderRowTests {
     func keysUniqueOnThePage() async throws {
         let demo = try await DemoFixture()
         defer { demo.remove() }
-        let first = try await demo.perform(.insert(key: "placeholder-0"), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
-        let second = try await demo.perform(.insert(key: "placeholder-1"), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
+        let first = try await demo.perform(.insert(key: "placeholder-0", isEditing: true), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
+        let second = try await demo.perform(.insert(key: "placeholder-1", isEditing: true), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)
         #expect(first.key == "new-item" && second.key == "new-item-2")
         // Each moves alone: the evening's New Item goes up in the evening.
         let moved = try await demo.perform(.moveUp(key: "new-item-2"), on: ["reorder"], basedOn: try await demo.runtime.resolve(["reorder"]).revisionToken)

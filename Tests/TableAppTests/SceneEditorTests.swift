@@ -46,7 +46,7 @@ struct SceneEditorTests {
         try await demo.perform(.delete(key: "eggs", isEditing: true), on: ["groceries"], basedOn: scene.revisionToken)
         scene = try await demo.runtime.resolve(["groceries"])
         #expect(scene.sections[0].rows.map(\.cell.text) == ["Milk", "Bread", "Butter"])
-        let inserted = try await demo.perform(.insert(key: "butter"), on: ["groceries"], basedOn: scene.revisionToken)
+        let inserted = try await demo.perform(.insert(key: "butter", isEditing: true), on: ["groceries"], basedOn: scene.revisionToken)
         #expect(try await demo.texts(["groceries"]) == [["Milk", "Bread", "Butter", "New Item"]], "after the row whose control it is")
         #expect(inserted.key == "new-item")
     }
@@ -93,7 +93,7 @@ struct SceneEditorTests {
                             // The insert control is on the last row (the SimpleEditableList rule).
                             let last = try #require(scene.sections[0].rows.last?.cell.key)
                             do {
-                                added.append(try #require(try await scene.perform(.insert(key: last), basedOn: page).key))
+                                added.append(try #require(try await scene.perform(.insert(key: last, isEditing: true), basedOn: page).key))
                                 break
                             } catch is SaveRace {
                                 continue

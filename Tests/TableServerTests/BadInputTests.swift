@@ -42,7 +42,10 @@ struct BadInputTests {
         Case(name: "a delete of a row the list, unchanged since, never had", uri: "/groceries/_/delete",
              fields: [("key", "caviar"), ("editing", "1")], status: 400),
         Case(name: "a delete of the insert row", uri: "/groceries/_/delete", fields: [("key", "butter"), ("editing", "1")], status: 422),
-        Case(name: "an insert on a delete row", uri: "/groceries/_/insert", fields: [("key", "milk")], status: 422),
+        Case(name: "an insert on a delete row", uri: "/groceries/_/insert", fields: [("key", "milk"), ("editing", "1")], status: 422),
+        // The insert control shows only in editing mode (Figure 7-1): a post from the plain page is forged.
+        Case(name: "an insert outside editing mode", uri: "/groceries/_/insert", fields: [("key", "butter")], status: 422),
+        Case(name: "a placeholder's insert outside editing mode", uri: "/reorder/_/insert", fields: [("key", "placeholder-0")], status: 422),
         Case(name: "a selection in a list that is not a selection list", uri: "/groceries/_/select", fields: [("key", "milk")], status: 422),
         Case(name: "a selection of an option the list, unchanged since, never had", uri: "/task-category/_/select", fields: [("key", "sleep")], status: 400),
         Case(name: "a Move down of a row the list, unchanged since, never had", uri: "/groceries/_/move-down?past=eggs",

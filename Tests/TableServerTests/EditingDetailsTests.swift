@@ -109,7 +109,7 @@ struct EditingDetailsTests {
             let json = try Self.jsonRows(try await browser.get("/groceries/?editing=1", accept: "application/json"))
             #expect(json["butter"]?["insertionPlacement"] as? String == "after")
             let (csrf, revision) = browser.tokens(of: page)
-            let after = try await browser.post("/groceries/_/insert", [("csrf", csrf), ("revision", revision), ("key", "butter")])
+            let after = try await browser.post("/groceries/_/insert", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "butter")])
             #expect(after.rowTexts == ["Milk", "Eggs", "Bread", "Butter", "New Item"])
 
             // A placeholder row's plus adds in its place, above it; it is named by its own text.

@@ -49,7 +49,7 @@ struct RowRulesTests {
             #expect(refused.status == 422)
             let fixed = try await browser.post("/outline/_/move-down", [("csrf", csrf), ("revision", revision), ("key", "tables")])
             #expect(fixed.status == 422)
-            let inserted = try await browser.post("/outline/_/insert", [("csrf", csrf), ("revision", revision), ("key", "installing")])
+            let inserted = try await browser.post("/outline/_/insert", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "installing")])
             #expect(Array(inserted.rowTexts.prefix(4)) == ["Introduction", "Getting Started", "Installing", "New Item"])
         }
     }

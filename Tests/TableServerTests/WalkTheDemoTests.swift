@@ -103,7 +103,7 @@ struct WalkTheDemoTests {
         try await demo.browse { browser in
             let editing = try await browser.get("/groceries/?editing=1")
             let (csrf, revision) = browser.tokens(of: editing)
-            let after = try await browser.post("/groceries/_/insert", [("csrf", csrf), ("revision", revision), ("key", "butter")])
+            let after = try await browser.post("/groceries/_/insert", [("csrf", csrf), ("revision", revision), ("editing", "1"), ("key", "butter")])
             #expect(after.rowTexts == ["Milk", "Eggs", "Bread", "Butter", "New Item"])
         }
     }
