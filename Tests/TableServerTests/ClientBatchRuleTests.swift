@@ -70,6 +70,39 @@ struct ClientBatchRuleTests {
         }
     }
 
+    @Test("in sections that are an attribute's values, a batch that would reorder them is refused saying so, not with the counts that follow")
+    func sectionsByValue() async throws {
+        let yaml = """
+            title: Packing
+            root: packing
+            scenes:
+              packing:
+                title: Packing
+                style: grouped
+                list: packing
+                sectionBy: bag
+                sectionOrder: [Carry-on, Checked, Daypack]
+                cell: { text: "{name}" }
+                editing: { rows: delete }
+                batchEditing: true
+                add:
+                  fields:
+                    - { attribute: name, label: Name, type: text, required: true }
+                    - { attribute: bag, label: Bag, type: choice, choices: [Carry-on, Checked, Daypack], default: Carry-on }
+            """
+        let items = [("Passport", "Carry-on"), ("Boots", "Checked"), ("Jacket", "Checked"), ("Map", "Daypack"), ("Water", "Daypack"), ("Snack", "Daypack")]
+            .map { DataDocument.Item(key: $0.0.lowercased(), attributes: ["name": .string($0.0), "bag": .string($0.1)]) }
+        let app = try await ServedApp(yaml, DataDocument(lists: [("packing", items)]))
+        defer { app.remove() }
+        try await app.browse { browser in
+            let shown = try await Self.rows("/", browser: browser)
+            let moved = try await Self.post(#"{"op": "moveSection", "from": 2, "to": 0}"#, to: "/", browser: browser)
+            #expect(moved.status == 422 && moved.message.contains(#"The sections of "Packing" are the values of bag, Carry-on, Checked, Daypack first: section 0 would be"#),
+                    "\(moved)")
+            #expect(try await Self.rows("/", browser: browser) == shown, "nothing was applied")
+        }
+    }
+
     @Test("scenes that take no batches refuse the endpoint: a read-only list, a selection list")
     func scenesWithoutBatches() async throws {
         let demo = try await ServedDemo()

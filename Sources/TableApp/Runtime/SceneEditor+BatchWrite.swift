@@ -170,8 +170,10 @@ extension SceneEditor {
             writes += moves + lists + [ListWrite([.replaceAll(parents)], to: parentList, basedOn: nil)]
             countsAfter = result.map(\.count)
         }
-        try rules { try batch.update.validate(rowCountsBefore: counts, rowCountsAfter: countsAfter) }
+        // Sections the values regroup otherwise than the batch meant come first: their counts
+        // differ too, and that would be said without the reason.
         if let misplaced { throw ActionError.refused(misplaced) }
+        try rules { try batch.update.validate(rowCountsBefore: counts, rowCountsAfter: countsAfter) }
         do {
             try await runtime.store.apply(writes)
         } catch let error as StoreError {
