@@ -115,20 +115,16 @@ extension BatchUpdate {
             case let .existing(source, isReloaded: false):
                 var rows: [Item] = []
                 rows.reserveCapacity(section.rowCount)
-                var survivors = section.survivingRows.makeIterator()
-                for row in 0..<section.rowCount {
-                    switch section.placed[row] {
-                    case .inserted:
+                for (row, after) in try section.rows(from: source, at: index).enumerated() {
+                    switch after {
+                    case .new:
                         let path = IndexPath(row: row, section: index)
                         guard let item = insertedRows[path] else { throw .missingInsertedItem(path) }
                         rows.append(item)
                     case let .moved(from):
                         rows.append(model[from.section][from.row])
-                    case nil:
-                        // The plan sized the section so that survivors fill every free place.
-                        guard let survivor = survivors.next() else { throw .invalidBatch("row \(index).\(row) has no item") }
-                        let path = IndexPath(row: survivor, section: source)
-                        rows.append(reloadedRows[path] ?? model[source][survivor])
+                    case let .kept(path):
+                        rows.append(reloadedRows[path] ?? model[path.section][path.row])
                     }
                 }
                 result.append(rows)

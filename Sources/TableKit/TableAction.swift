@@ -38,6 +38,14 @@ public enum MoveDestination: Sendable, Hashable {
     /// Where the row stands: nothing moves. The Move to… sheet's "where it is now", which named
     /// by a neighbour would send the row after that neighbour once someone else had moved it.
     case whereItIs
+
+    /// The index path UIKit proposes for the row at `source` dropped just before or after the
+    /// row at `neighbour`: where it stands once moved (a neighbour below the row's old place in
+    /// the same section moves up one when the row leaves).
+    public static func proposal(beside neighbour: IndexPath, isAfter: Bool, movingFrom source: IndexPath) -> IndexPath {
+        let leftFromAbove = neighbour.section == source.section && source.row < neighbour.row
+        return IndexPath(row: neighbour.row + (isAfter ? 1 : 0) - (leftFromAbove ? 1 : 0), section: neighbour.section)
+    }
 }
 
 /// What a table action did.
@@ -192,10 +200,8 @@ extension TableViewController {
         case .whereItIs:
             return source
         case let .before(key), let .after(key):
-            let neighbour = try locate(key)
             let isAfter = { if case .after = destination { true } else { false } }()
-            let leftFromAbove = neighbour.section == source.section && source.row < neighbour.row
-            return IndexPath(row: neighbour.row + (isAfter ? 1 : 0) - (leftFromAbove ? 1 : 0), section: neighbour.section)
+            return MoveDestination.proposal(beside: try locate(key), isAfter: isAfter, movingFrom: source)
         }
     }
 }

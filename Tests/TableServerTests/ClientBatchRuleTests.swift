@@ -46,10 +46,10 @@ struct ClientBatchRuleTests {
             (#"{"op": "move", "from": "0.1", "to": "0.4"}"#, "the list's rules put row 0.1 at 0.3, not 0.4"),
             // An insert at the top makes 0.5 the place after Last: still past the reserved row.
             (#"{"op": "insert", "rows": ["0.0"], "items": [{"name": "X"}]}, {"op": "move", "from": "0.1", "to": "0.5"}"#,
-             "the list's rules do not let row 0.1 stand at 0.5 after the batch (in the list as it is, they put it at 0.3, not 0.4)"),
-            // A delete above makes 0.2 the place after Last.
+             "the list's rules do not let row 0.1 stand at 0.5 after the batch: just after row 0.4 of the list as it is, they put it at 0.3"),
+            // A delete above makes 0.3 the place after Last.
             (#"{"op": "delete", "rows": ["0.2"]}, {"op": "move", "from": "0.1", "to": "0.3"}"#,
-             "the list's rules do not let row 0.1 stand at 0.3 after the batch (in the list as it is, they put it at 0.3, not 0.4)"),
+             "the list's rules do not let row 0.1 stand at 0.3 after the batch: just after row 0.4 of the list as it is, they put it at 0.3"),
             // Above the fixed first row, with a row inserted below it.
             (#"{"op": "insert", "rows": ["0.2"], "items": [{"name": "X"}]}, {"op": "move", "from": "0.2", "to": "0.0"}"#,
              "the list's rules put row 0.2 at 0.1, not 0.0"),

@@ -58,8 +58,10 @@ extension SceneEditor {
         let counts = scene.itemCounts
         // Where each section after the batch comes from; a batch TableKit refuses is named
         // when it is applied.
-        let origins = try? script.update.sectionOrigins(rowCountsBefore: counts)
-        let rowOrigins = try? script.update.rowOrigins(rowCountsBefore: counts)
+        let sectionOrigins = try? script.update.sectionOrigins(rowCountsBefore: counts)
+        // Worked out only for a client's batch that moves rows: its moves are judged by them.
+        let movesRows = fromClient && script.update.operations.contains { if case .moveRow = $0 { true } else { false } }
+        let rowsAfter = movesRows ? try? script.update.rowsAfter(rowCountsBefore: counts) : nil
         var checked = CheckedBatch(update: script.update)
         for (number, operation) in script.update.operations.enumerated() {
             let label = "operation \(number + 1) (\(operation.summary))"
@@ -109,17 +111,18 @@ extension SceneEditor {
                 // The destination addresses the table after the batch. The rules are asked of
                 // the same place in the list as it is: beside the rows that were there before and
                 // stay (rows inserted or deleted around it change its number, not its place).
-                guard let origins, let rowOrigins, origins.indices.contains(to.section),
-                      case let .existing(section, isReloaded) = origins[to.section] else { continue }
-                if !isReloaded, let proposal = script.update.proposedPlace(movingFrom: from, to: to, origins: rowOrigins) {
-                    let target = source.targetIndexPath(forMoveFrom: from, toProposed: proposal)
-                    guard target == proposal else {
-                        throw refusal(proposal == to ? "the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)"
-                                      : "the list's rules do not let row \(from.textForm) stand at \(to.textForm) after the batch "
-                                        + "(in the list as it is, they put it at \(target.textForm), not \(proposal.textForm))")
+                guard let sectionOrigins, let rowsAfter, sectionOrigins.indices.contains(to.section),
+                      case let .existing(section, _) = sectionOrigins[to.section] else { continue }
+                if let proposal = rowsAfter.proposal(movingFrom: from, to: to) {
+                    let target = source.targetIndexPath(forMoveFrom: from, toProposed: proposal.place)
+                    guard target == proposal.place else {
+                        if proposal.place == to { throw refusal("the list's rules put row \(from.textForm) at \(target.textForm), not \(to.textForm)") }
+                        throw refusal("the list's rules do not let row \(from.textForm) stand at \(to.textForm) after the batch: just "
+                                      + "\(proposal.isAfter ? "after" : "before") row \(proposal.beside.textForm) of the list as it is, they put it at \(target.textForm)")
                     }
                 } else {
-                    // Only new or moved rows beside it: the rules must at least let it into that section.
+                    // No row that stays beside it (the section is reloaded, or holds only new and
+                    // moved rows): the rules must at least let it into that section.
                     let places = counts[section] - (section == from.section ? 1 : 0)
                     let proposal = IndexPath(row: min(to.row, max(0, places)), section: section)
                     guard source.targetIndexPath(forMoveFrom: from, toProposed: proposal).section == section else {
