@@ -9,8 +9,11 @@ extension DocumentText {
 
     /// The line and column (from 1, counting characters) at which the text after `before` begins.
     public static func place(after before: Substring) -> (line: Int, column: Int) {
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = before.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.count + 1 } ?? 1
-        return (line, column)
+        let lines = before.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
+        return (lines.count, (lines.last?.count ?? 0) + 1)
     }
+
+    /// Whether a character ends a line: a line feed, or a carriage return and line feed, which
+    /// Swift takes as one character.
+    public static func isLineBreak(_ character: Character) -> Bool { character == "\n" || character == "\r\n" }
 }

@@ -155,9 +155,9 @@ struct AppFileTests {
         ("  list:\n    title: T\n    sections:\n      - cells: [{ text: A, key: index.html }]\n",
          #"app.yaml:7:33: a cell's key cannot be "index.html": an export writes a file of that name beside the cells' pages"#),
         ("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n",
-         #"app.yaml:7:5: YAML: "title" is a key twice (first on line 5) in one mapping; each key may appear once"#),
+         #"app.yaml:7:5: YAML: "title" is a key twice in one mapping (first on line 5); each key may appear once"#),
         ("  list:\n    title: T\n    list: x\n    rows:\n      - { key: a }\n    cell:\n      text: a\n      # a comment\n\n      \"text\": b\n",
-         #"app.yaml:13:7: YAML: "text" is a key twice (first on line 10) in one mapping; each key may appear once"#),
+         #"app.yaml:13:7: YAML: "text" is a key twice in one mapping (first on line 10); each key may appear once"#),
         // In a flow mapping the repeat is not looked for: the first is named.
         ("  list:\n    title: T\n    list: x\n    cell: { text: a, text: b }\n",
          #"app.yaml:7:13: YAML: "text" is a key twice in one mapping; each key may appear once"#),
@@ -173,6 +173,14 @@ struct AppFileTests {
         let yaml = "title: Test\nroot: list\nscenes:\n" + scene
         let problems = Self.problems(yaml)
         #expect(problems.contains(message), "\(problems)")
+    }
+
+    @Test("a file saved with Windows line ends (CRLF) is placed by its lines as well: a NUL, a repeated key")
+    func windowsLineEnds() {
+        let crlf = { (scene: String) in Self.problems(("title: Test\nroot: list\nscenes:\n" + scene).replacingOccurrences(of: "\n", with: "\r\n")) }
+        #expect(crlf("  list:\n    title: A\u{0}B\n    list: x\n    cell: { text: a }\n") == ["app.yaml:5:13: YAML: control characters are not allowed"])
+        #expect(crlf("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n")
+                    == [#"app.yaml:7:5: YAML: "title" is a key twice in one mapping (first on line 5); each key may appear once"#])
     }
 
     @Test("text a page cannot show, and bytes that are not UTF-8, are refused at their place, not replaced without a word")

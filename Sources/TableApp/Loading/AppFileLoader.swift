@@ -67,8 +67,8 @@ public enum AppFileLoader {
             let place = repeated ?? (first.line, first.column)
             let names = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return AppDiagnostic(file: file, line: place.line, column: place.column,
-                                 message: "YAML: \(names) " + (duplicates.count == 1 ? "is a key twice" : "are keys twice")
-                                    + (repeated == nil ? "" : " (first on line \(first.line))") + " in one mapping; each key may appear once")
+                                 message: "YAML: \(names) " + (duplicates.count == 1 ? "is a key twice" : "are keys twice") + " in one mapping"
+                                    + (repeated == nil ? "" : " (first on line \(first.line))") + "; each key may appear once")
         default:
             return AppDiagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
         }
@@ -77,7 +77,7 @@ public enum AppFileLoader {
     /// Where `key` is written again in the block mapping whose key at `first` is its first: a
     /// later line indented as far, before one indented less ends the mapping.
     private static func repeatPlace(of key: String, firstAt first: Mark, in text: String) -> (line: Int, column: Int)? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: DocumentText.isLineBreak)
         guard first.line >= 1, first.line < lines.count else { return nil }
         let spellings = [key, "\"\(key)\"", "'\(key)'"]
         for number in first.line..<lines.count {
