@@ -61,10 +61,9 @@ public struct SiteExporter: Sendable {
         do {
             let report = try await run.exportPages()
             if let failure = StagingFolders.rename(staging, to: target) {
-                // The folder was not there when the export began: someone (another export) made it meanwhile.
-                let appeared = [ENOTEMPTY, EEXIST, ENOTDIR, EISDIR].contains(failure)
-                throw ExportError.cannotWrite(target, appeared
-                    ? "it was made by someone else (another export?) while this export ran, so this site was not put there; what is there was left as it is, and exporting again updates it"
+                // The folder was not there when the export began: something (another export) made it meanwhile.
+                throw ExportError.cannotWrite(target, [ENOTEMPTY, EEXIST].contains(failure)
+                    ? "a folder appeared here while this export ran (another export?); it was left as it is and this site was not put there; export again to update it"
                     : String(cString: strerror(failure)))
             }
             return report

@@ -370,7 +370,7 @@ struct ExportTests {
             _ = FileManager.default.createFile(atPath: output + "/index.html", contents: Data("theirs".utf8))
         }
         let error = await #expect(throws: ExportError.self) { try await exporter.export() }
-        #expect(error?.description.hasPrefix("\(output): cannot write: it was made by someone else (another export?) while this export ran") == true,
+        #expect(error?.description.hasPrefix("\(output): cannot write: a folder appeared here while this export ran (another export?); it was left as it is") == true,
                 "\(String(describing: error))")
         #expect(FileManager.default.contents(atPath: output + "/index.html") == Data("theirs".utf8))
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)).contains { $0.contains("partial") })
