@@ -33,18 +33,29 @@ public enum DocumentText {
 
     /// `text`, cut to `length` characters with an ellipsis as the last when it is longer, for a
     /// message that repeats what someone sent. It also holds at most `4 × length` bytes of UTF-8,
-    /// cut between code points if need be: one character can be built of any number of them
-    /// (a letter under thousands of stacked marks), and a message goes into a cookie or a header.
+    /// cut between whole characters, and no character of more than `mostScalarsInCharacter` code
+    /// points (a letter under thousands of stacked marks is one character): a message goes into
+    /// a cookie or a header.
     public static func shortened(_ text: String, to length: Int) -> String {
-        let cut = text.count <= length ? text : String(text.prefix(length - 1)) + "…"
         let bytes = 4 * length
-        guard cut.utf8.count > bytes else { return cut }
-        var kept = String.UnicodeScalarView(), size = 0
-        for scalar in cut.unicodeScalars {
-            size += UTF8.width(scalar)
-            if size > bytes - 3 { break }
-            kept.append(scalar)
+        var pieces: [(scalars: Substring.UnicodeScalarView, width: Int)] = []
+        var size = 0, isCut = false
+        for character in text {
+            let scalars = character.unicodeScalars.prefix(mostScalarsInCharacter)
+            let width = scalars.reduce(0) { $0 + UTF8.width($1) }
+            if scalars.count < character.unicodeScalars.count { isCut = true }
+            pieces.append((scalars, width))
+            size += width
+            if pieces.count > length || size > bytes {
+                isCut = true
+                break
+            }
         }
+        guard isCut else { return text }
+        // Room for the ellipsis.
+        while pieces.count > length - 1 || size > bytes - 3 { size -= pieces.removeLast().width }
+        var kept = String.UnicodeScalarView()
+        for piece in pieces { kept.append(contentsOf: piece.scalars) }
         return String(kept) + "…"
     }
 
@@ -54,10 +65,9 @@ public enum DocumentText {
     /// character limits of fields, counting characters, would not bound.
     public static let mostScalarsInCharacter = 32
 
-    /// The first character of `text` built of more than `mostScalarsInCharacter` code points.
-    public static func firstOverstacked(in text: String) -> Character? {
-        guard text.unicodeScalars.count > mostScalarsInCharacter else { return nil }
-        return text.first { $0.unicodeScalars.count > mostScalarsInCharacter }
+    /// Whether a character of `text` is built of more than `mostScalarsInCharacter` code points.
+    public static func holdsOverstackedCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.count > mostScalarsInCharacter && text.contains { $0.unicodeScalars.count > mostScalarsInCharacter }
     }
 
     /// How a disallowed character is named in a message: `U+0000`.

@@ -13,8 +13,9 @@ struct Session: Sendable {
     /// The change-log position of the browser's last edit: a server behind it reads the log up
     /// to there before answering, so nobody's next page, on whichever server, lacks their edit.
     static let sequenceCookie = "tablestack_seen"
-    /// The longest flash message kept, in characters: a notice naming a very long item is cut,
-    /// so the cookie stays far below what browsers and the server accept.
+    /// The longest flash message kept, in characters (and four times as many bytes, by
+    /// `DocumentText.shortened`): a notice naming a very long item is cut, so the cookie stays
+    /// far below what browsers and the server accept.
     static let longestFlash = 240
 
     let id: String

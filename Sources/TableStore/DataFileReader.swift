@@ -268,9 +268,9 @@ struct DocumentBuilder {
         if let scalar = DocumentText.firstDisallowed(in: text) {
             throw failure(location, "the text holds the character \(DocumentText.name(scalar)), which a page cannot show; remove it")
         }
-        if DocumentText.firstOverstacked(in: text) != nil {
+        if DocumentText.holdsOverstackedCharacter(text) {
             throw failure(location, "the text holds a character built of more than \(DocumentText.mostScalarsInCharacter) code points (marks piled on one letter), "
-                            + "which a row cannot show within its bounds")
+                            + "which a row cannot show within its bounds; remove some of its marks")
         }
     }
 

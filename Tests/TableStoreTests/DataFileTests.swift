@@ -146,7 +146,7 @@ struct DataFileTests {
 
         ("nul.csv", "name\nfine\nA\u{0}B\n", "nul.csv:3: the text holds the character U+0000, which a page cannot show; remove it"),
         ("piled.csv", "name\nfine\nK" + String(repeating: "\u{301}", count: 40) + "\n",
-         "piled.csv:3: the text holds a character built of more than 32 code points (marks piled on one letter), which a row cannot show within its bounds"),
+         "piled.csv:3: the text holds a character built of more than 32 code points (marks piled on one letter), which a row cannot show within its bounds; remove some of its marks"),
         ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
         ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", "escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"),
         ("header.csv", "key,na\u{1}me\nd4,ok\n", "header.csv:1: the text holds the character U+0001"),

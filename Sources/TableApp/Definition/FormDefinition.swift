@@ -47,8 +47,8 @@ public struct FieldDefinition: Sendable {
             }) {
                 return .failure(FieldError("\(label) cannot hold the character \(DocumentText.name(scalar)) (a control character, line break or noncharacter)."))
             }
-            if !isASCII, DocumentText.firstOverstacked(in: text) != nil {
-                return .failure(FieldError("\(label) holds a character built of more than \(DocumentText.mostScalarsInCharacter) code points (marks piled on one letter), which a row cannot show within its bounds."))
+            if !isASCII, DocumentText.holdsOverstackedCharacter(text) {
+                return .failure(FieldError("\(label) cannot hold a character built of more than \(DocumentText.mostScalarsInCharacter) code points (marks piled on one letter); remove some of the marks."))
             }
             if isRequired, text.unicodeScalars.allSatisfy(Self.showsNothing) {
                 return .failure(FieldError("\(label) cannot be empty: it holds only characters that show nothing."))
