@@ -319,8 +319,8 @@
     openSheet(link);
   }, true);
 
-  // An Add or Edit sheet is sent once: a second tap on Save while the first post is on its way
-  // would add the item twice (iOS closes the sheet at the first tap). The page that answers
+  // A sheet (Add, Edit, Move to…) is sent once: a second tap on Save while the first post is on
+  // its way would add the item twice (iOS closes the sheet at the first tap). The page that answers
   // replaces this one; should none come (the network failed), Save works again after a while.
   var sheetSentAt = new WeakMap();
   document.addEventListener("submit", function (event) {

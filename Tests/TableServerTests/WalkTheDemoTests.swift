@@ -54,8 +54,13 @@ struct WalkTheDemoTests {
             #expect(after.status == 200)
             let checked = after.root?.all { $0.attributes["role"] == "radio" && $0.attributes["aria-checked"] == "true" }.map { $0.attributes["value"] }
             #expect(checked == ["errands"])
+            // The radio buttons are one group, named by the list, holding every one of them.
+            let group = try #require(after.root?.first { $0.attributes["role"] == "radiogroup" })
+            #expect(group.attributes["aria-label"] == "Task Category")
+            #expect(group.all { $0.attributes["role"] == "radio" }.count == after.root?.all { $0.attributes["role"] == "radio" }.count)
 
             let toppings = try await browser.get("/toppings/")
+            #expect(toppings.root?.first { $0.attributes["role"] == "radiogroup" } == nil, "an inclusive list's checkboxes form no radio group")
             let tokens = browser.tokens(of: toppings)
             let toggled = try await browser.post("/toppings/_/select", [("csrf", tokens.csrf), ("revision", tokens.revision), ("key", "olives")])
             let on = toggled.root?.all { $0.attributes["role"] == "checkbox" && $0.attributes["aria-checked"] == "true" }.compactMap { $0.attributes["value"] }

@@ -26,6 +26,13 @@ struct AppBuilder {
     /// Current ISO 639-1 codes Foundation's list leaves out (ICU reads Tagalog's `tl` as `fil`).
     static let languagesBeyondFoundation: Set = ["tl"]
 
+    /// Whether `locale` starts with a language's code. No code at all, as in "" or "_DE", is
+    /// none: the collation would silently be the root's.
+    static func startsWithLanguageCode(_ locale: Locale) -> Bool {
+        guard let code = locale.language.languageCode else { return false }
+        return code.isISOLanguage || languagesBeyondFoundation.contains(code.identifier)
+    }
+
     mutating func app(_ root: Node?) -> AppDefinition? {
         guard let root else {
             reader.fail(nil, "the app file is empty")
@@ -41,8 +48,7 @@ struct AppBuilder {
             let rest = language.lowercased().hasPrefix(code) ? language.dropFirst(code.count) : ""
             let uses = rest.isEmpty ? "is" : "starts with \"\(code)\","
             reader.fail(languageNode, "language \"\(language)\" \(uses) the withdrawn code for \(name); write \"\(current + rest)\" instead")
-        } else if locale.language.languageCode.map({ $0.isISOLanguage || Self.languagesBeyondFoundation.contains($0.identifier) }) != true {
-            // (No code at all, as in "" or "_DE", is refused too: the collation would silently be the root's.)
+        } else if !Self.startsWithLanguageCode(locale) {
             reader.fail(languageNode, "language \"\(language)\" does not start with a language's code (ISO 639, such as en, de or pt-BR)")
         }
         let rootNode = reader.required(reader.field(fields, "root"), in: root, "the root scene")

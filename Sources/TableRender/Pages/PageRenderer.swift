@@ -125,7 +125,7 @@ public final class PageRenderer: Sendable {
             isEmpty: snapshot.sections.allSatisfy { $0.rows.isEmpty }, emptyMessage: page.emptyMessage,
             commands: page.actions == nil ? [] : page.commands,
             notes: snapshot.warnings.filter(\.isShownOnPage).map { TextLineContext(text: $0.description) }, live: page.live,
-            radioGroup: page.selectionMode == .exclusive && page.actions != nil && !snapshot.isEditing ? title : nil)
+            radioGroup: page.choiceRole == "radio" && snapshot.sections.contains { $0.rows.contains(where: \.isSelectable) } ? title : nil)
         return (tableTemplate.render(table, templates: templates), sectionRows)
     }
 

@@ -37,12 +37,11 @@ enum RowContextBuilder {
         // rows (by default in editing mode, as UIKit).
         switch row.isSelectable ? page.links.selection(for: row) : .none {
         case .choice:
-            if let mode = page.selectionMode, let actions {
+            if let role = page.choiceRole, let actions {
                 // The post says what the person wants (this checkmark on, or off), not "toggle":
                 // sent twice, or crossing someone else's, it cannot flip the choice back.
-                let action: PageAction = mode == .inclusive && isChecked ? .deselect : .select
-                context.choice = ChoiceContext(action: actions.action(action), role: mode == .exclusive ? "radio" : "checkbox",
-                                               isChecked: isChecked)
+                let action: PageAction = page.selectionMode == .inclusive && isChecked ? .deselect : .select
+                context.choice = ChoiceContext(action: actions.action(action), role: role, isChecked: isChecked)
             } else {
                 context.isStatic = true
             }

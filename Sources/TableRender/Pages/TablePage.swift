@@ -16,6 +16,12 @@ public struct TablePage: Sendable {
     public var actions: PageActions?
     /// Set when the table is a selection list.
     public var selectionMode: SelectionList.Mode?
+    /// The role of a selection list's row buttons where they post a choice: `radio` in an
+    /// exclusive list, `checkbox` in an inclusive one; `nil` on other pages and read-only ones.
+    public var choiceRole: String? {
+        guard let selectionMode, actions != nil else { return nil }
+        return selectionMode == .exclusive ? "radio" : "checkbox"
+    }
     public var notice: String?
     public var exportNote: String?
     public var emptyMessage: String
