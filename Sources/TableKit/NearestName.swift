@@ -2,11 +2,13 @@
 /// differs from it by the fewest letters changed, added, dropped or swapped with the next, in
 /// any case ("tittle", "Title" and "titel" are "title").
 package enum NearestName {
-    /// The one of `names` within two such edits of `written` (one for names of four letters or
-    /// fewer), `nil` when none is that close or two are equally close.
+    /// The one of `names` within two such edits of `written` (one when `written` has four
+    /// letters or fewer, and always fewer than it has letters), `nil` when none is that close or
+    /// two are equally close.
     package static func of(_ written: String, among names: some Sequence<String>) -> String? {
         let typed = Array(written.lowercased())
-        let most = typed.count <= 4 ? 1 : 2
+        let most = min(typed.count <= 4 ? 1 : 2, typed.count - 1)
+        guard most >= 0 else { return nil }
         var best: (name: String, distance: Int)?
         var tied = false
         for name in names {
