@@ -61,6 +61,15 @@ struct TemplateValidatorTests {
             "T/cell-default.mustache:1:1: the file is not valid UTF-8 here; save it as UTF-8",
             "T/cell-value1.mustache:2:6: the file is not valid UTF-8 here; save it as UTF-8",
         ])
+        // An app's own template is read the same way.
+        let app = folder + "-app"
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        try FileManager.default.createDirectory(atPath: app + "/cells", withIntermediateDirectories: true)
+        try Data(Array("<span class=\"cell__text\">\nCaf".utf8) + [0xE9] + Array("</span>\n".utf8)).write(to: URL(fileURLWithPath: app + "/cells/menu.mustache"))
+        #expect(throws: RenderError.invalidTemplates([XMLDiagnostic(file: app + "/cells/menu.mustache", line: 2, column: 4,
+                                                                    message: "the file is not valid UTF-8 here; save it as UTF-8")])) {
+            try TemplateSet(folder: Fixtures.templateFolder, appFolder: app)
+        }
     }
 
     @Test("a value where an attribute's name goes is refused; in a quoted value, in text, or a section of whole attributes, it is fine")

@@ -41,7 +41,8 @@ public struct TemplateFiles: Sendable {
     /// not be read (`contents` is `nil`).
     static func text(of contents: Data?, file: String, problems: inout [XMLDiagnostic]) -> String? {
         guard let contents else {
-            problems.append(XMLDiagnostic(file: file, line: 1, column: 1, message: "cannot read the file"))
+            // Of the whole file, as a link out of the folder is (0:0).
+            problems.append(XMLDiagnostic(file: file, line: 0, column: 0, message: "cannot read the file"))
             return nil
         }
         if let place = DocumentText.firstInvalidUTF8(in: contents) {

@@ -38,7 +38,9 @@ public enum TemplateValidator {
     static func partialCycles(in templates: TemplateFiles, shown: String) -> [XMLDiagnostic] {
         var includes: [String: [MustacheTag]] = [:]
         for file in templates.files {
-            guard let data = file.contents, let text = String(data: data, encoding: .utf8) else { continue }
+            // (Unreadable templates are reported by the check of each file.)
+            var unread: [XMLDiagnostic] = []
+            guard let text = TemplateFiles.text(of: file.contents, file: file.name, problems: &unread) else { continue }
             // A partial included twice (the table's sections, with and without their radio group)
             // closes a cycle once: at its first include.
             var named: Set<String> = []
