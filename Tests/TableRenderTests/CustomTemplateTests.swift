@@ -59,8 +59,7 @@ struct CustomTemplateTests {
 
     @Test("the app's folder replaces a template of the same name in the template folder")
     func appFolderWins() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: base.path)
+        let base = try Fixtures.templateFolderCopy()
         defer { try? FileManager.default.removeItem(at: base) }
         try FileManager.default.createDirectory(at: base.appendingPathComponent("cells"), withIntermediateDirectories: true)
         try Data("<span>base {{name}}</span>".utf8).write(to: base.appendingPathComponent("cells/card.mustache"))

@@ -11,6 +11,14 @@ enum Fixtures {
         do { return try TemplateSet(folder: templateFolder) } catch { preconditionFailure("\(error)") }
     }()
 
+    /// A copy of the template folder in a temporary folder of its own, for a test to change;
+    /// the test removes it.
+    static func templateFolderCopy() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: templateFolder, toPath: folder.path)
+        return folder
+    }
+
     static let urls = URLBuilder()
 
     /// Rows that lead somewhere: push links for every selectable row (or, in a selection list,

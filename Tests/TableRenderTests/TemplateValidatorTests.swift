@@ -32,9 +32,8 @@ struct TemplateValidatorTests {
 
     @Test("a template that is a link to a file outside its folder is refused and not read; a link inside the folder is a template")
     func linksOutside() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)").path
+        let folder = try Fixtures.templateFolderCopy().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder)
         let secret = folder + "-secret.txt"
         defer { try? FileManager.default.removeItem(atPath: secret) }
         try "root:x:0:0".write(toFile: secret, atomically: true, encoding: .utf8)
@@ -51,9 +50,8 @@ struct TemplateValidatorTests {
 
     @Test("a template that is not UTF-8 (saved as UTF-16, or with a Latin-1 byte) is named at the place its bytes stop being UTF-8")
     func notUTF8() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)").path
+        let folder = try Fixtures.templateFolderCopy().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder)
         let cell = folder + "/cell-default.mustache"
         try #require(String(contentsOfFile: cell, encoding: .utf8).data(using: .utf16)).write(to: URL(fileURLWithPath: cell))
         try Data(Array("<span>\n  Caf".utf8) + [0xE9] + Array("</span>\n".utf8)).write(to: URL(fileURLWithPath: folder + "/cell-value1.mustache"))
@@ -118,8 +116,7 @@ struct TemplateValidatorTests {
 
     @Test("templates that include themselves through partials, which would render without end, are reported once a cycle")
     func partialCycles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder.path)
+        let folder = try Fixtures.templateFolderCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         func add(_ text: String, to name: String) throws {
             let file = folder.appendingPathComponent("\(name).mustache")
@@ -185,8 +182,7 @@ struct TemplateValidatorTests {
 
     @Test("a folder missing a template, and the loader refusing an invalid folder with every problem")
     func folders() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder.path)
+        let folder = try Fixtures.templateFolderCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.removeItem(at: folder.appendingPathComponent("error.mustache"))
         try Data("<span>{{{text}}}".utf8).write(to: folder.appendingPathComponent("cell-value1.mustache"))
@@ -200,8 +196,7 @@ struct TemplateValidatorTests {
 
     @Test("a template neither the checks nor Mustache accept is refused with the checks' problems")
     func checksBeforeMustache() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.copyItem(atPath: Fixtures.templateFolder, toPath: folder.path)
+        let folder = try Fixtures.templateFolderCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A section opened and never closed: Mustache cannot compile it either.
         try Data("<span>{{#text}}</span>".utf8).write(to: folder.appendingPathComponent("cell-value1.mustache"))
