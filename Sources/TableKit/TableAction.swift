@@ -65,16 +65,20 @@ public struct TableActionResult: Sendable, Hashable {
     /// moved. A second click or someone else's same move does that; a page showing the list as
     /// it is cannot (`TableViewController.isPast`).
     public var wasAlreadyPast: Bool
+    /// For a move: the rules kept the row where it stood (no place they allow is nearer the
+    /// one proposed), so nothing moved.
+    public var stayed: Bool
 
     /// Makes a result.
     public init(indexPath: IndexPath? = nil, key: String? = nil, proposed: IndexPath? = nil,
-                selectionChange: SelectionList.Change? = nil, text: String? = nil, wasAlreadyPast: Bool = false) {
+                selectionChange: SelectionList.Change? = nil, text: String? = nil, wasAlreadyPast: Bool = false, stayed: Bool = false) {
         self.indexPath = indexPath
         self.key = key
         self.proposed = proposed
         self.selectionChange = selectionChange
         self.text = text
         self.wasAlreadyPast = wasAlreadyPast
+        self.stayed = stayed
     }
 }
 
@@ -159,7 +163,7 @@ extension TableViewController {
                 let (target, landedKey) = try movingRow(at: source, toProposed: proposed)
                 // Kept where it is, by the move rules' leave: nothing moved, so nothing to tell.
                 if destination == .whereItIs, target == source { return TableActionResult(key: key, text: text) }
-                return TableActionResult(indexPath: target, key: landedKey, proposed: proposed, text: text)
+                return TableActionResult(indexPath: target, key: landedKey, proposed: proposed, text: text, stayed: target == source && proposed != source)
             case let .moveUp(key, past), let .moveDown(key, past):
                 let source = try locate(key)
                 let text = cell(at: source).text

@@ -17,6 +17,9 @@ public enum ActionNotice {
         case .move, .moveUp, .moveDown:
             guard let landed = result.indexPath else { return ActionOutcome(highlightKey: result.key) }
             let text = result.text ?? "the row"
+            if result.stayed {
+                return ActionOutcome(highlightKey: result.key, notice: "\(text) stays where it is: the list's rules allow it no place nearer the one chosen.")
+            }
             let section = controller.titleForHeader(inSection: landed.section).map { " of \($0)" } ?? ""
             let retargeted: String
             if let proposed = result.proposed, proposed.section != landed.section, controller.sectionIndexTitles() != nil {

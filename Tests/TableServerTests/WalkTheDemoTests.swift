@@ -151,7 +151,12 @@ struct WalkTheDemoTests {
             #expect(moved.status == 200)
             #expect(moved.notice == "Moved Make Coffee to row 4 of Morning (the nearest allowed place).")
             #expect(Array(moved.rowTexts.prefix(5)) == ["Wake Up", "Stretch", "Read the News", "Make Coffee", "Add Item"])
-            let tokens = browser.tokens(of: moved)
+            // Proposed above the fixed first row: the nearest place the rules allow is where it stands.
+            let kept = try await browser.post("/reorder/_/move", [("csrf", browser.tokens(of: moved).csrf), ("revision", browser.tokens(of: moved).revision),
+                                                                  ("key", "m-stretch"), ("to", "0.0")])
+            #expect(kept.notice == "Stretch stays where it is: the list's rules allow it no place nearer the one chosen.", "\(String(describing: kept.notice))")
+            #expect(Array(kept.rowTexts.prefix(2)) == ["Wake Up", "Stretch"])
+            let tokens = browser.tokens(of: kept)
             let refused = try await browser.post("/reorder/_/move-down", [("csrf", tokens.csrf), ("revision", tokens.revision), ("key", "m-wake-up")])
             #expect(refused.status == 422)
             #expect(refused.text.contains("Row 0.0 cannot be moved."))

@@ -277,9 +277,9 @@ extension ResolvedScene {
     }
 
     /// The revision of `list` in `shown` (a form's revision token, `parse`d); a bad request,
-    /// asking for the page again, when the form carries none for it.
+    /// asking for the page again, when the post carries none for it.
     static func revision(of list: ListID, in shown: [ListID: Int]) throws -> Int {
-        guard let revision = shown[list] else { throw ActionError.badRequest("the form carries no revision for list \(list); reload the page") }
+        guard let revision = shown[list] else { throw ActionError.badRequest("the post (a form or a batch) carries no revision for list \(list); reload the page") }
         return revision
     }
 
