@@ -10,8 +10,9 @@ extension TableViewController {
     /// mode only a swipe deletion can be committed. Then `commit(_:forRowAt:)`.
     public mutating func commitEditing(_ style: EditingStyle, forRowAt path: IndexPath, isEditing: Bool) throws(TableKitError) {
         try checkExists(path)
-        guard commitsEditing, canEditRow(at: path) else { throw .editingNotSupported(at: path) }
-        let offered = editingStyle(forRowAt: path)
+        guard commitsEditing else { throw .editingNotSupported(at: path) }
+        // A row the data source does not let edit shows no control, whatever its style.
+        let offered = canEditRow(at: path) ? editingStyle(forRowAt: path) : .none
         guard style != .none, offered == style else { throw .editingStyleNotOffered(style, offered: offered, at: path) }
         guard isEditing || (style == .delete && allowsSwipeToDelete) else { throw .notInEditingMode(at: path) }
         try commit(style, forRowAt: path)
