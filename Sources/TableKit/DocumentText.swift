@@ -37,6 +37,9 @@ public enum DocumentText {
     /// points (a letter under thousands of stacked marks is one character): a message goes into
     /// a cookie or a header.
     public static func shortened(_ text: String, to length: Int) -> String {
+        // Most messages (every notice after an edit): no more bytes than characters allowed, and
+        // no run of non-ASCII bytes long enough for a pile of marks (each takes two bytes or more).
+        if text.utf8.count <= length, !holdsLongNonASCIIRun(text.utf8) { return text }
         let bytes = 4 * length
         var pieces: [(scalars: Substring.UnicodeScalarView, width: Int)] = []
         var size = 0, isCut = false
@@ -57,6 +60,17 @@ public enum DocumentText {
         var kept = String.UnicodeScalarView()
         for piece in pieces { kept.append(contentsOf: piece.scalars) }
         return String(kept) + "…"
+    }
+
+    /// Whether `utf8` has a run of non-ASCII bytes that could hold a character of more than
+    /// `mostScalarsInCharacter` code points.
+    private static func holdsLongNonASCIIRun(_ utf8: String.UTF8View) -> Bool {
+        var run = 0
+        for byte in utf8 {
+            run = byte < 0x80 ? 0 : run + 1
+            if run >= 2 * mostScalarsInCharacter { return true }
+        }
+        return false
     }
 
     /// The most code points one character (a grapheme cluster) of typed or imported text may be
