@@ -3,7 +3,8 @@
 // settles) and keep the focus, the red minus reveals its Delete button in place, rows swipe to
 // delete and drag to reorder, the reorder menu opens where it fits, the index bar scrubs, the
 // large title collapses into the bar, Add and Move to… open as a card over the list on wide
-// screens, and pushes and pops slide.
+// screens, a sheet's Save sends it once, the arrow keys move among an exclusive list's choices,
+// and pushes and pops slide.
 (function () {
   "use strict";
   var root = document.documentElement;
