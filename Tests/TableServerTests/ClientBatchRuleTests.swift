@@ -70,7 +70,7 @@ struct ClientBatchRuleTests {
         }
     }
 
-    @Test("in sections that are an attribute's values, a batch that would reorder them is refused saying so, not with the counts that follow")
+    @Test("in sections that are an attribute's values, a batch is refused for what the values decide: their order, and a new row's own value")
     func sectionsByValue() async throws {
         let yaml = """
             title: Packing
@@ -99,7 +99,17 @@ struct ClientBatchRuleTests {
             let moved = try await Self.post(#"{"op": "moveSection", "from": 2, "to": 0}"#, to: "/", browser: browser)
             #expect(moved.status == 422 && moved.message.contains(#"The sections of "Packing" are the values of bag, Carry-on, Checked, Daypack first: section 0 would be"#),
                     "\(moved)")
+            // A new row that names another bag than its section's: refused, not stored in the section's bag without a word.
+            let contradicting = try await Self.post(#"{"op": "insert", "rows": ["1.0"], "items": [{"name": "Kettle", "bag": "Daypack"}]}"#, to: "/", browser: browser)
+            #expect(contradicting.status == 422 && contradicting.message.contains(#"the new row gives bag "Daypack", but its section 1 is bag "Checked""#),
+                    "\(contradicting)")
             #expect(try await Self.rows("/", browser: browser) == shown, "nothing was applied")
+            // Naming its section's bag, or none (the Add form's default is not the client's word): made, in that bag.
+            let agreeing = try await Self.post(#"{"op": "insert", "rows": ["1.0", "1.1"], "items": [{"name": "Kettle", "bag": "Checked"}, {"name": "Towel"}]}"#,
+                                               to: "/", browser: browser)
+            #expect(agreeing.status == 200, "\(agreeing)")
+            #expect(try await app.store.item("kettle", in: .root("packing"))?["bag"] == .string("Checked"))
+            #expect(try await app.store.item("towel", in: .root("packing"))?["bag"] == .string("Checked"))
         }
     }
 

@@ -63,6 +63,23 @@ extension SceneEditor {
         let movesRows = fromClient && script.update.operations.contains { if case .moveRow = $0 { true } else { false } }
         let rowsAfter = movesRows ? try? script.update.rowsAfter(rowCountsBefore: counts) : nil
         var checked = CheckedBatch(update: script.update)
+        // In a list grouped by an attribute, a new row takes its section's value of it: one the
+        // client gives otherwise contradicts where the batch puts the row, and would be dropped.
+        func checkSectionValue(of input: [String: String], in section: Int, _ refusal: (String) -> ActionError) throws {
+            guard fromClient, case let .byAttribute(_, attribute, _) = shape, let given = input[attribute],
+                  let sectionOrigins, sectionOrigins.indices.contains(section) else { return }
+            let value: String?
+            switch sectionOrigins[section] {
+            case .inserted:
+                value = script.insertedSections[section]?.header[attribute]
+            case let .existing(source, _):
+                guard case let .value(_, stored)? = scene.sections[source].owner else { return }
+                value = script.reloadedSections[source]?[attribute] ?? stored?.description
+            }
+            guard let value, given != value, Double(given).map({ $0 != Double(value) }) ?? true else { return }
+            throw refusal("the new row gives \(attribute) \"\(DocumentText.shortened(given, to: 60))\", but its section \(section) is \(attribute) \"\(value)\"; "
+                          + "leave \(attribute) out, or insert the row in the section of that value")
+        }
         for (number, operation) in script.update.operations.enumerated() {
             let label = "operation \(number + 1) (\(operation.summary))"
             func refusal(_ reason: String) -> ActionError { .refused("\(label): \(reason)") }
@@ -87,6 +104,7 @@ extension SceneEditor {
                 }
             case let .insertRows(paths):
                 for path in paths {
+                    try checkSectionValue(of: script.insertedRows[path] ?? [:], in: path.section, refusal)
                     checked.insertedRows[path] = try rowAttributes(script.insertedRows[path] ?? [:], fromClient: fromClient, label: label)
                 }
             case let .reloadRows(paths):
@@ -136,6 +154,7 @@ extension SceneEditor {
                         throw refusal("section \(number) is inserted but its header and rows are not given")
                     }
                     let header = try sectionHeader(content.header, shape: shape, label: label)
+                    for row in content.rows { try checkSectionValue(of: row, in: number, refusal) }
                     let rows = try content.rows.map { try rowAttributes($0, fromClient: fromClient, label: label) }
                     checked.insertedSections[number] = CheckedBatch.Section(header: header, rows: rows)
                 }
