@@ -21,6 +21,8 @@ public enum TemplateValidator {
         var diagnostics: [XMLDiagnostic] = TemplateName.allCases
             .filter { !names.contains($0.rawValue) }
             .map { XMLDiagnostic(file: "\(shown)/\($0.fileName)", line: 1, column: 1, message: "missing template: every template folder needs it") }
+        // The text of each template that could be read, for the check of cycles across them.
+        var texts: [String: String] = [:]
         for file in templates.files {
             let display = "\(shown)/\(file.name).mustache"
             if templates.outside.contains(file.name) {
@@ -28,23 +30,21 @@ public enum TemplateValidator {
                 continue
             }
             guard let text = TemplateFiles.text(of: file.contents, file: display, problems: &diagnostics) else { continue }
+            texts[file.name] = text
             diagnostics += validate(text: text, name: file.name, file: display, knownTemplates: names)
         }
-        return diagnostics + partialCycles(in: templates, shown: shown)
+        return diagnostics + partialCycles(in: texts, shown: shown)
     }
 
-    /// Templates that include themselves through partials, which would render without end: each
-    /// cycle reported once, at the include that closes it.
-    static func partialCycles(in templates: TemplateFiles, shown: String) -> [XMLDiagnostic] {
+    /// Templates (`texts` by name) that include themselves through partials, which would render
+    /// without end: each cycle reported once, at the include that closes it.
+    static func partialCycles(in texts: [String: String], shown: String) -> [XMLDiagnostic] {
         var includes: [String: [MustacheTag]] = [:]
-        for file in templates.files {
-            // (Unreadable templates are reported by the check of each file.)
-            var unread: [XMLDiagnostic] = []
-            guard let text = TemplateFiles.text(of: file.contents, file: file.name, problems: &unread) else { continue }
+        for (name, text) in texts {
             // A partial included twice (the table's sections, with and without their radio group)
             // closes a cycle once: at its first include.
             var named: Set<String> = []
-            includes[file.name] = MustacheScanner.tags(in: text).tags.filter { $0.kind == .partial && named.insert($0.name).inserted }
+            includes[name] = MustacheScanner.tags(in: text).tags.filter { $0.kind == .partial && named.insert($0.name).inserted }
         }
         var diagnostics: [XMLDiagnostic] = []
         var finished: Set<String> = []
