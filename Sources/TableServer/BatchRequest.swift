@@ -137,7 +137,6 @@ struct BatchRequest: Decodable {
 
     /// The operations as a batch script: TableKit's operations with what they insert and reload.
     func script() throws(ServerError) -> BatchScript {
-        guard !operations.isEmpty else { throw .badRequest("the batch has no operations") }
         var script = BatchScript(BatchUpdate())
         for (index, operation) in operations.enumerated() {
             let number = index + 1

@@ -200,6 +200,19 @@ struct WalkTheDemoTests {
                 {"csrf": "\(csrf)", "revision": "\(revision)", "operations": [{"op": "delete", "rows": ["0.6"]}]}
                 """
             #expect(try await browser.post("/batch-update/_/batch", body: unfit, contentType: "application/json", accept: "application/json").status == 409)
+            // An empty batch, as UIKit's empty performBatchUpdates, changes nothing and names no
+            // row that could have changed: even from the old page it is answered with the list now.
+            let empty = """
+                {"csrf": "\(csrf)", "revision": "\(revision)", "operations": []}
+                """
+            let emptied = try await browser.post("/batch-update/_/batch", body: empty, contentType: "application/json", accept: "application/json")
+            let emptyTwin = try JSONSerialization.jsonObject(with: Data(emptied.html.utf8)) as? [String: Any]
+            #expect(emptied.status == 200, "\(emptied.html.prefix(300))")
+            #expect(emptyTwin?["notice"] as? String == "The batch holds no operations; nothing was changed.")
+            #expect(emptyTwin?["revision"] as? String == json?["revision"] as? String, "the list's revision, not moved on")
+            let malformed = try await browser.post("/batch-update/_/batch", body: empty.replacingOccurrences(of: revision, with: "yesterday"),
+                                                   contentType: "application/json", accept: "application/json")
+            #expect(malformed.status == 400)
             // The error object is written as the twins are: sorted keys, the status a number.
             #expect(refused.html.hasPrefix("{\n  \"error\" : \""))
             #expect(refused.html.hasSuffix("\",\n  \"reason\" : \"Unprocessable Content\",\n  \"status\" : 422\n}"))

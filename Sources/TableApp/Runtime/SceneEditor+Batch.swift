@@ -49,9 +49,7 @@ extension SceneEditor {
     /// rule refuses the whole batch, named by its number and what it asked for; a batch from a
     /// page shown before another change is refused first, as a conflict.
     func check(_ script: BatchScript, fromClient: Bool, revisionToken: String) throws -> CheckedBatch {
-        if fromClient, !scene.scene.takesBatchUpdates {
-            throw ActionError.refused("\"\(scene.title)\" does not take batch updates; its rows change only through its own controls")
-        }
+        if fromClient { try refuseUnlessTakingBatches() }
         try refuseIfStale(revisionToken)
         let shape = try batchShape()
         let source = scene
@@ -170,6 +168,23 @@ extension SceneEditor {
             }
         }
         return checked
+    }
+
+    /// A client's batch without operations, as UIKit's `performBatchUpdates` with an empty
+    /// block: nothing is applied and nothing it names can have changed, so whatever revision it
+    /// was based on it is answered with the list as it is now (a malformed revision is still
+    /// refused, and so is a list that takes no batches).
+    func emptyBatch(revisionToken: String) throws -> ActionOutcome {
+        try refuseUnlessTakingBatches()
+        _ = try batchShape()
+        _ = try ResolvedScene.parse(revisionToken)
+        return ActionOutcome(notice: "The batch holds no operations; nothing was changed.")
+    }
+
+    private func refuseUnlessTakingBatches() throws {
+        guard scene.scene.takesBatchUpdates else {
+            throw ActionError.refused("\"\(scene.title)\" does not take batch updates; its rows change only through its own controls")
+        }
     }
 
     /// The attributes of a row the batch inserts: validated by the Add form's fields, or, for an

@@ -85,6 +85,8 @@ public struct SceneEditor: Sendable {
             case let .restore(items):
                 return try await restore(items, revisionToken: revisionToken)
             }
+        case let .batch(script) where script.update.isEmpty:
+            return try emptyBatch(revisionToken: revisionToken)
         case let .batch(script):
             return try await applyBatch(try check(script, fromClient: true, revisionToken: revisionToken), revisionToken: revisionToken)
         }
