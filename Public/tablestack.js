@@ -323,16 +323,32 @@
   // A sheet (Add, Edit, Move to…) is sent once: a second tap on Save while the first post is on
   // its way would add the item twice (iOS closes the sheet at the first tap). The page that answers
   // replaces this one; should none come (the network failed), Save works again after a while.
+  // Meanwhile the form is busy and its Save dimmed, so the tap that does nothing says why.
   var sheetSentAt = new WeakMap();
+  function markSending(form, isSending) {
+    var saves = Array.prototype.slice.call(form.querySelectorAll('[type="submit"]'));
+    if (form.id) saves = saves.concat(Array.prototype.slice.call(document.querySelectorAll('button[form="' + form.id + '"]')));
+    [form].concat(saves).forEach(function (element) {
+      var name = element === form ? "aria-busy" : "aria-disabled";
+      if (isSending) element.setAttribute(name, "true"); else element.removeAttribute(name);
+    });
+  }
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (event.defaultPrevented || !form.matches || !form.matches(".sheet__form")) return;
     var sent = sheetSentAt.get(form);
     if (sent && Date.now() - sent < 5000) { event.preventDefault(); return; }
-    sheetSentAt.set(form, Date.now());
+    var now = Date.now();
+    sheetSentAt.set(form, now);
+    markSending(form, true);
+    setTimeout(function () { if (sheetSentAt.get(form) === now) markSending(form, false); }, 5000);
   });
   // A page restored from the back-forward cache is one the person may send again.
-  window.addEventListener("pageshow", function (event) { if (event.persisted) sheetSentAt = new WeakMap(); });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    sheetSentAt = new WeakMap();
+    document.querySelectorAll(".sheet__form").forEach(function (form) { markSending(form, false); });
+  });
 
   // The control that saved the page, or the row the address lands on (just added, moved or
   // changed, or come back from), takes the focus; the row's highlight fades by CSS, as UIKit

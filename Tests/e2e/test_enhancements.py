@@ -107,8 +107,8 @@ def test_a_second_tap_on_save_adds_nothing_more(server, js_browser):
             var save = document.querySelector('button[form="sheet-form"]') || form.querySelector('button[type="submit"]');
             form.requestSubmit(save);
             form.requestSubmit(save);
-            return sent;""")
-        assert sent == 1
+            return [sent, form.getAttribute("aria-busy"), save.getAttribute("aria-disabled")];""")
+        assert sent == [1, "true", "true"], "one post, and the form says it is busy with Save dimmed"
         wait_for_url(driver, "#row-twice")
         assert row_texts(driver) == ["Milk", "Eggs", "Bread", "Butter", "Twice"]
 
