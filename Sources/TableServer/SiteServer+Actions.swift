@@ -279,14 +279,11 @@ extension SiteServer {
         form["editing"] == "1" && page.controller.showsEditButton ? .editing : viewState(of: request, session: session)
     }
 
-    /// The fields every form carries beside the ones it edits.
-    private static let formControls: Set<String> = ["csrf", "revision", "editing", "key"]
-
     /// A detail form's values by attribute, and the values it showed (its `original-` fields).
     private static func detailFields(of form: FormBody) -> (fields: [String: String], originals: [String: String]) {
-        let fields = form.fields.filter { !formControls.contains($0.key) && !$0.key.hasPrefix(Sheets.originalPrefix) }
-        let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(Sheets.originalPrefix) }
-            .map { (String($0.key.dropFirst(Sheets.originalPrefix.count)), $0.value) })
+        let fields = form.fields.filter { !FieldDefinition.formControls.contains($0.key) && !$0.key.hasPrefix(FieldDefinition.originalPrefix) }
+        let originals = Dictionary(uniqueKeysWithValues: form.fields.filter { $0.key.hasPrefix(FieldDefinition.originalPrefix) }
+            .map { (String($0.key.dropFirst(FieldDefinition.originalPrefix.count)), $0.value) })
         return (fields, originals)
     }
 
@@ -298,7 +295,7 @@ extension SiteServer {
     private func goneItemResponse(to error: SiteError, segments: [String], form: FormBody, request: Request,
                                   session: Session) async throws -> Response? {
         guard case let .notFound(_, upPath, _) = error, let key = segments.last, upPath == Array(segments.dropLast()),
-              form.fields.keys.contains(where: { $0.hasPrefix(Sheets.originalPrefix) }), let runtime = site.appRuntime else { return nil }
+              form.fields.keys.contains(where: { $0.hasPrefix(FieldDefinition.originalPrefix) }), let runtime = site.appRuntime else { return nil }
         let list = try await locate(upPath)
         guard let detail = list.scene?.pushedDetailForm, try await runtime.store.item(key, in: detail.list) == nil else { return nil }
         let (fields, originals) = Self.detailFields(of: form)
@@ -317,7 +314,7 @@ extension SiteServer {
     /// An app file's form or named batch action.
     static func sceneAction(_ action: PageAction, form: FormBody) throws(ServerError) -> SceneAction {
         switch action {
-        case .add: return .add(fields: form.fields.filter { !formControls.contains($0.key) })
+        case .add: return .add(fields: form.fields.filter { !FieldDefinition.formControls.contains($0.key) })
         case .save:
             let (fields, originals) = detailFields(of: form)
             return .saveDetail(fields: fields, originals: originals)

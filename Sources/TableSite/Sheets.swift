@@ -35,9 +35,6 @@ public struct Sheets {
                             errorSummary: errors.isEmpty ? nil : summary(errors), hiddenFields: [], fields: fields)
     }
 
-    /// The prefix of the hidden fields that carry the values a detail form started from.
-    public static let originalPrefix = "original-"
-
     /// The detail scene's fields in a form, filled from the item (or what was typed), carrying
     /// the item's values as they are now: saving changes only the fields the person changed,
     /// and only where no one else changed them first. A form refused for its fields is shown
@@ -52,7 +49,7 @@ public struct Sheets {
                   error: errors[definition.attribute])
         }
         let originals = definitions.map {
-            HiddenFieldContext(name: Self.originalPrefix + $0.attribute,
+            HiddenFieldContext(name: FieldDefinition.originalPrefix + $0.attribute,
                                value: posted?.originals[$0.attribute] ?? $0.formValue(of: scene.item?[$0.attribute]))
         }
         return SheetContext(title: "Edit \(page.title)", sectionTitle: detail.sections.first?.headerTitle,

@@ -228,6 +228,17 @@ struct AppFileTests {
         #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
     }
 
+    @Test("a field named as a form's own control (its token, revision, editing mode, row or a started-from value) is refused where it is written",
+          arguments: ["csrf", "revision", "editing", "key", "original-name"])
+    func fieldNamedAsAControl(attribute: String) {
+        let problems = Self.problems("title: Test\nroot: list\nscenes:\n  list:\n    title: T\n    list: x\n    cell: { text: a }\n"
+                                     + "    add:\n      fields:\n        - { attribute: \(attribute), type: text }\n")
+        #expect(problems == ["app.yaml:10:24: attribute \"\(attribute)\" is a name the forms post for themselves (csrf, editing, key, revision and original-…), "
+                             + "so what is typed in it could not be told from theirs; give the attribute another name"], "\(problems)")
+        #expect(Self.problems("title: Test\nroot: list\nscenes:\n  list:\n    title: T\n    list: x\n    cell: { text: a }\n"
+                              + "    add:\n      fields:\n        - { attribute: keys, type: text }\n").isEmpty, "a name that only begins as one is free")
+    }
+
     @Test("rules that could never be met, and lists that name one thing twice, are refused where they are written")
     func contradictions() {
         let add = "  list:\n    title: T\n    list: x\n    cell: { text: a }\n    add:\n      fields:\n"

@@ -27,6 +27,12 @@ public struct FieldDefinition: Sendable {
     /// Text shown after a number (a unit).
     public var unit: String?
 
+    /// The names a sheet's form posts for itself beside its fields (its token, the revision it
+    /// was shown at, editing mode, the row), and the prefix of the values a detail form started
+    /// from: no field may take one, or its value could not be told from theirs.
+    public static let formControls: Set<String> = ["csrf", "revision", "editing", "key"]
+    public static let originalPrefix = "original-"
+
     /// Checks what the user typed: the stored value, or a message for the field.
     public func validate(_ input: String?) -> Result<AttributeValue, FieldError> {
         var text = (input ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -9,7 +9,13 @@ extension AppBuilder {
     mutating func field(_ node: Node) -> FieldDefinition? {
         let allowed = ["attribute", "label", "type", "required", "maxLength", "min", "max", "choices", "default", "unit"]
         guard let fields = reader.mapping(node, "a field", allowed: allowed) else { return nil }
-        let attribute = reader.string(reader.required(reader.field(fields, "attribute"), in: node, "the field's attribute"), "attribute") ?? ""
+        let attributeNode = reader.field(fields, "attribute")
+        let attribute = reader.string(reader.required(attributeNode, in: node, "the field's attribute"), "attribute") ?? ""
+        if FieldDefinition.formControls.contains(attribute) || attribute.hasPrefix(FieldDefinition.originalPrefix) {
+            reader.fail(attributeNode, "attribute \"\(attribute)\" is a name the forms post for themselves "
+                        + "(\(FieldDefinition.formControls.sorted().joined(separator: ", ")) and \(FieldDefinition.originalPrefix)…), "
+                        + "so what is typed in it could not be told from theirs; give the attribute another name")
+        }
         let kind = reader.choice(reader.field(fields, "type"), "field type", FieldDefinition.Kind.allCases.map { ($0.rawValue, $0) }) ?? .text
         let choicesNode = reader.field(fields, "choices")
         let choiceEntries = reader.distinctStrings(choicesNode, "choices", each: "choice")
