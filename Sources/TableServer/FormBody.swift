@@ -1,9 +1,10 @@
 import Foundation
 import NIOCore
+import TableKit
 import TableRender
 
-/// An `application/x-www-form-urlencoded` body, parsed strictly: a malformed percent escape or
-/// text that is not UTF-8 is an error the user hears about, not a guess.
+/// An `application/x-www-form-urlencoded` body, parsed strictly: a malformed percent escape,
+/// text that is not UTF-8 or a name given twice is an error the user hears about, not a guess.
 struct FormBody: Sendable {
     private(set) var fields: [String: String] = [:]
 
@@ -39,7 +40,12 @@ struct FormBody: Sendable {
                           : PercentDecoding.decode(UnsafeBufferPointer(rebasing: pair[(equals + 1)...]), plusIsSpace: true) else {
                     return .failure(.badRequest("the form has a malformed % escape or is not valid UTF-8"))
                 }
-                fields[name] = value
+                // A browser sends a name once (each control of these forms has its own); a
+                // second one is a script's, and which of the two it means cannot be told.
+                guard fields.updateValue(value, forKey: name) == nil else {
+                    return .failure(.badRequest("the form names \"\(DocumentText.cleaned(DocumentText.shortened(name, to: 40)))\" twice, "
+                                                + "so which value is meant cannot be told; nothing was changed"))
+                }
             }
             start = end + 1
         }

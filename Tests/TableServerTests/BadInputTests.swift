@@ -82,6 +82,7 @@ struct BadInputTests {
         Case(name: "a missing CSRF token", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 403, dropCSRF: true),
         Case(name: "a malformed percent escape in the form", uri: "/groceries/_/delete", body: "key=%G1&editing=1", status: 400),
         Case(name: "a form that is not UTF-8", uri: "/groceries/_/delete", body: "key=%FF%FE&editing=1", status: 400),
+        Case(name: "a form that names its row twice", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1"), ("key", "eggs")], status: 400),
         Case(name: "a body that is not a form", uri: "/groceries/_/delete", body: "{\"key\": \"milk\"}", contentType: "application/json", status: 415),
         Case(name: "a form in a content coding the server does not read", uri: "/groceries/_/delete", fields: [("key", "milk")],
              headers: [.contentEncoding: "gzip"], status: 415),
