@@ -6,38 +6,25 @@ extension DataFileReader {
     /// pair (`"\ud800"`). Line and column count bytes from 1, as the parser's own places do.
     /// `nil` when the text has neither.
     static func unplacedProblem(in data: Data) -> (line: Int, column: Int, message: String)? {
-        let bytes = [UInt8](data)
-        var index = 0, line = 1, lineStart = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            } else if byte == UInt8(ascii: "\"") {
-                let end = literalEnd(bytes, from: index).end
-                if let escape = loneSurrogate(in: bytes[index..<end]) {
-                    let text = String(decoding: bytes[escape..<(escape + 6)], as: UTF8.self)
-                    return (line, escape - lineStart + 1, "the escape \(text) is half of a UTF-16 surrogate pair, and its other half does not follow")
+        let tokens = JSONTokens([UInt8](data))
+        for token in tokens {
+            switch token.kind {
+            case let .string(end, _):
+                if let escape = loneSurrogate(in: tokens.bytes[token.start..<end]) {
+                    let text = String(decoding: tokens.bytes[escape..<(escape + 6)], as: UTF8.self)
+                    // A string holds no line break: the escape is on the literal's line.
+                    return (token.line, token.column + escape - token.start,
+                            "the escape \(text) is half of a UTF-16 surrogate pair, and its other half does not follow")
                 }
-                index = end
-                continue
-            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                var end = index
-                while end < bytes.count, !Self.endsNumber(bytes[end]) { end += 1 }
-                let number = String(decoding: bytes[index..<end], as: UTF8.self)
+            case let .number(end):
+                let number = String(decoding: tokens.bytes[token.start..<end], as: UTF8.self)
                 if let value = Double(number), !value.isFinite {
-                    return (line, index - lineStart + 1, "the number \(number) is beyond the largest a number can be; put it in quotes to keep it as text")
+                    return (token.line, token.column, "the number \(number) is beyond the largest a number can be; put it in quotes to keep it as text")
                 }
-                index = end
-                continue
+            case .punctuation: break
             }
-            index += 1
         }
         return nil
-    }
-
-    private static func endsNumber(_ byte: UInt8) -> Bool {
-        [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(byte)
     }
 
     /// Where, in a string literal with its quotes, a `\uXXXX` escape for a surrogate stands
