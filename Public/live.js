@@ -51,8 +51,12 @@
     source.addEventListener("update", function (message) {
       var update;
       try { update = JSON.parse(message.data); } catch (error) { return; }
+      // A commit that changed nothing this page shows moves its revision on alone. Nothing
+      // moves under the viewer, so it is taken at once, even in the middle of something
+      // (after any changes still held, which it follows).
+      if (changesNothing(update) && !held.length && !applying) { setRevision(update.revision); return; }
       held.push(update);
-      if (isBusy()) announce((update.announcement || "The list changed.") + " Shown when you finish.");
+      if (isBusy() && !changesNothing(update)) announce((update.announcement || "The list changed.") + " Shown when you finish.");
       flush();
     });
     ["gone", "stop"].forEach(function (name) {
@@ -61,6 +65,8 @@
         disconnect();
         showNotice(message.data);
         announce(message.data);
+        // What the page showed is no more: its Edit and Add would lead nowhere.
+        if (name === "gone") document.querySelectorAll(".navigation-bar__trailing > *").forEach(function (button) { button.remove(); });
       });
     });
     source.addEventListener("error", function () {
@@ -101,6 +107,18 @@
       applying = false;
       flush();
     });
+  }
+
+  function changesNothing(update) {
+    return !update.replacesAll && !update.frame && !update.title && !update.documentTitle && !Object.keys(update.rows).length
+      && !update.inserted.length && !update.deleted.length && !update.moved.length && !update.reloaded.length;
+  }
+
+  // The forms carry the revision the page shows.
+  function setRevision(revision) {
+    main.setAttribute("data-revision", revision);
+    var field = main.querySelector('#table-actions input[name="revision"]');
+    if (field) field.value = revision;
   }
 
   function rowsByKey() {
@@ -220,9 +238,13 @@
         if (row) row.setAttribute("data-index-path", number + "." + position);
       });
     });
-    main.setAttribute("data-revision", update.revision);
-    var revision = main.querySelector('#table-actions input[name="revision"]');
-    if (revision) revision.value = update.revision;
+    setRevision(update.revision);
+    // An item's page is titled by its item, which may have been renamed.
+    if (update.title) {
+      document.querySelectorAll(".navigation-bar__title, .navigation-bar__large-title, .navigation-bar__inline-title")
+        .forEach(function (element) { element.textContent = update.title; });
+    }
+    if (update.documentTitle) document.title = update.documentTitle;
 
     if (focusedKey && fresh[focusedKey]) {
       var action = fresh[focusedKey].querySelector(".row__action") || fresh[focusedKey];

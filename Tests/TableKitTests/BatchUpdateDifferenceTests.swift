@@ -34,6 +34,63 @@ struct BatchUpdateDifferenceTests {
         #expect(try grown.apply(to: [["a"]], insertedSections: [1: ["b"]]) == [["a"], ["b"]])
     }
 
+    @Test("sections matched by what they are: one that comes or goes moves no row of the others")
+    func sectionsByIdentity() throws {
+        let old = [["passport", "charger"], ["jacket", "boots"], ["map"]]
+        // Carry-on emptied: its section goes, and the rows below stay where they are.
+        let emptied = BatchUpdate.difference(from: old, to: [["jacket", "boots"], ["map"]],
+                                             sections: (["Carry-on", "Checked", "Pocket"], ["Checked", "Pocket"]))
+        #expect(emptied.operations == [.deleteSections([0])])
+        // And back, with one row moved into it from below.
+        let filled = BatchUpdate.difference(from: [["jacket", "boots"], ["map"]], to: [["book"], ["jacket", "boots"], ["map"]],
+                                            sections: (["Checked", "Pocket"], ["Carry-on", "Checked", "Pocket"]))
+        #expect(filled.operations == [.insertSections([0])])
+        // A renamed section is the section it was; one deleted and another added elsewhere are not paired.
+        #expect(BatchUpdate.difference(from: old, to: old, sections: (["Carry-on", "Checked", "Pocket"], ["Hand", "Checked", "Pocket"])).isEmpty)
+        let replaced = BatchUpdate.difference(from: old, to: [["passport", "charger"], ["map"], ["towel"]],
+                                              sections: (["Carry-on", "Checked", "Pocket"], ["Carry-on", "Pocket", "Beach"]))
+        #expect(Set(replaced.operations) == [.deleteSections([1]), .insertSections([2])])
+        // By number, as before, emptying the first section moved the rows below it (and deleted and inserted the last).
+        #expect(BatchUpdate.difference(from: old, to: [["jacket", "boots"], ["map"]]).operations
+            .filter { if case .moveRow = $0 { true } else { false } }.count == 2)
+    }
+
+    @Test("random tables with section identifiers: the batch is valid, applies to the new table, and moves only rows that change place among sections that stay")
+    func randomSectionedTables() throws {
+        var dice = SeededGenerator(seed: 4417)
+        for round in 0..<2_000 {
+            let oldIDs = (0..<dice.next(below: 5)).map { "s\($0 % 3)" }
+            var newIDs = oldIDs.filter { _ in dice.next(below: 4) != 0 }
+            for _ in 0..<dice.next(below: 3) { newIDs.insert(["s0", "s1", "s7", "t\(round)"][dice.next(below: 4)], at: dice.next(below: newIDs.count + 1)) }
+            if dice.next(below: 4) == 0 { newIDs.shuffle(using: &dice) }
+            let old = Self.table(&dice, keys: (0..<dice.next(below: 14)).map { "k\($0)" }, sections: oldIDs.count)
+            var keys = old.flatMap { $0 }.filter { _ in dice.next(below: 5) != 0 } + (0..<dice.next(below: 4)).map { "n\(round)-\($0)" }
+            keys.shuffle(using: &dice)
+            let new = Self.table(&dice, keys: keys, sections: newIDs.count)
+            let changed = Set(keys.filter { _ in dice.next(below: 4) == 0 })
+            let update = BatchUpdate.difference(from: old, to: new, sections: (oldIDs, newIDs), changed: changed)
+            try update.validate(rowCountsBefore: old.map(\.count), rowCountsAfter: new.map(\.count))
+
+            let pairs = BatchUpdate.pairedSections(old: oldIDs, new: newIDs)
+            let stayingKeys = Set(pairs.flatMap { old[$0.from] })
+            var insertedRows: [IndexPath: String] = [:], insertedSections: [Int: [String]] = [:]
+            for (section, rows) in new.enumerated() {
+                guard pairs.contains(where: { $0.to == section }) else { insertedSections[section] = rows; continue }
+                for (row, key) in rows.enumerated() where !stayingKeys.contains(key) { insertedRows[IndexPath(row: row, section: section)] = key }
+            }
+            #expect(try update.apply(to: old, insertedRows: insertedRows, insertedSections: insertedSections) == new, "round \(round)")
+
+            var fewest = 0
+            for (from, to) in pairs {
+                let staying = old[from].compactMap { key in new[to].firstIndex(of: key) }
+                fewest += staying.count - Self.longestIncreasingLength(staying)
+                fewest += old[from].filter { key in pairs.contains { $0.to != to && new[$0.to].contains(key) } }.count
+            }
+            let moves = update.operations.filter { if case .moveRow = $0 { true } else { false } }.count
+            #expect(moves == fewest, "round \(round)")
+        }
+    }
+
     @Test("of two swapped rows, the one known to have moved is the one that moves")
     func knownMoves() {
         let old = [["milk", "eggs", "bread", "butter"]]
@@ -84,10 +141,10 @@ struct BatchUpdateDifferenceTests {
         }
     }
 
-    /// `keys` split into up to four sections at random places.
-    static func table(_ dice: inout SeededGenerator, keys: [String]) -> [[String]] {
-        var sections: [[String]] = [[]]
-        for _ in 0..<dice.next(below: 4) { sections.append([]) }
+    /// `keys` split into up to four sections (or `sections`) at random places.
+    static func table(_ dice: inout SeededGenerator, keys: [String], sections count: Int? = nil) -> [[String]] {
+        var sections = [[String]](repeating: [], count: count ?? 1 + dice.next(below: 4))
+        guard !sections.isEmpty else { return [] }
         for key in keys { sections[dice.next(below: sections.count)].append(key) }
         return sections
     }

@@ -128,6 +128,68 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("a change the page does not show still moves its revision on, so the viewer's next edit is not refused")
+    func unseenChange() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            let before = try await editor.revision(of: "groceries/")
+            var seen = ""
+            let stream = try Self.subscribe(server, "groceries/_live?since=" + before.replacingOccurrences(of: "=", with: "%3D"), seen: &seen)
+            // Shopping selects rows of the same list; the editable list does not show selection.
+            #expect(try await editor.post("shopping/", "select", "key=eggs") == 200)
+            #expect(stream.receive(until: "\n\n", seen: &seen, timeout: 10))
+            let update = try #require(Self.updates(in: seen).first)
+            let after = try await editor.revision(of: "groceries/")
+            #expect(after != before && update["revision"] as? String == after)
+            #expect(update["inserted"] as? [String] == [] && update["deleted"] as? [String] == [] && update["moved"] as? [String] == []
+                    && update["reloaded"] as? [String] == [] && (update["rows"] as? [String: String])?.isEmpty == true
+                    && update["frame"] == nil && update["announcement"] as? String == "", "\(update)")
+            // The page's forms carry the event's revision: a delete of the row changed unseen, based on it, is made.
+            let (status, _, _) = try await HTTPFetch.fetch(server.base + "groceries/_/delete", method: "POST",
+                                                           body: "csrf=\(editor.csrf)&revision=\(after.replacingOccurrences(of: "=", with: "%3D"))&editing=1&key=eggs",
+                                                           cookie: editor.cookie)
+            #expect(status == 200)
+        }
+    }
+
+    @Test("a section that empties or fills moves no row of the sections around it")
+    func sectionsComeAndGo() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            var seen = ""
+            let stream = try Self.subscribe(server, "packing/_live", seen: &seen)
+            for key in ["passport", "charger", "headphones"] {
+                #expect(try await editor.post("packing/", "delete", "editing=1&key=\(key)") == 200)
+            }
+            #expect(stream.receive(until: "\"headphones\"", seen: &seen, timeout: 10))
+            _ = stream.receive(until: "\n\n", seen: &seen, timeout: 2)
+            let emptied = try #require(Self.updates(in: seen).last { ($0["deleted"] as? [String])?.contains("headphones") == true })
+            #expect(emptied["deleted"] as? [String] == ["headphones"] && emptied["moved"] as? [String] == [], "\(emptied)")
+            #expect(emptied["announcement"] as? String == "Headphones removed.")
+            #expect(try await editor.post("packing/", "add", "name=Book&bag=Carry-on") == 200)
+            #expect(stream.receive(until: "Book added.", seen: &seen, timeout: 10))
+            let filled = try #require(Self.updates(in: seen).last)
+            #expect(filled["moved"] as? [String] == [] && (filled["inserted"] as? [String])?.count == 1, "\(filled)")
+        }
+    }
+
+    @Test("an item's page follows its item's new name in its title")
+    func renamedItem() async throws {
+        try await RunningServer.with { server in
+            let editor = try await Editor(server)
+            var seen = ""
+            let stream = try Self.subscribe(server, "groceries/milk/_live", seen: &seen)
+            if Self.updates(in: seen).isEmpty { #expect(stream.receive(until: "\"replacesAll\":true", seen: &seen, timeout: 10)) }
+            #expect(Self.updates(in: seen).first?["title"] as? String == "Milk", "a page brought up to date whole gets its title")
+            #expect(try await editor.post("groceries/milk/", "save", "name=Oat+Milk") == 200)
+            #expect(stream.receive(until: "Oat Milk", seen: &seen, timeout: 10))
+            _ = stream.receive(until: "\n\n", seen: &seen, timeout: 2)
+            let update = try #require(Self.updates(in: seen).last)
+            #expect(update["title"] as? String == "Oat Milk", "\(update)")
+            #expect((update["documentTitle"] as? String)?.hasPrefix("Oat Milk") == true, "\(update)")
+        }
+    }
+
     @Test("the stream of a page whose item is deleted says so and ends")
     func gone() async throws {
         try await RunningServer.with { server in

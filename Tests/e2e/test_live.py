@@ -171,6 +171,53 @@ def test_a_change_under_an_open_delete_button_waits_until_it_closes(server, two_
 
 
 @pytest.mark.js
+def test_a_change_the_page_does_not_show_leaves_the_viewers_delete_free(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/groceries/?editing=1"))
+    mark(viewer)
+    streaming(viewer)
+    with step(viewer, "the viewer taps the red minus of Bread: its Delete button shows"):
+        row(viewer, "bread").find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
+        until(viewer, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'))
+    with step(editor, "meanwhile the editor ticks Bread in Shopping, which this list does not show"):
+        editor.get(server.url("/shopping/"))
+        click(editor, '[data-key="bread"] .row__action')
+        until(editor, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] [aria-checked="true"]'))
+    with step(viewer, "the viewer's forms take the new revision at once, with nothing moved or announced"):
+        revision = server_revision(server, "/groceries/")
+        until(viewer, lambda d: d.find_element(By.CSS_SELECTOR, '#table-actions input[name="revision"]').get_attribute("value") == revision)
+        assert viewer.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'), "the Delete button is still open"
+        assert announcement(viewer) == ""
+        assert never_reloaded(viewer)
+    with step(viewer, "the viewer's Delete goes through"):
+        click(viewer, '[data-key="bread"] .swipe-delete')
+        until(viewer, lambda d: notice(d) == "Deleted Bread.")
+        assert row_texts(viewer) == ["Milk", "Eggs", "Butter"]
+
+
+@pytest.mark.js
+def test_an_items_page_follows_its_new_name(server, two_sessions):
+    editor, viewer = two_sessions
+    viewer.get(server.url("/groceries/milk/"))
+    streaming(viewer)
+    with step(editor, "the editor renames Milk to Oat Milk"):
+        editor.get(server.url("/groceries/milk/?editing=1"))
+        field = editor.find_element(By.ID, "field-name")
+        field.clear()
+        field.send_keys("Oat Milk")
+        click(editor, 'button[form="sheet-form"]')
+        until(editor, lambda d: notice(d) == "Saved.")
+    with step(viewer, "the viewer's title follows, in the bar and in the browser"):
+        until(viewer, lambda d: d.find_element(By.CSS_SELECTOR, ".navigation-bar h1").text == "Oat Milk")
+        assert viewer.title.startswith("Oat Milk")
+    with step(editor, "the editor deletes it"):
+        delete_by_confirmation(editor, server, "/groceries/", "milk", "Oat Milk")
+    with step(viewer, "the viewer is told, and its Edit, which would lead nowhere, goes"):
+        until(viewer, lambda d: notice(d) == "What this page showed was deleted.")
+        assert not viewer.find_elements(By.CSS_SELECTOR, ".navigation-bar__trailing > *")
+
+
+@pytest.mark.js
 def test_a_cut_connection_reconnects_by_itself_and_catches_up(server, two_sessions):
     editor, viewer = two_sessions
     viewer.get(server.url("/groceries/"))

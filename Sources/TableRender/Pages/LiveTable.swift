@@ -23,8 +23,15 @@ public struct LiveTable: Sendable {
     /// The `<main>` element with `<!--tablestack:rows:N-->` in place of section N's rows.
     public var frame: String
     public var sections: [[Row]]
+    /// Each section's header title: what a section is, as a live page matches sections (a
+    /// section that comes or goes leaves the rows of the others where they are).
+    public var sectionTitles: [String?]
     /// The revision token the page's forms carry.
     public var revision: String
+    /// The page's title in its navigation bar, and in the browser (`<title>`): an item's page is
+    /// titled by its item, which can be renamed while the page is followed.
+    public var title: String
+    public var documentTitle: String
 
     /// Whether every row of `snapshot` has a key of its own: a live page matches rows by key, so
     /// a table with a keyless or repeated key cannot be followed.
@@ -53,7 +60,8 @@ extension PageRenderer {
                 LiveTable.Row(key: row.cell.key, markup: html.row(number), cell: row.cell)
             }
         }
-        return LiveTable(frame: main.html, sections: sections, revision: page.revision,
+        return LiveTable(frame: main.html, sections: sections, sectionTitles: page.snapshot.sections.map(\.headerTitle), revision: page.revision,
+                         title: page.navigationBar?.title ?? page.documentTitle, documentTitle: page.documentTitle,
                          hasDistinctKeys: LiveTable.rowsHaveDistinctKeys(page.snapshot))
     }
 }

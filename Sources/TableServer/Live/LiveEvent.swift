@@ -14,6 +14,10 @@ struct LiveEvent: Encodable {
     /// The `<main>` element with markers for the rows, when anything outside the rows changed
     /// (a section's header, the index, the empty-list message).
     var frame: String?
+    /// The page's title in its navigation bar and in the browser, when they changed (an item
+    /// renamed) or the page is brought up to date whole.
+    var title: String?
+    var documentTitle: String?
     var inserted: [String]
     var deleted: [String]
     var moved: [String]
@@ -22,6 +26,10 @@ struct LiveEvent: Encodable {
     var replacesAll: Bool
     /// What happened, in words, for a screen reader's polite live region.
     var announcement: String
+
+    private enum CodingKeys: String, CodingKey {
+        case revision, sections, rows, frame, title, documentTitle, inserted, deleted, moved, reloaded, replacesAll, announcement
+    }
 
     /// The update from `old` (nil: unknown, so everything is sent) to `new`; `movedKeys` names
     /// the rows the commits in between moved (so that of two swapped rows, the one the editor
@@ -32,6 +40,8 @@ struct LiveEvent: Encodable {
         guard let old else {
             rows = new.rows.mapValues { String($0.html) }
             frame = new.frame
+            title = new.title
+            documentTitle = new.documentTitle
             inserted = []; deleted = []; moved = []; reloaded = []
             replacesAll = true
             announcement = "The list was brought up to date."
@@ -39,6 +49,8 @@ struct LiveEvent: Encodable {
         }
         replacesAll = false
         frame = old.frame == new.frame ? nil : new.frame
+        title = old.title == new.title ? nil : new.title
+        documentTitle = old.documentTitle == new.documentTitle ? nil : new.documentTitle
         // Rows whose content changed are reloaded; rows whose markup changed only with their
         // place (the first row loses its Move up) are sent again without being announced.
         var changed: Set<String> = [], resent: Set<String> = []
@@ -47,7 +59,8 @@ struct LiveEvent: Encodable {
             if before.cell != row.cell { changed.insert(key) }
             if !new.rowIsUnchanged(key, in: old) { resent.insert(key) }
         }
-        let update = BatchUpdate.difference(from: old.keys, to: new.keys, changed: changed, moved: movedKeys)
+        let update = BatchUpdate.difference(from: old.keys, to: new.keys, sections: (old.sectionTitles, new.sectionTitles),
+                                            changed: changed, moved: movedKeys)
         var inserted: [String] = [], deleted: [String] = [], moved: [String] = [], reloaded: [String] = []
         func key(_ path: IndexPath, in keys: [[String]]) -> String { keys[path.section][path.row] }
         for operation in update.operations {
@@ -79,7 +92,8 @@ struct LiveEvent: Encodable {
         func names(_ keys: [String], in state: LiveState) -> [String] { keys.compactMap { state.rows[$0].map { Self.name(of: $0.cell) } } }
         announcement = Self.announcement(inserted: names(inserted, in: new), deleted: names(deleted, in: old),
                                          moved: names(moved, in: new), reloaded: names(reloaded, in: new))
-        if announcement.isEmpty, frame != nil { announcement = "The list changed." }
+        if announcement.isEmpty, frame != nil || title != nil { announcement = "The list changed." }
+        movesRevision = old.revision != new.revision
     }
 
     /// What a row is called in an announcement: its accessibility label, or its text.
@@ -100,10 +114,18 @@ struct LiveEvent: Encodable {
             .compactMap { $0 }.joined(separator: " ")
     }
 
-    /// Whether the event changes nothing on the page.
-    var isEmpty: Bool {
-        !replacesAll && frame == nil && inserted.isEmpty && deleted.isEmpty && moved.isEmpty && reloaded.isEmpty
+    /// Whether the event changes what the page shows (always, for a page brought up to date whole).
+    var changesPage: Bool {
+        replacesAll || frame != nil || title != nil || documentTitle != nil || !rows.isEmpty
+            || !inserted.isEmpty || !deleted.isEmpty || !moved.isEmpty || !reloaded.isEmpty
     }
+    /// Whether the page's revision moves on. A commit can change nothing the page shows (an
+    /// attribute of a row it does not show, say): the event is sent all the same, with the
+    /// revision alone, so that the page's next edit is not refused for a change it could not see.
+    private(set) var movesRevision = true
+
+    /// Whether the event would tell the page nothing.
+    var isEmpty: Bool { !changesPage && !movesRevision }
 
     /// The event as Server-Sent Events text: its id, its type and its data on one line.
     var text: String {

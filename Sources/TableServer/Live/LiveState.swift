@@ -24,6 +24,11 @@ final class LiveState: Sendable {
     let lists: Set<ListID>
     let frame: String
     let keys: [[String]]
+    /// Each section's header title, which the page's sections are matched by.
+    let sectionTitles: [String?]
+    /// The page's title in its navigation bar and in the browser.
+    let title: String
+    let documentTitle: String
     let rows: [String: Row]
 
     /// Whether the page can still be followed: every row has a key of its own (rows are matched
@@ -37,6 +42,9 @@ final class LiveState: Sendable {
         self.item = item
         frame = table.frame
         keys = table.sections.map { $0.map(\.key) }
+        sectionTitles = table.sectionTitles
+        title = table.title
+        documentTitle = table.documentTitle
         var rows: [String: Row] = [:]
         rows.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         for section in table.sections {
