@@ -57,7 +57,7 @@ enum RequestPath: Equatable {
         case .asset, .page: "GET, HEAD"
         case .signIn, .signOut: "GET, HEAD, POST"
         case .action: "POST"
-        case .live: "GET"
+        case .live: "GET, HEAD"
         }
     }
 }

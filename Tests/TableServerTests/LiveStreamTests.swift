@@ -190,6 +190,23 @@ struct LiveStreamTests {
         }
     }
 
+    @Test("HEAD of a stream answers its head and opens none; of a page that cannot be followed, 404")
+    func headOfAStream() async throws {
+        try await RunningServer.with { server in
+            let connection = try RawConnection(port: server.port, timeout: 0.5)
+            var answer = ""
+            try connection.send("HEAD /groceries/_live HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            _ = connection.receive(until: "\r\n\r\n", seen: &answer, timeout: 10)
+            #expect(RawConnection.status(of: answer) == 200 && answer.lowercased().contains("content-type: text/event-stream"), "\(answer)")
+            _ = connection.receive(until: "retry", seen: &answer, timeout: 1)
+            #expect(!answer.contains("retry"), "no stream follows the head")
+            let (status, _, _) = try await HTTPFetch.fetch(server.base + "_live", method: "HEAD")
+            #expect(status == 404)
+            let (refused, _, _) = try await HTTPFetch.fetch(server.base + "groceries/_live", method: "PUT")
+            #expect(refused == 405)
+        }
+    }
+
     @Test("the stream of a page whose item is deleted says so and ends")
     func gone() async throws {
         try await RunningServer.with { server in

@@ -299,6 +299,10 @@ struct ProtocolTests {
             // Allow names what the path takes: an action only POST, an asset GET and HEAD.
             #expect(put.headers[.allow] == "GET, HEAD")
             #expect(try await browser.get("/groceries/_/delete").headers[.allow] == "POST")
+            // An action that is not there is not there for any method: no Allow offers a POST that finds nothing.
+            for method in [HTTPRequest.Method.get, .post, .put] {
+                #expect(try await browser.send(method, "/groceries/_/nonsense").status == 404, "\(method)")
+            }
             #expect(try await browser.send(.delete, "/_assets/tablestack.css").headers[.allow] == "GET, HEAD")
             #expect(try await browser.send(.put, "/_login").headers[.allow] == "GET, HEAD, POST")
             let fresh = Browser(client: browser.client)

@@ -52,6 +52,9 @@ final class LiveHub: Sendable {
         }
     }
 
+    /// Whether a new stream would find a place now.
+    var hasRoom: Bool { kept.withLockedValue { $0.streams < limit } }
+
     /// A place for a new stream; `nil` when the limit is reached.
     func open() -> Slot? {
         let opened: Bool = kept.withLockedValue { kept in

@@ -40,19 +40,7 @@ extension SiteServer {
     /// page has (`Last-Event-ID`, or `since` in the query), then sends an event per change, and
     /// ends when the connection closes, the page can no longer be followed, or the server stops.
     func liveStream(_ segments: [String], request: Request, context: ServerContext, session: Session) async throws -> Response {
-        let state = viewState(of: request, session: session)
-        let canEdit = mayEdit(session)
-        let pageKey = segments.joined(separator: "/") + "|" + String(state.isEditing) + "|" + String(canEdit)
-        let sequence = Self.feed(of: site)?.appliedSequence ?? 0
-        let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
-        let page = SitePage(scene: scene)
-        // An item's fields in editing mode are a sheet, which names no stream (`pageResponse`).
-        guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil,
-              (try? sheet(of: page, state: state, session: session)) == nil else {
-            throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title)
-        }
-        let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey, read: (scene, sequence))
-        guard first.isFollowable else { throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title) }
+        let (state, canEdit, pageKey, feed, first) = try await followablePage(segments, request: request, session: session)
         guard let slot = live.open() else {
             throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
         }
@@ -65,9 +53,7 @@ extension SiteServer {
         let since = request.headers.value(of: .lastEventID) ?? request.uri.queryParameters["since"].map(String.init)
         let opening = since == first.revision ? ByteBuffer(string: LiveHub.start)
             : live.opening(from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
-        var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
-        headers[.xAccelBuffering] = "no"
-        var response = Response(status: .ok, headers: headers, body: ResponseBody { writer in
+        var response = Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
             defer {
                 stream.stop()
                 slot.release()
@@ -84,6 +70,42 @@ extension SiteServer {
         })
         session.store(on: &response, signer: signer, basePath: site.urls.basePath)
         return response
+    }
+
+    /// `HEAD …/_live`: the head a stream would open with, or the refusal it would get; no
+    /// stream is opened.
+    func liveStreamHead(_ segments: [String], request: Request, session: Session) async throws -> Response {
+        _ = try await followablePage(segments, request: request, session: session)
+        guard live.hasRoom else {
+            throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
+        }
+        return Response(status: .ok, headers: Self.streamHeaders)
+    }
+
+    private static var streamHeaders: HTTPFields {
+        var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
+        headers[.xAccelBuffering] = "no"
+        return headers
+    }
+
+    /// The page a stream at `segments` follows, as it is now, with what the stream needs to
+    /// follow it; a 404 when it cannot be followed.
+    private func followablePage(_ segments: [String], request: Request, session: Session) async throws
+        -> (state: ViewState, canEdit: Bool, key: String, feed: ChangeFeed, first: LiveState) {
+        let state = viewState(of: request, session: session)
+        let canEdit = mayEdit(session)
+        let pageKey = segments.joined(separator: "/") + "|" + String(state.isEditing) + "|" + String(canEdit)
+        let sequence = Self.feed(of: site)?.appliedSequence ?? 0
+        let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
+        let page = SitePage(scene: scene)
+        // An item's fields in editing mode are a sheet, which names no stream (`pageResponse`).
+        guard let feed = Self.feed(of: site), liveURL(of: page, state: state) != nil,
+              (try? sheet(of: page, state: state, session: session)) == nil else {
+            throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title)
+        }
+        let first = try await livePage(segments, state: state, canEdit: canEdit, key: pageKey, read: (scene, sequence))
+        guard first.isFollowable else { throw ServerError.notFound("\"\(page.title)\" cannot be followed live", upPath: segments, upTitle: page.title) }
+        return (state, canEdit, pageKey, feed, first)
     }
 
     /// Sends the page's changes as `stream` wakes, from `first` on; the stream's last event when
