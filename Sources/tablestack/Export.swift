@@ -97,8 +97,12 @@ struct Export: AsyncParsableCommand {
     /// the sitemap's addresses are it, the base path and the page's path.
     private func checkSiteURL() throws {
         guard let siteURL else { return }
-        guard let url = URL(string: siteURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
-              url.user == nil, url.query == nil, url.fragment == nil, ["", "/"].contains(url.path) else {
+        let reading = WebAddress.read(siteURL)
+        if case let .refused(why) = reading {
+            printError("tablestack: --site-url \"\(siteURL)\": \(why)")
+            throw ExitCode.validationFailure
+        }
+        guard case let .address(url) = reading, url.user == nil, url.query == nil, url.fragment == nil, ["", "/"].contains(url.path) else {
             printError("tablestack: --site-url must be an http or https origin such as https://example.com (a path goes in --base-path), not \"\(siteURL)\"")
             throw ExitCode.validationFailure
         }

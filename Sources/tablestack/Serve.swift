@@ -106,11 +106,15 @@ struct Serve: AsyncParsableCommand {
         }
         var publicAddress: URL?
         if let publicURL {
-            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            switch WebAddress.read(publicURL) {
+            case let .address(url): publicAddress = url
+            case .none:
                 printError("tablestack: --public-url must be an http or https address such as https://tables.example.com/, not \"\(publicURL)\"")
                 throw ExitCode.validationFailure
+            case let .refused(why):
+                printError("tablestack: --public-url \"\(publicURL)\": \(why)")
+                throw ExitCode.validationFailure
             }
-            publicAddress = url
         }
         for name in allowedHost where !ServerConfiguration.isValidAllowedHost(name) {
             printError("tablestack: --allowed-host \"\(name)\" is not a host name (name, name:port or .domain)")

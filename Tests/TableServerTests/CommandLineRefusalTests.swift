@@ -235,6 +235,13 @@ struct CommandLineRefusalTests {
         (["export", "--out", "OUT", "--base-path", "/a b/"], "--base-path must be a path of plain segments"),
         (["export", "--out", "OUT", "--site-url", "javascript:alert(1)"], "--site-url must be an http or https origin"),
         (["export", "--out", "OUT", "--site-url", "https://example.com/?q=1"], "--site-url must be an http or https origin"),
+        // A sitemap's addresses are URLs: a port a connection can use, a host name in ASCII.
+        (["export", "--out", "OUT", "--site-url", "https://example.com:99999"],
+         "--site-url \"https://example.com:99999\": its port 99999 is not one a connection can use (1 to 65535)"),
+        (["export", "--out", "OUT", "--site-url", "https://例え.jp"],
+         "--site-url \"https://例え.jp\": its host name is not written in ASCII; write it in its xn-- form (IDNA), as links and sitemaps must"),
+        (["serve", "--port", "0", "--public-url", "https://tables.example.com:0/"],
+         "--public-url \"https://tables.example.com:0/\": its port 0 is not one a connection can use (1 to 65535)"),
         (["export", "--out", "/"], "--out must name a folder for the site"),
         (["export", "--out", "PUBLIC/site", "--public", "PUBLIC"], "lies in the public folder"),
     ])
