@@ -33,6 +33,25 @@ final class OutputFolder: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// Makes the folder at `path` and those above it that are missing, as `mkdir -p` does; a
+    /// refusal names the part of the path that stopped it, and why in the system's words (a
+    /// file where a folder must go is said so).
+    static func makeFolders(_ path: String) throws(ExportError) {
+        var made = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + part
+            guard mkdir(made, 0o755) != 0 else { continue }
+            let failure = errno
+            var status = stat()
+            let shown = path.hasPrefix("/") ? made : String(made.dropFirst(2))
+            if failure == EEXIST, stat(made, &status) == 0 {
+                guard status.st_mode & S_IFMT != S_IFDIR else { continue }
+                throw .cannotWrite(shown, "a file stands here, not a folder, so nothing can be written inside it")
+            }
+            throw .cannotWrite(shown, String(cString: strerror(failure)))
+        }
+    }
+
     /// Writes `bytes` to `name` (relative to the folder) unless the file already holds exactly
     /// these bytes; returns whether it wrote.
     func write(_ bytes: [UInt8], to name: String) throws -> Bool {

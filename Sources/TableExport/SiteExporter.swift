@@ -83,11 +83,7 @@ public struct SiteExporter: Sendable {
 
     private func exportPages() async throws -> ExportReport {
         let started = Date()
-        do {
-            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError.cannotWrite(options.outputFolder, error.localizedDescription)
-        }
+        try OutputFolder.makeFolders(options.outputFolder)
         let assets = try Self.copyPublicFolder(options)
         let inputs = Self.inputs(of: options, data: dataState, assets: assets)
         // What the pages are made from besides the data: the next export may make only what changed

@@ -57,6 +57,21 @@ struct CommandLineRefusalTests {
         #expect(FileManager.default.fileExists(atPath: out + "/groceries/index.html"))
     }
 
+    @Test("an export under a file names the file that stands where a folder must go; one into folders not yet there makes them")
+    func exportUnderAFile() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try Self.write("notes\n", to: "notes.txt", in: folder)
+        let database = folder.appendingPathComponent("demo.sqlite").path
+        let refused = try await Self.run(["export", "--db", database, "--out", file + "/site", "--quiet"])
+        #expect(refused.status == 1 && refused.errors.contains("\(file): cannot write: a file stands here, not a folder, so nothing can be written inside it"),
+                "\(refused.errors)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "notes\n")
+        let deep = folder.appendingPathComponent("a/b/site").path
+        #expect(try await Self.run(["export", "--db", database, "--out", deep, "--quiet"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: deep + "/groceries/index.html"))
+    }
+
     @Test("a database its user may not write is refused with what to do, not SQLite's words alone, and is left as it was",
           .enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "root needs setpriv to be another user"))
     func readOnlyDatabase() async throws {
