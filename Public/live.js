@@ -54,9 +54,9 @@
       // A commit that changed nothing this page shows moves its revision on alone. Nothing
       // moves under the viewer, so it is taken at once, even in the middle of something
       // (after any changes still held, which it follows).
-      if (changesNothing(update) && !held.length && !applying) { setRevision(update.revision); return; }
+      if (update.revisionOnly && !held.length && !applying) { setRevision(update.revision); return; }
       held.push(update);
-      if (isBusy() && !changesNothing(update)) announce((update.announcement || "The list changed.") + " Shown when you finish.");
+      if (isBusy() && !update.revisionOnly) announce((update.announcement || "The list changed.") + " Shown when you finish.");
       flush();
     });
     ["gone", "stop"].forEach(function (name) {
@@ -107,11 +107,6 @@
       applying = false;
       flush();
     });
-  }
-
-  function changesNothing(update) {
-    return !update.replacesAll && !update.frame && !update.title && !update.documentTitle && !Object.keys(update.rows).length
-      && !update.inserted.length && !update.deleted.length && !update.moved.length && !update.reloaded.length;
   }
 
   // The forms carry the revision the page shows.

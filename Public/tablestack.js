@@ -18,18 +18,24 @@
     return actionForm.getAttribute("action").replace(/[^/]*$/, name);
   }
 
-  // Posts the shared form to `action` with the given fields, as a submit button would.
+  // Posts the shared form to `action` with the given fields, as a submit button would. The
+  // fields go once the post has taken them (submit reads the form at once): a page restored from
+  // the back-forward cache must not send them again beside another control's (`key` twice, or an
+  // old drag's `before` with a new one's `after`).
   function post(action, fields) {
     if (!actionForm) return;
-    Object.keys(fields).forEach(function (name) {
+    var added = Object.keys(fields).map(function (name) {
       var input = document.createElement("input");
       input.type = "hidden";
       input.name = name;
       input.value = fields[name];
-      actionForm.appendChild(input);
+      return actionForm.appendChild(input);
     });
+    var shared = actionForm.getAttribute("action");
     actionForm.setAttribute("action", action);
     actionForm.submit();
+    added.forEach(function (input) { input.remove(); });
+    actionForm.setAttribute("action", shared);
   }
 
   function rowOf(element) { return element && element.closest("[data-index-path]"); }

@@ -40,7 +40,8 @@ final class OutputFolder: @unchecked Sendable {
         var made = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             made += "/" + part
-            guard mkdir(made, 0o755) != 0 else { continue }
+            // Permissions as the umask leaves them, as `mkdir -p` makes folders.
+            guard mkdir(made, 0o777) != 0 else { continue }
             let failure = errno
             var status = stat()
             let shown = path.hasPrefix("/") ? made : String(made.dropFirst(2))

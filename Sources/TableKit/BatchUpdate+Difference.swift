@@ -21,10 +21,12 @@ extension BatchUpdate {
     /// section of each table, such as its header): a section that comes or goes is inserted or
     /// deleted, and the rows of the sections around it stay where they are, as a diffable data
     /// source's section identifiers keep them. See `pairedSections` for how sections are matched.
+    /// `sections` holds one identifier for each section of each table.
     public static func difference<Key: Hashable, Section: Hashable>(
         from old: [[Key]], to new: [[Key]], sections: (old: [Section], new: [Section]),
         changed: Set<Key> = [], moved: Set<Key> = []
     ) -> BatchUpdate {
+        precondition(sections.old.count == old.count && sections.new.count == new.count, "one identifier for each section of each table")
         let pairs = pairedSections(old: sections.old, new: sections.new)
         var target = [Int?](repeating: nil, count: old.count), source = [Int?](repeating: nil, count: new.count)
         for pair in pairs {

@@ -41,8 +41,11 @@ struct FormBody: Sendable {
                     return .failure(.badRequest("the form has a malformed % escape or is not valid UTF-8"))
                 }
                 // A browser sends a name once (each control of these forms has its own); a
-                // second one is a script's, and which of the two it means cannot be told.
-                guard fields.updateValue(value, forKey: name) == nil else {
+                // second one is a script's, and which of the two it means cannot be told. Not
+                // so a row's switch or slider value (`on-KEY`, `value-KEY`): every one on the page
+                // goes with any post, rows a data source gives one key post it twice, and only
+                // the row acted on is read.
+                guard fields.updateValue(value, forKey: name) == nil || Self.isRowControlValue(name) else {
                     return .failure(.badRequest("the form names \"\(DocumentText.cleaned(DocumentText.shortened(name, to: 40)))\" twice, "
                                                 + "so which value is meant cannot be told; nothing was changed"))
                 }
@@ -58,6 +61,10 @@ struct FormBody: Sendable {
             throw .badRequest("the form is not valid UTF-8")
         }
         try self.init(text)
+    }
+
+    private static func isRowControlValue(_ name: String) -> Bool {
+        name.hasPrefix("on-") || name.hasPrefix("value-")
     }
 
     subscript(name: String) -> String? { fields[name] }

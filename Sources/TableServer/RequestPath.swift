@@ -7,7 +7,9 @@ enum RequestPath: Equatable {
     case signIn
     case signOut
     case page([String])
-    case action([String], name: String)
+    case action([String], PageAction)
+    /// `…/_/NAME` where NAME is no action: not there, whatever the method.
+    case unknownAction([String], name: String)
     /// The live stream of a page (`…/_live`).
     case live([String])
 
@@ -33,7 +35,8 @@ enum RequestPath: Equatable {
         } else if segments.count == 1, segments[0] == "_logout" {
             self = .signOut
         } else if segments.count >= 2, segments[segments.count - 2] == "_" {
-            self = .action(Array(segments.dropLast(2)), name: segments[segments.count - 1])
+            let name = segments[segments.count - 1]
+            self = PageAction(rawValue: name).map { .action(Array(segments.dropLast(2)), $0) } ?? .unknownAction(Array(segments.dropLast(2)), name: name)
         } else if segments.last == "_live", !endsInSlash, !segments.dropLast().contains(where: isReserved) {
             self = .live(Array(segments.dropLast()))
         } else if segments.contains(where: isReserved) {
@@ -46,7 +49,7 @@ enum RequestPath: Equatable {
     /// How many navigation segments the path names (a page's, or the page an action or stream is of).
     var depth: Int {
         switch self {
-        case let .page(segments), let .action(segments, _), let .live(segments): segments.count
+        case let .page(segments), let .action(segments, _), let .unknownAction(segments, _), let .live(segments): segments.count
         case .asset, .signIn, .signOut: 0
         }
     }
@@ -56,7 +59,7 @@ enum RequestPath: Equatable {
         switch self {
         case .asset, .page: "GET, HEAD"
         case .signIn, .signOut: "GET, HEAD, POST"
-        case .action: "POST"
+        case .action, .unknownAction: "POST"
         case .live: "GET, HEAD"
         }
     }

@@ -10,12 +10,11 @@ import TableStore
 extension SiteServer {
     /// A form post: decode, check the token, carry the action out through the page's controller
     /// (or, for an app file's forms and batches, its scene editor), redirect.
-    func action(_ segments: [String], name: String, request: inout Request, context: ServerContext, session: Session) async throws -> Response {
+    func action(_ segments: [String], _ action: PageAction, request: inout Request, context: ServerContext, session: Session) async throws -> Response {
         guard configuration.allowsEditing else {
             throw ServerError.forbidden("Editing is disabled on this server: it is not on a loopback address and has no editor password.")
         }
         guard mayEdit(session) else { throw ServerError.forbidden("Sign in to edit: this server requires the editor password.") }
-        guard let action = PageAction(rawValue: name) else { throw ServerError.notFound("there is no action \"\(name)\"", upPath: segments) }
         // (Read first, within its limit: a body refused unread would be drained, however long.)
         let body = try await collectBody(of: &request)
         if action == .batch {

@@ -126,13 +126,14 @@ public struct SiteServer: Sendable {
                 try await catchUp(for: request)
                 return try await liveStream(segments, request: request, context: context, session: session)
             case (.head, .live(let segments)):
+                try await catchUp(for: request)
                 return try await liveStreamHead(segments, request: request, session: session)
-            case (_, .action(let segments, let name)) where PageAction(rawValue: name) == nil:
-                // No method reaches an action that is not there: a 405 would offer a POST that finds nothing.
+            case let (_, .unknownAction(segments, name)):
+                // Whatever the method: a 405 would offer a POST that finds nothing.
                 throw ServerError.notFound("there is no action \"\(DocumentText.cleaned(DocumentText.shortened(name, to: 40)))\"", upPath: segments)
-            case (.post, .action(let segments, let name)):
+            case (.post, .action(let segments, let action)):
                 var request = request
-                var response = try await action(segments, name: name, request: &request, context: context, session: session)
+                var response = try await self.action(segments, action, request: &request, context: context, session: session)
                 markSeen(on: &response, session: session)
                 return response
             case (.post, _), (.put, _), (.delete, _), (.patch, _):

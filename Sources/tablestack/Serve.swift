@@ -108,7 +108,7 @@ struct Serve: AsyncParsableCommand {
         if let publicURL {
             switch WebAddress.read(publicURL) {
             case let .address(url): publicAddress = url
-            case .none:
+            case .notWebAddress:
                 printError("tablestack: --public-url must be an http or https address such as https://tables.example.com/, not \"\(publicURL)\"")
                 throw ExitCode.validationFailure
             case let .refused(why):

@@ -7,15 +7,17 @@ enum WebAddress {
     enum Reading {
         case address(URL)
         /// Not an http or https address with a host.
-        case none
+        case notWebAddress
         /// An address, but one that would be written wrong: why.
         case refused(String)
     }
 
     static func read(_ text: String) -> Reading {
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              let host = url.host, !host.isEmpty else { return .none }
-        guard text.unicodeScalars.allSatisfy(\.isASCII) else {
+              url.host?.isEmpty == false else { return .notWebAddress }
+        // As written: Foundation hands back such a host percent-encoded, which no browser or sitemap reads.
+        let authority = text[(text.range(of: "://")?.upperBound ?? text.endIndex)...].prefix { !"/?#".contains($0) }
+        guard authority.unicodeScalars.allSatisfy(\.isASCII), !authority.contains("%") else {
             return .refused("its host name is not written in ASCII; write it in its xn-- form (IDNA), as links and sitemaps must")
         }
         if let port = url.port, !(1...65_535).contains(port) {

@@ -41,10 +41,19 @@ struct BatchUpdateDifferenceTests {
         let emptied = BatchUpdate.difference(from: old, to: [["jacket", "boots"], ["map"]],
                                              sections: (["Carry-on", "Checked", "Pocket"], ["Checked", "Pocket"]))
         #expect(emptied.operations == [.deleteSections([0])])
-        // And back, with one row moved into it from below.
+        // And back, with a new row.
         let filled = BatchUpdate.difference(from: [["jacket", "boots"], ["map"]], to: [["book"], ["jacket", "boots"], ["map"]],
                                             sections: (["Checked", "Pocket"], ["Carry-on", "Checked", "Pocket"]))
         #expect(filled.operations == [.insertSections([0])])
+        // A row cannot move into a section the batch inserts: it goes from its own and comes with the new one.
+        let into = BatchUpdate.difference(from: [["jacket", "boots"], ["map"]], to: [["boots"], ["jacket"], ["map"]],
+                                          sections: (["Checked", "Pocket"], ["Carry-on", "Checked", "Pocket"]))
+        #expect(Set(into.operations) == [.deleteRows([IndexPath(row: 1, section: 0)]), .insertSections([0])])
+        try into.validate(rowCountsBefore: [2, 1], rowCountsAfter: [1, 1, 1])
+        // Untitled sections pair in order; leftovers pair only as many for as many below one pair; swapped sections keep one.
+        #expect(BatchUpdate.pairedSections(old: [String?.none, nil], new: [nil]).map(\.to) == [0])
+        #expect(BatchUpdate.pairedSections(old: ["A", "B", "C"], new: ["A", "X"]).map { [$0.from, $0.to] } == [[0, 0]])
+        #expect(BatchUpdate.pairedSections(old: ["A", "B"], new: ["B", "A"]).count == 1)
         // A renamed section is the section it was; one deleted and another added elsewhere are not paired.
         #expect(BatchUpdate.difference(from: old, to: old, sections: (["Carry-on", "Checked", "Pocket"], ["Hand", "Checked", "Pocket"])).isEmpty)
         let replaced = BatchUpdate.difference(from: old, to: [["passport", "charger"], ["map"], ["towel"]],
@@ -55,23 +64,28 @@ struct BatchUpdateDifferenceTests {
             .filter { if case .moveRow = $0 { true } else { false } }.count == 2)
     }
 
-    @Test("random tables with section identifiers: the batch is valid, applies to the new table, and moves only rows that change place among sections that stay")
-    func randomSectionedTables() throws {
+    @Test("random tables, sections by number or by identifier: the batch is valid, applies to the new table, and moves only rows that change place among sections that stay")
+    func randomTables() throws {
         var dice = SeededGenerator(seed: 4417)
-        for round in 0..<2_000 {
-            let oldIDs = (0..<dice.next(below: 5)).map { "s\($0 % 3)" }
+        for round in 0..<4_000 {
+            let byNumber = round % 2 == 0
+            var oldIDs = (0..<dice.next(below: 5)).map { "s\($0 % 3)" }
             var newIDs = oldIDs.filter { _ in dice.next(below: 4) != 0 }
             for _ in 0..<dice.next(below: 3) { newIDs.insert(["s0", "s1", "s7", "t\(round)"][dice.next(below: 4)], at: dice.next(below: newIDs.count + 1)) }
             if dice.next(below: 4) == 0 { newIDs.shuffle(using: &dice) }
             let old = Self.table(&dice, keys: (0..<dice.next(below: 14)).map { "k\($0)" }, sections: oldIDs.count)
             var keys = old.flatMap { $0 }.filter { _ in dice.next(below: 5) != 0 } + (0..<dice.next(below: 4)).map { "n\(round)-\($0)" }
             keys.shuffle(using: &dice)
+            if dice.next(below: 3) == 0 { keys.sort() }
             let new = Self.table(&dice, keys: keys, sections: newIDs.count)
             let changed = Set(keys.filter { _ in dice.next(below: 4) == 0 })
-            let update = BatchUpdate.difference(from: old, to: new, sections: (oldIDs, newIDs), changed: changed)
+            if byNumber { (oldIDs, newIDs) = (old.indices.map { "\($0)" }, new.indices.map { "\($0)" }) }
+            let update = byNumber ? BatchUpdate.difference(from: old, to: new, changed: changed)
+                : BatchUpdate.difference(from: old, to: new, sections: (oldIDs, newIDs), changed: changed)
             try update.validate(rowCountsBefore: old.map(\.count), rowCountsAfter: new.map(\.count))
 
             let pairs = BatchUpdate.pairedSections(old: oldIDs, new: newIDs)
+            if byNumber { #expect(pairs.map { [$0.from, $0.to] } == (0..<min(old.count, new.count)).map { [$0, $0] }, "round \(round)") }
             let stayingKeys = Set(pairs.flatMap { old[$0.from] })
             var insertedRows: [IndexPath: String] = [:], insertedSections: [Int: [String]] = [:]
             for (section, rows) in new.enumerated() {
@@ -104,41 +118,6 @@ struct BatchUpdateDifferenceTests {
     @Test("equal tables need no batch")
     func nothing() {
         #expect(BatchUpdate.difference(from: [["a", "b"], []], to: [["a", "b"], []]).isEmpty)
-    }
-
-    @Test("random tables: the batch is valid, applies to the new table, and keeps every row it can")
-    func randomTables() throws {
-        var dice = SeededGenerator(seed: 2211)
-        for round in 0..<2_000 {
-            let old = Self.table(&dice, keys: (0..<dice.next(below: 14)).map { "k\($0)" })
-            var keys = old.flatMap { $0 }.filter { _ in dice.next(below: 5) != 0 } + (0..<dice.next(below: 4)).map { "n\(round)-\($0)" }
-            keys.shuffle(using: &dice)
-            if dice.next(below: 3) == 0 { keys.sort() }
-            let new = Self.table(&dice, keys: keys)
-            let changed = Set(keys.filter { _ in dice.next(below: 4) == 0 })
-            let update = BatchUpdate.difference(from: old, to: new, changed: changed)
-            try update.validate(rowCountsBefore: old.map(\.count), rowCountsAfter: new.map(\.count))
-
-            let kept = min(old.count, new.count)
-            let oldKeys = Set(old.prefix(kept).flatMap { $0 })
-            var insertedRows: [IndexPath: String] = [:]
-            for (section, rows) in new.enumerated().prefix(kept) {
-                for (row, key) in rows.enumerated() where !oldKeys.contains(key) { insertedRows[IndexPath(row: row, section: section)] = key }
-            }
-            let insertedSections = Dictionary(uniqueKeysWithValues: new.enumerated().dropFirst(kept).map { ($0.offset, $0.element) })
-            #expect(try update.apply(to: old, insertedRows: insertedRows, insertedSections: insertedSections) == new, "round \(round)")
-
-            // No fewer moves are possible: per section, the rows that stay in it minus the longest
-            // run of them in kept order, plus every row that changes section.
-            var fewest = 0
-            for section in 0..<kept {
-                let staying = old[section].compactMap { key in new[section].firstIndex(of: key) }
-                fewest += staying.count - Self.longestIncreasingLength(staying)
-                fewest += old[section].filter { key in new.prefix(kept).enumerated().contains { $0.offset != section && $0.element.contains(key) } }.count
-            }
-            let moves = update.operations.filter { if case .moveRow = $0 { true } else { false } }.count
-            #expect(moves == fewest, "round \(round)")
-        }
     }
 
     /// `keys` split into up to four sections (or `sections`) at random places.

@@ -143,7 +143,7 @@ struct LiveStreamTests {
             #expect(after != before && update["revision"] as? String == after)
             #expect(update["inserted"] as? [String] == [] && update["deleted"] as? [String] == [] && update["moved"] as? [String] == []
                     && update["reloaded"] as? [String] == [] && (update["rows"] as? [String: String])?.isEmpty == true
-                    && update["frame"] == nil && update["announcement"] as? String == "", "\(update)")
+                    && update["frame"] == nil && update["announcement"] as? String == "" && update["revisionOnly"] as? Bool == true, "\(update)")
             // The page's forms carry the event's revision: a delete of the row changed unseen, based on it, is made.
             let (status, _, _) = try await HTTPFetch.fetch(server.base + "groceries/_/delete", method: "POST",
                                                            body: "csrf=\(editor.csrf)&revision=\(after.replacingOccurrences(of: "=", with: "%3D"))&editing=1&key=eggs",

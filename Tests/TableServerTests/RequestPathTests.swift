@@ -10,7 +10,8 @@ struct RequestPathTests {
         #expect(RequestPath("/", basePath: "/") == .page([]))
         #expect(RequestPath("/groceries/milk/", basePath: "/") == .page(["groceries", "milk"]))
         #expect(RequestPath("/groceries/caf%C3%A9/", basePath: "/") == .page(["groceries", "café"]))
-        #expect(RequestPath("/groceries/_/delete", basePath: "/") == .action(["groceries"], name: "delete"))
+        #expect(RequestPath("/groceries/_/delete", basePath: "/") == .action(["groceries"], .delete))
+        #expect(RequestPath("/groceries/_/explode", basePath: "/") == .unknownAction(["groceries"], name: "explode"))
         #expect(RequestPath("/_assets/app.css", basePath: "/") == .asset(["app.css"]))
         #expect(RequestPath("/groceries/_live", basePath: "/") == .live(["groceries"]))
         #expect(RequestPath("/_login", basePath: "/") == .signIn)
@@ -54,7 +55,10 @@ struct RequestPathTests {
         if segments.first == "_assets" { return .asset(Array(segments.dropFirst())) }
         if segments == ["_login"] { return .signIn }
         if segments == ["_logout"] { return .signOut }
-        if segments.count >= 2, segments[segments.count - 2] == "_" { return .action(Array(segments.dropLast(2)), name: segments[segments.count - 1]) }
+        if segments.count >= 2, segments[segments.count - 2] == "_" {
+            let (page, name) = (Array(segments.dropLast(2)), segments[segments.count - 1])
+            return PageAction(rawValue: name).map { .action(page, $0) } ?? .unknownAction(page, name: name)
+        }
         if segments.last == "_live", !rest.hasSuffix("/"), !segments.dropLast().contains(where: { $0.hasPrefix("_") }) {
             return .live(Array(segments.dropLast()))
         }

@@ -31,6 +31,7 @@ public struct FieldDefinition: Sendable {
     /// was shown at, editing mode, the row), and the prefix of the values a detail form started
     /// from: no field may take one, or its value could not be told from theirs.
     public static let formControls: Set<String> = ["csrf", "revision", "editing", "key"]
+    /// The prefix of a detail form's hidden fields that carry the values it started from.
     public static let originalPrefix = "original-"
 
     /// Checks what the user typed: the stored value, or a message for the field.

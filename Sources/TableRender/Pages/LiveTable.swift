@@ -28,9 +28,10 @@ public struct LiveTable: Sendable {
     public var sectionTitles: [String?]
     /// The revision token the page's forms carry.
     public var revision: String
-    /// The page's title in its navigation bar, and in the browser (`<title>`): an item's page is
-    /// titled by its item, which can be renamed while the page is followed.
+    /// The page's title in its navigation bar: an item's page is titled by its item, which can
+    /// be renamed while the page is followed.
     public var title: String
+    /// The page's title in the browser (`<title>`).
     public var documentTitle: String
 
     /// Whether every row of `snapshot` has a key of its own: a live page matches rows by key, so
@@ -61,7 +62,7 @@ extension PageRenderer {
             }
         }
         return LiveTable(frame: main.html, sections: sections, sectionTitles: page.snapshot.sections.map(\.headerTitle), revision: page.revision,
-                         title: page.navigationBar?.title ?? page.documentTitle, documentTitle: page.documentTitle,
+                         title: page.title, documentTitle: page.documentTitle,
                          hasDistinctKeys: LiveTable.rowsHaveDistinctKeys(page.snapshot))
     }
 }

@@ -91,7 +91,7 @@ public final class PageRenderer: Sendable {
                          reusing reused: Set<Int> = []) -> (html: String, rows: [RenderedRows]) {
         let snapshot = page.snapshot
         let revision = page.revision
-        let title = page.navigationBar?.title ?? page.documentTitle
+        let title = page.title
         // The row cache's key, only when rows are kept (AnyHashable of the links costs).
         let state = remembersRows ? RowCache.PageState(actions: page.actions, isEditing: snapshot.isEditing, selectionMode: page.selectionMode,
                                                        assets: page.assets, links: AnyHashable(page.links)) : nil

@@ -9,6 +9,8 @@ public struct TablePage: Sendable {
     /// The prefix of asset URLs, from `URLBuilder.assets(from:)`.
     public var assets: String
     public var navigationBar: NavigationBarContext?
+    /// What the page is called: its navigation bar's title, or its document title without a bar.
+    public var title: String { navigationBar?.title ?? documentTitle }
     public var snapshot: TableSnapshot
     /// The revisions of the lists the page shows, carried by every form.
     public var revision: String

@@ -26,10 +26,11 @@ struct LiveEvent: Encodable {
     var replacesAll: Bool
     /// What happened, in words, for a screen reader's polite live region.
     var announcement: String
-
-    private enum CodingKeys: String, CodingKey {
-        case revision, sections, rows, frame, title, documentTitle, inserted, deleted, moved, reloaded, replacesAll, announcement
-    }
+    /// Whether the event changes nothing the page shows and only moves its revision on (a
+    /// commit changed an attribute of a row the page does not show, say). It is sent all the
+    /// same, so that the page's next edit is not refused for a change it could not see; the page
+    /// takes it at once, even in the middle of something.
+    var revisionOnly: Bool
 
     /// The update from `old` (nil: unknown, so everything is sent) to `new`; `movedKeys` names
     /// the rows the commits in between moved (so that of two swapped rows, the one the editor
@@ -45,6 +46,7 @@ struct LiveEvent: Encodable {
             inserted = []; deleted = []; moved = []; reloaded = []
             replacesAll = true
             announcement = "The list was brought up to date."
+            revisionOnly = false
             return
         }
         replacesAll = false
@@ -93,7 +95,8 @@ struct LiveEvent: Encodable {
         announcement = Self.announcement(inserted: names(inserted, in: new), deleted: names(deleted, in: old),
                                          moved: names(moved, in: new), reloaded: names(reloaded, in: new))
         if announcement.isEmpty, frame != nil || title != nil { announcement = "The list changed." }
-        movesRevision = old.revision != new.revision
+        revisionOnly = frame == nil && title == nil && documentTitle == nil && rows.isEmpty
+            && inserted.isEmpty && deleted.isEmpty && moved.isEmpty && reloaded.isEmpty
     }
 
     /// What a row is called in an announcement: its accessibility label, or its text.
@@ -114,18 +117,6 @@ struct LiveEvent: Encodable {
             .compactMap { $0 }.joined(separator: " ")
     }
 
-    /// Whether the event changes what the page shows (always, for a page brought up to date whole).
-    var changesPage: Bool {
-        replacesAll || frame != nil || title != nil || documentTitle != nil || !rows.isEmpty
-            || !inserted.isEmpty || !deleted.isEmpty || !moved.isEmpty || !reloaded.isEmpty
-    }
-    /// Whether the page's revision moves on. A commit can change nothing the page shows (an
-    /// attribute of a row it does not show, say): the event is sent all the same, with the
-    /// revision alone, so that the page's next edit is not refused for a change it could not see.
-    private(set) var movesRevision = true
-
-    /// Whether the event would tell the page nothing.
-    var isEmpty: Bool { !changesPage && !movesRevision }
 
     /// The event as Server-Sent Events text: its id, its type and its data on one line.
     var text: String {

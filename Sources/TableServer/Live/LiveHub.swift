@@ -99,7 +99,8 @@ final class LiveHub: Sendable {
             return made.text
         }
         let event = LiveEvent(from: old, to: new, movedKeys: moved)
-        let text = event.isEmpty ? nil : event.text
+        // A state read again at the same revision (its item's other attributes changed) may tell nothing.
+        let text = event.revisionOnly && old.revision == new.revision ? nil : event.text
         kept.withLockedValue { kept in
             kept.events.append((old, new, moved, text))
             if kept.events.count > 16 { kept.events.removeFirst() }

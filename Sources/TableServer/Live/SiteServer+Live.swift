@@ -41,9 +41,7 @@ extension SiteServer {
     /// ends when the connection closes, the page can no longer be followed, or the server stops.
     func liveStream(_ segments: [String], request: Request, context: ServerContext, session: Session) async throws -> Response {
         let (state, canEdit, pageKey, feed, first) = try await followablePage(segments, request: request, session: session)
-        guard let slot = live.open() else {
-            throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
-        }
+        guard let slot = live.open() else { throw Self.noRoomForAStream }
         let stream = LiveStream(feed: feed, lists: first.lists, beat: liveHeartbeat / 3)
         // A client that goes away ends its stream at once, not at the next write.
         context.connectionClosed.whenComplete { _ in
@@ -76,11 +74,12 @@ extension SiteServer {
     /// stream is opened.
     func liveStreamHead(_ segments: [String], request: Request, session: Session) async throws -> Response {
         _ = try await followablePage(segments, request: request, session: session)
-        guard live.hasRoom else {
-            throw ServerError.unavailable("This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
-        }
+        guard live.hasRoom else { throw Self.noRoomForAStream }
         return Response(status: .ok, headers: Self.streamHeaders)
     }
+
+    private static let noRoomForAStream = ServerError.unavailable(
+        "This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
 
     private static var streamHeaders: HTTPFields {
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
