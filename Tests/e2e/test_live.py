@@ -63,6 +63,12 @@ def move_up(driver, key: str):
     click(driver, f'[data-key="{key}"] .reorder__button[formaction*="/_/move-up?"]')
 
 
+def open_delete_button(driver, key: str):
+    """Taps the red minus of the row `key` (editing mode) and waits for its Delete button."""
+    row(driver, key).find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
+    until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-key="{key}"] .swipe-delete'))
+
+
 @pytest.fixture
 def two_sessions():
     first, second = make_driver(js=True), make_driver(js=True)
@@ -157,8 +163,7 @@ def test_a_change_under_an_open_delete_button_waits_until_it_closes(server, two_
     viewer.get(server.url("/groceries/?editing=1"))
     streaming(viewer)
     with step(viewer, "the viewer taps the red minus of Bread: its Delete button shows"):
-        row(viewer, "bread").find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
-        until(viewer, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'))
+        open_delete_button(viewer, "bread")
     with step(editor, "the editor deletes Milk meanwhile"):
         delete_by_confirmation(editor, server, "/groceries/", "milk", "Milk")
     with step(viewer, "the viewer hears of it, but the rows stay put under the open button"):
@@ -177,8 +182,7 @@ def test_a_change_the_page_does_not_show_leaves_the_viewers_delete_free(server, 
     mark(viewer)
     streaming(viewer)
     with step(viewer, "the viewer taps the red minus of Bread: its Delete button shows"):
-        row(viewer, "bread").find_element(By.CSS_SELECTOR, ".editing-control--delete").click()
-        until(viewer, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-key="bread"] .swipe-delete'))
+        open_delete_button(viewer, "bread")
     with step(editor, "meanwhile the editor ticks Bread in Shopping, which this list does not show"):
         editor.get(server.url("/shopping/"))
         click(editor, '[data-key="bread"] .row__action')
