@@ -239,6 +239,17 @@ struct AppFileTests {
                               + "    add:\n      fields:\n        - { attribute: keys, type: text }\n").isEmpty, "a name that only begins as one is free")
     }
 
+    @Test("a form that has two fields of one attribute, in one list or across a detail's sections, is refused at the second")
+    func fieldListedTwice() {
+        let add = Self.problems("title: Test\nroot: list\nscenes:\n  list:\n    title: T\n    list: x\n    cell: { text: a }\n"
+                                + "    add:\n      fields:\n        - { attribute: name }\n        - { attribute: name, label: Again }\n")
+        let message = "attribute \"name\" has a field already in this form: both would post under that name, so the form could not be sent"
+        #expect(add == ["app.yaml:11:11: " + message], "\(add)")
+        let detail = Self.problems("title: Test\nroot: item\nscenes:\n  item:\n    title: T\n    style: grouped\n    detail:\n      editable: true\n"
+                                   + "      sections:\n        - fields: [{ attribute: name }]\n        - fields: [{ attribute: name }]\n")
+        #expect(detail == ["app.yaml:11:20: " + message], "\(detail)")
+    }
+
     @Test("rules that could never be met, and lists that name one thing twice, are refused where they are written")
     func contradictions() {
         let add = "  list:\n    title: T\n    list: x\n    cell: { text: a }\n    add:\n      fields:\n"

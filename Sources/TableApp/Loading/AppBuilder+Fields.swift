@@ -6,6 +6,19 @@ import Yams
 extension AppBuilder {
     /// A typed field of an Add sheet or a detail form, with its rules; a rule no input could
     /// meet (min above max, a default the field itself refuses) is reported where it is written.
+    /// The fields of one form; one whose attribute an earlier field of the form has (in
+    /// `attributes`) is refused there, since the form would post both under one name.
+    mutating func formFields(_ nodes: [Node], attributes: inout Set<String>) -> [FieldDefinition] {
+        nodes.compactMap { node in
+            guard let field = field(node) else { return nil }
+            guard attributes.insert(field.attribute).inserted else {
+                reader.fail(node, "attribute \"\(field.attribute)\" has a field already in this form: both would post under that name, so the form could not be sent")
+                return nil
+            }
+            return field
+        }
+    }
+
     mutating func field(_ node: Node) -> FieldDefinition? {
         let allowed = ["attribute", "label", "type", "required", "maxLength", "min", "max", "choices", "default", "unit"]
         guard let fields = reader.mapping(node, "a field", allowed: allowed) else { return nil }

@@ -154,8 +154,9 @@ struct AppBuilder {
         var add: FormDefinition?
         if let addNode = reader.field(fields, "add") {
             let addFields = reader.mapping(addNode, "add", allowed: ["title", "fields"])
-            let formFields = (reader.sequence(reader.required(reader.field(addFields, "fields"), in: addNode, "the fields of add"), "fields") ?? [])
-                .compactMap { field($0) }
+            var attributes = Set<String>()
+            let formFields = formFields(reader.sequence(reader.required(reader.field(addFields, "fields"), in: addNode, "the fields of add"), "fields") ?? [],
+                                        attributes: &attributes)
             add = FormDefinition(title: reader.string(reader.field(addFields, "title"), "title") ?? "Add", fields: formFields)
             if case .list = content {} else { reader.fail(addNode, "only a scene showing a list can add items") }
         }
@@ -199,10 +200,12 @@ struct AppBuilder {
         case "detail":
             let detailNode = reader.field(fields, "detail")
             let detailFields = reader.mapping(detailNode, "detail", allowed: ["editable", "sections"])
+            // The sections' fields are one form.
+            var attributes = Set<String>()
             let sections = (reader.sequence(reader.required(reader.field(detailFields, "sections"), in: detailNode, "the detail's sections"), "sections") ?? []).map { section -> DetailSection in
                 let sectionFields = reader.mapping(section, "a detail section", allowed: ["header", "fields", "cells"])
                 return DetailSection(headerTitle: reader.string(reader.field(sectionFields, "header"), "header"),
-                                     fields: (reader.sequence(reader.field(sectionFields, "fields"), "fields") ?? []).compactMap { field($0) },
+                                     fields: formFields(reader.sequence(reader.field(sectionFields, "fields"), "fields") ?? [], attributes: &attributes),
                                      cells: (reader.sequence(reader.field(sectionFields, "cells"), "cells") ?? []).compactMap { fixedCell($0) })
             }
             checkUniqueKeys(sections.flatMap(\.cells), at: reader.field(detailFields, "sections") ?? node)
