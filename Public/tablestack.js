@@ -278,7 +278,11 @@
   function sheetLink(link) {
     return link && link.origin === location.origin && /[?&](add=1|move=)/.test(link.search) && typeof HTMLDialogElement === "function";
   }
+  // One card at a time: a second tap (a double click) while one is on its way or open opens none.
+  var sheetOpening = false;
   function openSheet(link) {
+    if (sheetOpening || document.querySelector("dialog.sheet-dialog")) return;
+    sheetOpening = true;
     fetch(link.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
       return response.text();
@@ -314,6 +318,7 @@
         if (cancel || event.target === dialog) { event.preventDefault(); dialog.close(); }
       });
       dialog.showModal();
+      sheetOpening = false;
       var first = dialog.querySelector(".field__input, .switch, .slider");
       if (first) first.focus();
     }).catch(function () { window.location.href = link.href; });

@@ -158,9 +158,12 @@ def test_on_a_wide_screen_add_opens_as_a_card_over_the_list(server):
             dialog.find_element(By.LINK_TEXT, "Cancel").click()
             until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.sheet-dialog"))
             assert "bar-button--add" in driver.switch_to.active_element.get_attribute("class")
-        with step(driver, "Save posts the form as the page would: the list lands on the new row"):
-            driver.find_element(By.CSS_SELECTOR, "a.bar-button--add").click()
+        with step(driver, "a double click on Add opens one card, not two"):
+            ActionChains(driver).double_click(driver.find_element(By.CSS_SELECTOR, "a.bar-button--add")).perform()
             until(driver, lambda d: d.switch_to.active_element.get_attribute("id") == "field-name")
+            driver.execute_async_script("const done = arguments[0]; setTimeout(done, 500);")
+            assert len(driver.find_elements(By.CSS_SELECTOR, "dialog.sheet-dialog")) == 1
+        with step(driver, "Save posts the form as the page would: the list lands on the new row"):
             driver.switch_to.active_element.send_keys("Apples")
             driver.find_element(By.CSS_SELECTOR, 'dialog button[form="sheet-form"]').click()
             wait_for_url(driver, "#row-apples")
