@@ -282,9 +282,14 @@ public struct SiteServer: Sendable {
                            session: session, etag: etag(of: page, variant: jsonVariant(isEditing: state.isEditing)))
         }
         if let sheet = try given ?? self.sheet(of: page, state: state, session: session) {
-            return html(site.renderer.render(sheet: sheet, documentTitle: sheet.title, language: site.language,
-                                             assets: site.assets(page.path), navigationBar: Sheets.bar(for: sheet)),
-                        status: status, request: request, session: session)
+            var response = html(site.renderer.render(sheet: sheet, documentTitle: sheet.title, language: site.language,
+                                                     assets: site.assets(page.path), navigationBar: Sheets.bar(for: sheet)),
+                                status: status, request: request, session: session)
+            // A sheet's form carries the values and revision it was shown with: come back to by
+            // Back after a save, a kept copy would post them as if someone else had changed the
+            // item. Not kept, and (autocomplete="off") not refilled by the browser, it is asked again.
+            response.headers[.cacheControl] = "no-store"
+            return response
         }
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)

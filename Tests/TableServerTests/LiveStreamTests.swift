@@ -198,6 +198,7 @@ struct LiveStreamTests {
             try connection.send("HEAD /groceries/_live HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
             _ = connection.receive(until: "\r\n\r\n", seen: &answer, timeout: 10)
             #expect(RawConnection.status(of: answer) == 200 && answer.lowercased().contains("content-type: text/event-stream"), "\(answer)")
+            #expect(!answer.lowercased().contains("content-length"), "a GET's length is not known: a HEAD names none")
             _ = connection.receive(until: "retry", seen: &answer, timeout: 1)
             #expect(!answer.contains("retry"), "no stream follows the head")
             let (status, _, _) = try await HTTPFetch.fetch(server.base + "_live", method: "HEAD")

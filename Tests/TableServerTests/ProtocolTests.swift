@@ -287,6 +287,11 @@ struct ProtocolTests {
                 #expect(page.headers[.xContentTypeOptions] == "nosniff")
                 #expect(page.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             }
+            // A page is asked again each time; a sheet, whose form carries the values it was shown
+            // with, is not kept at all (Back after a save asks for it anew).
+            #expect(try await browser.get("/groceries/").headers[.cacheControl] == "no-cache")
+            #expect(try await browser.get("/groceries/eggs/?editing=1").headers[.cacheControl] == "no-store")
+            #expect(try await browser.get("/groceries/?add=1").headers[.cacheControl] == "no-store")
             // A method a page refuses is answered by the site, with the headers and the methods it
             // takes; so is one the site never answers.
             let put = try await browser.send(.put, "/groceries/")

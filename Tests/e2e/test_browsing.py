@@ -197,3 +197,24 @@ def test_an_emptied_grouped_section_keeps_its_title(server, browser):
         header = browser.find_element(By.ID, "section-0-header")
         assert header.is_displayed() and header.text.upper() == "SECTION A"
 
+
+
+def test_back_to_an_edit_sheet_after_saving_it_shows_the_saved_values(server, browser):
+    driver = browser
+    driver.get(server.url("/groceries/eggs/?editing=1"))
+    with step(driver, "the person saves Eggs' quantity as 3"):
+        field = driver.find_element(By.ID, "field-quantity")
+        field.clear()
+        field.send_keys("3" + Keys.ENTER)
+        until(driver, lambda d: notice(d) == "Saved.")
+    with step(driver, "Back shows the sheet as it is now, not as it was before the save"):
+        driver.back()
+        until(driver, lambda d: d.find_element(By.CSS_SELECTOR, 'input[name="original-quantity"]').get_attribute("value") == "3")
+        assert driver.find_element(By.ID, "field-quantity").get_attribute("value") == "3"
+    with step(driver, "so a second change is saved, not refused as someone else's"):
+        field = driver.find_element(By.ID, "field-quantity")
+        field.clear()
+        field.send_keys("4")
+        click(driver, 'button[form="sheet-form"]')
+        until(driver, lambda d: notice(d) == "Saved.")
+        assert "409" not in driver.title

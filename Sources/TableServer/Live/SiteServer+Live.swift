@@ -75,7 +75,8 @@ extension SiteServer {
     func liveStreamHead(_ segments: [String], request: Request, session: Session) async throws -> Response {
         _ = try await followablePage(segments, request: request, session: session)
         guard live.hasRoom else { throw Self.noRoomForAStream }
-        return Response(status: .ok, headers: Self.streamHeaders)
+        // No length either: the GET is sent chunked and never ends (RFC 9110 §8.6).
+        return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) })
     }
 
     private static let noRoomForAStream = ServerError.unavailable(
