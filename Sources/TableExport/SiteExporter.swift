@@ -49,11 +49,13 @@ public struct SiteExporter: Sendable {
             }
             run.site = Site(storyboard: AppRuntime(app: runtime.app, store: ExportReads(runtime.store)), renderer: site.renderer, urls: site.urls)
         }
-        let target = options.outputFolder
+        // Without a slash at the end: with one, a file at the path reads as nothing there.
+        var target = options.outputFolder
+        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
         // Anything at the path, a dangling symbolic link included (attributes are read without
         // following links), is written into in place.
         guard (try? FileManager.default.attributesOfItem(atPath: target)) == nil else { return try await run.exportPages() }
-        let staging = (target.hasSuffix("/") ? String(target.dropLast()) : target) + ".tablestack-partial-" + UUID().uuidString
+        let staging = target + ".tablestack-partial-" + UUID().uuidString
         run.options.outputFolder = staging
         run.isFresh = true
         StagingFolders.add(staging)

@@ -131,6 +131,10 @@ public struct SiteServer: Sendable {
             case let (_, .unknownAction(segments, name)):
                 // Whatever the method: a 405 would offer a POST that finds nothing.
                 throw ServerError.notFound("there is no action \"\(DocumentText.cleaned(DocumentText.shortened(name, to: 40)))\"", upPath: segments)
+            case (_, .action(let segments, _)) where request.method != .post:
+                // The page must be there for a POST to find anything: a 405 offers one only then.
+                _ = try await locate(segments)
+                throw ServerError.methodNotAllowed("\(request.method) is not accepted here; pages change only through their forms", allow: path.allowedMethods)
             case (.post, .action(let segments, let action)):
                 var request = request
                 var response = try await self.action(segments, action, request: &request, context: context, session: session)

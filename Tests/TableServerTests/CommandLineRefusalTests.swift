@@ -63,9 +63,11 @@ struct CommandLineRefusalTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try Self.write("notes\n", to: "notes.txt", in: folder)
         let database = folder.appendingPathComponent("demo.sqlite").path
-        let refused = try await Self.run(["export", "--db", database, "--out", file + "/site", "--quiet"])
-        #expect(refused.status == 1 && refused.errors.contains("\(file): cannot write: a file stands here, not a folder, so nothing can be written inside it"),
-                "\(refused.errors)")
+        for out in [file + "/site", file + "/", file] {
+            let refused = try await Self.run(["export", "--db", database, "--out", out, "--quiet"])
+            #expect(refused.status == 1 && refused.errors.contains("\(file): cannot write: a file stands here, not a folder, so nothing can be written inside it"),
+                    "\(out): \(refused.errors)")
+        }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "notes\n")
         let deep = folder.appendingPathComponent("a/b/site").path
         #expect(try await Self.run(["export", "--db", database, "--out", deep, "--quiet"]).status == 0)
@@ -252,11 +254,16 @@ struct CommandLineRefusalTests {
         (["export", "--out", "OUT", "--site-url", "https://example.com/?q=1"], "--site-url must be an http or https origin"),
         // A sitemap's addresses are URLs: a port a connection can use, a host name in ASCII.
         (["export", "--out", "OUT", "--site-url", "https://example.com:99999"],
-         "--site-url \"https://example.com:99999\": its port 99999 is not one a connection can use (1 to 65535)"),
+         "--site-url \"https://example.com:99999\": its port \"99999\" is not one a connection can use, written as a number (1 to 65535)"),
+        (["export", "--out", "OUT", "--site-url", "https://example.com:"], "its port \"\" is not one a connection can use"),
+        (["export", "--out", "OUT", "--site-url", "https://example.com:080"], "its port \"080\" is not one a connection can use"),
+        (["export", "--out", "OUT", "--site-url", "https://example..com"], "\"example..com\" is not a host name"),
+        (["export", "--out", "OUT", "--site-url", "https://-x.com/"], "\"-x.com\" is not a host name"),
+        (["export", "--out", "OUT", "--site-url", "https://ex%61mple.com"], "\"ex%61mple.com\" is not a host name"),
         (["export", "--out", "OUT", "--site-url", "https://例え.jp"],
          "--site-url \"https://例え.jp\": its host name is not written in ASCII; write it in its xn-- form (IDNA), as links and sitemaps must"),
         (["serve", "--port", "0", "--public-url", "https://tables.example.com:0/"],
-         "--public-url \"https://tables.example.com:0/\": its port 0 is not one a connection can use (1 to 65535)"),
+         "--public-url \"https://tables.example.com:0/\": its port \"0\" is not one a connection can use, written as a number (1 to 65535)"),
         (["export", "--out", "/"], "--out must name a folder for the site"),
         (["export", "--out", "PUBLIC/site", "--public", "PUBLIC"], "lies in the public folder"),
     ])

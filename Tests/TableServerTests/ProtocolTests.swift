@@ -308,6 +308,10 @@ struct ProtocolTests {
             for method in [HTTPRequest.Method.get, .post, .put] {
                 #expect(try await browser.send(method, "/groceries/_/nonsense").status == 404, "\(method)")
             }
+            // Nor is an action of a page that is not there (a POST without its form's token is refused first, 403).
+            for method in [HTTPRequest.Method.get, .put] {
+                #expect(try await browser.send(method, "/nowhere/_/delete").status == 404, "\(method)")
+            }
             #expect(try await browser.send(.delete, "/_assets/tablestack.css").headers[.allow] == "GET, HEAD")
             #expect(try await browser.send(.put, "/_login").headers[.allow] == "GET, HEAD, POST")
             let fresh = Browser(client: browser.client)
