@@ -4,8 +4,6 @@ import TableStore
 import Yams
 
 extension AppBuilder {
-    /// A typed field of an Add sheet or a detail form, with its rules; a rule no input could
-    /// meet (min above max, a default the field itself refuses) is reported where it is written.
     /// The fields of one form; one whose attribute an earlier field of the form has (in
     /// `attributes`) is refused there, since the form would post both under one name.
     mutating func formFields(_ nodes: [Node], attributes: inout Set<String>) -> [FieldDefinition] {
@@ -19,6 +17,8 @@ extension AppBuilder {
         }
     }
 
+    /// A typed field of an Add sheet or a detail form, with its rules; a rule no input could
+    /// meet (min above max, a default the field itself refuses) is reported where it is written.
     mutating func field(_ node: Node) -> FieldDefinition? {
         let allowed = ["attribute", "label", "type", "required", "maxLength", "min", "max", "choices", "default", "unit"]
         guard let fields = reader.mapping(node, "a field", allowed: allowed) else { return nil }
