@@ -63,8 +63,13 @@ struct FormBody: Sendable {
         try self.init(text)
     }
 
+    /// The value of row `key`'s switch (`on-KEY`, absent when off) and of its slider
+    /// (`value-KEY`), as the accessory template names them.
+    static func switchValue(of key: String) -> String { "on-" + key }
+    static func sliderValue(of key: String) -> String { "value-" + key }
+
     private static func isRowControlValue(_ name: String) -> Bool {
-        name.hasPrefix("on-") || name.hasPrefix("value-")
+        name.hasPrefix(switchValue(of: "")) || name.hasPrefix(sliderValue(of: ""))
     }
 
     subscript(name: String) -> String? { fields[name] }

@@ -226,14 +226,14 @@ extension SiteServer {
         case .deselect: return .setChecked(key: try form.required("key"), isChecked: false, isEditing: form["editing"] == "1")
         case .toggle:
             // An unticked checkbox sends nothing: off.
-            let key = try form.required("key"), text = form["on-\(key)"] ?? ""
+            let key = try form.required("key"), text = form[FormBody.switchValue(of: key)] ?? ""
             guard let isOn = FieldDefinition.switchValue(text) else {
                 throw .badRequest("the switch value \"\(DocumentText.shortened(text, to: 40))\" is neither on nor off")
             }
             return .toggle(key: key, isOn: isOn)
         case .slider:
             let key = try form.required("key")
-            let text = try form.required("value-\(key)")
+            let text = try form.required(FormBody.sliderValue(of: key))
             let shown = "the slider value \"\(DocumentText.shortened(text, to: 40))\""
             switch DecimalNumber.read(text) {
             case let .value(value): return .slide(key: key, value: value)

@@ -50,12 +50,15 @@ extension SiteServer {
         var (headers, notModified) = pageHeaders(type: type, status: .ok, request: request, session: session, etag: etag)
         if let notModified { return notModified.response }
         if isGzipped { headers[.contentEncoding] = "gzip" }
-        // For HEAD, no length either: a GET is sent chunked, its length not known before the end.
-        let body = request.method == .head ? ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) } : ResponseBody(write)
+        let body = request.method == .head ? Self.headOfChunkedBody : ResponseBody(write)
         var response = Response(status: .ok, headers: headers, body: body)
         session.store(on: &response, signer: signer, basePath: site.urls.basePath)
         return response
     }
+
+    /// The body of a HEAD answering for a GET sent chunked: none, and no length either, since
+    /// the GET's is not known before its end (RFC 9110 §8.6).
+    static let headOfChunkedBody = ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) }
 
     /// How pages are cached (always asked again) and what they vary by; made once, since every
     /// page answered carries them.

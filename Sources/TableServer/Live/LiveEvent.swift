@@ -117,7 +117,6 @@ struct LiveEvent: Encodable {
             .compactMap { $0 }.joined(separator: " ")
     }
 
-
     /// The event as Server-Sent Events text: its id, its type and its data on one line.
     var text: String {
         let encoder = JSONEncoder()

@@ -75,18 +75,17 @@ extension SiteServer {
     func liveStreamHead(_ segments: [String], request: Request, session: Session) async throws -> Response {
         _ = try await followablePage(segments, request: request, session: session)
         guard live.hasRoom else { throw Self.noRoomForAStream }
-        // No length either: the GET is sent chunked and never ends (RFC 9110 §8.6).
-        return Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) })
+        return Response(status: .ok, headers: Self.streamHeaders, body: Self.headOfChunkedBody)
     }
 
     private static let noRoomForAStream = ServerError.unavailable(
         "This server follows as many live pages as it can; the page will try again shortly.", retryAfter: 10)
 
-    private static var streamHeaders: HTTPFields {
+    private static let streamHeaders: HTTPFields = {
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
         headers[.xAccelBuffering] = "no"
         return headers
-    }
+    }()
 
     /// The page a stream at `segments` follows, as it is now, with what the stream needs to
     /// follow it; a 404 when it cannot be followed.
