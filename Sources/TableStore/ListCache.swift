@@ -234,7 +234,11 @@ package final class ListCache: @unchecked Sendable {
                     continue
                 }
                 entry.list.revision = record.revision
-                entry.history = Array(entry.history.suffix(Self.historyLength - 1)) + [(record.revision, touched.keys.all)]
+                // In place: the entry was taken out, so its history is not shared.
+                if entry.history.count >= Self.historyLength {
+                    entry.history.removeFirst(entry.history.count - Self.historyLength + 1)
+                }
+                entry.history.append((record.revision, touched.keys.all))
                 replace(record.list, with: entry)
                 counts.updates += 1
             }

@@ -176,4 +176,29 @@ extension ListCacheReadTests {
         #expect(try await store.item("k3", in: long) == StoredItem(key: "k3", attributes: [:]))
         #expect(store.listCacheStatistics.hits == before)
     }
+
+    @Test("the keys commits touched are told for the last 32 commits the cache saw, and for no span reaching further back")
+    func changedKeysWithinHistory() async throws {
+        let temporary = try await TemporaryStore()
+        defer { temporary.remove() }
+        let store = try #require(temporary.store as? SQLiteStore)
+        let first = try await store.apply([.insert(StoredItem(key: "k0", attributes: [:]), at: 0)], to: Self.list, basedOn: nil)
+        _ = try await store.list(Self.list)  // cached from here on: the commits below are applied to it
+        var revisions = [first]
+        for number in 1...40 {
+            // Each commit names one key: a new one, or the previous one updated.
+            let change: ListChange = number.isMultiple(of: 2)
+                ? .update(key: "k\(number - 1)", attributes: ["n": .number(Double(number))])
+                : .insert(StoredItem(key: "k\(number)", attributes: [:]), at: 0)
+            revisions.append(try await store.apply([change], to: Self.list, basedOn: nil))
+        }
+        let last = revisions[40]
+        let named = { (number: Int) in "k\(number.isMultiple(of: 2) ? number - 1 : number)" }
+        #expect(store.changedKeys(of: Self.list, from: revisions[39], to: last) == [named(40)])
+        #expect(store.changedKeys(of: Self.list, from: revisions[8], to: last) == Set((9...40).map(named)))
+        #expect(store.changedKeys(of: Self.list, from: revisions[7], to: last) == nil, "33 commits: the first is no longer kept")
+        #expect(store.changedKeys(of: Self.list, from: revisions[20], to: revisions[30]) == Set((21...30).map(named)))
+        #expect(store.changedKeys(of: Self.list, from: last, to: last) == [])
+        #expect(store.changedKeys(of: Self.list, from: last, to: revisions[39]) == nil)
+    }
 }
