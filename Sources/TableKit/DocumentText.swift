@@ -90,6 +90,22 @@ public enum DocumentText {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
+    /// `text` with its control characters (C0, DEL and C1) written as `\u{1B}`, for a message
+    /// printed on a terminal, which would take an escape sequence in a name as a command (set
+    /// its title, clear the screen). `keepingLineBreaks`: line feeds and tabs stay, for a
+    /// message of several lines.
+    public static func escapingControls(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .control && !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
+        }
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isEscaped(scalar) { result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
     /// A quick look at the UTF-8: only control bytes and the lead bytes of C1 controls (0xC2),
     /// of U+FDD0…U+FFFF (0xEF) and of other planes (0xF0…) can begin a disallowed character.
     public static func mayHoldDisallowed(_ text: String) -> Bool {

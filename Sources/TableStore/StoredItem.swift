@@ -1,3 +1,5 @@
+import TableKit
+
 /// One item of the data hierarchy: a stable key and its attributes. Its ordered to-many
 /// relationships are lists of their own, addressed by `list.child(of: key, relationship:)`.
 public struct StoredItem: Sendable, Hashable, Codable {
@@ -34,12 +36,22 @@ public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
     public static func root(_ name: String) -> ListID { ListID(parent: nil, relationship: name) }
 
     /// Why `name` cannot name a list (a root list, or a relationship of items), if it cannot:
-    /// every page's forms carry their lists' revisions as `groceries=3;north.trails=7`, which a
-    /// name with '=', ';' or '.' would make unreadable, so that no edit of the list could be made.
+    /// - every page's forms carry their lists' revisions as `groceries=3;north.trails=7`, which a
+    ///   name with '=', ';' or '.' would make unreadable, so that no edit of the list could be made;
+    /// - an item is known by its path of lists and keys joined by '/' (`itemIdentity(_:)`): a list
+    ///   named `p/a/c` would share its items' lists with those of item `c` in list `a` of item `p`;
+    /// - a browser posts a line break in a form's value back as CR LF, and control characters
+    ///   would reach terminals in messages as they are.
     public static func nameProblem(_ name: String) -> String? {
-        guard let found = name.unicodeScalars.first(where: { "=;.".unicodeScalars.contains($0) }) else { return nil }
-        return "the list name \"\(name)\" holds '\(found)', which a list's name cannot: every page's forms name their lists' revisions "
-            + "as \"groceries=3;north.trails=7\"; use letters, digits, spaces, '-' or '_'"
+        guard let found = name.unicodeScalars.first(where: { "=;./".unicodeScalars.contains($0) || $0.properties.generalCategory == .control })
+        else { return nil }
+        let why = switch found {
+        case "/": "an item is known by the path of lists and keys that leads to it, joined by '/', so that two lists could share their items' lists"
+        case "=", ";", ".": "every page's forms name their lists' revisions as \"groceries=3;north.trails=7\""
+        default: "a browser does not post it back as written"
+        }
+        let shown = found.properties.generalCategory == .control ? DocumentText.name(found) : String(found)
+        return "the list name \"\(DocumentText.escapingControls(name))\" holds '\(shown)', which a list's name cannot: \(why); use letters, digits, spaces, '-' or '_'"
     }
 
     /// The list `relationship` of the item `parent`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TableApp
+import TableKit
 import TableRender
 
 /// `tablestack validate`: checks a template folder and prints every problem as file:line:column.
@@ -47,7 +48,8 @@ struct Validate: ParsableCommand {
     }
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error, its control characters escaped: a message may repeat a
+/// name from a data or app file, which must not drive the terminal.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((DocumentText.escapingControls(line, keepingLineBreaks: true) + "\n").utf8))
 }

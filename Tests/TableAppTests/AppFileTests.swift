@@ -152,6 +152,8 @@ struct AppFileTests {
          #"app.yaml:7:7: two cells of this scene have the key "a"; give one a key of its own (key: …)"#),
         ("  list:\n    title: T\n    list: a=b\n    cell: { text: a }\n",
          #"app.yaml:6:11: the list name "a=b" holds '=', which a list's name cannot: every page's forms name their lists' revisions as "groceries=3;north.trails=7"; use letters, digits, spaces, '-' or '_'"#),
+        ("  list:\n    title: T\n    list: a/b\n    cell: { text: a }\n",
+         #"app.yaml:6:11: the list name "a/b" holds '/', which a list's name cannot: an item is known by the path of lists and keys that leads to it, joined by '/', so that two lists could share their items' lists; use letters, digits, spaces, '-' or '_'"#),
         ("  list:\n    title: T\n    sections:\n      - cells: [{ text: A, key: index.html }]\n",
          #"app.yaml:7:33: a cell's key cannot be "index.html": an export writes a file of that name beside the cells' pages"#),
         ("  list:\n    title: T\n    list: x\n    title: U\n    cell: { text: a }\n",

@@ -123,6 +123,11 @@ struct DataFileTests {
         ("lists.json", #"{"regions": [{"name": "North", "trails.v2": [{"name": "A"}]}]}"#,
          #"lists.json:regions[0].trails.v2: the list name "trails.v2" holds '.', which a list's name cannot"#),
         ("a=b.csv", "name\nA\n", #"a=b.csv: the list name "a=b" holds '=', which a list's name cannot"#),
+        // A root list named as an item's path would share that item's lists.
+        ("paths.json", #"{"p": [{"key": "a", "c": [{"key": "k"}]}], "p/a/c": [{"key": "k", "s": [{"key": "two"}]}]}"#,
+         #"paths.json:p/a/c: the list name "p/a/c" holds '/', which a list's name cannot: an item is known by the path of lists and keys that leads to it, joined by '/'"#),
+        ("break.json", #"{"a\nb": [{"key": "k"}]}"#,
+         #"break.json:a\#u{0A}b: the list name "a\u{A}b" holds 'U+000A', which a list's name cannot: a browser does not post it back as written"#),
         ("page.json", #"{"playlist": [{"key": "a"}, {"key": "Index.HTML"}]}"#,
          #"page.json:playlist[1]: "Index.HTML" cannot be a key: an export writes a file of that name beside the items' pages ("index-html", say)"#),
         ("accent.csv", "key\nCaf\u{E9} au lait\n", #"accent.csv:2: "Café au lait" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("cafe-au-lait", say)"#),
