@@ -47,11 +47,12 @@ public final class SQLiteStore: DatabaseStore {
         decoded = readsOnce ? nil : AttributeMemo()
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        if let reason = Self.whyFolder(path) { throw StoreError.database("\(path): \(reason), not a database file; name a file in it (\(path.hasSuffix("/") ? path : path + "/")tablestack.sqlite, say)") }
         // A database file this user may not write is refused before SQLite opens it: its attempt
         // would leave a -wal and a -shm file, this user's, beside the database.
         if access(path, W_OK) != 0, errno != ENOENT, let reason = Self.whyNotWritable(path) { throw Self.notWritable(path, reason) }
         do {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathFolder.of(path)
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             pool = try DatabasePool(path: path, configuration: configuration)
             // Set on the connection that commits, once the pool is open: GRDB turns WAL mode on
@@ -103,6 +104,14 @@ public final class SQLiteStore: DatabaseStore {
         follower.withLock { $0?.cancel() }
     }
 
+    /// Why `path` names a folder, if it does: one is there, or the path ends in '/' (where
+    /// SQLite would make a file of the name without it).
+    package static func whyFolder(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        return path.hasSuffix("/") ? "it ends in '/', which names a folder" : nil
+    }
+
     /// The refusal of a database this process may not write, for `reason`.
     private static func notWritable(_ path: String, _ reason: String) -> StoreError {
         .database("\(path): \(reason), and even reading it writes there (SQLite's -wal and -shm files); copy it into a folder you may write")
@@ -111,7 +120,7 @@ public final class SQLiteStore: DatabaseStore {
     /// Why this process may not write the database at `path` or make files in its folder, as a
     /// WAL database's readers must; `nil` when it may.
     private static func whyNotWritable(_ path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathFolder.of(path)
         for (file, what) in [(path, "the database"), (folder.isEmpty ? "." : folder, "its folder")] where access(file, W_OK) != 0 {
             switch errno {
             case ENOENT: continue  // a database not made yet: its folder decides

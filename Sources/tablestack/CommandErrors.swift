@@ -76,7 +76,7 @@ extension CommandErrors {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             var isFolder: ObjCBool = false
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathFolder.of(path)
             let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder, not a file"
                 : !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) ? "its folder \(folder) does not exist"
                 : "it cannot be written" + (systemReason(error).map { " (\($0))" } ?? "")

@@ -79,7 +79,9 @@ enum StoreOpening {
     /// mistake in `--db` would read as no data); `consequence` says what that would do.
     static func requireExisting(_ db: String, consequence: String = "") throws {
         try CommandErrors.reporting {
-            guard !PostgresAddress.isURL(db), !FileManager.default.fileExists(atPath: sqlitePath(db)) else { return }
+            // A path naming a folder is refused as such when the store opens.
+            guard !PostgresAddress.isURL(db), SQLiteStore.whyFolder(sqlitePath(db)) == nil,
+                  !FileManager.default.fileExists(atPath: sqlitePath(db)) else { return }
             throw CommandErrors.Refusal(description: "there is no database at \(sqlitePath(db))\(consequence)")
         }
     }

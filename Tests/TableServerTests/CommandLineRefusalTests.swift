@@ -42,6 +42,40 @@ struct CommandLineRefusalTests {
         #expect(try String(contentsOfFile: fruit, encoding: .utf8) == "key,name\napple,Apple\n")
     }
 
+    @Test("paths that name the working folder (., ./) or end in a slash are refused as folders, in words, with nothing made")
+    func folderPaths() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
+        let run = { (arguments: [String]) in try await SpawnedProcess.run(RunningServer.binary, arguments, within: 60, directory: folder.path) }
+        #expect(try await run(["import", fruit, "--db", "kept.sqlite"]).status == 0)
+        for out in [".", "./"] {
+            let dumped = try await run(["dump", "--db", "kept.sqlite", "--out", out])
+            #expect(dumped.status == 1 && dumped.errors.contains("--out \(out): it is a folder, not a file"), "\(out): \(dumped.errors)")
+        }
+        for db in [".", "./", "sqlite:./", "./made/"] {
+            for arguments in [["dump", "--db", db], ["import", fruit, "--db", db]] {
+                let refused = try await run(arguments)
+                let path = db.replacingOccurrences(of: "sqlite:", with: "")
+                let reason = db == "./made/" ? "it ends in '/', which names a folder" : "it is a folder"
+                #expect(refused.status == 1 && refused.errors.contains("\(path): \(reason), not a database file; name a file in it"),
+                        "\(arguments): \(refused.errors)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("made").path))
+    }
+
+    @Test("a name from a data file is shown with its control characters escaped, never sent to the terminal as they are")
+    func controlCharactersInMessages() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = try Self.write(#"{"\u001b]0;title\u0007\u001b[2J": [{"key": "a"}]}"#, to: "titles.json", in: folder)
+        let refused = try await Self.run(["import", data, "--db", folder.appendingPathComponent("db.sqlite").path])
+        #expect(refused.status == 1)
+        #expect(!refused.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(Array(refused.errors.utf8))")
+        #expect(refused.errors.contains(#"\u{1B}]0;title\u{7}\u{1B}[2J"#), "\(refused.errors)")
+    }
+
     @Test("an app's export from a database that is not there is refused, not published with empty lists; the demo's fills a new one")
     func exportFromNoDatabase() async throws {
         let folder = try RunningServer.folder()

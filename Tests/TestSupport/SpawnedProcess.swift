@@ -136,15 +136,18 @@ public final class SpawnedProcess: @unchecked Sendable {  // `status` and `unrea
 
     /// The same for a test that may wait, waiting off Swift's cooperative threads (an async test
     /// finds this one first).
-    public static func run(_ executable: String, _ arguments: [String], within seconds: TimeInterval = 120) async throws -> Completed {
-        try await offThePool { try run(executable, arguments, within: seconds) }
+    public static func run(_ executable: String, _ arguments: [String], within seconds: TimeInterval = 120,
+                           directory: String? = nil) async throws -> Completed {
+        try await offThePool { try run(executable, arguments, within: seconds, directory: directory) }
     }
 
-    /// Runs `executable` to its end and returns what it printed, standard error apart. A program
-    /// still running after `seconds` is killed and reported by throwing `Failure.timedOut`.
-    public static func run(_ executable: String, _ arguments: [String], within seconds: TimeInterval = 120) throws -> Completed {
+    /// Runs `executable` to its end (in `directory` when given) and returns what it printed,
+    /// standard error apart. A program still running after `seconds` is killed and reported by
+    /// throwing `Failure.timedOut`.
+    public static func run(_ executable: String, _ arguments: [String], within seconds: TimeInterval = 120,
+                           directory: String? = nil) throws -> Completed {
         let deadline = Date().addingTimeInterval(seconds)
-        let process = try SpawnedProcess(executable: executable, arguments: arguments, standardError: .piped)
+        let process = try SpawnedProcess(executable: executable, arguments: arguments, standardError: .piped, directory: directory)
         let (output, errors, ended) = process.collect(within: seconds)
         guard ended, process.waitUntilExit(within: deadline.timeIntervalSinceNow) else {
             process.kill()
