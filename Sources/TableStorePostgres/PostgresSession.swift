@@ -51,8 +51,9 @@ final class PostgresSession: SQLExecutor {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func transaction<T>(_ begin: String = "BEGIN", _ body: (PostgresSession) throws -> T) throws -> T {
-        try run(begin, [])
+    /// `readingOnly`: one snapshot for several reads (repeatable read), which can change nothing.
+    func transaction<T>(readingOnly: Bool = false, _ body: (PostgresSession) throws -> T) throws -> T {
+        try run(readingOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
         inTransaction = true
         defer { inTransaction = false }
         let value: T
@@ -68,9 +69,10 @@ final class PostgresSession: SQLExecutor {
             // PostgreSQL answers COMMIT with ROLLBACK when the transaction had already failed.
             guard result.metadata.command == "COMMIT" else { throw StoreError.database("the transaction was rolled back") }
         } catch StoreError.unavailable(let detail) {
-            // The connection broke after COMMIT was sent: PostgreSQL may have made the change.
+            // The connection broke after COMMIT was sent: PostgreSQL may have made the change,
+            // unless the transaction could make none (a page's reads, which are simply refused).
             close()
-            throw StoreError.outcomeUnknown(detail)
+            throw readingOnly ? StoreError.unavailable(detail) : StoreError.outcomeUnknown(detail)
         }
         return value
     }

@@ -41,7 +41,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         let logReader = self.logReader
         follower.start(reading: { after in
             try await logReader.perform { session in
-                try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { db in
+                try session.transaction(readingOnly: true) { db in
                     try StoreWrites.commitsAndNewest(after: after, in: db)
                 }
             }
@@ -211,7 +211,7 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
 
     /// Several statements that must see one state of the database.
     private func snapshot<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
-        try await nextQueue().perform { session in try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
+        try await nextQueue().perform { session in try session.transaction(readingOnly: true, body) }
     }
 
     private func nextQueue() -> SessionQueue {
