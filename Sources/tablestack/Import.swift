@@ -62,8 +62,9 @@ struct Import: AsyncParsableCommand {
         }
         for (index, holder) in holders.enumerated() {
             if let again = holders[(index + 1)...].first(where: { $0.list == holder.list }) {
-                let other = again.file == holder.file ? "used twice in it" : "in \(again.file) too"
-                return "\(holder.file): list \(holder.list): the key \"\(key)\" is \(other)"
+                // A file names each of its lists once: two holders from one file are the file given twice.
+                guard again.file != holder.file else { return "\(holder.file) is given twice: each of its keys (\"\(key)\" first) would clash with itself" }
+                return "\(holder.file): list \(holder.list): the key \"\(key)\" is in \(again.file) too"
             }
         }
         if !replacing {

@@ -230,6 +230,9 @@ struct CommandLineRefusalTests {
                                    to: "fruit.json", in: folder)
         let again = try await Self.run(["import", fruit, red, "--db", database])
         #expect(again.errors.contains("red.json: list colors: the key \"apple\" is in the database already"), "\(again.errors)")
+        // One file given twice is said to be that, not a key used twice in it.
+        let twice = try await Self.run(["import", pear, pear, "--db", database, "--list", "fruit", "--replace"])
+        #expect(twice.status == 1 && twice.errors.contains("\(pear) is given twice: each of its keys (\"pear\" first) would clash with itself"), "\(twice.errors)")
         let dumped = try await Self.run(["dump", "--db", database]).output
         #expect(dumped.contains("\"Apple\"") && !dumped.contains("\"Pear\"") && !dumped.contains("\"Green\""), "\(dumped)")
     }
