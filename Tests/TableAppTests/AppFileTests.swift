@@ -230,6 +230,14 @@ struct AppFileTests {
         #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
     }
 
+    @Test("a scene with problems of its own is still defined: the root and pushes naming it get no second, untrue problem")
+    func referencesToAnInvalidScene() {
+        let problems = Self.problems("title: T\nroot: home\nscenes:\n  home:\n    title: Home\n    style: plane\n"
+                                     + "  other:\n    title: O\n    sections:\n      - cells: [{ text: a, push: home }]\n")
+        #expect(problems == [#"app.yaml:5:5: scene "home" needs sections, a list or a detail"#,
+                             #"app.yaml:6:12: unknown table style "plane", did you mean "plain"? (expected plain or grouped)"#], "\(problems)")
+    }
+
     @Test("a field named as a form's own control (its token, revision, editing mode, row or a started-from value) is refused where it is written",
           arguments: ["csrf", "revision", "editing", "key", "original-name"])
     func fieldNamedAsAControl(attribute: String) {

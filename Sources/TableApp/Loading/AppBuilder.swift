@@ -58,27 +58,27 @@ struct AppBuilder {
         var sceneNodes: [String: Node] = [:]
         let scenesNode = reader.required(reader.field(fields, "scenes"), in: root, "scenes")
         for entry in reader.mapping(scenesNode, "scenes") ?? [] {
-            if let scene = scene(named: entry.key, entry.value) {
-                scenes[entry.key] = scene
-                sceneNodes[entry.key] = entry.value
-            }
+            // A scene with problems of its own is still defined: a reference to it is no problem more.
+            sceneNodes[entry.key] = entry.value
+            if let scene = scene(named: entry.key, entry.value) { scenes[entry.key] = scene }
         }
+        let defined = sceneNodes.keys.sorted()
         var batches: [String: BatchDefinition] = [:]
         for entry in reader.mapping(reader.field(fields, "batches"), "batches") ?? [] {
             if let batch = batch(entry.value) { batches[entry.key] = batch }
         }
 
         // References between scenes, checked once everything is read.
-        if rootNode != nil, !rootScene.isEmpty, scenes[rootScene] == nil, sceneNodes[rootScene] == nil {
-            reader.fail(rootNode, "root scene \"\(rootScene)\" is not defined\(NearestName.hint(rootScene, among: scenes.keys.sorted())) (scenes: \(scenes.keys.sorted().joined(separator: ", ")))")
+        if rootNode != nil, !rootScene.isEmpty, sceneNodes[rootScene] == nil {
+            reader.fail(rootNode, "root scene \"\(rootScene)\" is not defined\(NearestName.hint(rootScene, among: defined)) (scenes: \(defined.joined(separator: ", ")))")
         }
-        for (name, node) in sceneNodes {
+        for (name, node) in sceneNodes where scenes[name] != nil {
             let sceneFields = reader.mapping(node, "scene \"\(name)\"")
-            checkReference(reader.field(sceneFields, "push"), scenes)
-            checkReference(reader.field(sceneFields, "info"), scenes)
+            checkReference(reader.field(sceneFields, "push"), defined)
+            checkReference(reader.field(sceneFields, "info"), defined)
             for section in reader.sequence(reader.field(sceneFields, "sections"), "sections") ?? [] {
                 for cell in reader.sequence(reader.field(reader.mapping(section, "a section"), "cells"), "cells") ?? [] {
-                    checkReference(reader.field(reader.mapping(cell, "a cell"), "push"), scenes)
+                    checkReference(reader.field(reader.mapping(cell, "a cell"), "push"), defined)
                 }
             }
             for (batchName, batchNode) in reader.distinctStrings(reader.field(sceneFields, "batches"), "batches", each: "batch")
@@ -118,9 +118,10 @@ struct AppBuilder {
         return name
     }
 
-    private mutating func checkReference(_ node: Node?, _ scenes: [String: SceneDefinition]) {
-        guard let node, let name = node.string, scenes[name] == nil else { return }
-        reader.fail(node, "scene \"\(name)\" is not defined\(NearestName.hint(name, among: scenes.keys.sorted()))")
+    /// Refuses a scene name at `node` that is not among `defined` (sorted, for the hint).
+    private mutating func checkReference(_ node: Node?, _ defined: [String]) {
+        guard let node, let name = node.string, !defined.contains(name) else { return }
+        reader.fail(node, "scene \"\(name)\" is not defined\(NearestName.hint(name, among: defined))")
     }
 
     // MARK: Scenes
