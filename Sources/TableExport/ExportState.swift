@@ -45,7 +45,13 @@ struct ExportState: Equatable {
     private static let unknownPrefix = "unknown"
 
     /// Whether the inputs match no export: unknown, or struck out by an export that began.
-    var hasUnknownInputs: Bool { inputs.hasPrefix(Self.unknownPrefix) || inputs.utf8.allSatisfy { $0 == UInt8(ascii: "-") } }
+    var hasUnknownInputs: Bool { inputs.hasPrefix(Self.unknownPrefix) || wasCutShort }
+    /// Whether an export began from this state and never ended it (inputs struck out with
+    /// dashes): one killed may have written files the state does not list. Every other state
+    /// lists every file the exports it tells of wrote.
+    var wasCutShort: Bool { inputs.utf8.allSatisfy { $0 == UInt8(ascii: "-") } }
+    /// The inputs of a state an export began from (see `wasCutShort`).
+    static let struckOutInputs = String(repeating: "-", count: 36)
     var problems: [String]
     var warnings: [String]
     /// Each page's file (relative to the folder), in the report's order, with its stamp.
@@ -176,8 +182,8 @@ struct ExportState: Equatable {
     /// export (so the folder is not up to date); removes it when there is no previous state.
     static func keepPagesOnly(of previous: ExportState?, in folder: String) {
         guard var kept = previous else { return remove(from: folder) }
-        if kept.hasUnknownInputs || markInputsUnknown(kept.inputs, in: folder) { return }
-        kept.inputs = unknownInputs()
+        if kept.wasCutShort || markInputsUnknown(kept.inputs, in: folder) { return }
+        kept.inputs = struckOutInputs
         if (try? kept.save(to: folder)) == nil { remove(from: folder) }
     }
 
@@ -191,11 +197,14 @@ struct ExportState: Equatable {
         var kept = previous ?? ExportState(inputs: "", problems: [], warnings: [], pages: [], files: [])
         var listed = Set(kept.pages.lazy.map(\.file)).union(kept.files.lazy.map(\.file))
         let new = written.filter { listed.insert($0).inserted }
-        guard !new.isEmpty else { return keepPagesOnly(of: previous, in: folder) }
+        // Beside a list of every file written before, the new ones make a list of every file
+        // again; beside none, or a list cut short, the list may still miss some.
+        let isWhole = previous.map { !$0.wasCutShort } ?? false
+        guard !new.isEmpty || isWhole else { return keepPagesOnly(of: previous, in: folder) }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        kept.inputs = unknownInputs()
+        kept.inputs = isWhole ? unknownInputs() : struckOutInputs
         for name in new {
             guard let stamp = stamp(of: name, in: descriptor, followingLinks: false) else { continue }
             if name == "index.html" || StalePages.isPageName(name) { kept.pages.append((name, stamp)) } else { kept.files.append((name, stamp)) }

@@ -13,6 +13,10 @@ final class OutputFolder: @unchecked Sendable {
     let isFresh: Bool
     /// The stamp the last complete export left each page file with, by name.
     let leftAs: [String: ExportState.Stamp]
+    /// Every file the last export wrote (its pages and sitemap), when its state says so for
+    /// certain (it completed): a file that stands where one of this export's goes and is not
+    /// among them was put there by someone else, and is refused, never replaced.
+    let earlierFiles: Set<String>?
     private let descriptor: Int32
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
@@ -23,10 +27,11 @@ final class OutputFolder: @unchecked Sendable {
     /// records them, the next one still knows they are its own.
     var filesWritten: [String] { lock.withLock { written } }
 
-    init(path: String, isFresh: Bool, leftAs: [String: ExportState.Stamp] = [:]) throws {
+    init(path: String, isFresh: Bool, leftAs: [String: ExportState.Stamp] = [:], earlierFiles: Set<String>? = nil) throws {
         self.path = path
         self.isFresh = isFresh
         self.leftAs = leftAs
+        self.earlierFiles = earlierFiles
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
     }
@@ -65,6 +70,10 @@ final class OutputFolder: @unchecked Sendable {
     /// these bytes (nothing to write) or others (a long list's changed page is not read back).
     func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, lastWritten: LastWritten = .unknown) throws -> Bool {
         let fullPath = path + "/" + name
+        if let earlierFiles, !earlierFiles.contains(name), isRegularFile(name) {
+            throw ExportError.cannotWrite(fullPath, "a file the export did not write stands here, and an export never replaces such a file; "
+                                            + "move it away and export again")
+        }
         let isAsLeft = !isFresh && lastWritten != .unknown && leftAs[name].map { ExportState.stamp(of: name, in: descriptor) == $0 } == true
         if isAsLeft, lastWritten == .these { return false }
         if !isFresh, !isAsLeft, let existing = FileBytes.read(fullPath), Self.same(existing, pieces) { return false }
@@ -75,6 +84,12 @@ final class OutputFolder: @unchecked Sendable {
         }
         if !isFresh { lock.withLock { written.append(name) } }
         return true
+    }
+
+    /// Whether a regular file (not a link, not a folder) stands at `name`.
+    private func isRegularFile(_ name: String) -> Bool {
+        var info = stat()
+        return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// In a folder someone else may have changed, a symbolic link where a page's folder goes

@@ -123,7 +123,9 @@ public struct SiteExporter: Sendable {
         }
         let output: OutputFolder
         do {
-            output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs)
+            // A state an export began from and never ended (killed) may not list all it wrote.
+            let earlierFiles = previous.flatMap { $0.wasCutShort ? nil : Set(($0.pages + $0.files).lazy.map(\.file)) }
+            output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs, earlierFiles: earlierFiles)
         } catch {
             // The reads begun above end before the export does (a cancelled task still runs on).
             _ = await (root.result, planning.value)

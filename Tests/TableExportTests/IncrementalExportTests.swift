@@ -245,10 +245,13 @@ struct IncrementalExportTests {
         var records2 = try #require(PageRecords.load(from: fixture.output))
         var state = try #require(ExportState.load(from: fixture.output))
         let last = records2.pages.count - 1
+        let renamed = state.pages[last].file
         records2.pages[last].file = "a%zz/index.html"
         state.pages[last].file = "a%zz/index.html"
         try records2.save(to: fixture.output)
         try state.save(to: fixture.output)
+        // The page's own file, which the state no longer names, would be refused as someone else's.
+        try FileManager.default.removeItem(atPath: fixture.output + "/" + renamed)
         #expect(try await fixture.export(at: Self.date, sources: "app").made == first.pages.count)
 
         // The manifest gone, or holding no date for a page the plan would carry: every page.

@@ -25,7 +25,7 @@ struct SitemapTests {
         #expect(sitemap(fixture) == written)
     }
 
-    @Test("a sitemap the export did not leave as it is stays: one put there by hand, or changed since")
+    @Test("a sitemap the export did not leave as it is stays: one put there by hand (an export asked for one refuses to replace it), or changed since")
     func othersKept() async throws {
         let fixture = try await ExportFixture()
         defer { fixture.remove() }
@@ -34,6 +34,12 @@ struct SitemapTests {
         try own.write(toFile: fixture.output + "/sitemap.xml", atomically: false, encoding: .utf8)
         _ = try await fixture.export()
         #expect(sitemap(fixture) == own)
+        // Asked for a sitemap, the export refuses to replace one it did not write.
+        let refusal = await #expect(throws: ExportError.self) { try await fixture.export(siteURL: "https://example.com") }
+        #expect(refusal?.description.hasSuffix("/sitemap.xml: cannot write: a file the export did not write stands here, "
+                                                + "and an export never replaces such a file; move it away and export again") == true)
+        #expect(sitemap(fixture) == own)
+        try FileManager.default.removeItem(atPath: fixture.output + "/sitemap.xml")
         _ = try await fixture.export(siteURL: "https://example.com")
         let handle = try #require(FileHandle(forWritingAtPath: fixture.output + "/sitemap.xml"))
         try handle.seekToEnd()

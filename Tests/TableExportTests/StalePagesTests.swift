@@ -43,6 +43,46 @@ struct StalePagesTests {
         #expect(try await fixture.export(sources: "app").removed == 0)
     }
 
+    @Test("a file someone put where a new item's page goes is refused and kept as it is, not replaced by the page")
+    func handFileWhereAPageGoes() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        let folder = fixture.output + "/groceries/saffron"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try "my own page".write(toFile: folder + "/index.html", atomically: true, encoding: .utf8)
+        try await fixture.store.apply([.insert(StoredItem(key: "saffron", attributes: ["name": .string("Saffron")]), at: 0)],
+                                      to: .root("groceries"), basedOn: nil)
+        let refusal = await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+        #expect(refusal?.description == folder + "/index.html: cannot write: a file the export did not write stands here, "
+                + "and an export never replaces such a file; move it away and export again")
+        #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8) == "my own page")
+        // Refused again (the failed export's state lists it no more than before), then made once moved away.
+        await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+        #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8) == "my own page")
+        try FileManager.default.moveItem(atPath: folder + "/index.html", toPath: fixture.folder.appendingPathComponent("mine.html").path)
+        let report = try await fixture.export(sources: "app")
+        #expect(report.problems == [] && report.pages.contains(["groceries", "saffron"]))
+        #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8).contains("Saffron"))
+    }
+
+    @Test("a page file an export killed part way wrote, which its state could not list, is replaced by the next export, not refused")
+    func killedExportsFile() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        try await fixture.store.apply([.insert(StoredItem(key: "saffron", attributes: ["name": .string("Saffron")]), at: 0)],
+                                      to: .root("groceries"), basedOn: nil)
+        // As a killed export leaves the folder: its state struck out when it began, a new page half written.
+        ExportState.keepPagesOnly(of: ExportState.load(from: fixture.output), in: fixture.output)
+        let page = fixture.output + "/groceries/saffron/index.html"
+        try FileManager.default.createDirectory(atPath: fixture.output + "/groceries/saffron", withIntermediateDirectories: false)
+        try "<!DOCTYPE html><html".write(toFile: page, atomically: true, encoding: .utf8)
+        let report = try await fixture.export(sources: "app")
+        #expect(report.problems == [])
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Saffron"))
+    }
+
     @Test("a deleted item's folder moved away and linked back is left alone: no link is followed")
     func noLinkFollowed() async throws {
         let fixture = try await ExportFixture()
