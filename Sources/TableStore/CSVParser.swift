@@ -10,6 +10,8 @@ enum CSVParser {
         var fields: [String] = []
         var field = ""
         var inQuotes = false
+        /// A quoted field has just closed: only a comma or the row's end may follow.
+        var quoteClosed = false
         var line = 1, rowLine = 1, quoteLine = 1
         var iterator = text.makeIterator()
         var pending: Character? = nil
@@ -21,13 +23,19 @@ enum CSVParser {
             if inQuotes {
                 if character == "\"" {
                     let following = next()
-                    if following == "\"" { field.append("\"") } else { inQuotes = false; pending = following }
+                    if following == "\"" { field.append("\"") } else { inQuotes = false; quoteClosed = true; pending = following }
                 } else {
                     if character == "\n" || character == "\r\n" { line += 1 }
                     field.append(character)
                 }
                 continue
             }
+            if quoteClosed, ![",", "\n", "\r\n", "\r"].contains(character) {
+                // `"x"junk` would be taken as xjunk, its quotes lost without a word.
+                throw StoreError.importFailed(file: file, location: "\(line)", message: "text follows the closing quote of a quoted field; "
+                                                + "put the whole field in quotes, writing a quote inside it as \"\"")
+            }
+            quoteClosed = false
             switch character {
             case "\"" where field.isEmpty:
                 inQuotes = true

@@ -29,6 +29,20 @@ extension DataFileReader {
         return nil
     }
 
+    /// The first comma with no member or element after it (`[1,]`, `{"a": 1,}`), which JSON
+    /// does not allow and Foundation's decoder takes without a word: a file written that way is
+    /// no JSON another program reads. `data` has been decoded already.
+    package static func trailingComma(in data: Data) -> (line: Int, column: Int, closing: Character)? {
+        var comma: JSONTokens.Token?
+        for token in JSONTokens([UInt8](data)) {
+            if case let .punctuation(byte) = token.kind, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]"), let comma {
+                return (comma.line, comma.column, Character(Unicode.Scalar(byte)))
+            }
+            comma = token.kind == .punctuation(UInt8(ascii: ",")) ? token : nil
+        }
+        return nil
+    }
+
     /// The text of a member's name, `literal` with its quotes. One with an escape is decoded by
     /// the decoder that read the file, so two names compare as it compares them.
     private static func name(_ literal: ArraySlice<UInt8>, isEscaped: Bool, decoder: JSONDecoder) -> String {

@@ -47,6 +47,10 @@ public enum DataFileReader {
             }
             throw StoreError.importFailed(file: file, location: place, message: "invalid JSON: \(describe(reason))")
         }
+        if let comma = trailingComma(in: data) {
+            throw StoreError.importFailed(file: file, location: "\(comma.line):\(comma.column)",
+                                          message: "invalid JSON: a comma just before '\(comma.closing)'; JSON allows none after the last member or element")
+        }
         if let repeated = repeatedMember(in: data) {
             throw StoreError.importFailed(file: file, location: "\(repeated.line):\(repeated.column)",
                                           message: "\"\(repeated.name)\" is named twice in one object\(NamesSeen.spellingNote(repeated.earlier, repeated.name)); "
