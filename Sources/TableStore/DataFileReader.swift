@@ -183,6 +183,8 @@ struct DocumentBuilder {
     /// The keys of the list being read: given explicitly, and handed out so far.
     private var explicitKeys: Set<String> = []
     private var usedKeys: Set<String> = []
+    /// How many members were `null`: an attribute without a value, which the store keeps as none.
+    private(set) var nulls = 0
 
     init(file: String) { self.file = file }
 
@@ -207,11 +209,15 @@ struct DocumentBuilder {
                 try checkListName(name, at: name, named: true)
                 lists.append((name, try items(value, path: name)))
             }
-            return DataDocument(lists: lists)
+            var document = DataDocument(lists: lists)
+            document.nullsLeftOut = nulls
+            return document
         case .array:
             let listName = listName ?? fileListName
             try checkListName(listName, at: "")
-            return DataDocument(lists: [(listName, try items(value, path: listName))])
+            var document = DataDocument(lists: [(listName, try items(value, path: listName))])
+            document.nullsLeftOut = nulls
+            return document
         default:
             throw failure("", "expected an object of lists or an array of items at the top level")
         }
@@ -243,7 +249,9 @@ struct DocumentBuilder {
         for (name, field) in fields {
             try checkText(name, at: "\(path).\(name)")
             switch field {
-            case .null: continue
+            case .null:
+                nulls += 1
+                continue
             case let .string(text) where name == "key": explicitKey = text
             // Taken as an attribute or a list, it would be written back beside the item's own key.
             case _ where name == "key": throw failure("\(path).key", "expected the item's key as text")

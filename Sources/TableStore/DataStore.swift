@@ -92,6 +92,9 @@ public struct DataDocument: Sendable, Hashable {
 
     /// The root lists, in order.
     public var lists: [(name: String, items: [Item])]
+    /// How many `null` members the file held: each an attribute without a value, kept as none
+    /// (the import says so; a dump cannot give them back).
+    public var nullsLeftOut = 0
 
     /// Makes a document.
     public init(lists: [(name: String, items: [Item])] = []) {
@@ -104,6 +107,15 @@ public struct DataDocument: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(lists.map(\.name))
+    }
+
+    /// How many lists of items, at every depth, are empty (`"tags": []`): the store keeps a
+    /// list by its items, so an empty one is kept as none, as a list never given is.
+    public var emptyListCount: Int {
+        func count(_ lists: [(name: String, items: [Item])]) -> Int {
+            lists.reduce(0) { $0 + ($1.items.isEmpty ? 1 : 0) + $1.items.reduce(0) { $0 + count($1.lists) } }
+        }
+        return count(lists)
     }
 
     /// How many items the document holds, at every depth.

@@ -48,8 +48,18 @@ struct Import: AsyncParsableCommand {
             }
         }
         for (file, document) in documents {
-            print("\(file): \(document.itemCount) item\(document.itemCount == 1 ? "" : "s") into \(StoreOpening.describe(db))")
+            print("\(file): \(document.itemCount) item\(document.itemCount == 1 ? "" : "s") into \(StoreOpening.describe(db))" + Self.leftOut(of: document))
         }
+    }
+
+    /// What the import keeps as nothing, said beside its count: `null` members and empty lists
+    /// (a dump gives neither back).
+    static func leftOut(of document: DataDocument) -> String {
+        var parts: [String] = []
+        if document.nullsLeftOut > 0 { parts.append("\(document.nullsLeftOut) null value\(document.nullsLeftOut == 1 ? "" : "s") (no attribute)") }
+        let empty = document.emptyListCount
+        if empty > 0 { parts.append("\(empty) empty list\(empty == 1 ? "" : "s")") }
+        return parts.isEmpty ? "" : "; kept as nothing: " + parts.joined(separator: " and ")
     }
 
     /// Where the key `key` that clashed comes from: two files (or one, twice) giving one root list

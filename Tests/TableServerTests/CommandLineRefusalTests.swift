@@ -65,6 +65,20 @@ struct CommandLineRefusalTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("made").path))
     }
 
+    @Test("an import says what it keeps as nothing: null values and empty lists, which a dump cannot give back")
+    func importSaysWhatIsLeftOut() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = try Self.write(#"{"fruit": [{"key": "a", "note": null, "tags": []}, {"key": "b", "size": null}], "empty": []}"#,
+                                  to: "fruit.json", in: folder)
+        let database = folder.appendingPathComponent("db.sqlite").path
+        let imported = try await Self.run(["import", data, "--db", database])
+        #expect(imported.status == 0 && imported.output == "\(data): 2 items into \(database); kept as nothing: 2 null values (no attribute) and 2 empty lists\n",
+                "\(imported.output)\(imported.errors)")
+        let plain = try Self.write(#"{"fruit": [{"key": "c"}]}"#, to: "plain.json", in: folder)
+        #expect(try await Self.run(["import", plain, "--db", database]).output == "\(plain): 1 item into \(database)\n")
+    }
+
     @Test("a name from a data file is shown with its control characters escaped, never sent to the terminal as they are")
     func controlCharactersInMessages() async throws {
         let folder = try RunningServer.folder()
