@@ -13,7 +13,7 @@ public enum DataFileReader {
     public static func read(path: String, listName: String? = nil) throws -> DataDocument {
         let name = (path as NSString).lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw StoreError.importFailed(file: path, location: "", message: "cannot read the file")
+            throw StoreError.importFailed(file: path, location: "", message: "cannot read the file: " + UnreadableFile.reason(path))
         }
         switch (name as NSString).pathExtension.lowercased() {
         case "json": return try json(data, file: path, listName: listName)

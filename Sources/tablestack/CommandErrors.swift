@@ -40,21 +40,15 @@ extension CommandErrors {
     /// The bytes of the file an option names, or a message saying why they cannot be read (in
     /// place of Foundation's error domain and codes) and exit status 1.
     static func contents(of path: String, for option: String) throws -> Data {
-        var isFolder: ObjCBool = false
-        let reason: String
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            reason = "there is no such file"
-        } else if isFolder.boolValue {
-            reason = "it is a folder, not a file"
-        } else {
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                reason = "it cannot be read" + (systemReason(error).map { " (\($0))" } ?? "")
-            }
-        }
-        printError("tablestack: \(option) \(path): \(reason)")
+        if !isFolder(path), let data = try? Data(contentsOf: URL(fileURLWithPath: path)) { return data }
+        printError("tablestack: \(option) \(path): \(UnreadableFile.reason(path))")
         throw ExitCode.failure
+    }
+
+    /// Whether a folder stands at `path` (Foundation reads one as an empty file).
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// Writes `data` to the file an option names, beside it and renamed into place (a write that

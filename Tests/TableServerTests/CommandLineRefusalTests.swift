@@ -79,6 +79,20 @@ struct CommandLineRefusalTests {
         #expect(try await Self.run(["import", plain, "--db", database]).output == "\(plain): 1 item into \(database)\n")
     }
 
+    @Test("a data file that cannot be read says why: missing, a folder, not a regular file")
+    func unreadableDataFiles() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("db.sqlite").path
+        let missing = folder.appendingPathComponent("missing.json").path, inside = folder.appendingPathComponent("inside.json").path
+        try FileManager.default.createDirectory(atPath: inside, withIntermediateDirectories: false)
+        for (file, reason) in [(missing, "there is no such file"), (inside, "it is a folder, not a file"),
+                               ("/dev/null", "it is not a regular file (a device, a pipe or a socket)")] {
+            let refused = try await Self.run(["import", file, "--db", database])
+            #expect(refused.status == 1 && refused.errors == "tablestack: \(file): cannot read the file: \(reason)\n", "\(refused.errors)")
+        }
+    }
+
     @Test("a name from a data file is shown with its control characters escaped, never sent to the terminal as they are")
     func controlCharactersInMessages() async throws {
         let folder = try RunningServer.folder()
