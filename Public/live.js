@@ -240,6 +240,11 @@
         .forEach(function (element) { element.textContent = update.title; });
     }
     if (update.documentTitle) document.title = update.documentTitle;
+    // The back button names the page above, which may have been renamed too.
+    if (update.backTitle) {
+      document.querySelectorAll(".back-button__title, .back-button__gauge")
+        .forEach(function (element) { element.textContent = update.backTitle; });
+    }
 
     if (focusedKey && fresh[focusedKey]) {
       var action = fresh[focusedKey].querySelector(".row__action") || fresh[focusedKey];

@@ -33,6 +33,8 @@ public struct LiveTable: Sendable {
     public var title: String
     /// The page's title in the browser (`<title>`).
     public var documentTitle: String
+    /// The back button's title: the page above's, which can be renamed while this one is followed.
+    public var backTitle: String?
 
     /// Whether every row of `snapshot` has a key of its own: a live page matches rows by key, so
     /// a table with a keyless or repeated key cannot be followed.
@@ -62,7 +64,7 @@ extension PageRenderer {
             }
         }
         return LiveTable(frame: main.html, sections: sections, sectionTitles: page.snapshot.sections.map(\.headerTitle), revision: page.revision,
-                         title: page.title, documentTitle: page.documentTitle,
+                         title: page.title, documentTitle: page.documentTitle, backTitle: page.navigationBar?.back?.title,
                          hasDistinctKeys: LiveTable.rowsHaveDistinctKeys(page.snapshot))
     }
 }

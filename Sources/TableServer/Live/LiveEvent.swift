@@ -18,6 +18,8 @@ struct LiveEvent: Encodable {
     /// renamed) or the page is brought up to date whole.
     var title: String?
     var documentTitle: String?
+    /// The back button's title, when the page above was renamed (or the page is brought up to date whole).
+    var backTitle: String?
     var inserted: [String]
     var deleted: [String]
     var moved: [String]
@@ -43,6 +45,7 @@ struct LiveEvent: Encodable {
             frame = new.frame
             title = new.title
             documentTitle = new.documentTitle
+            backTitle = new.backTitle
             inserted = []; deleted = []; moved = []; reloaded = []
             replacesAll = true
             announcement = "The list was brought up to date."
@@ -53,6 +56,7 @@ struct LiveEvent: Encodable {
         frame = old.frame == new.frame ? nil : new.frame
         title = old.title == new.title ? nil : new.title
         documentTitle = old.documentTitle == new.documentTitle ? nil : new.documentTitle
+        backTitle = old.backTitle == new.backTitle ? nil : new.backTitle
         // Rows whose content changed are reloaded; rows whose markup changed only with their
         // place (the first row loses its Move up) are sent again without being announced.
         var changed: Set<String> = [], resent: Set<String> = []
@@ -95,7 +99,7 @@ struct LiveEvent: Encodable {
         announcement = Self.announcement(inserted: names(inserted, in: new), deleted: names(deleted, in: old),
                                          moved: names(moved, in: new), reloaded: names(reloaded, in: new))
         if announcement.isEmpty, frame != nil || title != nil { announcement = "The list changed." }
-        revisionOnly = frame == nil && title == nil && documentTitle == nil && rows.isEmpty
+        revisionOnly = frame == nil && title == nil && documentTitle == nil && backTitle == nil && rows.isEmpty
             && inserted.isEmpty && deleted.isEmpty && moved.isEmpty && reloaded.isEmpty
     }
 

@@ -127,11 +127,18 @@ final class LiveHub: Sendable {
         return bytes
     }
 
-    /// The kept state of `page` at `revision` (for `item`, when given), if it is still among
-    /// the latest.
-    func state(of page: String, at revision: String, item: StoredItem?? = nil) -> LiveState? {
+    /// The kept state of `page` at `revision`, if it is still among the latest: for a page read
+    /// now, the one for its `item` under the back title `backTitle` (which the revision does not
+    /// tell: they come from the lists above). Without them, for a page that says only its
+    /// revision, the oldest at it: an event from there sets the titles and frame again if they
+    /// changed since, where one from a newer state would leave a page that still shows older ones.
+    func state(of page: String, at revision: String, item: StoredItem?, backTitle: String?) -> LiveState? {
         kept.withLockedValue { kept in
-            kept.states[page]?.last { state in state.revision == revision && (item.map { state.item == $0 } ?? true) }
+            kept.states[page]?.last { $0.revision == revision && $0.item == item && $0.backTitle == backTitle }
         }
+    }
+
+    func state(of page: String, at revision: String) -> LiveState? {
+        kept.withLockedValue { $0.states[page]?.first { $0.revision == revision } }
     }
 }

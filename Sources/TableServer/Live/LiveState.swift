@@ -29,6 +29,8 @@ final class LiveState: Sendable {
     /// The page's title in its navigation bar and in the browser.
     let title: String
     let documentTitle: String
+    /// The back button's title (the page above's).
+    let backTitle: String?
     let rows: [String: Row]
 
     /// Whether the page can still be followed: every row has a key of its own (rows are matched
@@ -45,6 +47,7 @@ final class LiveState: Sendable {
         sectionTitles = table.sectionTitles
         title = table.title
         documentTitle = table.documentTitle
+        backTitle = table.backTitle
         var rows: [String: Row] = [:]
         rows.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         for section in table.sections {

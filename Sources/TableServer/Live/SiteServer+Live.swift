@@ -160,7 +160,7 @@ extension SiteServer {
         if let kept = live.state(of: key, since: sequence) { return kept }
         let scene: ResolvedScene
         if let read { scene = read.scene } else { scene = try await resolve(segments, window: 0..<configuration.streamingWindow) }
-        if let kept = live.state(of: key, at: scene.revisionToken, item: .some(scene.item)) { return kept }
+        if let kept = live.state(of: key, at: scene.revisionToken, item: scene.item, backTitle: scene.stack.backTitle) { return kept }
         let page = SitePage(scene: scene)
         let options = PageOptions(state: ViewState(isEditing: state.isEditing), notice: nil, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
         var tablePage = try site.tablePage(page, options: options, snapshot: try snapshots.snapshot(of: page, isEditing: options.showsEditing))
