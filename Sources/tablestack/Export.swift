@@ -73,8 +73,9 @@ struct Export: AsyncParsableCommand {
                 printError("[\(done)/\(known)] pages, \(Int(rate)) pages/s")
             }
         }
+        let interruption = ExportInterruption()
         let exporting = Task { [exporter] in try await exporter.export() }
-        let interruption = ExportInterruption(cancelling: exporting)
+        interruption.cancels(exporting)
         let outcome = await exporting.result
         interruption.stop()
         // Interrupted, the command ends by the signal, so that a script running it stops too; an

@@ -10,11 +10,15 @@ import TableExport
 /// folder at once and ends the command there.
 final class ExportInterruption: @unchecked Sendable {
     private let received = Mutex<Int32?>(nil)
+    /// The export a first signal cancels, once it is started.
+    private let export = Mutex<Task<ExportReport, any Error>?>(nil)
     /// Set once, in `init`; the handlers run one at a time, on a queue of their own.
     private var sources: [any DispatchSourceSignal] = []
     private static let signals = [SIGINT, SIGTERM]
 
-    init(cancelling export: Task<ExportReport, any Error>) {
+    /// Handles the signals from now on: made before the export starts, since a signal that came
+    /// before the handlers were in place would end the command at once, its half-made folder left.
+    init() {
         let queue = DispatchQueue(label: "tablestack.export.interruption")
         sources = Self.signals.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -24,7 +28,7 @@ final class ExportInterruption: @unchecked Sendable {
                     return received == nil
                 }
                 if isFirst {
-                    export.cancel()
+                    export.withLock { $0 }?.cancel()
                 } else {
                     StagingFolders.removeAll()
                     printError("tablestack: interrupted again; stopped at once, and a new folder's half-made pages are removed")
@@ -34,6 +38,12 @@ final class ExportInterruption: @unchecked Sendable {
             source.resume()
             return source
         }
+    }
+
+    /// Takes the export that a first signal cancels; cancels it at once if one came already.
+    func cancels(_ task: Task<ExportReport, any Error>) {
+        export.withLock { $0 = task }
+        if signal != nil { task.cancel() }
     }
 
     /// The signal that interrupted the export, if one did.
