@@ -37,7 +37,10 @@ struct Import: AsyncParsableCommand {
             documents.append((file, try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }))
         }
         let store = try await StoreOpening.open(db)
-        try await store.closing {
+        // What a replacing import takes away, read first to be said afterwards (a notice, so
+        // not read in the load's own transaction).
+        let before = try await store.closing {
+            let before = replace ? try await CommandErrors.reporting { try await store.document() } : nil
             try await CommandErrors.reporting {
                 do {
                     try await store.load(DataDocument(lists: documents.flatMap(\.document.lists)), replacing: replace)
@@ -46,10 +49,23 @@ struct Import: AsyncParsableCommand {
                                                     + "; nothing was imported")
                 }
             }
+            return before
+        }
+        if let before, before.itemCount > 0 {
+            print(Self.replaced(before, by: documents.map(\.document)))
         }
         for (file, document) in documents {
             print("\(file): \(document.itemCount) item\(document.itemCount == 1 ? "" : "s") into \(StoreOpening.describe(db))" + Self.leftOut(of: document))
         }
+    }
+
+    /// What a replacing import took away: how many items there were, and the root lists no
+    /// file gave, which are empty now.
+    static func replaced(_ before: DataDocument, by documents: [DataDocument]) -> String {
+        let given = Set(documents.flatMap { $0.lists.map(\.name) })
+        let emptied = before.lists.map(\.name).filter { !given.contains($0) }
+        return "--replace: the \(before.itemCount) item\(before.itemCount == 1 ? "" : "s") the database held are replaced"
+            + (emptied.isEmpty ? "" : "; lists no file gives are empty now: " + emptied.joined(separator: ", "))
     }
 
     /// What the import keeps as nothing, said beside its count: `null` members and empty lists

@@ -65,7 +65,7 @@ struct CommandLineRefusalTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("made").path))
     }
 
-    @Test("an import says what it keeps as nothing: null values and empty lists, which a dump cannot give back")
+    @Test("an import says what it keeps as nothing (null values and empty lists, which a dump cannot give back) and what a replacing one took away")
     func importSaysWhatIsLeftOut() async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -77,6 +77,11 @@ struct CommandLineRefusalTests {
                 "\(imported.output)\(imported.errors)")
         let plain = try Self.write(#"{"fruit": [{"key": "c"}]}"#, to: "plain.json", in: folder)
         #expect(try await Self.run(["import", plain, "--db", database]).output == "\(plain): 1 item into \(database)\n")
+        // Replacing everything says what was there, and which lists it leaves empty.
+        let other = try Self.write(#"{"veg": [{"key": "v"}]}"#, to: "veg.json", in: folder)
+        let replaced = try await Self.run(["import", other, "--db", database, "--replace"])
+        #expect(replaced.output == "--replace: the 3 items the database held are replaced; lists no file gives are empty now: fruit\n"
+                + "\(other): 1 item into \(database)\n", "\(replaced.output)\(replaced.errors)")
     }
 
     @Test("a data file that cannot be read says why: missing, a folder, not a regular file")
