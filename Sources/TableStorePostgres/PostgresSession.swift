@@ -97,13 +97,20 @@ final class PostgresSession: SQLExecutor {
         rewritten[sql] = text
         // A server that vanished without closing the connection (a cut network) would leave
         // the wait without end, and with it a request and a graceful shutdown: give up after
-        // `answerTimeout` and drop the connection.
+        // `answerTimeout` and drop the connection. A query sent as the server shut down can be
+        // left unanswered on a connection already closed (seen once under load, with every
+        // request queued behind it waiting the whole 30 s): the wait looks every second.
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).cascade(to: answer)
-        let timeout = connection.eventLoop.scheduleTask(in: Self.answerTimeout) {
-            answer.fail(StoreError.unavailable("no answer within \(Self.answerTimeout)"))
+        let deadline = NIODeadline.now() + Self.answerTimeout
+        let watch = connection.eventLoop.scheduleRepeatedTask(initialDelay: Self.closedCheck, delay: Self.closedCheck) { _ in
+            if connection.isClosed {
+                answer.fail(StoreError.unavailable("the connection closed before the answer came"))
+            } else if NIODeadline.now() >= deadline {
+                answer.fail(StoreError.unavailable("no answer within \(Self.answerTimeout)"))
+            }
         }
-        defer { timeout.cancel() }
+        defer { watch.cancel() }
         do {
             return try answer.futureResult.wait()
         } catch {
@@ -132,6 +139,8 @@ final class PostgresSession: SQLExecutor {
 
     /// How long a statement may go unanswered before the connection is given up.
     static let answerTimeout = TimeAmount.seconds(30)
+    /// How often a statement's wait looks whether its connection has closed.
+    static let closedCheck = TimeAmount.seconds(1)
 
     /// `?` placeholders as `$1, $2 …`, leaving quoted text alone.
     static func numberingPlaceholders(_ sql: String) -> String {
