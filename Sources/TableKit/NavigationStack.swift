@@ -4,6 +4,11 @@ import Foundation
 /// view controllers. Each pushed level names its scene and the stable key of the item selected
 /// to reach it, so a path survives reordering.
 public struct NavigationStack: Sendable, Hashable, Codable {
+    /// How deep pages may nest: far deeper than any data's hierarchy, and well inside the file
+    /// system's longest path. Deeper, a scene leads to itself: the export stops, and the server
+    /// answers 404 rather than walk a path of thousands of levels for one request.
+    public static let deepestLevel = 100
+
     /// One level of the stack.
     public struct Level: Sendable, Hashable, Codable {
         /// The scene (table view controller) shown at this level.

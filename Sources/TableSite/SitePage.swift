@@ -48,10 +48,8 @@ public enum SiteError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Site {
-    /// How deep pages may nest: far deeper than any data's hierarchy, and well inside the file
-    /// system's longest path. Deeper, a scene leads to itself: the export stops, and the server
-    /// answers 404 rather than walk a path of thousands of levels for one request.
-    public static let deepestPage = 100
+    /// How deep pages may nest (`NavigationStack.deepestLevel`).
+    public static let deepestPage = NavigationStack.deepestLevel
 
     /// The page at `path`: the storyboard's controllers from the root, each made from the outcome
     /// its parent's delegate gives the row the next segment names.
