@@ -52,7 +52,7 @@ public final class SQLiteStore: DatabaseStore {
         // would leave a -wal and a -shm file, this user's, beside the database.
         if access(path, W_OK) != 0, errno != ENOENT, let reason = Self.whyNotWritable(path) { throw Self.notWritable(path, reason) }
         do {
-            let folder = PathFolder.of(path)
+            let folder = FilePaths.folder(of: path)
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             pool = try DatabasePool(path: path, configuration: configuration)
             // Set on the connection that commits, once the pool is open: GRDB turns WAL mode on
@@ -107,8 +107,7 @@ public final class SQLiteStore: DatabaseStore {
     /// Why `path` names a folder, if it does: one is there, or the path ends in '/' (where
     /// SQLite would make a file of the name without it).
     package static func whyFolder(_ path: String) -> String? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        if FilePaths.isFolder(path) { return "it is a folder" }
         return path.hasSuffix("/") ? "it ends in '/', which names a folder" : nil
     }
 
@@ -120,7 +119,7 @@ public final class SQLiteStore: DatabaseStore {
     /// Why this process may not write the database at `path` or make files in its folder, as a
     /// WAL database's readers must; `nil` when it may.
     private static func whyNotWritable(_ path: String) -> String? {
-        let folder = PathFolder.of(path)
+        let folder = FilePaths.folder(of: path)
         for (file, what) in [(path, "the database"), (folder.isEmpty ? "." : folder, "its folder")] where access(file, W_OK) != 0 {
             switch errno {
             case ENOENT: continue  // a database not made yet: its folder decides

@@ -40,15 +40,13 @@ extension CommandErrors {
     /// The bytes of the file an option names, or a message saying why they cannot be read (in
     /// place of Foundation's error domain and codes) and exit status 1.
     static func contents(of path: String, for option: String) throws -> Data {
-        if !isFolder(path), let data = try? Data(contentsOf: URL(fileURLWithPath: path)) { return data }
-        printError("tablestack: \(option) \(path): \(UnreadableFile.reason(path))")
+        var failure: (any Error)?
+        // A folder, which Foundation may read as an empty file, is refused as one.
+        if !FilePaths.isFolder(path) {
+            do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch { failure = error }
+        }
+        printError("tablestack: \(option) \(path): \(UnreadableFile.reason(path, after: failure))")
         throw ExitCode.failure
-    }
-
-    /// Whether a folder stands at `path` (Foundation reads one as an empty file).
-    private static func isFolder(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// Writes `data` to the file an option names, beside it and renamed into place (a write that
@@ -69,11 +67,10 @@ extension CommandErrors {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            var isFolder: ObjCBool = false
-            let folder = PathFolder.of(path)
-            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder, not a file"
+            let folder = FilePaths.folder(of: path)
+            let reason = FilePaths.isFolder(path) ? FilePaths.folderNotFile
                 : !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) ? "its folder \(folder) does not exist"
-                : "it cannot be written" + (systemReason(error).map { " (\($0))" } ?? "")
+                : "it cannot be written" + (FilePaths.systemReason(error).map { " (\($0))" } ?? "")
             printError("tablestack: \(option) \(path): \(reason)")
             throw ExitCode.failure
         }
@@ -91,11 +88,5 @@ extension CommandErrors {
     /// that fails, `nil` when all is written.
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
         data.withUnsafeBytes { FileBytes.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
-    }
-
-    /// The system's words for why Foundation could not read or write a file ("Permission
-    /// denied"), when its error carries them.
-    private static func systemReason(_ error: any Error) -> String? {
-        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
     }
 }

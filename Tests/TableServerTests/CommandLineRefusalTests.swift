@@ -91,8 +91,12 @@ struct CommandLineRefusalTests {
         let database = folder.appendingPathComponent("db.sqlite").path
         let missing = folder.appendingPathComponent("missing.json").path, inside = folder.appendingPathComponent("inside.json").path
         try FileManager.default.createDirectory(atPath: inside, withIntermediateDirectories: false)
+        // A pipe no one writes to is said to be one, not waited on.
+        let pipe = folder.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(pipe, 0o600) == 0)
         for (file, reason) in [(missing, "there is no such file"), (inside, "it is a folder, not a file"),
-                               ("/dev/null", "it is not a regular file (a device, a pipe or a socket)")] {
+                               ("/dev/null", "it is not a regular file (a device, a pipe or a socket)"),
+                               (pipe, "it is not a regular file (a device, a pipe or a socket)")] {
             let refused = try await Self.run(["import", file, "--db", database])
             #expect(refused.status == 1 && refused.errors == "tablestack: \(file): cannot read the file: \(reason)\n", "\(refused.errors)")
         }
