@@ -21,7 +21,7 @@ extension DataFileReader {
                 if let value = Double(number), !value.isFinite {
                     return (token.line, token.column, "the number \(number) is beyond the largest a number can be; put it in quotes to keep it as text")
                 }
-            case .punctuation: break
+            case .punctuation, .literal: break
             }
         }
         return nil

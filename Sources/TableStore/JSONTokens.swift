@@ -3,8 +3,8 @@ import Foundation
 /// The tokens of JSON text in one pass over its bytes, each with its place (line and column
 /// counted in bytes from 1, as the decoder's own errors are placed): the checks that look for
 /// what a decoder keeps quiet about (a repeated member, a number beyond any number, half a
-/// surrogate pair) read the text through it. White space and the letters of `true`, `false`
-/// and `null` are passed over; the text is expected to be JSON a decoder has read.
+/// surrogate pair) read the text through it. White space is passed over; the text is expected
+/// to be JSON a decoder has read.
 struct JSONTokens: Sequence, IteratorProtocol {
     enum Kind: Equatable {
         /// `{`, `}`, `[`, `]`, `,` or `:`.
@@ -13,6 +13,8 @@ struct JSONTokens: Sequence, IteratorProtocol {
         case string(end: Int, isEscaped: Bool)
         /// A number from its first byte to `end`.
         case number(end: Int)
+        /// `true`, `false` or `null`, from its first letter to `end`.
+        case literal(end: Int)
     }
 
     struct Token {
@@ -48,6 +50,10 @@ struct JSONTokens: Sequence, IteratorProtocol {
                 return token(.number(end: end), end: end)
             case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
                 return token(.punctuation(byte), end: start + 1)
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                var end = start
+                while end < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) { end += 1 }
+                return token(.literal(end: end), end: end)
             default:
                 index += 1
             }

@@ -139,6 +139,9 @@ struct DataFileTests {
          "comma.json:2:23: invalid JSON: a comma just before ']'; JSON allows none after the last member or element"),
         ("member.json", "{\"l\": [{\"key\": \"a\", \"n\": 1,}]}",
          "member.json:1:27: invalid JSON: a comma just before '}'; JSON allows none after the last member or element"),
+        // A comma before a last true, false or null is no trailing comma.
+        ("literal.json", "{\"l\": [{\"key\": \"a\"}, null]}", "literal.json:l[1]: expected an item (an object)"),
+        ("flag.json", "{\"l\": [{\"key\": \"a\", \"on\": true}, false]}", "flag.json:l[1]: expected an item (an object)"),
         ("dupe.csv", "name,name\n", "dupe.csv:1: column \"name\" is named twice"),
         ("broken.plist", "<plist><array><dict><key>a</key></array></plist>",
          "broken.plist:1: </array> closes <dict>, opened on line 1, which is still open"),
