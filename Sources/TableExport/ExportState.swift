@@ -178,11 +178,12 @@ struct ExportState: Equatable {
         unlink(folder + "/" + fileName)
     }
 
-    /// Replaces the state in `folder` with `previous`'s page list under inputs that match no
-    /// export (so the folder is not up to date); removes it when there is no previous state.
+    /// Replaces the state in `folder` with `previous`'s page list (none when there is no previous
+    /// state) under inputs struck out: the folder is not up to date, and should the export that
+    /// begins now be killed, the next one knows that files it wrote may be listed nowhere.
     static func keepPagesOnly(of previous: ExportState?, in folder: String) {
-        guard var kept = previous else { return remove(from: folder) }
-        if kept.wasCutShort || markInputsUnknown(kept.inputs, in: folder) { return }
+        var kept = previous ?? ExportState(inputs: struckOutInputs, problems: [], warnings: [], pages: [], files: [])
+        if previous != nil, kept.wasCutShort || markInputsUnknown(kept.inputs, in: folder) { return }
         kept.inputs = struckOutInputs
         if (try? kept.save(to: folder)) == nil { remove(from: folder) }
     }
@@ -197,9 +198,10 @@ struct ExportState: Equatable {
         var kept = previous ?? ExportState(inputs: "", problems: [], warnings: [], pages: [], files: [])
         var listed = Set(kept.pages.lazy.map(\.file)).union(kept.files.lazy.map(\.file))
         let new = written.filter { listed.insert($0).inserted }
-        // Beside a list of every file written before, the new ones make a list of every file
-        // again; beside none, or a list cut short, the list may still miss some.
-        let isWhole = previous.map { !$0.wasCutShort } ?? false
+        // Beside a list of every file exports wrote here before (none, when there is no state),
+        // the new ones make a list of every file again; beside a list cut short, it may miss some.
+        let isWhole = previous.map { !$0.wasCutShort } ?? true
+        if previous == nil, new.isEmpty { return remove(from: folder) }
         guard !new.isEmpty || isWhole else { return keepPagesOnly(of: previous, in: folder) }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }

@@ -13,9 +13,9 @@ final class OutputFolder: @unchecked Sendable {
     let isFresh: Bool
     /// The stamp the last complete export left each page file with, by name.
     let leftAs: [String: ExportState.Stamp]
-    /// Every file the last export wrote (its pages and sitemap), when its state says so for
-    /// certain (it completed): a file that stands where one of this export's goes and is not
-    /// among them was put there by someone else, and is refused, never replaced.
+    /// Every file exports wrote here (the pages and sitemap the state lists), when that is known
+    /// (see `SiteExporter.export`): a file that stands where one of this export's goes and is
+    /// not among them was put there by someone else, and is refused, never replaced.
     let earlierFiles: Set<String>?
     private let descriptor: Int32
     private let lock = NSLock()
@@ -71,7 +71,7 @@ final class OutputFolder: @unchecked Sendable {
     func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, lastWritten: LastWritten = .unknown) throws -> Bool {
         let fullPath = path + "/" + name
         if let earlierFiles, !earlierFiles.contains(name), isRegularFile(name) {
-            throw ExportError.cannotWrite(fullPath, "a file the export did not write stands here, and an export never replaces such a file; "
+            throw ExportError.cannotWrite(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file; "
                                             + "move it away and export again")
         }
         let isAsLeft = !isFresh && lastWritten != .unknown && leftAs[name].map { ExportState.stamp(of: name, in: descriptor) == $0 } == true

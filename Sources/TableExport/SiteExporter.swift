@@ -103,7 +103,9 @@ public struct SiteExporter: Sendable {
         // The export's own files are read off the cooperative threads: the root's read, handed
         // back by the database, would otherwise wait for this task to finish them.
         let folderPath = options.outputFolder
-        let previous = isFresh ? nil : await offThePool { ExportState.load(from: folderPath) }
+        let (previous, hasState) = isFresh ? (nil, false) : await offThePool {
+            (ExportState.load(from: folderPath), FileManager.default.fileExists(atPath: folderPath + "/" + ExportState.fileName))
+        }
         if let previous, let inputs, mayBeUpToDate,
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
             return report
@@ -123,8 +125,14 @@ public struct SiteExporter: Sendable {
         }
         let output: OutputFolder
         do {
-            // A state an export began from and never ended (killed) may not list all it wrote.
-            let earlierFiles = previous.flatMap { $0.wasCutShort ? nil : Set(($0.pages + $0.files).lazy.map(\.file)) }
+            // The files exports wrote here: those the state lists; none, in a folder without a
+            // state. Unknown after an export that began and never ended (killed), which may not
+            // have listed all it wrote, or beside a state this TableStack cannot read.
+            let earlierFiles: Set<String>? = if isFresh { nil } else if let previous {
+                previous.wasCutShort ? nil : Set((previous.pages + previous.files).lazy.map(\.file))
+            } else {
+                hasState ? nil : []
+            }
             output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs, earlierFiles: earlierFiles)
         } catch {
             // The reads begun above end before the export does (a cancelled task still runs on).

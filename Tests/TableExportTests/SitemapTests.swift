@@ -36,7 +36,7 @@ struct SitemapTests {
         #expect(sitemap(fixture) == own)
         // Asked for a sitemap, the export refuses to replace one it did not write.
         let refusal = await #expect(throws: ExportError.self) { try await fixture.export(siteURL: "https://example.com") }
-        #expect(refusal?.description.hasSuffix("/sitemap.xml: cannot write: a file the export did not write stands here, "
+        #expect(refusal?.description.hasSuffix("/sitemap.xml: cannot write: a file no export into this folder lists as its own stands here, "
                                                 + "and an export never replaces such a file; move it away and export again") == true)
         #expect(sitemap(fixture) == own)
         try FileManager.default.removeItem(atPath: fixture.output + "/sitemap.xml")

@@ -54,7 +54,7 @@ struct StalePagesTests {
         try await fixture.store.apply([.insert(StoredItem(key: "saffron", attributes: ["name": .string("Saffron")]), at: 0)],
                                       to: .root("groceries"), basedOn: nil)
         let refusal = await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
-        #expect(refusal?.description == folder + "/index.html: cannot write: a file the export did not write stands here, "
+        #expect(refusal?.description == folder + "/index.html: cannot write: a file no export into this folder lists as its own stands here, "
                 + "and an export never replaces such a file; move it away and export again")
         #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8) == "my own page")
         // Refused again (the failed export's state lists it no more than before), then made once moved away.
@@ -64,6 +64,25 @@ struct StalePagesTests {
         let report = try await fixture.export(sources: "app")
         #expect(report.problems == [] && report.pages.contains(["groceries", "saffron"]))
         #expect(try String(contentsOfFile: folder + "/index.html", encoding: .utf8).contains("Saffron"))
+    }
+
+    @Test("a first export into a folder of someone else's files refuses one where a page goes; one killed there leaves its pages to the next")
+    func firstExportIntoAFolder() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(atPath: fixture.output, withIntermediateDirectories: true)
+        try "my home page".write(toFile: fixture.output + "/index.html", atomically: true, encoding: .utf8)
+        try "my notes".write(toFile: fixture.output + "/notes.txt", atomically: true, encoding: .utf8)
+        await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+        #expect(try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8) == "my home page")
+        try FileManager.default.removeItem(atPath: fixture.output + "/index.html")
+        #expect(try await fixture.export(sources: "app").problems == [])
+        #expect(try String(contentsOfFile: fixture.output + "/notes.txt", encoding: .utf8) == "my notes")
+
+        // Killed as it began in a folder of its own files (here: its state gone, then struck out as an export begins).
+        try FileManager.default.removeItem(atPath: fixture.output + "/" + ExportState.fileName)
+        ExportState.keepPagesOnly(of: nil, in: fixture.output)
+        #expect(try await fixture.export(sources: "app").problems == [], "its own pages are replaced, not refused")
     }
 
     @Test("a page file an export killed part way wrote, which its state could not list, is replaced by the next export, not refused")
