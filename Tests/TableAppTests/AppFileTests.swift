@@ -223,52 +223,6 @@ struct AppFileTests {
         #expect(problems.filter { $0.contains(#"unknown key "psuh""#) }.count == 1, "\(problems)")
     }
 
-    @Test("a missing root scene and an undefined batch are reported")
-    func references() {
-        let problems = Self.problems("title: T\nroot: home\nscenes:\n  list:\n    title: T\n    list: x\n    cell: { text: a }\n    batches: [nope]\n")
-        #expect(problems.contains(#"app.yaml:2:7: root scene "home" is not defined (scenes: list)"#))
-        #expect(problems.contains(#"app.yaml:8:15: batch "nope" is not defined under batches"#))
-    }
-
-    @Test("scenes that lead back to themselves through cells that are always there are warned of, once a cycle, where it closes")
-    func endlessNesting() throws {
-        let app = try AppFileLoader.parse("""
-            title: T
-            root: home
-            scenes:
-              home:
-                title: Home
-                sections:
-                  - cells: [{ text: About, push: about }, { text: Me, push: home }]
-              about:
-                title: About
-                sections:
-                  - cells: [{ text: Home, push: home }, { text: List, push: list }]
-              list:
-                title: L
-                list: x
-                cell: { text: "{name}" }
-                push: about
-            """, file: "app.yaml")
-        let why = "their pages nest without end, so a server answers 404 past 100 levels and an export stops there"
-        #expect(app.warnings.map(\.description) == [
-            "app.yaml:7:65: warning: scenes lead back to themselves through cells that are always there (home → home): \(why)",
-            "app.yaml:11:37: warning: scenes lead back to themselves through cells that are always there (home → about → home): \(why)",
-        ], "\(app.warnings)")
-        // A list's rows lead on as deep as the data does: no warning for a list that pushes back.
-        let list = try AppFileLoader.parse("title: T\nroot: list\nscenes:\n  list:\n    title: L\n    list: x\n    cell: { text: a }\n    push: list\n",
-                                           file: "app.yaml")
-        #expect(list.warnings.isEmpty)
-    }
-
-    @Test("a scene with problems of its own is still defined: the root and pushes naming it get no second, untrue problem")
-    func referencesToAnInvalidScene() {
-        let problems = Self.problems("title: T\nroot: home\nscenes:\n  home:\n    title: Home\n    style: plane\n"
-                                     + "  other:\n    title: O\n    sections:\n      - cells: [{ text: a, push: home }]\n")
-        #expect(problems == [#"app.yaml:5:5: scene "home" needs sections, a list or a detail"#,
-                             #"app.yaml:6:12: unknown table style "plane", did you mean "plain"? (expected plain or grouped)"#], "\(problems)")
-    }
-
     @Test("a field named as a form's own control (its token, revision, editing mode, row or a started-from value) is refused where it is written",
           arguments: ["csrf", "revision", "editing", "key", "original-name"])
     func fieldNamedAsAControl(attribute: String) {

@@ -236,3 +236,15 @@ public struct BatchDefinition: Sendable {
         case restore([RestoreItem])
     }
 }
+
+extension SceneDefinition {
+    /// The scene the fixed cell at `row` of `section` pushes when selected, if it leads
+    /// anywhere: a scene whose rows cannot be selected, or a cell that cannot, leads nowhere
+    /// (as `willSelectRow` answers for it at run time).
+    func fixedCellPush(section: Int, row: Int) -> String? {
+        guard allowsSelection, case let .fixed(sections, _) = content, sections.indices.contains(section),
+              sections[section].cells.indices.contains(row) else { return nil }
+        let cell = sections[section].cells[row]
+        return cell.prototype.isSelectable ? cell.push : nil
+    }
+}
