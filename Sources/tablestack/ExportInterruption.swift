@@ -16,8 +16,9 @@ final class ExportInterruption: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
     private static let signals = [SIGINT, SIGTERM]
 
-    /// Handles the signals from now on: made before the export starts, since a signal that came
-    /// before the handlers were in place would end the command at once, its half-made folder left.
+    /// Handles the signals from when it returns: made before the export starts, since a signal
+    /// that came before the handlers were in place would end the command at once, its
+    /// half-made folder left.
     init() {
         let queue = DispatchQueue(label: "tablestack.export.interruption")
         sources = Self.signals.map { number in
@@ -35,7 +36,12 @@ final class ExportInterruption: @unchecked Sendable {
                     Self.end(by: number)
                 }
             }
+            // libdispatch takes the signal over on a thread of its own after `resume`: wait until
+            // it has, or a signal in between would still end the command by default.
+            let registered = DispatchSemaphore(value: 0)
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
+            registered.wait()
             return source
         }
     }
