@@ -6,7 +6,6 @@ import Testing
 import TestSupport
 import TableRender
 import TableServer
-import TableStore
 
 /// Live pages over real HTTP: the stream a page names sends every change of its list as a batch
 /// update, catches a returning page up, ends when the list goes, and is bounded.
@@ -189,26 +188,6 @@ struct LiveStreamTests {
             #expect(update["title"] as? String == "Oat Milk", "\(update)")
             #expect((update["documentTitle"] as? String)?.hasPrefix("Oat Milk") == true, "\(update)")
         }
-    }
-
-    @Test("a page's back button follows a rename of the item above it, whose list the page does not show")
-    func renamedParent() async throws {
-        let folder = try RunningServer.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("live.sqlite").path
-        let server = try await RunningServer.started(database: database)
-        defer { server.stop() }
-        var seen = ""
-        let stream = try Self.subscribe(server, "trails/north-cascades/cascade-pass/_live", seen: &seen)
-        if Self.updates(in: seen).isEmpty { #expect(stream.receive(until: "\"replacesAll\":true", seen: &seen, timeout: 10)) }
-        #expect(Self.updates(in: seen).first?["backTitle"] as? String == "North Cascades", "a page brought up to date whole gets its back title")
-        // Another writer renames the region: only the list of regions changes.
-        let writer = try SQLiteStore(path: database)
-        try await writer.apply([.update(key: "north-cascades", attributes: ["name": .string("North Cascades NP")])], to: .root("regions"), basedOn: nil)
-        #expect(stream.receive(until: "North Cascades NP", seen: &seen, timeout: 10), "\(seen)")
-        _ = stream.receive(until: "\n\n", seen: &seen, timeout: 2)
-        let update = try #require(Self.updates(in: seen).last)
-        #expect(update["backTitle"] as? String == "North Cascades NP" && update["revisionOnly"] as? Bool == false, "\(update)")
     }
 
     @Test("HEAD of a stream answers its head and opens none; of a page that cannot be followed, 404")

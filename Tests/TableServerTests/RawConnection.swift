@@ -34,6 +34,9 @@ final class RawConnection {
 
     deinit { Glibc.close(descriptor) }
 
+    /// Ends the connection as a client going away does; the descriptor is freed with the object.
+    func hangUp() { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+
     /// Sends `text` as it is.
     func send(_ text: String) throws {
         try send(bytes: Array(text.utf8))

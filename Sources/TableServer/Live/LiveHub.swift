@@ -69,11 +69,13 @@ final class LiveHub: Sendable {
     func keep(_ state: LiveState, of page: String) {
         kept.withLockedValue { kept in
             var states = kept.states[page] ?? []
-            // A state read later of the same revision stands for more commits: keep that one.
-            guard !states.contains(where: { $0 === state || ($0.revision == state.revision && $0.item == state.item && $0.sequence >= state.sequence) })
-            else { return }
+            // A state read later of the same page (revision, item and back title) stands for more commits: keep that one.
+            func isSamePage(_ other: LiveState) -> Bool {
+                other.revision == state.revision && other.item == state.item && other.backTitle == state.backTitle
+            }
+            guard !states.contains(where: { $0 === state || (isSamePage($0) && $0.sequence >= state.sequence) }) else { return }
             let before = states.reduce(0) { $0 + $1.weight }
-            states.removeAll { $0.revision == state.revision && $0.item == state.item }
+            states.removeAll(where: isSamePage)
             states.append(state)
             if states.count > Self.statesPerPage { states.removeFirst(states.count - Self.statesPerPage) }
             kept.rows += states.reduce(0) { $0 + $1.weight } - before
@@ -127,18 +129,19 @@ final class LiveHub: Sendable {
         return bytes
     }
 
-    /// The kept state of `page` at `revision`, if it is still among the latest: for a page read
-    /// now, the one for its `item` under the back title `backTitle` (which the revision does not
-    /// tell: they come from the lists above). Without them, for a page that says only its
-    /// revision, the oldest at it: an event from there sets the titles and frame again if they
-    /// changed since, where one from a newer state would leave a page that still shows older ones.
+    /// The kept state of `page` at `revision` for its `item` under the back title `backTitle`
+    /// (which the revision does not tell: they come from the lists above), if it is still among
+    /// the latest: for a page read now.
     func state(of page: String, at revision: String, item: StoredItem?, backTitle: String?) -> LiveState? {
         kept.withLockedValue { kept in
             kept.states[page]?.last { $0.revision == revision && $0.item == item && $0.backTitle == backTitle }
         }
     }
 
-    func state(of page: String, at revision: String) -> LiveState? {
+    /// The oldest kept state of `page` at `revision`, for a page that says only its revision: an
+    /// event from there sets the titles and frame again if they changed since, where one from a
+    /// newer state would leave a page that still shows older ones.
+    func oldestState(of page: String, at revision: String) -> LiveState? {
         kept.withLockedValue { $0.states[page]?.first { $0.revision == revision } }
     }
 }

@@ -49,8 +49,15 @@ extension SiteServer {
             slot.release()
         }
         let since = request.headers.value(of: .lastEventID) ?? request.uri.queryParameters["since"].map(String.init)
-        let opening = since == first.revision ? ByteBuffer(string: LiveHub.start)
-            : live.opening(from: since.flatMap { live.state(of: pageKey, at: $0) }, to: first)
+        let opening: ByteBuffer
+        if since == first.revision {
+            // The revision names only the lists the page shows: a page at it may still show an
+            // older back title (the item above renamed) or title, which the oldest state kept at it tells.
+            let text = live.oldestState(of: pageKey, at: first.revision).flatMap { $0 === first ? nil : live.eventText(from: $0, to: first, moved: []) }
+            opening = ByteBuffer(string: LiveHub.start + (text ?? ""))
+        } else {
+            opening = live.opening(from: since.flatMap { live.oldestState(of: pageKey, at: $0) }, to: first)
+        }
         var response = Response(status: .ok, headers: Self.streamHeaders, body: ResponseBody { writer in
             defer {
                 stream.stop()
