@@ -2,13 +2,14 @@ import Foundation
 import TableStack
 
 /// The root: every region, each leading to its trails (the guide's "Navigating a Data Hierarchy").
+/// Made for every page (see `main.swift`), it shows the regions as they are when it is made.
 struct RegionsController: TableViewController {
     let store: TrailStore
     let regions: [TrailStore.Region]
 
     init(store: TrailStore) {
         self.store = store
-        regions = store.snapshot.regions
+        regions = store.regionsNow
     }
 
     var title: String { "Regions" }
@@ -40,9 +41,9 @@ struct TrailsController: TableViewController {
 
     init(store: TrailStore, regionKey: String) {
         self.store = store
-        let snapshot = store.snapshot
-        region = snapshot.regions.first { $0.key == regionKey }
-        revision = snapshot.revision
+        let read = store.region(regionKey)
+        region = read?.region
+        revision = read?.revision ?? 0
     }
 
     var title: String { region?.name ?? "Trails" }
@@ -79,11 +80,14 @@ struct TrailsController: TableViewController {
         changes.append(.move(trail: trail.key, region: region.key, to: destination.row))
     }
 
+    /// The changes name trails by key, found in this controller's own read of the region, and
+    /// trails are never edited: a page shown before others' changes conflicts with none of them
+    /// (a move beside a row that is gone the server refuses before). Someone saving between that
+    /// read and this save is a race: the server carries the action out again on a fresh read.
     mutating func save(basedOn revisionToken: String) async throws {
         guard !changes.isEmpty else { return }
-        guard let expected = Int(revisionToken), store.apply(changes, basedOn: expected) else {
-            throw SaveConflict("the trails changed since the page was shown")
-        }
+        guard Int(revisionToken).map({ $0 > 0 }) == true else { throw MalformedRevision(revisionToken) }
+        guard let region, store.apply(changes, toRegion: region.key, basedOn: revision) else { throw SaveRace() }
         changes = []
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The trails of a few regions, kept in memory: what a Swift app would keep in its own model or
-/// database. Every change bumps the revision, so a page shown before it can be told apart.
+/// database. Each region has a revision of its own, which every change to its trails bumps, so
+/// that a page read before it can be told apart, and an edit of one region never waits on another.
 final class TrailStore: @unchecked Sendable {
     struct Trail: Sendable {
         var key: String
@@ -24,17 +25,22 @@ final class TrailStore: @unchecked Sendable {
 
     private let lock = NSLock()
     private var regions: [Region]
-    private var revision = 1
+    private var revisions: [String: Int] = [:]
 
     init(regions: [Region]) { self.regions = regions }
 
-    /// The regions and their trails as they are now, with the revision they are at.
-    var snapshot: (regions: [Region], revision: Int) { lock.withLock { (regions, revision) } }
+    /// The regions and their trails as they are now.
+    var regionsNow: [Region] { lock.withLock { regions } }
 
-    /// Applies `changes` together if nothing changed since `revision`; returns whether it did.
-    func apply(_ changes: [Change], basedOn expected: Int) -> Bool {
+    /// The region `key` as it is now, with the revision it is at.
+    func region(_ key: String) -> (region: Region, revision: Int)? {
+        lock.withLock { regions.first { $0.key == key }.map { ($0, revisions[key, default: 1]) } }
+    }
+
+    /// Applies `changes` to the region `key` together if it is still at `revision`; returns whether it did.
+    func apply(_ changes: [Change], toRegion key: String, basedOn expected: Int) -> Bool {
         lock.withLock {
-            guard expected == revision else { return false }
+            guard expected == revisions[key, default: 1] else { return false }
             for change in changes {
                 switch change {
                 case let .delete(trail, region):
@@ -47,7 +53,7 @@ final class TrailStore: @unchecked Sendable {
                     regions[index].trails.insert(moving, at: min(destination, regions[index].trails.count))
                 }
             }
-            revision += 1
+            revisions[key, default: 1] += 1
             return true
         }
     }

@@ -30,16 +30,25 @@ extension TableStoryboard {
 public struct RootStoryboard: TableStoryboard {
     public let title: String
     public let language: String
-    private let root: any TableViewController
+    private let makeRoot: @Sendable () async throws -> any TableViewController
 
-    /// Makes a storyboard rooted at `root`; the app is named `title` (the root's by default).
+    /// Makes a storyboard rooted at `root`, the same controller for every page; the app is named
+    /// `title` (the root's by default).
     public init(root: some TableViewController, title: String? = nil, language: String = "en") {
-        self.root = root
+        makeRoot = { root }
         self.title = title ?? root.title
         self.language = language
     }
 
-    public func rootViewController() async throws -> any TableViewController { root }
+    /// Makes a storyboard whose root `makeRoot` makes afresh for every page, as a view
+    /// controller is loaded: one that reads its data when it is made shows it as it is now.
+    public init(title: String, language: String = "en", root makeRoot: @escaping @Sendable () async throws -> any TableViewController) {
+        self.makeRoot = makeRoot
+        self.title = title
+        self.language = language
+    }
+
+    public func rootViewController() async throws -> any TableViewController { try await makeRoot() }
 
     public func viewController(for outcome: SelectionOutcome, from parent: any TableViewController) async throws -> (any TableViewController)? {
         try await parent.viewController(for: outcome)

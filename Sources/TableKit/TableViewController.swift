@@ -164,6 +164,18 @@ public struct SaveConflict: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// What `save(basedOn:)` throws when the revision token a post carries is not one the
+/// controller gives (typed by hand, cut short): a bad request, which asks for the page again.
+public struct MalformedRevision: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The token as posted.
+    public var token: String
+
+    /// Makes the error for `token`.
+    public init(_ token: String) { self.token = token }
+
+    public var description: String { "The revision \"\(token)\" is malformed; reload the page and try again." }
+}
+
 /// What `save(basedOn:)` throws when someone else saved between the moment the controller was
 /// read and its own save, without a conflict with what the page showed: the action is simply
 /// carried out again on a fresh read. When every try loses, the person is asked to try again.

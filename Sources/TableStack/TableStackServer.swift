@@ -41,6 +41,12 @@ public struct TableStackServer: Sendable {
         self.init(storyboard: RootStoryboard(root: root, title: title))
     }
 
+    /// Serves the root `makeRoot` makes for every page, and the controllers it pushes: for a
+    /// root that reads its data when it is made (`RootStoryboard.init(title:language:root:)`).
+    public init(title: String, root makeRoot: @escaping @Sendable () async throws -> any TableViewController) {
+        self.init(storyboard: RootStoryboard(title: title, root: makeRoot))
+    }
+
     /// Serves until SIGINT or SIGTERM, saying where once it listens. Throws
     /// `TableStackError.invalidTemplates` for a template folder that does not pass validation.
     public func run() async throws {

@@ -40,5 +40,36 @@ struct TrailsExampleTests {
         #expect(names == ["Blue Lake", "Cascade Pass", "Maple Pass Loop"])
         let (detail, trail, _) = try await Self.fetch(base + "north-cascades/cascade-pass~info/")
         #expect(detail == 200 && trail.contains("Marblemount") && trail.contains("7.4 mi"))
+
+        // A page shown before another editor's change: a delete of another row, or a move in another
+        // region, is made (neither conflicts); the root counts the trails as they are now.
+        let (_, stale, _) = try await Self.fetch(base + "olympic-peninsula/?editing=1", cookie: cookie)
+        let staleRevision = try #require(stale.firstMatch(of: /name="revision" value="([^"]*)"/)).1
+        let (deleted, _, _) = try await Self.fetch(base + "north-cascades/_/delete", method: "POST",
+                                                    body: "csrf=\(csrf)&revision=\(revision)&key=maple-pass", cookie: cookie)
+        #expect(deleted == 200)
+        let (movedElsewhere, olympic, _) = try await Self.fetch(base + "olympic-peninsula/_/move-down", method: "POST",
+                                                                body: "csrf=\(csrf)&revision=\(staleRevision)&key=hurricane-hill", cookie: cookie)
+        #expect(movedElsewhere == 200 && olympic.matches(of: /class="cell__text">([^<]*)</).map { String($0.1) } == ["Hoh River", "Hurricane Hill"])
+        let (_, root, _) = try await Self.fetch(base)
+        #expect(root.contains("2 trails") && !root.contains("3 trails"), "North Cascades lost one of its three")
+        // A revision no page gives is a bad request; the site's pages have no live stream.
+        let (malformed, _, _) = try await Self.fetch(base + "north-cascades/_/delete", method: "POST",
+                                                     body: "csrf=\(csrf)&revision=abc&key=cascade-pass", cookie: cookie)
+        #expect(malformed == 400)
+        #expect(try await Self.fetch(base + "north-cascades/_live").0 == 404)
+    }
+
+    @Test("--export says why it cannot write, and a missing value is a usage error, not a server started")
+    func exportRefusals() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trails-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("afile").path
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try await SpawnedProcess.run(Self.binary, ["--export", file], within: 60)
+        #expect(refused.status == 1 && refused.errors.contains("a file stands here, not a folder"), "\(refused.errors)")
+        let missing = try await SpawnedProcess.run(Self.binary, ["--export"], within: 60)
+        #expect(missing.status == 64 && missing.errors.contains("--export needs a value"), "\(missing.errors)")
     }
 }

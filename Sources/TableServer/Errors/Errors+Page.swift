@@ -74,6 +74,11 @@ extension SaveConflict: PageError {
     public var status: HTTPResponse.Status { .conflict }
 }
 
+/// A revision token the controller does not give.
+extension MalformedRevision: PageError {
+    public var status: HTTPResponse.Status { .badRequest }
+}
+
 /// Others' writes kept landing between an action's reads and its saves, past every try.
 extension SaveRace: PageError {
     public var status: HTTPResponse.Status { .conflict }

@@ -101,7 +101,10 @@ extension SiteServer {
         let state = viewState(of: request, session: session)
         let canEdit = mayEdit(session)
         let pageKey = segments.joined(separator: "/") + "|" + String(state.isEditing) + "|" + String(canEdit)
-        let sequence = Self.feed(of: site)?.appliedSequence ?? 0
+        // Controllers of one's own (the Swift library's) keep their data themselves: no feed tells their changes.
+        guard let sequence = Self.feed(of: site)?.appliedSequence else {
+            throw ServerError.notFound("this site's pages are not followed live: their controllers keep their own data", upPath: [])
+        }
         let scene = try await resolve(segments, window: 0..<configuration.streamingWindow)
         let page = SitePage(scene: scene)
         // An item's fields in editing mode are a sheet, which names no stream (`pageResponse`).
