@@ -50,8 +50,8 @@ public struct ListID: Sendable, Hashable, Codable, CustomStringConvertible {
         case "=", ";", ".": "every page's forms name their lists' revisions as \"groceries=3;north.trails=7\""
         default: "a browser does not post it back as written"
         }
-        let shown = found.properties.generalCategory == .control ? DocumentText.name(found) : String(found)
-        return "the list name \"\(DocumentText.escapingControls(name))\" holds '\(shown)', which a list's name cannot: \(why); use letters, digits, spaces, '-' or '_'"
+        return "the list name \"\(DocumentText.escapingControls(name))\" holds '\(DocumentText.escapingControls(String(found)))', which a list's name cannot: "
+            + "\(why); use letters, digits, spaces, '-' or '_'"
     }
 
     /// The list `relationship` of the item `parent`.

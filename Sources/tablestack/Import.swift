@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TableKit
 import TableStore
 import TableStorePostgres
 
@@ -32,6 +33,10 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         // Every file is read before anything is written, and all of them go in one transaction:
         // a file that cannot be read, or an item that clashes, leaves the database as it was.
+        if let repeated = files.enumerated().first(where: { files[..<$0.offset].contains($0.element) })?.element {
+            printError("tablestack: \(repeated) is given twice: each of its items would clash with itself; nothing was imported")
+            throw ExitCode.failure
+        }
         var documents: [(file: String, document: DataDocument)] = []
         for file in files {
             documents.append((file, try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }))
@@ -64,8 +69,9 @@ struct Import: AsyncParsableCommand {
     static func replaced(_ before: DataDocument, by documents: [DataDocument]) -> String {
         let given = Set(documents.flatMap { $0.lists.map(\.name) })
         let emptied = before.lists.map(\.name).filter { !given.contains($0) }
+        // Names a database made before control characters were refused may hold: escaped, as messages are.
         return "--replace: the \(before.itemCount) item\(before.itemCount == 1 ? "" : "s") the database held are replaced"
-            + (emptied.isEmpty ? "" : "; lists no file gives are empty now: " + emptied.joined(separator: ", "))
+            + (emptied.isEmpty ? "" : "; lists no file gives are empty now: " + DocumentText.escapingControls(emptied.joined(separator: ", ")))
     }
 
     /// What the import keeps as nothing, said beside its count: `null` members and empty lists
@@ -88,8 +94,6 @@ struct Import: AsyncParsableCommand {
         }
         for (index, holder) in holders.enumerated() {
             if let again = holders[(index + 1)...].first(where: { $0.list == holder.list }) {
-                // A file names each of its lists once: two holders from one file are the file given twice.
-                guard again.file != holder.file else { return "\(holder.file) is given twice: each of its keys (\"\(key)\" first) would clash with itself" }
                 return "\(holder.file): list \(holder.list): the key \"\(key)\" is in \(again.file) too"
             }
         }

@@ -46,4 +46,12 @@ struct DocumentTextTests {
         #expect(!DocumentText.holdsOverstackedCharacter(text))
         #expect(!DocumentText.holdsOverstackedCharacter("K" + String(repeating: "\u{301}", count: 31)), "32 code points pass")
     }
+
+    @Test("control characters (C0, DEL, C1) are written as code points for a terminal; line breaks and tabs stay when asked; other text is as it was")
+    func escapedControls() {
+        #expect(DocumentText.escapingControls("a\u{1B}]0;t\u{7}b\u{7F}c\u{85}d") == #"a\u{1B}]0;t\u{7}b\u{7F}c\u{85}d"#)
+        #expect(DocumentText.escapingControls("two\nlines\tand\r") == #"two\u{A}lines\u{9}and\u{D}"#)
+        #expect(DocumentText.escapingControls("two\nlines\tand\r", keepingLineBreaks: true) == "two\nlines\tand\\u{D}")
+        #expect(DocumentText.escapingControls("Åsa’s café 🍰 \u{200D}") == "Åsa’s café 🍰 \u{200D}", "format characters and letters are not controls")
+    }
 }

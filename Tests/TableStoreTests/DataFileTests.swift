@@ -127,7 +127,7 @@ struct DataFileTests {
         ("paths.json", #"{"p": [{"key": "a", "c": [{"key": "k"}]}], "p/a/c": [{"key": "k", "s": [{"key": "two"}]}]}"#,
          #"paths.json:p/a/c: the list name "p/a/c" holds '/', which a list's name cannot: an item is known by the path of lists and keys that leads to it, joined by '/'"#),
         ("break.json", #"{"a\nb": [{"key": "k"}]}"#,
-         #"break.json:a\#u{0A}b: the list name "a\u{A}b" holds 'U+000A', which a list's name cannot: a browser does not post it back as written"#),
+         #"break.json:a\#u{0A}b: the list name "a\u{A}b" holds '\u{A}', which a list's name cannot: a browser does not post it back as written"#),
         ("page.json", #"{"playlist": [{"key": "a"}, {"key": "Index.HTML"}]}"#,
          #"page.json:playlist[1]: "Index.HTML" cannot be a key: an export writes a file of that name beside the items' pages ("index-html", say)"#),
         ("accent.csv", "key\nCaf\u{E9} au lait\n", #"accent.csv:2: "Café au lait" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("cafe-au-lait", say)"#),

@@ -5,8 +5,10 @@ import TableStore
 import Testing
 import TestSupport
 
-/// A connection lost after COMMIT was sent: a change may or may not have been made, which the
-/// server must say; a transaction that only read can have made none, and is simply unavailable.
+/// A connection that fails its COMMIT (here ended by another just before, so that the COMMIT
+/// goes out on a dead connection; the session cannot tell that from one lost after the
+/// server got it): a change may or may not have been made, which the server must say; a
+/// transaction that only read can have made none, and is simply unavailable.
 @Suite("A PostgreSQL connection lost at COMMIT")
 struct PostgresCommitBreakTests {
     /// Runs a transaction whose connection is ended by another one just before its COMMIT; the error it ends with.
