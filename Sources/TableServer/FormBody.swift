@@ -18,9 +18,16 @@ struct FormBody: Sendable {
     /// a Move up passes). Nothing else is taken from a URL, which logs keep.
     init(_ text: String, query: String?, taking names: [String]) throws(ServerError) {
         try self.init(text)
-        guard let query, !query.isEmpty, names.contains(where: { fields[$0] == nil }) else { return }
+        guard let query, !query.isEmpty else { return }
         let given = try FormBody(query).fields
-        for name in names where fields[name] == nil { fields[name] = given[name] }
+        for name in names {
+            guard let value = given[name] else { continue }
+            // A button's address names it, the form's body does not: both is a script's, meaning one or the other.
+            guard fields[name] == nil else {
+                throw .badRequest("the form names \"\(name)\" both in its address and in its body; send it once")
+            }
+            fields[name] = value
+        }
     }
 
     /// The fields of a form's UTF-8, split at `&` and at each pair's first `=`. The separators are

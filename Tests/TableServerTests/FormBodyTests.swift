@@ -20,6 +20,15 @@ struct FormBodyTests {
         #expect(throws: ServerError.self) { try FormBody("a=%C3") }
     }
 
+    @Test("a move's neighbour comes from the button's address or the body, never both; other names of the address are not read")
+    func neighbourFromTheAddress() throws {
+        let names = MoveNeighbourFields.names
+        #expect(try FormBody("key=milk", query: "past=eggs&key=bread", taking: names).fields == ["key": "milk", "past": "eggs"])
+        #expect(try FormBody("key=milk&past=eggs", query: nil, taking: names).fields == ["key": "milk", "past": "eggs"])
+        let both = #expect(throws: ServerError.self) { try FormBody("key=milk&past=eggs", query: "past=bread", taking: names) }
+        #expect(both?.description.contains("the form names \"past\" both in its address and in its body; send it once") == true, "\(String(describing: both))")
+    }
+
     @Test("splitting at bytes reads forms as splitting at characters did")
     func sameAsBefore() {
         var generator = SeededGenerator(seed: 8)
