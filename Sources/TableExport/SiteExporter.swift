@@ -55,7 +55,8 @@ public struct SiteExporter: Sendable {
         // Anything at the path, a dangling symbolic link included (attributes are read without
         // following links), is written into in place.
         guard (try? FileManager.default.attributesOfItem(atPath: target)) == nil else { return try await run.exportPages() }
-        let staging = target + ".tablestack-partial-" + UUID().uuidString
+        StagingFolders.removeLeftovers(besides: target)
+        let staging = StagingFolders.name(besides: target)
         run.options.outputFolder = staging
         run.isFresh = true
         StagingFolders.add(staging)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TableStore
 
 /// The folders fresh exports are being made in, beside their targets, for a command that must
 /// end at once (a second Ctrl-C): `removeAll` removes them, and from then on none is renamed
@@ -8,6 +9,28 @@ public enum StagingFolders {
     private static let state = Mutex<(folders: Set<String>, isRemoving: Bool)>(([], false))
 
     static func add(_ path: String) { state.withLock { _ = $0.folders.insert(path) } }
+
+    /// The folder a fresh export of `target` is made in: beside it, named with this process's
+    /// id, so that another export can tell one left by a process that is gone (killed).
+    static func name(besides target: String) -> String {
+        target + partialMark + "\(getpid())-" + UUID().uuidString
+    }
+
+    private static let partialMark = ".tablestack-partial-"
+
+    /// Removes the folders beside `target` that exports of it left when their process was
+    /// killed (its id names no process now): half-made sites no one will finish. Those of a
+    /// process still running, or of a TableStack that did not name its process, are kept.
+    static func removeLeftovers(besides target: String) {
+        let folder = FilePaths.folder(of: target).isEmpty ? "." : FilePaths.folder(of: target)
+        let prefix = (target.split(separator: "/").last.map(String.init) ?? target) + partialMark
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let process = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), process > 0,
+                  kill(process, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: (folder == "/" ? "" : folder) + "/" + name)
+        }
+    }
 
     static func remove(_ path: String) { state.withLock { _ = $0.folders.remove(path) } }
 

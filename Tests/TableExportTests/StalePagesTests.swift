@@ -85,6 +85,22 @@ struct StalePagesTests {
         #expect(try await fixture.export(sources: "app").problems == [], "its own pages are replaced, not refused")
     }
 
+    @Test("a fresh export removes the half-made folders killed exports of its folder left, not those of a running one or another folder's")
+    func killedFreshExportsLeftovers() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let beside = { (name: String) in fixture.folder.appendingPathComponent(name).path }
+        // A process id no process has (beyond the largest Linux gives), this one's, and older names.
+        let gone = beside("dist.tablestack-partial-99999999-0A1B"), running = beside("dist.tablestack-partial-\(getpid())-0A1B")
+        let unnamed = beside("dist.tablestack-partial-5FE901C3-D380-4E2F-B3E1-1D8F870EBFE2"), other = beside("other.tablestack-partial-99999999-0A1B")
+        for path in [gone, running, unnamed, other] {
+            try FileManager.default.createDirectory(atPath: path + "/groceries", withIntermediateDirectories: true)
+        }
+        #expect(try await fixture.export(sources: "app").problems == [])
+        #expect(!FileManager.default.fileExists(atPath: gone))
+        for kept in [running, unnamed, other] { #expect(FileManager.default.fileExists(atPath: kept), "\(kept)") }
+    }
+
     @Test("a page file an export killed part way wrote, which its state could not list, is replaced by the next export, not refused")
     func killedExportsFile() async throws {
         let fixture = try await ExportFixture()
