@@ -45,7 +45,9 @@ public enum DataFileReader {
             if place.isEmpty, let problem = unplacedProblem(in: data) {
                 throw StoreError.importFailed(file: file, location: "\(problem.line):\(problem.column)", message: "invalid JSON: \(problem.message)")
             }
-            throw StoreError.importFailed(file: file, location: place, message: "invalid JSON: \(describe(reason))")
+            let message = describe(reason)
+            let ranOut = place.isEmpty && message.contains("end of file")
+            throw StoreError.importFailed(file: file, location: ranOut ? endPlace(of: data) : place, message: "invalid JSON: \(message)")
         }
         if let comma = trailingComma(in: data) {
             throw StoreError.importFailed(file: file, location: "\(comma.line):\(comma.column)",
@@ -135,6 +137,13 @@ public enum DataFileReader {
     }
 
     /// "line:column" for a JSON syntax error (Foundation reports a character offset or a line).
+    /// Where `data` ends, as line:column: the place of a file cut short (or empty), where the
+    /// parser ran out.
+    private static func endPlace(of data: Data) -> String {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        return "\(lines.count):\((lines.last?.count ?? 0) + 1)"
+    }
+
     private static func location(of error: any Error, in data: Data) -> String {
         let text = describe(error)
         if let range = text.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) {

@@ -135,6 +135,8 @@ struct DataFileTests {
         ("quote.csv", "name\n\"open\n", "quote.csv:2: a quoted field is never closed"),
         ("after.csv", "key,name\nk1,\"x\"\"y\"\nk2,\"x\"junk\n",
          "after.csv:3: text follows the closing quote of a quoted field; put the whole field in quotes, writing a quote inside it as \"\""),
+        ("cut.json", "{\"l\": [\n  {\"key\": \"a\"", "cut.json:2:14: invalid JSON: Unexpected end of file"),
+        ("empty.json", "", "empty.json:1:1: invalid JSON: Unexpected end of file"),
         ("comma.json", "{\"l\": [\n  {\"key\": \"a\", \"n\": 1},\n]}",
          "comma.json:2:23: invalid JSON: a comma just before ']'; JSON allows none after the last member or element"),
         ("member.json", "{\"l\": [{\"key\": \"a\", \"n\": 1,}]}",
