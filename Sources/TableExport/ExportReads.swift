@@ -46,7 +46,7 @@ final class ExportReads: DataStore, @unchecked Sendable {
         throw ExportError.readOnly
     }
 
-    func load(_ document: DataDocument, replacing: Bool) async throws {
+    func load(_ document: DataDocument, replacing: Bool) async throws -> ReplacedData {
         throw ExportError.readOnly
     }
 

@@ -33,8 +33,10 @@ public protocol DataStore: Sendable {
     /// list is no longer at refuses all of them. Returns each changed list's new revision.
     @discardableResult
     func apply(_ writes: [ListWrite]) async throws -> [ListID: Int]
-    /// Loads a document; with `replacing`, everything in the store is replaced.
-    func load(_ document: DataDocument, replacing: Bool) async throws
+    /// Loads a document; with `replacing`, everything in the store is replaced, and what was
+    /// there is told (read in the load's own transaction).
+    @discardableResult
+    func load(_ document: DataDocument, replacing: Bool) async throws -> ReplacedData
     /// Loads a document into a store that holds no item, and returns `true`; returns `false`,
     /// loading nothing, when it holds some. Emptiness is checked in the load's own transaction,
     /// so two servers seeding one new database at once load it once between them.
@@ -66,6 +68,18 @@ extension DataStore {
 }
 
 /// The data hierarchy as plain values: root lists of items, each item with its own lists.
+/// What a replacing load took away: how many items the store held, at every depth, and the root
+/// lists that held some. Nothing, for a load that adds.
+public struct ReplacedData: Sendable, Hashable {
+    public var itemCount = 0
+    public var rootLists: [String] = []
+
+    public init(itemCount: Int = 0, rootLists: [String] = []) {
+        self.itemCount = itemCount
+        self.rootLists = rootLists
+    }
+}
+
 public struct DataDocument: Sendable, Hashable {
     /// One item and its to-many relationships, in order.
     public struct Item: Sendable, Hashable {

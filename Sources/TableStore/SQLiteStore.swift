@@ -324,7 +324,8 @@ public final class SQLiteStore: DatabaseStore {
         try await groupCommit.write { db, sequence in try StoreWrites.apply(writes, in: db, sequence: sequence.next(in: db)) }.0
     }
 
-    public func load(_ document: DataDocument, replacing: Bool) async throws {
+    @discardableResult
+    public func load(_ document: DataDocument, replacing: Bool) async throws -> ReplacedData {
         try await load(document, replacing: replacing, onlyIntoEmpty: false)
     }
 
@@ -332,10 +333,12 @@ public final class SQLiteStore: DatabaseStore {
         try await StoreWrites.loadedIntoEmpty { try await load(document, replacing: true, onlyIntoEmpty: true) }
     }
 
-    private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws {
-        _ = try await groupCommit.write { db, sequence in
-            ((), try StoreWrites.load(document, replacing: replacing, onlyIntoEmpty: onlyIntoEmpty, in: db, sequence: sequence.next(in: db)))
-        }
+    @discardableResult
+    private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws -> ReplacedData {
+        try await groupCommit.write { db, sequence in
+            let (commit, replaced) = try StoreWrites.load(document, replacing: replacing, onlyIntoEmpty: onlyIntoEmpty, in: db, sequence: sequence.next(in: db))
+            return (replaced, commit)
+        }.0
     }
 
     public var appliedSequence: Int { feed.appliedSequence }

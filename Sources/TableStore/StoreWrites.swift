@@ -70,10 +70,13 @@ package enum StoreWrites {
     /// counter's row in PostgreSQL), so of two servers seeding one new database together the
     /// second sees the first's items rather than replacing them and any edit made in between.
     package static func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool = false, in db: any SQLExecutor,
-                             at time: Date = Date(), sequence given: Int? = nil) throws -> Commit {
+                             at time: Date = Date(), sequence given: Int? = nil) throws -> (commit: Commit, replaced: ReplacedData) {
         let sequence = try given ?? nextSequence(in: db)
         if onlyIntoEmpty, try !holdsNoItem(in: db) { throw StoreError.notEmpty }
+        var replaced = ReplacedData()
         if replacing {
+            replaced.itemCount = try db.int("SELECT COUNT(*) FROM items", []) ?? 0
+            replaced.rootLists = try db.rows("SELECT DISTINCT relationship FROM items WHERE parent = ? ORDER BY relationship", [""]).map { try $0.string(0) }
             // Lists keep their rows and move on: a revision number, once shown, never comes back
             // for other contents (pages and ETags are kept by revision).
             try db.run("DELETE FROM items", [])
@@ -93,7 +96,7 @@ package enum StoreWrites {
         records.sort { $0.list.description < $1.list.description }
         let commit = Commit(sequence: sequence, lists: records, everything: replacing)
         try log(commit, in: db, at: time)
-        return commit
+        return (commit, replaced)
     }
 
     /// Whether the store holds no item at all (one index probe).

@@ -129,7 +129,8 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         return revisions
     }
 
-    public func load(_ document: DataDocument, replacing: Bool) async throws {
+    @discardableResult
+    public func load(_ document: DataDocument, replacing: Bool) async throws -> ReplacedData {
         try await load(document, replacing: replacing, onlyIntoEmpty: false)
     }
 
@@ -137,15 +138,17 @@ public final class PostgresStore: DatabaseStore, @unchecked Sendable {
         try await StoreWrites.loadedIntoEmpty { try await load(document, replacing: true, onlyIntoEmpty: true) }
     }
 
-    private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws {
-        let commit = try await writer.perform { session in
+    @discardableResult
+    private func load(_ document: DataDocument, replacing: Bool, onlyIntoEmpty: Bool) async throws -> ReplacedData {
+        let (commit, replaced) = try await writer.perform { session in
             try session.transaction { db in
-                let commit = try StoreWrites.load(document, replacing: replacing, onlyIntoEmpty: onlyIntoEmpty, in: db)
-                try Self.announce(commit, in: db)
-                return commit
+                let loaded = try StoreWrites.load(document, replacing: replacing, onlyIntoEmpty: onlyIntoEmpty, in: db)
+                try Self.announce(loaded.commit, in: db)
+                return loaded
             }
         }
         await learn(commit)
+        return replaced
     }
 
     public func document() async throws -> DataDocument {

@@ -42,33 +42,29 @@ struct Import: AsyncParsableCommand {
             documents.append((file, try CommandErrors.reporting { try DataFileReader.read(path: file, listName: list) }))
         }
         let store = try await StoreOpening.open(db)
-        // What a replacing import takes away, read first to be said afterwards (a notice, so
-        // not read in the load's own transaction).
-        let before = try await store.closing {
-            let before = replace ? try await CommandErrors.reporting { try await store.document() } : nil
+        let replaced = try await store.closing {
             try await CommandErrors.reporting {
                 do {
-                    try await store.load(DataDocument(lists: documents.flatMap(\.document.lists)), replacing: replace)
+                    return try await store.load(DataDocument(lists: documents.flatMap(\.document.lists)), replacing: replace)
                 } catch let StoreError.duplicateKey(key) {
                     throw CommandErrors.Refusal(description: await Self.clash(of: key, in: documents, replacing: replace, store: store)
                                                     + "; nothing was imported")
                 }
             }
-            return before
         }
-        if let before, before.itemCount > 0 {
-            print(Self.replaced(before, by: documents.map(\.document)))
+        if replaced.itemCount > 0 {
+            print(Self.replaced(replaced, by: documents.map(\.document)))
         }
         for (file, document) in documents {
             print("\(file): \(document.itemCount) item\(document.itemCount == 1 ? "" : "s") into \(StoreOpening.describe(db))" + Self.leftOut(of: document))
         }
     }
 
-    /// What a replacing import took away: how many items there were, and the root lists no
-    /// file gave, which are empty now.
-    static func replaced(_ before: DataDocument, by documents: [DataDocument]) -> String {
-        let given = Set(documents.flatMap { $0.lists.map(\.name) })
-        let emptied = before.lists.map(\.name).filter { !given.contains($0) }
+    /// What a replacing import took away (read in its own transaction): how many items there
+    /// were, and the root lists no file gave, which are empty now.
+    static func replaced(_ before: ReplacedData, by documents: [DataDocument]) -> String {
+        let given = Set(documents.flatMap { $0.lists.lazy.filter { !$0.items.isEmpty }.map(\.name) })
+        let emptied = before.rootLists.filter { !given.contains($0) }
         // Names a database made before control characters were refused may hold: escaped, as messages are.
         return "--replace: the \(before.itemCount) item\(before.itemCount == 1 ? "" : "s") the database held are replaced"
             + (emptied.isEmpty ? "" : "; lists no file gives are empty now: " + DocumentText.escapingControls(emptied.joined(separator: ", ")))

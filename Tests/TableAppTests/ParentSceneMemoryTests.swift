@@ -244,7 +244,7 @@ private struct UncertainStore: DataStore {
         try await base.apply(changes, to: id, basedOn: revision)
     }
     func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] { try await base.apply(writes) }
-    func load(_ document: DataDocument, replacing: Bool) async throws { try await base.load(document, replacing: replacing) }
+    func load(_ document: DataDocument, replacing: Bool) async throws -> ReplacedData { try await base.load(document, replacing: replacing) }
     func loadIntoEmpty(_ document: DataDocument) async throws -> Bool { try await base.loadIntoEmpty(document) }
     func document() async throws -> DataDocument { try await base.document() }
     func isEmpty() async throws -> Bool { try await base.isEmpty() }
