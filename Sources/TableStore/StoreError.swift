@@ -1,3 +1,5 @@
+import TableKit
+
 /// What the store refuses, each with a message that says what was expected.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The description, and for an unreachable database what the connection said (names the
@@ -65,7 +67,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .invalidKey(key) where ItemKey.isReserved(key):
             "\"\(key)\" cannot be a key: an export writes a file of that name beside the items' pages (\"\(ItemKey.slug(key))\", say)"
         case let .invalidKey(key):
-            "\"\(key)\" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit"
+            "\"\(DocumentText.escapingControls(key))\" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit"
                 + " (\"\(ItemKey.slug(key))\", say)"
         case let .database(message):
             "database error: \(message)"
@@ -76,7 +78,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notEmpty:
             "the database already holds data; nothing was loaded"
         case let .importFailed(file, location, message):
-            location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)"
+            // One line, whatever the file's names hold: a line break in a key path would print as two messages.
+            DocumentText.escapingControls(location.isEmpty ? "\(file): \(message)" : "\(file):\(location): \(message)")
         }
     }
 }

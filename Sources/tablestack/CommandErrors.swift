@@ -55,6 +55,11 @@ extension CommandErrors {
     /// A path that is a device, a pipe or a socket (`/dev/null`, `/dev/stdout`, a FIFO) is
     /// written into as it is: renaming a file over it would replace the device with a file.
     static func write(_ data: Data, to path: String, for option: String) throws {
+        // `x/` names a folder: written as it is, the path would make or replace a file `x`.
+        if path.hasSuffix("/") {
+            printError("tablestack: \(option) \(path): it ends in '/', which names a folder, not a file")
+            throw ExitCode.failure
+        }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)

@@ -33,8 +33,12 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         // Every file is read before anything is written, and all of them go in one transaction:
         // a file that cannot be read, or an item that clashes, leaves the database as it was.
-        if let repeated = files.enumerated().first(where: { files[..<$0.offset].contains($0.element) })?.element {
-            printError("tablestack: \(repeated) is given twice: each of its items would clash with itself; nothing was imported")
+        // One file by two names (./a.json, a link) is given twice as much as one name twice.
+        let identities = files.map(Self.identity)
+        if let repeated = identities.indices.first(where: { index in identities[..<index].contains { $0 != nil && $0 == identities[index] } }) {
+            let first = identities.firstIndex { $0 == identities[repeated] } ?? repeated
+            let names = files[first] == files[repeated] ? files[first] : "\(files[first]) (as \(files[repeated]))"
+            printError("tablestack: \(names) is given twice: each of its items would clash with itself; nothing was imported")
             throw ExitCode.failure
         }
         var documents: [(file: String, document: DataDocument)] = []
@@ -60,13 +64,20 @@ struct Import: AsyncParsableCommand {
         }
     }
 
+    /// The file at `path` by its device and inode, whatever name leads to it; `nil` when it cannot be read.
+    static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
     /// What a replacing import took away (read in its own transaction): how many items there
     /// were, and the root lists no file gave, which are empty now.
     static func replaced(_ before: ReplacedData, by documents: [DataDocument]) -> String {
         let given = Set(documents.flatMap { $0.lists.lazy.filter { !$0.items.isEmpty }.map(\.name) })
         let emptied = before.rootLists.filter { !given.contains($0) }
         // Names a database made before control characters were refused may hold: escaped, as messages are.
-        return "--replace: the \(before.itemCount) item\(before.itemCount == 1 ? "" : "s") the database held are replaced"
+        return "--replace: the \(before.itemCount == 1 ? "1 item the database held is" : "\(before.itemCount) items the database held are") replaced"
             + (emptied.isEmpty ? "" : "; lists no file gives are empty now: " + DocumentText.escapingControls(emptied.joined(separator: ", ")))
     }
 

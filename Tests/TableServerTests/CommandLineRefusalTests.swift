@@ -49,10 +49,12 @@ struct CommandLineRefusalTests {
         let fruit = try Self.write("key,name\napple,Apple\n", to: "fruit.csv", in: folder)
         let run = { (arguments: [String]) in try await SpawnedProcess.run(RunningServer.binary, arguments, within: 60, directory: folder.path) }
         #expect(try await run(["import", fruit, "--db", "kept.sqlite"]).status == 0)
-        for out in [".", "./"] {
+        for (out, reason) in [(".", "it is a folder, not a file"), ("./", "it ends in '/', which names a folder, not a file"),
+                              ("fruit.csv/", "it ends in '/', which names a folder, not a file")] {
             let dumped = try await run(["dump", "--db", "kept.sqlite", "--out", out])
-            #expect(dumped.status == 1 && dumped.errors.contains("--out \(out): it is a folder, not a file"), "\(out): \(dumped.errors)")
+            #expect(dumped.status == 1 && dumped.errors.contains("--out \(out): \(reason)"), "\(out): \(dumped.errors)")
         }
+        #expect(try String(contentsOfFile: fruit, encoding: .utf8) == "key,name\napple,Apple\n", "no file written in place of the folder named")
         for db in [".", "./", "sqlite:./", "./made/"] {
             for arguments in [["dump", "--db", db], ["import", fruit, "--db", db]] {
                 let refused = try await run(arguments)
@@ -110,6 +112,10 @@ struct CommandLineRefusalTests {
         let refused = try await Self.run(["import", data, "--db", folder.appendingPathComponent("db.sqlite").path])
         #expect(refused.status == 1)
         #expect(!refused.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(Array(refused.errors.utf8))")
+        // A line break in a name cannot make a message of two lines (or forge a second one).
+        let broken = try Self.write(#"{"a\ntablestack: fake": [{"key": "a"}], "ok": [{"key": "b\nc"}]}"#, to: "lines.json", in: folder)
+        let oneLine = try await Self.run(["import", broken, "--db", folder.appendingPathComponent("db.sqlite").path])
+        #expect(oneLine.status == 1 && oneLine.errors.split(separator: "\n").count == 1, "\(oneLine.errors)")
         #expect(refused.errors.contains(#"\u{1B}]0;title\u{7}\u{1B}[2J"#), "\(refused.errors)")
     }
 
@@ -271,6 +277,11 @@ struct CommandLineRefusalTests {
         let twice = try await Self.run(["import", pear, pear, "--db", database, "--list", "fruit", "--replace"])
         #expect(twice.status == 1 && twice.errors == "tablestack: \(pear) is given twice: each of its items would clash with itself; nothing was imported\n",
                 "\(twice.errors)")
+        // By another name too (a link to it).
+        let link = folder.appendingPathComponent("pear-link.csv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pear)
+        let linked = try await Self.run(["import", pear, link, "--db", database, "--list", "fruit", "--replace"])
+        #expect(linked.status == 1 && linked.errors.contains("\(pear) (as \(link)) is given twice"), "\(linked.errors)")
         let dumped = try await Self.run(["dump", "--db", database]).output
         #expect(dumped.contains("\"Apple\"") && !dumped.contains("\"Pear\"") && !dumped.contains("\"Green\""), "\(dumped)")
     }

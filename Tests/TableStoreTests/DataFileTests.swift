@@ -127,7 +127,7 @@ struct DataFileTests {
         ("paths.json", #"{"p": [{"key": "a", "c": [{"key": "k"}]}], "p/a/c": [{"key": "k", "s": [{"key": "two"}]}]}"#,
          #"paths.json:p/a/c: the list name "p/a/c" holds '/', which a list's name cannot: an item is known by the path of lists and keys that leads to it, joined by '/'"#),
         ("break.json", #"{"a\nb": [{"key": "k"}]}"#,
-         #"break.json:a\#u{0A}b: the list name "a\u{A}b" holds '\u{A}', which a list's name cannot: a browser does not post it back as written"#),
+         #"break.json:a\u{A}b: the list name "a\u{A}b" holds '\u{A}', which a list's name cannot: a browser does not post it back as written"#),
         ("page.json", #"{"playlist": [{"key": "a"}, {"key": "Index.HTML"}]}"#,
          #"page.json:playlist[1]: "Index.HTML" cannot be a key: an export writes a file of that name beside the items' pages ("index-html", say)"#),
         ("accent.csv", "key\nCaf\u{E9} au lait\n", #"accent.csv:2: "Café au lait" is not a valid key: use 1 to 200 of a-z, A-Z, 0-9, '-', '_' and '.', beginning with a letter or digit ("cafe-au-lait", say)"#),
@@ -164,7 +164,7 @@ struct DataFileTests {
         ("piled.csv", "name\nfine\nK" + String(repeating: "\u{301}", count: 40) + "\n",
          "piled.csv:3: the text holds a character built of more than 32 code points (marks piled on one letter), which a row cannot show within its bounds; remove some of its marks"),
         ("ffff.json", "[{\"name\": \"x\\uffff\"}]", "ffff.json:ffff[0].name: the text holds the character U+FFFF"),
-        ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", "escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"),
+        ("escape.json", "[{\"name\": \"ok\", \"no\\u001bte\": 1}]", #"escape.json:escape[0].no\u{1B}te: the text holds the character U+001B"#),
         ("header.csv", "key,na\u{1}me\nd4,ok\n", "header.csv:1: the text holds the character U+0001"),
         ("numberkey.json", #"[{"key": 5, "name": "five"}]"#, "numberkey.json:numberkey[0].key: expected the item's key as text"),
         ("listkey.json", #"{"fruits": [{"key": [{"name": "x"}], "name": "A"}]}"#, "listkey.json:fruits[0].key: expected the item's key as text"),
@@ -194,7 +194,7 @@ struct DataFileTests {
         ("nfd.plist", "<plist><array>\n<dict><key>caf\u{E9}</key><string>A</string>\n<key>cafe\u{301}</key><string>B</string></dict></array></plist>",
          "nfd.plist:3: the key \"cafe\u{301}\" is in one dictionary twice, as \"caf\\u{E9}\" and as \"cafe\\u{301}\" (one name in Unicode, spelled two ways); only one"),
         ("nfd.csv", "caf\u{E9},name,cafe\u{301}\n", "nfd.csv:1: column \"cafe\u{301}\" is named twice, as \"caf\\u{E9}\" and as \"cafe\\u{301}\" (one name in Unicode, spelled two ways)"),
-        ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", "lists.json:groc\u{1}eries: the text holds the character U+0001"),
+        ("lists.json", "{\"groc\\u0001eries\": [{\"key\": \"c5\", \"name\": \"ok\"}]}", #"lists.json:groc\u{1}eries: the text holds the character U+0001"#),
     ])
     func errors(file: String, text: String, message: String) {
         do {
