@@ -38,6 +38,25 @@ struct AppReferenceTests {
             "app.yaml:7:65: warning: scenes lead back to themselves through cells that are always there (home → home): \(why)",
             "app.yaml:11:37: warning: scenes lead back to themselves through cells that are always there (home → about → home): \(why)",
         ], "\(app.warnings)")
+        // A cycle a list's row leads into, and one through a detail scene's extra cells, are cycles too.
+        let deeper = try AppFileLoader.parse("""
+            title: T
+            root: list
+            scenes:
+              list: { title: L, list: x, cell: { text: "{name}" }, push: a }
+              a: { title: A, sections: [{ cells: [{ text: B, push: b }] }] }
+              b: { title: B, sections: [{ cells: [{ text: D, push: d }] }] }
+              d:
+                title: D
+                style: grouped
+                detail:
+                  sections:
+                    - fields: [{ attribute: name, label: Name, type: text }]
+                      cells: [{ text: Back to A, push: a }]
+            """, file: "app.yaml")
+        #expect(deeper.warnings.map(\.description) == [
+            "app.yaml:13:44: warning: scenes lead back to themselves through cells that are always there (a → b → d → a): \(why)",
+        ], "\(deeper.warnings)")
         // A cell that cannot be selected, or any in a scene whose rows cannot, leads nowhere.
         for (cellSelects, sceneSelects) in [(false, true), (true, false)] {
             let quiet = try AppFileLoader.parse("title: T\nroot: home\nscenes:\n  home:\n    title: Home\n    allowsSelection: \(sceneSelects)\n"

@@ -241,10 +241,15 @@ extension SceneDefinition {
     /// The scene the fixed cell at `row` of `section` pushes when selected, if it leads
     /// anywhere: a scene whose rows cannot be selected, or a cell that cannot, leads nowhere
     /// (as `willSelectRow` answers for it at run time).
-    func fixedCellPush(section: Int, row: Int) -> String? {
-        guard allowsSelection, case let .fixed(sections, _) = content, sections.indices.contains(section),
-              sections[section].cells.indices.contains(row) else { return nil }
-        let cell = sections[section].cells[row]
-        return cell.prototype.isSelectable ? cell.push : nil
+    /// `inDetail`: among a detail scene's extra cells (after its fields), not a fixed scene's.
+    func fixedCellPush(section: Int, row: Int, inDetail: Bool = false) -> String? {
+        guard allowsSelection else { return nil }
+        let cells: [FixedCell]? = switch content {
+        case let .fixed(sections, _) where !inDetail: sections.indices.contains(section) ? sections[section].cells : nil
+        case let .detail(detail) where inDetail: detail.sections.indices.contains(section) ? detail.sections[section].cells : nil
+        default: nil
+        }
+        guard let cells, cells.indices.contains(row) else { return nil }
+        return cells[row].prototype.isSelectable ? cells[row].push : nil
     }
 }

@@ -18,11 +18,17 @@ extension AppBuilder {
             let sceneFields = reader.mapping(node, "scene \"\(name)\"")
             checkReference(reader.field(sceneFields, "push"), defined)
             checkReference(reader.field(sceneFields, "info"), defined)
-            for (number, section) in (reader.sequence(reader.field(sceneFields, "sections"), "sections") ?? []).enumerated() {
-                for (row, cell) in (reader.sequence(reader.field(reader.mapping(section, "a section"), "cells"), "cells") ?? []).enumerated() {
-                    let push = reader.field(reader.mapping(cell, "a cell"), "push")
-                    checkReference(push, defined)
-                    if let push, let target = scene.fixedCellPush(section: number, row: row) { fixedPushes[name, default: []].append((target, push)) }
+            // A fixed scene's cells, and a detail scene's extra cells after its fields.
+            let detailSections = reader.field(reader.mapping(reader.field(sceneFields, "detail"), "detail"), "sections")
+            for (sections, inDetail) in [(reader.field(sceneFields, "sections"), false), (detailSections, true)] {
+                for (number, section) in (reader.sequence(sections, "sections") ?? []).enumerated() {
+                    for (row, cell) in (reader.sequence(reader.field(reader.mapping(section, "a section"), "cells"), "cells") ?? []).enumerated() {
+                        let push = reader.field(reader.mapping(cell, "a cell"), "push")
+                        checkReference(push, defined)
+                        if let push, let target = scene.fixedCellPush(section: number, row: row, inDetail: inDetail) {
+                            fixedPushes[name, default: []].append((target, push))
+                        }
+                    }
                 }
             }
             for (batchName, batchNode) in reader.distinctStrings(reader.field(sceneFields, "batches"), "batches", each: "batch")
@@ -30,13 +36,15 @@ extension AppBuilder {
                 reader.fail(batchNode, "batch \"\(batchName)\" is not defined under batches\(NearestName.hint(batchName, among: batches.keys.sorted()))")
             }
         }
-        warnAboutEndlessNesting(fixedPushes, from: rootScene)
+        warnAboutEndlessNesting(fixedPushes, from: [rootScene] + defined)
     }
 
-    /// Warns of scenes reachable from the root that lead back to themselves through cells that are
-    /// always there: their pages nest without end, a server answers 404 past `NavigationStack.deepestLevel`
-    /// levels, and an export stops there. Each cycle is named once, at the push that closes it.
-    private mutating func warnAboutEndlessNesting(_ pushes: [String: [(target: String, node: Node)]], from root: String) {
+    /// Warns of scenes that lead back to themselves through cells that are always there (however
+    /// a page reaches them: a list's rows lead on as deep as the data does): their pages nest
+    /// without end, a server answers 404 past `NavigationStack.deepestLevel` levels, and an
+    /// export stops there. Each cycle is named once, at the push that closes it, from the first
+    /// of `starts` (the root, then every scene) that reaches it.
+    private mutating func warnAboutEndlessNesting(_ pushes: [String: [(target: String, node: Node)]], from starts: [String]) {
         var finished: Set<String> = [], trail: [String] = []
         func visit(_ scene: String) {
             trail.append(scene)
@@ -52,7 +60,7 @@ extension AppBuilder {
             trail.removeLast()
             finished.insert(scene)
         }
-        if pushes[root] != nil { visit(root) }
+        for start in starts where !finished.contains(start) && pushes[start] != nil { visit(start) }
     }
 
     /// Refuses a scene name at `node` that is not among `defined` (sorted, for the hint).
