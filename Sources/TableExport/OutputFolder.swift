@@ -17,6 +17,8 @@ final class OutputFolder: @unchecked Sendable {
     /// (see `SiteExporter.export`): a file that stands where one of this export's goes and is
     /// not among them was put there by someone else, and is refused, never replaced.
     let earlierFiles: Set<String>?
+    /// Why the folder tells no file for an export's, when it has no readable record of them.
+    let withoutRecord: String?
     private let descriptor: Int32
     private let lock = NSLock()
     private var madeFolders: Set<String> = []
@@ -27,11 +29,12 @@ final class OutputFolder: @unchecked Sendable {
     /// records them, the next one still knows they are its own.
     var filesWritten: [String] { lock.withLock { written } }
 
-    init(path: String, isFresh: Bool, leftAs: [String: ExportState.Stamp] = [:], earlierFiles: Set<String>? = nil) throws {
+    init(path: String, isFresh: Bool, leftAs: [String: ExportState.Stamp] = [:], earlierFiles: Set<String>? = nil, withoutRecord: String? = nil) throws {
         self.path = path
         self.isFresh = isFresh
         self.leftAs = leftAs
         self.earlierFiles = earlierFiles
+        self.withoutRecord = withoutRecord
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
     }
@@ -71,8 +74,9 @@ final class OutputFolder: @unchecked Sendable {
     func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, lastWritten: LastWritten = .unknown) throws -> Bool {
         let fullPath = path + "/" + name
         if let earlierFiles, !earlierFiles.contains(name), isRegularFile(name) {
-            throw ExportError.cannotWrite(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file; "
-                                            + "move it away and export again")
+            let advice = withoutRecord.map { " (the folder's exports are not known: \($0), \(ExportState.fileName)); move it away, or export into a new folder" }
+                ?? "; move it away and export again"
+            throw ExportError.cannotWrite(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file" + advice)
         }
         let isAsLeft = !isFresh && lastWritten != .unknown && leftAs[name].map { ExportState.stamp(of: name, in: descriptor) == $0 } == true
         if isAsLeft, lastWritten == .these { return false }

@@ -126,15 +126,17 @@ public struct SiteExporter: Sendable {
         }
         let output: OutputFolder
         do {
-            // The files exports wrote here: those the state lists; none, in a folder without a
-            // state. Unknown after an export that began and never ended (killed), which may not
-            // have listed all it wrote, or beside a state this TableStack cannot read.
+            // The files exports wrote here: those the state lists; none known, in a folder without
+            // a state or with one this TableStack cannot read. Unknown after an export that began
+            // and never ended (killed), which may not have listed all it wrote.
             let earlierFiles: Set<String>? = if isFresh { nil } else if let previous {
                 previous.wasCutShort ? nil : Set((previous.pages + previous.files).lazy.map(\.file))
             } else {
-                hasState ? nil : []
+                []
             }
-            output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs, earlierFiles: earlierFiles)
+            // Without a record, no file can be told for an export's: the refusal says why, and what to do.
+            let withoutRecord = isFresh || previous != nil ? nil : hasState ? "its record of them cannot be read" : "it holds no record of them"
+            output = try OutputFolder(path: options.outputFolder, isFresh: isFresh, leftAs: leftAs, earlierFiles: earlierFiles, withoutRecord: withoutRecord)
         } catch {
             // The reads begun above end before the export does (a cancelled task still runs on).
             _ = await (root.result, planning.value)

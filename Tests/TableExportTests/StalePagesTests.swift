@@ -73,14 +73,27 @@ struct StalePagesTests {
         try FileManager.default.createDirectory(atPath: fixture.output, withIntermediateDirectories: true)
         try "my home page".write(toFile: fixture.output + "/index.html", atomically: true, encoding: .utf8)
         try "my notes".write(toFile: fixture.output + "/notes.txt", atomically: true, encoding: .utf8)
-        await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+        let refusal = await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+        #expect(refusal?.description.hasSuffix("an export never replaces such a file (the folder's exports are not known: it holds no record of them, "
+                                               + ".tablestack-export-state); move it away, or export into a new folder") == true, "\(String(describing: refusal))")
         #expect(try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8) == "my home page")
         try FileManager.default.removeItem(atPath: fixture.output + "/index.html")
         #expect(try await fixture.export(sources: "app").problems == [])
         #expect(try String(contentsOfFile: fixture.output + "/notes.txt", encoding: .utf8) == "my notes")
 
+        // A record that cannot be read tells no file for an export's either, and says so.
+        try "garbage".write(toFile: fixture.output + "/" + ExportState.fileName, atomically: true, encoding: .utf8)
+        try await fixture.store.apply([.insert(StoredItem(key: "saffron", attributes: ["name": .string("Saffron")]), at: 0)],
+                                      to: .root("groceries"), basedOn: nil)
+        try FileManager.default.createDirectory(atPath: fixture.output + "/groceries/saffron", withIntermediateDirectories: false)
+        try "mine".write(toFile: fixture.output + "/groceries/saffron/index.html", atomically: true, encoding: .utf8)
+        let unreadable = await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+        #expect(unreadable?.description.contains("its record of them cannot be read") == true, "\(String(describing: unreadable))")
+        #expect(try String(contentsOfFile: fixture.output + "/groceries/saffron/index.html", encoding: .utf8) == "mine")
+        try FileManager.default.removeItem(atPath: fixture.output + "/groceries/saffron/index.html")
+
         // Killed as it began in a folder of its own files (here: its state gone, then struck out as an export begins).
-        try FileManager.default.removeItem(atPath: fixture.output + "/" + ExportState.fileName)
+        try? FileManager.default.removeItem(atPath: fixture.output + "/" + ExportState.fileName)
         ExportState.keepPagesOnly(of: nil, in: fixture.output)
         #expect(try await fixture.export(sources: "app").problems == [], "its own pages are replaced, not refused")
     }
