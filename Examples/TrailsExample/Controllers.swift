@@ -18,7 +18,7 @@ struct RegionsController: TableViewController {
 
     func cell(at indexPath: IndexPath) -> Cell {
         let region = regions[indexPath.row]
-        return Cell(key: region.key, text: region.name, detailText: "\(region.trails.count) trails", style: .value1,
+        return Cell(key: region.key, text: region.name, detailText: "\(region.trails.count) trail\(region.trails.count == 1 ? "" : "s")", style: .value1,
                     accessory: .disclosureIndicator)
     }
 
@@ -85,8 +85,10 @@ struct TrailsController: TableViewController {
     /// (a move beside a row that is gone the server refuses before). Someone saving between that
     /// read and this save is a race: the server carries the action out again on a fresh read.
     mutating func save(basedOn revisionToken: String) async throws {
+        guard let shown = Int(revisionToken), shown > 0 else { throw MalformedRevision(revisionToken) }
+        // A page from after this read: the store was made afresh since (the example keeps it in memory).
+        guard shown <= revision else { throw SaveConflict("the trails were reset since the page was shown (the server restarted)") }
         guard !changes.isEmpty else { return }
-        guard Int(revisionToken).map({ $0 > 0 }) == true else { throw MalformedRevision(revisionToken) }
         guard let region, store.apply(changes, toRegion: region.key, basedOn: revision) else { throw SaveRace() }
         changes = []
     }

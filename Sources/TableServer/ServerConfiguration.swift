@@ -85,11 +85,12 @@ public struct ServerConfiguration: Sendable {
         HostPolicy.split(entry.hasPrefix(".") ? String(entry.dropFirst()) : entry) != nil
     }
 
-    /// What the server says about editing when it starts.
-    public var editingPolicy: String {
+    /// What the server says about editing when it starts; `passwordOption` is how its user gives
+    /// the editor password (the command line's option, or a library's property).
+    public func editingPolicy(passwordOption: String = "--editor-password-file") -> String {
         if editorPassword != nil { return "editing requires the editor password (sign in at _login)" }
-        if isLoopback { return "editing is open to anyone who can reach \(host) (loopback only); use --editor-password-file to require a login" }
-        return "editing is disabled: \(host) is not a loopback address and no --editor-password-file was given"
+        if isLoopback { return "editing is open to anyone who can reach \(host) (loopback only); use \(passwordOption) to require a login" }
+        return "editing is disabled: \(host) is not a loopback address and no \(passwordOption) was given"
     }
 
     /// What the server says about the host names it answers to when it starts.

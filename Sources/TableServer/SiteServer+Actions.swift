@@ -248,8 +248,9 @@ extension SiteServer {
             // Where to, by the rows around it (`before` or `after` a key, which survive other
             // people's changes), or by an index path in the list as it is when the move is made.
             let key = try form.required("key")
-            if form["before"] != nil, form["after"] != nil {
-                throw .badRequest("the form names both the row the move goes before (\"before\") and the one it goes after (\"after\"); send one")
+            let named = ["before", "after", "to"].filter { form[$0] != nil }
+            guard named.count <= 1 else {
+                throw .badRequest("the form names where the row goes more than once (\(named.map { "\"\($0)\"" }.joined(separator: ", "))); send one")
             }
             if let neighbour = form["before"] { return .move(key: key, to: .before(key: neighbour)) }
             if let neighbour = form["after"] { return .move(key: key, to: .after(key: neighbour)) }

@@ -54,7 +54,7 @@ public struct TableStackServer: Sendable {
         var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
         logger.logLevel = logsRequests ? .info : .notice
         let title = storyboard.title, host = self.host, basePath = server.configuration.basePath
-        let policy = server.configuration.editingPolicy
+        let policy = server.configuration.editingPolicy(passwordOption: "editorPasswordHash")
         try await server.run(logger: logger) { port in
             FileHandle.standardOutput.write(Data("""
                 TableStack is serving \(title) at http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)

@@ -155,7 +155,7 @@ struct Serve: AsyncParsableCommand {
         }
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.storyboard.title
-        let policy = configuration.editingPolicy
+        let policy = configuration.editingPolicy()
         let hostNames = configuration.hostNamePolicy
         let cap = configuration.limits.connectionCap(descriptors: descriptors)
         let host = self.host

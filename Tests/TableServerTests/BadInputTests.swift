@@ -53,6 +53,8 @@ struct BadInputTests {
         Case(name: "a move to a malformed row", uri: "/reorder/_/move", fields: [("key", "m-stretch"), ("to", "down")], status: 400),
         Case(name: "a move both before one row and after another", uri: "/groceries/_/move",
              fields: [("key", "milk"), ("before", "eggs"), ("after", "bread")], status: 400),
+        Case(name: "a move before a row and to a place too", uri: "/groceries/_/move",
+             fields: [("key", "milk"), ("before", "eggs"), ("to", "0.0")], status: 400),
         Case(name: "a Move down naming the row it passes in its address and in its body", uri: "/groceries/_/move-down?past=eggs",
              fields: [("key", "milk"), ("past", "bread"), ("editing", "1")], status: 400),
         Case(name: "a move to a row outside the table", uri: "/reorder/_/move", fields: [("key", "m-stretch"), ("to", "7.0")], status: 422),

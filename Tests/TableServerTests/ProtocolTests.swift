@@ -408,7 +408,7 @@ struct ProtocolTests {
     func noEditingOffLoopback() async throws {
         let demo = try await ServedDemo(host: "0.0.0.0")
         defer { demo.remove() }
-        #expect(demo.server.configuration.editingPolicy.hasPrefix("editing is disabled"))
+        #expect(demo.server.configuration.editingPolicy().hasPrefix("editing is disabled"))
         try await demo.browse { browser in
             let page = try await browser.get("/groceries/")
             #expect(page.root?.first { $0.name == "a" && $0.normalizedText == "Edit" } == nil)

@@ -57,6 +57,13 @@ struct TrailsExampleTests {
         let (malformed, _, _) = try await Self.fetch(base + "north-cascades/_/delete", method: "POST",
                                                      body: "csrf=\(csrf)&revision=abc&key=cascade-pass", cookie: cookie)
         #expect(malformed == 400)
+        // Also for a move that changes nothing; a revision the store never reached is a conflict (it restarted).
+        let (stayed, _, _) = try await Self.fetch(base + "north-cascades/_/move", method: "POST",
+                                                  body: "csrf=\(csrf)&revision=abc&key=blue-lake&to=0.0", cookie: cookie)
+        #expect(stayed == 400)
+        let (ahead, _, _) = try await Self.fetch(base + "north-cascades/_/delete", method: "POST",
+                                                 body: "csrf=\(csrf)&revision=999&key=cascade-pass", cookie: cookie)
+        #expect(ahead == 409)
         #expect(try await Self.fetch(base + "north-cascades/_live").0 == 404)
     }
 
