@@ -24,6 +24,8 @@ final class OutputFolder: @unchecked Sendable {
     private var madeFolders: Set<String> = []
     /// The files written into an existing folder, by name, in the order they were written.
     private var written: [String] = []
+    /// The same on disk, for the next export should this one be killed.
+    private let journal: WrittenJournal?
 
     /// The files written into an existing folder so far: should the export stop before it
     /// records them, the next one still knows they are its own.
@@ -35,6 +37,7 @@ final class OutputFolder: @unchecked Sendable {
         self.leftAs = leftAs
         self.earlierFiles = earlierFiles
         self.withoutRecord = withoutRecord
+        journal = isFresh ? nil : WrittenJournal(folder: path)
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ExportError.cannotWrite(path, String(cString: strerror(errno))) }
     }
@@ -86,7 +89,12 @@ final class OutputFolder: @unchecked Sendable {
         if let failure = FileBytes.write(pieces, to: name, in: descriptor, replacing: !isFresh) {
             throw ExportError.cannotWrite(fullPath, String(cString: strerror(failure)))
         }
-        if !isFresh { lock.withLock { written.append(name) } }
+        if !isFresh {
+            lock.withLock {
+                written.append(name)
+                journal?.append(name)
+            }
+        }
         return true
     }
 

@@ -105,7 +105,14 @@ public struct SiteExporter: Sendable {
         // back by the database, would otherwise wait for this task to finish them.
         let folderPath = options.outputFolder
         let (previous, hasState) = isFresh ? (nil, false) : await offThePool {
-            (ExportState.load(from: folderPath), FileManager.default.fileExists(atPath: folderPath + "/" + ExportState.fileName))
+            // Files an export killed here wrote: listed now as a stopped export's are, so that this
+            // one takes them for its own and removes those its site does not have.
+            let killed = WrittenJournal.read(from: folderPath)
+            if !killed.isEmpty {
+                ExportState.keepPages(of: ExportState.load(from: folderPath), andWritten: killed, in: folderPath)
+                WrittenJournal.remove(from: folderPath)
+            }
+            return (ExportState.load(from: folderPath), FileManager.default.fileExists(atPath: folderPath + "/" + ExportState.fileName))
         }
         if let previous, let inputs, mayBeUpToDate,
            let report = Self.reportIfUpToDate(previous, folder: options.outputFolder, inputs: inputs, started: started) {
@@ -145,7 +152,10 @@ public struct SiteExporter: Sendable {
         // An export that stops before its state is saved (an error, Ctrl-C) still lists the
         // files it wrote, so that the next one removes those its site no longer has.
         var isRecorded = false, lastComplete = previous
-        defer { if !isRecorded, !isFresh { ExportState.keepPages(of: lastComplete, andWritten: output.filesWritten, in: folderPath) } }
+        defer {
+            if !isRecorded, !isFresh { ExportState.keepPages(of: lastComplete, andWritten: output.filesWritten, in: folderPath) }
+            if !isFresh { WrittenJournal.remove(from: folderPath) }
+        }
         var results: [PageResult] = []
         // Each page is found (its scene read, its children listed) before it is made (rendered,
         // checked, written), so a long list's children are made while the list itself still is:

@@ -114,6 +114,31 @@ struct StalePagesTests {
         for kept in [running, unnamed, other] { #expect(FileManager.default.fileExists(atPath: kept), "\(kept)") }
     }
 
+    @Test("the pages a killed export wrote for data since gone are removed by the next export, and never block a later one")
+    func killedExportsOrphans() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.export(sources: "app")
+        let saffron = StoredItem(key: "saffron", attributes: ["name": .string("Saffron")])
+        try await fixture.store.apply([.insert(saffron, at: 0)], to: .root("groceries"), basedOn: nil)
+        // As an export killed part way leaves the folder: its state struck out when it began, a
+        // new page written, and the page named in its journal.
+        ExportState.keepPagesOnly(of: ExportState.load(from: fixture.output), in: fixture.output)
+        let page = fixture.output + "/groceries/saffron/index.html"
+        try FileManager.default.createDirectory(atPath: fixture.output + "/groceries/saffron", withIntermediateDirectories: false)
+        try "<!DOCTYPE html><html".write(toFile: page, atomically: true, encoding: .utf8)
+        try "groceries/saffron/index.html\ngroceries/sa".write(toFile: fixture.output + "/" + WrittenJournal.fileName, atomically: true, encoding: .utf8)
+        // The next export's data has no saffron: the killed export's page goes.
+        try await fixture.store.apply([.delete(key: "saffron")], to: .root("groceries"), basedOn: nil)
+        let next = try await fixture.export(sources: "app")
+        #expect(next.problems == [] && next.removed == 1 && !FileManager.default.fileExists(atPath: page))
+        #expect(!FileManager.default.fileExists(atPath: fixture.output + "/" + WrittenJournal.fileName))
+        // Saffron back: its page is made, not refused as someone else's file.
+        try await fixture.store.apply([.insert(saffron, at: 0)], to: .root("groceries"), basedOn: nil)
+        #expect(try await fixture.export(sources: "app").problems == [])
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Saffron"))
+    }
+
     @Test("a page file an export killed part way wrote, which its state could not list, is replaced by the next export, not refused")
     func killedExportsFile() async throws {
         let fixture = try await ExportFixture()
