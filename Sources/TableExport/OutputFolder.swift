@@ -13,9 +13,11 @@ final class OutputFolder: @unchecked Sendable {
     let isFresh: Bool
     /// The stamp the last complete export left each page file with, by name.
     let leftAs: [String: ExportState.Stamp]
-    /// Every file exports wrote here (the pages and sitemap the state lists), when that is known
+    /// The files besides pages (the sitemap) exports wrote here, when what they wrote is known
     /// (see `SiteExporter.export`): a file that stands where one of this export's goes and is
-    /// not among them was put there by someone else, and is refused, never replaced.
+    /// neither among them nor a page `leftAs` names was put there by someone else, and is
+    /// refused, never replaced. (A set of 10,001 page names made for every export would cost
+    /// milliseconds: `leftAs` has them already.)
     let earlierFiles: Set<String>?
     /// Why the folder tells no file for an export's, when it has no readable record of them.
     let withoutRecord: String?
@@ -76,7 +78,7 @@ final class OutputFolder: @unchecked Sendable {
     /// these bytes (nothing to write) or others (a long list's changed page is not read back).
     func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, lastWritten: LastWritten = .unknown) throws -> Bool {
         let fullPath = path + "/" + name
-        if let earlierFiles, !earlierFiles.contains(name), isRegularFile(name) {
+        if let earlierFiles, leftAs[name] == nil, !earlierFiles.contains(name), isRegularFile(name) {
             let advice = withoutRecord.map { " (the folder's exports are not known: \($0), \(ExportState.fileName)); move it away, or export into a new folder" }
                 ?? "; move it away and export again"
             throw ExportError.cannotWrite(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file" + advice)

@@ -133,11 +133,12 @@ public struct SiteExporter: Sendable {
         }
         let output: OutputFolder
         do {
-            // The files exports wrote here: those the state lists; none known, in a folder without
-            // a state or with one this TableStack cannot read. Unknown after an export that began
-            // and never ended (killed), which may not have listed all it wrote.
+            // The files exports wrote here besides the pages `leftAs` names (the sitemap): those the
+            // state lists; none known, in a folder without a state or with one this TableStack cannot
+            // read. Unknown after an export that began and never ended (killed), which may not have
+            // listed all it wrote.
             let earlierFiles: Set<String>? = if isFresh { nil } else if let previous {
-                previous.wasCutShort ? nil : Set((previous.pages + previous.files).lazy.map(\.file))
+                previous.wasCutShort ? nil : Set(previous.files.lazy.map(\.file))
             } else {
                 []
             }

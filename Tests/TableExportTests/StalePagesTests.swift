@@ -121,13 +121,7 @@ struct StalePagesTests {
         _ = try await fixture.export(sources: "app")
         let saffron = StoredItem(key: "saffron", attributes: ["name": .string("Saffron")])
         try await fixture.store.apply([.insert(saffron, at: 0)], to: .root("groceries"), basedOn: nil)
-        // As an export killed part way leaves the folder: its state struck out when it began, a
-        // new page written, and the page named in its journal.
-        ExportState.keepPagesOnly(of: ExportState.load(from: fixture.output), in: fixture.output)
-        let page = fixture.output + "/groceries/saffron/index.html"
-        try FileManager.default.createDirectory(atPath: fixture.output + "/groceries/saffron", withIntermediateDirectories: false)
-        try "<!DOCTYPE html><html".write(toFile: page, atomically: true, encoding: .utf8)
-        try "groceries/saffron/index.html\ngroceries/sa".write(toFile: fixture.output + "/" + WrittenJournal.fileName, atomically: true, encoding: .utf8)
+        let page = try Self.leaveAsKilled(fixture, journaling: "groceries/saffron/index.html\ngroceries/sa")
         // The next export's data has no saffron: the killed export's page goes.
         try await fixture.store.apply([.delete(key: "saffron")], to: .root("groceries"), basedOn: nil)
         let next = try await fixture.export(sources: "app")
@@ -139,6 +133,17 @@ struct StalePagesTests {
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Saffron"))
     }
 
+    /// Leaves the fixture's folder as an export killed part way would: its state struck out when
+    /// it began, saffron's page half written, and `journaling` in its journal. Saffron's page.
+    static func leaveAsKilled(_ fixture: ExportFixture, journaling: String?) throws -> String {
+        ExportState.keepPagesOnly(of: ExportState.load(from: fixture.output), in: fixture.output)
+        let page = fixture.output + "/groceries/saffron/index.html"
+        try FileManager.default.createDirectory(atPath: fixture.output + "/groceries/saffron", withIntermediateDirectories: false)
+        try "<!DOCTYPE html><html".write(toFile: page, atomically: true, encoding: .utf8)
+        try journaling?.write(toFile: fixture.output + "/" + WrittenJournal.fileName, atomically: true, encoding: .utf8)
+        return page
+    }
+
     @Test("a page file an export killed part way wrote, which its state could not list, is replaced by the next export, not refused")
     func killedExportsFile() async throws {
         let fixture = try await ExportFixture()
@@ -146,11 +151,8 @@ struct StalePagesTests {
         _ = try await fixture.export(sources: "app")
         try await fixture.store.apply([.insert(StoredItem(key: "saffron", attributes: ["name": .string("Saffron")]), at: 0)],
                                       to: .root("groceries"), basedOn: nil)
-        // As a killed export leaves the folder: its state struck out when it began, a new page half written.
-        ExportState.keepPagesOnly(of: ExportState.load(from: fixture.output), in: fixture.output)
-        let page = fixture.output + "/groceries/saffron/index.html"
-        try FileManager.default.createDirectory(atPath: fixture.output + "/groceries/saffron", withIntermediateDirectories: false)
-        try "<!DOCTYPE html><html".write(toFile: page, atomically: true, encoding: .utf8)
+        // Killed before it named the page (by a TableStack that kept no journal, say).
+        let page = try Self.leaveAsKilled(fixture, journaling: nil)
         let report = try await fixture.export(sources: "app")
         #expect(report.problems == [])
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Saffron"))
