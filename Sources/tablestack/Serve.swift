@@ -120,6 +120,25 @@ struct Serve: AsyncParsableCommand {
             printError("tablestack: --allowed-host \"\(name)\" is not a host name (name, name:port or .domain)")
             throw ExitCode.validationFailure
         }
+        // Read before the store opens: a refused start leaves no new database file behind.
+        var editorPassword: PasswordHash?
+        if let editorPasswordFile {
+            let bytes = try CommandErrors.contents(of: editorPasswordFile, for: "--editor-password-file")
+            guard let text = String(validating: bytes, as: UTF8.self), let hash = PasswordHash(text) else {
+                printError("tablestack: \(editorPasswordFile):1:1: expected a password hash from `tablestack hash-password`")
+                throw ExitCode.failure
+            }
+            editorPassword = hash
+        }
+        var secret: [UInt8]?
+        if let secretFile {
+            let bytes = try CommandErrors.contents(of: secretFile, for: "--secret-file")
+            guard bytes.count >= 32 else {
+                printError("tablestack: \(secretFile): the secret must hold at least 32 bytes")
+                throw ExitCode.failure
+            }
+            secret = Array(bytes)
+        }
         let descriptors = DescriptorLimit.raise()
         func leveledLogger(_ label: String) -> Logger {
             var logger = Logger(label: label) { LazyMetadataLogHandler(label: $0) }
@@ -137,22 +156,8 @@ struct Serve: AsyncParsableCommand {
         configuration.allowedHosts = allowedHost
         configuration.followedStore = loaded.store
         configuration.liveStreams = liveStreams
-        if let editorPasswordFile {
-            let bytes = try CommandErrors.contents(of: editorPasswordFile, for: "--editor-password-file")
-            guard let text = String(validating: bytes, as: UTF8.self), let hash = PasswordHash(text) else {
-                printError("tablestack: \(editorPasswordFile):1:1: expected a password hash from `tablestack hash-password`")
-                throw ExitCode.failure
-            }
-            configuration.editorPassword = hash
-        }
-        if let secretFile {
-            let bytes = try CommandErrors.contents(of: secretFile, for: "--secret-file")
-            guard bytes.count >= 32 else {
-                printError("tablestack: \(secretFile): the secret must hold at least 32 bytes")
-                throw ExitCode.failure
-            }
-            configuration.secret = Array(bytes)
-        }
+        configuration.editorPassword = editorPassword
+        if let secret { configuration.secret = secret }
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.storyboard.title
         let policy = configuration.editingPolicy()

@@ -372,4 +372,23 @@ struct CommandLineRefusalTests {
         #expect(!FileManager.default.fileExists(atPath: database), "nothing was opened")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
+
+    @Test("a password or secret file that cannot be used stops serve before its database is made", arguments: [
+        ("--editor-password-file", "MISSING", "--editor-password-file MISSING: there is no such file"),
+        ("--editor-password-file", "SHORT", "SHORT:1:1: expected a password hash from `tablestack hash-password`"),
+        ("--secret-file", "MISSING", "--secret-file MISSING: there is no such file"),
+        ("--secret-file", "SHORT", "SHORT: the secret must hold at least 32 bytes"),
+    ])
+    func unusableStartFiles(option: String, file: String, message: String) async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let short = folder.appendingPathComponent("short.txt").path
+        try Data("not a hash".utf8).write(to: URL(fileURLWithPath: short))
+        let paths = ["MISSING": folder.appendingPathComponent("missing.txt").path, "SHORT": short]
+        let database = folder.appendingPathComponent("never.sqlite").path
+        let refused = try await Self.run(["serve", "--port", "0", option, paths[file]!, "--db", database])
+        let expected = message.replacingOccurrences(of: file, with: paths[file]!)
+        #expect(refused.status == 1 && refused.errors.contains(expected), "\(refused.status): \(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: database), "no database file was made")
+    }
 }
