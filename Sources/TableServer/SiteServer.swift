@@ -266,8 +266,11 @@ public struct SiteServer: Sendable {
     /// then `notice` is for the JSON twin only.
     func pageResponse(_ page: SitePage, state: ViewState, request: Request, session: Session, status: HTTPResponse.Status,
                       notice: String?, sheet given: SheetContext? = nil) async throws -> Response {
-        if let key = state.confirmingDelete, page.controller.indexPath(forRowWithKey: key) == nil {
-            throw ServerError.notFound("\"\(page.title)\" has no row \"\(key)\" to delete", upPath: page.path, upTitle: page.title)
+        // A Delete or Move to… link from a page shown before someone else deleted or moved its row
+        // (or a made-up key): the list as it is, in the same mode, saying so; 404 all the same.
+        if let key = state.confirmingDelete ?? state.movingKey, page.controller.indexPath(forRowWithKey: key) == nil {
+            return try await pageResponse(page, state: ViewState(isEditing: state.isEditing), request: request, session: session,
+                                          status: .notFound, notice: ActionNotice.rowNotInList)
         }
         if request.wantsJSON {
             // The twin shows no sheet, but answers a sheet the page does not have as the page does: 404.

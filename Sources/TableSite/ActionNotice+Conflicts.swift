@@ -21,6 +21,9 @@ extension ActionNotice {
         return "someone else changed \(name) since this page was shown"
     }
 
+    /// A link's row (its Delete button, its Move to… sheet) is not in the list as it is now.
+    public static let rowNotInList = "That row is not in this list now: someone else may have deleted or moved it. Here is the list as it is."
+
     /// Why a post was refused when a row it names is gone: the row it acts on (`isActedOn`), or
     /// the one a move was to go next to. Not named: its text went with it, and its key is no word
     /// the person ever saw.

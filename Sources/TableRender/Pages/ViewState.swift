@@ -23,6 +23,12 @@ public struct ViewState: Sendable, Hashable {
         self.sheet = sheet
     }
 
+    /// The row the Move to… sheet is for, if that sheet shows.
+    public var movingKey: String? {
+        if case let .move(key) = sheet { return key }
+        return nil
+    }
+
     /// The page in editing mode.
     public static let editing = ViewState(isEditing: true)
 
