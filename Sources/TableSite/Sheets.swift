@@ -46,7 +46,7 @@ public struct Sheets {
         let definitions = detail.sections.flatMap(\.fields)
         let fields = definitions.map { definition in
             field(definition, value: typed?[definition.attribute] ?? definition.formValue(of: scene.item?[definition.attribute]),
-                  error: errors[definition.attribute])
+                  error: errors[definition.attribute], offersValue: true)
         }
         let originals = definitions.map {
             HiddenFieldContext(name: FieldDefinition.originalPrefix + $0.attribute,
@@ -98,7 +98,12 @@ public struct Sheets {
                              save: SaveButtonContext(title: sheet.saveTitle, form: "sheet-form"))
     }
 
-    private func field(_ definition: FieldDefinition, value: String, error: String?, placeholder: String = "") -> FieldContext {
+    /// A field of a sheet. With `offersValue`, a choice whose value is none of its choices (an
+    /// imported value, one the app file no longer lists, or none at all) offers that value first,
+    /// selected: otherwise a browser selects the first choice, and saving the form for another
+    /// field would replace the item's value with it unasked.
+    private func field(_ definition: FieldDefinition, value: String, error: String?, placeholder: String = "",
+                       offersValue: Bool = false) -> FieldContext {
         let kind: FieldContext.Kind = switch definition.kind {
         case .text: .text
         case .number: .number
@@ -111,7 +116,13 @@ public struct Sheets {
                             minimum: definition.minimum.map(NumberWords.plain) ?? "", maximum: definition.maximum.map(NumberWords.plain) ?? "",
                             maxLength: definition.kind == .text ? String(definition.maximumLength) : nil,
                             unit: definition.kind == .number || definition.kind == .slider ? definition.unit : nil,
-                            options: definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }, error: error)
+                            options: options(of: definition, value: value, offersValue: offersValue), error: error)
+    }
+
+    private func options(of definition: FieldDefinition, value: String, offersValue: Bool) -> [OptionContext] {
+        let choices = definition.choices.map { OptionContext(value: $0, title: $0, isSelected: $0 == value) }
+        guard offersValue, definition.kind == .choice, !definition.choices.contains(value) else { return choices }
+        return [OptionContext(value: value, title: value.isEmpty ? "None" : value, isSelected: true)] + choices
     }
 
     private func summary(_ errors: [String: String]) -> String {
