@@ -28,6 +28,12 @@ final class OutputFolder: @unchecked Sendable {
     private var written: [String] = []
     /// The same on disk, for the next export should this one be killed.
     private let journal: WrittenJournal?
+    /// The folders made in an existing folder, in the order they were made.
+    private var createdFolders: [String] = []
+    private var refused = false
+
+    /// Whether a file someone else put where one of this export's goes stopped the export.
+    var refusedAFile: Bool { lock.withLock { refused } }
 
     /// The files written into an existing folder so far: should the export stop before it
     /// records them, the next one still knows they are its own.
@@ -81,6 +87,7 @@ final class OutputFolder: @unchecked Sendable {
         if let earlierFiles, leftAs[name] == nil, !earlierFiles.contains(name), isRegularFile(name) {
             let advice = withoutRecord.map { " (the folder's exports are not known: \($0), \(ExportState.fileName)); move it away, or export into a new folder" }
                 ?? "; move it away and export again"
+            lock.withLock { refused = true }
             throw ExportError.cannotWrite(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file" + advice)
         }
         let isAsLeft = !isFresh && lastWritten != .unknown && leftAs[name].map { ExportState.stamp(of: name, in: descriptor) == $0 } == true
@@ -148,13 +155,29 @@ final class OutputFolder: @unchecked Sendable {
     private func make(_ name: String) throws {
         guard lock.withLock({ madeFolders.insert(name).inserted }) else { return }
         if !isFresh { try replaceLinks(along: name) }
-        guard mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST else { return }
+        if mkdirat(descriptor, name, 0o755) == 0 { return created(name) }
+        guard errno != EEXIST else { return }
         try Self.forEachFolder(along: name) { prefix in
-            guard mkdirat(descriptor, prefix, 0o755) == 0 || errno == EEXIST else {
+            if mkdirat(descriptor, prefix, 0o755) == 0 {
+                created(prefix)
+            } else if errno != EEXIST {
                 throw ExportError.cannotWrite(path + "/" + prefix, String(cString: strerror(errno)))
             }
             return true
         }
+    }
+
+    private func created(_ folder: String) {
+        if !isFresh { lock.withLock { createdFolders.append(folder) } }
+    }
+
+    /// Removes the files this export wrote into an existing folder and the folders it made
+    /// there (those still empty then): for a first export refused part way, whose files no
+    /// record would name, so that the folder is left as it was found.
+    func takeBackWrites() {
+        let (files, folders) = lock.withLock { (written, createdFolders) }
+        for name in files { unlinkat(descriptor, name, 0) }
+        for name in folders.reversed() { unlinkat(descriptor, name, AT_REMOVEDIR) }
     }
 
     /// Calls `body` with each folder of the relative path `name`, from the top (`a`, `a/b`,

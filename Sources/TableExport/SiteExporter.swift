@@ -87,6 +87,7 @@ public struct SiteExporter: Sendable {
     private func exportPages() async throws -> ExportReport {
         let started = Date()
         try OutputFolder.makeFolders(options.outputFolder)
+        let asFound = isFresh ? nil : FolderAsFound(options.outputFolder)
         let assets = try Self.copyPublicFolder(options)
         let inputs = Self.inputs(of: options, data: dataState, assets: assets)
         // What the pages are made from besides the data: the next export may make only what changed
@@ -153,8 +154,13 @@ public struct SiteExporter: Sendable {
         // An export that stops before its state is saved (an error, Ctrl-C) still lists the
         // files it wrote, so that the next one removes those its site no longer has.
         var isRecorded = false, lastComplete = previous
+        let isFirst = previous == nil
         defer {
-            if !isRecorded, !isFresh { ExportState.keepPages(of: lastComplete, andWritten: output.filesWritten, in: folderPath) }
+            if !isRecorded, isFirst, output.refusedAFile, let asFound {
+                asFound.takeBack(output)
+            } else if !isRecorded, !isFresh {
+                ExportState.keepPages(of: lastComplete, andWritten: output.filesWritten, in: folderPath)
+            }
             if !isFresh { WrittenJournal.remove(from: folderPath) }
         }
         var results: [PageResult] = []

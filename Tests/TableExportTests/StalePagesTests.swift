@@ -77,6 +77,8 @@ struct StalePagesTests {
         #expect(refusal?.description.hasSuffix("an export never replaces such a file (the folder's exports are not known: it holds no record of them, "
                                                + ".tablestack-export-state); move it away, or export into a new folder") == true, "\(String(describing: refusal))")
         #expect(try String(contentsOfFile: fixture.output + "/index.html", encoding: .utf8) == "my home page")
+        // Taken back: no page, asset or record of the refused export is left among that person's files.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.output).sorted() == ["index.html", "notes.txt"])
         try FileManager.default.removeItem(atPath: fixture.output + "/index.html")
         #expect(try await fixture.export(sources: "app").problems == [])
         #expect(try String(contentsOfFile: fixture.output + "/notes.txt", encoding: .utf8) == "my notes")
@@ -90,6 +92,7 @@ struct StalePagesTests {
         let unreadable = await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
         #expect(unreadable?.description.contains("its record of them cannot be read") == true, "\(String(describing: unreadable))")
         #expect(try String(contentsOfFile: fixture.output + "/groceries/saffron/index.html", encoding: .utf8) == "mine")
+        #expect(FileManager.default.fileExists(atPath: fixture.output + "/groceries/index.html"), "the earlier export's pages stay")
         try FileManager.default.removeItem(atPath: fixture.output + "/groceries/saffron/index.html")
 
         // Killed as it began in a folder of its own files (here: its state gone, then struck out as an export begins).
