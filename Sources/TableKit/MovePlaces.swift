@@ -9,15 +9,22 @@ enum MovePlaces {
     static func adjacent(to source: IndexPath, upward: Bool, rowCounts counts: [Int],
                          target: (IndexPath) -> IndexPath) -> IndexPath? {
         guard counts.indices.contains(source.section) else { return nil }
+        // Looked at one by one, nearest first, until one is kept: the snapshot asks for every
+        // row of a list in editing mode, and listing every place first made that quadratic.
         // In its own section a row has as many places as rows; in another, one more.
-        func places(in section: Int) -> [Int] {
-            let rows = Array(0..<counts[section] + (section == source.section ? 0 : 1))
-            return upward ? rows.reversed() : rows
+        for section in stride(from: source.section, to: upward ? -1 : counts.count, by: upward ? -1 : 1) {
+            let count = counts[section] + (section == source.section ? 0 : 1)
+            let rows: StrideTo<Int> = switch (upward, section == source.section) {
+            case (true, true): stride(from: source.row - 1, to: -1, by: -1)
+            case (true, false): stride(from: count - 1, to: -1, by: -1)
+            case (false, true): stride(from: source.row + 1, to: count, by: 1)
+            case (false, false): stride(from: 0, to: count, by: 1)
+            }
+            for row in rows {
+                let place = IndexPath(row: row, section: section)
+                if target(place) == place { return place }
+            }
         }
-        let own = places(in: source.section).filter { upward ? $0 < source.row : $0 > source.row }
-        let others = upward ? Array((0..<source.section).reversed()) : Array(source.section + 1..<counts.count)
-        let candidates = own.lazy.map { IndexPath(row: $0, section: source.section) }
-            + others.lazy.flatMap { section in places(in: section).lazy.map { IndexPath(row: $0, section: section) } }
-        return candidates.first { target($0) == $0 }
+        return nil
     }
 }
