@@ -206,6 +206,34 @@ extension ResolvedScene {
         let shown = try Self.parse(revisionToken)
         var lists: [ListID] = []
         for write in writes where !lists.contains(write.list) { lists.append(write.list) }
+        // A new item's key taken by someone adding the same name at the same moment: its keys are
+        // made again with a random number after the name (trying 2, 3, … again would send
+        // everyone adding that name to the same next key), rather than the whole action retried.
+        var newKeys: [String] = []
+        for attempt in 0..<Self.keyAttempts {
+            let listWrites: [ListWrite]
+            (listWrites, newKeys) = try await self.listWrites(writes, lists: lists, shown: shown, afterLostRace: attempt > 0)
+            do {
+                for (list, revision) in try await store.apply(listWrites) where revisions[list] != nil || lists.contains(list) {
+                    revisions[list] = revision
+                }
+                break
+            } catch StoreError.duplicateKey(let key) where newKeys.contains(key) && attempt + 1 < Self.keyAttempts {
+                continue
+            } catch let error as StoreError {
+                throw Self.actionError(error)
+            }
+        }
+        insertedKeys += newKeys
+        name(newRows: newKeys)
+    }
+
+    /// Tries at saving new items under keys someone else may take at the same moment.
+    static let keyAttempts = 4
+
+    /// The store's writes for `writes`, list by list, and the keys made for new items, in order.
+    private func listWrites(_ writes: [PendingWrite], lists: [ListID], shown: [ListID: Int],
+                            afterLostRace: Bool) async throws -> ([ListWrite], [String]) {
         var listWrites: [ListWrite] = []
         var newKeys: [String] = [], handedOut = Set<String>()
         for list in lists {
@@ -219,7 +247,7 @@ extension ResolvedScene {
                 case let .change(change, _):
                     changes.append(change)
                 case let .insert(attributes, after, _):
-                    let key = try await keys.key(for: attributes, avoiding: handedOut)
+                    let key = try await keys.key(for: attributes, avoiding: handedOut, afterLostRace: afterLostRace)
                     newKeys.append(key)
                     handedOut.insert(key)
                     changes.append(.insertAfter(StoredItem(key: key, attributes: attributes), key: after))
@@ -230,15 +258,7 @@ extension ResolvedScene {
             let isPlaced = writes.contains { $0.list == list && $0.needsReadRevision }
             listWrites.append(ListWrite(changes, to: list, basedOn: isPlaced ? revisions[list] ?? shownRevision : nil))
         }
-        do {
-            for (list, revision) in try await store.apply(listWrites) where revisions[list] != nil || lists.contains(list) {
-                revisions[list] = revision
-            }
-        } catch let error as StoreError {
-            throw Self.actionError(error)
-        }
-        insertedKeys += newKeys
-        name(newRows: newKeys)
+        return (listWrites, newKeys)
     }
 
     /// Gives the rows `commit(.insert, …)` added, in order, the keys their items were saved under.

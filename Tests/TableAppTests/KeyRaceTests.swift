@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+import Testing
+import TableApp
+import TableStore
+
+/// Someone adding an item of the same name at the same moment takes the key an Add picked: the
+/// Add makes its key again, with a random number after the name, and is made.
+@Suite("A new item's key taken at the same moment")
+struct KeyRaceTests {
+    @Test("an Add whose key was taken between its pick and its save is made under another key, the other item untouched")
+    func keyTakenMeanwhile() async throws {
+        let demo = try await DemoFixture()
+        defer { demo.remove() }
+        // The store answers each key as free the first time, as it was before someone else's add landed.
+        let runtime = AppRuntime(app: try DemoApp.definition(), store: LateKeyStore(base: demo.store))
+        let scene = try await runtime.resolve(["groceries"])
+        let outcome = try await SceneEditor(runtime: runtime, scene: scene)
+            .perform(.add(fields: ["name": "Eggs", "quantity": "6"]), revisionToken: scene.revisionToken)
+        let key = try #require(outcome.highlightKey)
+        #expect(key.hasPrefix("eggs-") && Int(key.dropFirst("eggs-".count)) != nil, "\(key)")
+        #expect(try await demo.store.item(key, in: .root("groceries"))?["quantity"] == .number(6))
+        #expect(try await demo.store.item("eggs", in: .root("groceries"))?["quantity"] == .number(12))
+    }
+}
+
+/// A store that passes everything through but answers the first lookup of each key with no item.
+private struct LateKeyStore: DataStore {
+    let base: SQLiteStore
+    private let looked = LookedKeys()
+
+    init(base: SQLiteStore) { self.base = base }
+
+    func list(_ id: ListID) async throws -> StoredList { try await base.list(id) }
+    func list(_ id: ListID, positions: Range<Int>) async throws -> (list: StoredList, count: Int) { try await base.list(id, positions: positions) }
+    func revision(of id: ListID) async throws -> Int { try await base.revision(of: id) }
+    func revisionNow(of id: ListID) -> Int? { base.revisionNow(of: id) }
+    func item(_ key: String, in list: ListID) async throws -> StoredItem? {
+        guard !looked.keys.withLock({ $0.insert(key).inserted }) else { return nil }
+        return try await base.item(key, in: list)
+    }
+    func apply(_ changes: [ListChange], to id: ListID, basedOn revision: Int?) async throws -> Int {
+        try await base.apply(changes, to: id, basedOn: revision)
+    }
+    func apply(_ writes: [ListWrite]) async throws -> [ListID: Int] { try await base.apply(writes) }
+    func load(_ document: DataDocument, replacing: Bool) async throws -> ReplacedData { try await base.load(document, replacing: replacing) }
+    func loadIntoEmpty(_ document: DataDocument) async throws -> Bool { try await base.loadIntoEmpty(document) }
+    func document() async throws -> DataDocument { try await base.document() }
+    func isEmpty() async throws -> Bool { try await base.isEmpty() }
+}
+
+private final class LookedKeys: Sendable {
+    let keys = Mutex<Set<String>>([])
+}
