@@ -36,15 +36,29 @@ final class StaticFiles: @unchecked Sendable {
         var gzip: (body: ByteBuffer, etag: String)?
     }
 
-    init(folder: String) { self.folder = folder }
+    /// The folder's own path with its links resolved: a file served must lie under it.
+    private let resolvedFolder: String?
+
+    init(folder: String) {
+        self.folder = folder
+        resolvedFolder = Self.resolved(folder)
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
 
     func response(for segments: [String], request: Request) throws(ServerError) -> Response {
-        guard !segments.isEmpty, segments.allSatisfy(Self.isPlainName) else {
+        // A path ending in '/' names a folder, which is no file.
+        guard !segments.isEmpty, segments.allSatisfy(Self.isPlainName), request.uri.path.utf8.last != UInt8(ascii: "/") else {
             throw .notFound("no such file", upPath: [])
         }
         let path = ([folder] + segments).joined(separator: "/")
         let fileExtension = (path as NSString).pathExtension.lowercased()
-        guard let type = Self.types[fileExtension],
+        // A link to a folder elsewhere, put in the public folder, would lead outside it.
+        guard let type = Self.types[fileExtension], let resolvedFolder, Self.resolved(path)?.hasPrefix(resolvedFolder + "/") == true,
               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               attributes[.type] as? FileAttributeType == .typeRegular,
               let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date,

@@ -385,6 +385,30 @@ struct ProtocolTests {
         }
     }
 
+    @Test("assets: a link to a folder or file elsewhere is not followed out of the public folder, and a path ending in '/' is no file")
+    func assetsStayInTheirFolder() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-public-\(UUID().uuidString)")
+        let publicFolder = root.appendingPathComponent("public"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: publicFolder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        try Data(".row {}".utf8).write(to: publicFolder.appendingPathComponent("icons/site.css"))
+        try FileManager.default.createSymbolicLink(at: publicFolder.appendingPathComponent("elsewhere"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: publicFolder.appendingPathComponent("secret.txt"),
+                                                   withDestinationURL: outside.appendingPathComponent("secret.txt"))
+        let demo = try await ServedDemo(publicFolder: publicFolder.path)
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let inside = try await browser.get("/_assets/icons/site.css")
+            #expect(inside.status == 200)
+            #expect(try await browser.get("/_assets/elsewhere/secret.txt").status == 404)
+            #expect(try await browser.get("/_assets/secret.txt").status == 404)
+            #expect(try await browser.get("/_assets/icons/site.css/").status == 404)
+            #expect(try await browser.get("/_assets/icons/").status == 404)
+        }
+    }
+
     @Test("with an editor password, pages are read-only until the editor signs in")
     func signIn() async throws {
         let demo = try await ServedDemo(editorPassword: try PasswordHash.make(password: "correct horse", rounds: 210_000))
