@@ -30,6 +30,19 @@ struct ConnectionRegistryTests {
         #expect(registry.sweepCount == 2, "and runs no more")
     }
 
+    @Test("a request whose response is still being made is never idle, however long; once it is being sent, a stall is")
+    func workingIsNotIdle() {
+        let loop = EmbeddedEventLoop()
+        let registry = ConnectionRegistry(limits: ConnectionLimits(idleTimeout: 2))
+        let channel = EmbeddedChannel(loop: loop)
+        #expect(registry.opened(channel))
+        registry.changed(channel, to: .working)
+        #expect(registry.expired(at: .now() + .seconds(600)).isEmpty && registry.count == 1, "ten minutes making a page")
+        registry.progressed(channel)
+        #expect(registry.expired(at: .now() + .seconds(1)).isEmpty)
+        #expect(registry.expired(at: .now() + .seconds(3)).count == 1 && registry.count == 0, "nothing sent for longer than the idle limit")
+    }
+
     @Test("connections opened and closed between two ticks schedule one sweep, which ends at its first tick")
     func briefConnections() {
         let loop = EmbeddedEventLoop()

@@ -81,7 +81,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             break
         case .end:
             isReadingBody = false
-            registry.changed(context.channel, to: .responding)
+            // (A response may have ended before the body did: then nothing is owed.)
+            registry.changed(context.channel, to: requestsInFlight > 0 ? .working : .idle)
         }
         context.fireChannelRead(data)
     }

@@ -13,7 +13,11 @@ final class ConnectionRegistry: @unchecked Sendable {
         case readingHead
         /// The head is read, the body is not.
         case readingBody
-        /// The request is read and its response is being made or sent.
+        /// The request is read and its response is being made: no limit, however long the
+        /// server takes (a client waiting for its answer is not idle).
+        case working
+        /// The response has begun and is being sent: idle once nothing moves for the idle limit
+        /// (a client that stopped reading).
         case responding
         /// Over the cap with nothing to close for it: answered 503 as soon as it asks.
         case refused
@@ -91,11 +95,13 @@ final class ConnectionRegistry: @unchecked Sendable {
         }
     }
 
-    /// Records that a responding connection made progress (wrote a part of its response).
+    /// Records that a connection wrote a part of its response: one being made is now being sent.
     func progressed(_ channel: any Channel) {
         let now = NIODeadline.now()
         lock.withLock {
-            guard let index = entries.index(forKey: ObjectIdentifier(channel)), entries.values[index].phase == .responding else { return }
+            guard let index = entries.index(forKey: ObjectIdentifier(channel)),
+                  [.working, .responding].contains(entries.values[index].phase) else { return }
+            entries.values[index].phase = .responding
             entries.values[index].since = now
         }
     }
@@ -163,6 +169,8 @@ final class ConnectionRegistry: @unchecked Sendable {
                 switch entry.phase {
                 case .idle, .responding:
                     if entry.since + idle <= now { found.append(.close(entry.channel)); entries[id] = nil }
+                case .working:
+                    break
                 case .refused:
                     if entry.since + refused <= now { found.append(.close(entry.channel)); entries[id] = nil }
                 case .readingHead:
