@@ -128,6 +128,10 @@ struct BatchRequest: Decodable {
         } catch {
             throw .badRequest("The batch is not valid JSON of the expected shape: \(describe(error))")
         }
+        if let comma = DataFileReader.trailingComma(in: Data(text.utf8)) {
+            throw .badRequest("The batch is not valid JSON: a comma just before '\(comma.closing)' (line \(comma.line), column \(comma.column)); "
+                              + "JSON allows none after the last member or element. Nothing was changed.")
+        }
         if let repeated = DataFileReader.repeatedMember(in: Data(text.utf8)) {
             throw .badRequest("The batch names \"\(DocumentText.cleaned(DocumentText.shortened(repeated.name, to: 40)))\" twice in one object "
                               + "(line \(repeated.line), column \(repeated.column)), so which value is meant cannot be told; nothing was changed.")

@@ -43,7 +43,14 @@ extension SiteServer {
         }
         // A malformed revision is a bad request whatever the action finds (a row already
         // deleted, a move the rules refuse), not something each action may or may not read.
-        if page.scene != nil { _ = try ResolvedScene.parse(revision) }
+        if let scene = page.scene {
+            let shown = try ResolvedScene.parse(revision)
+            // A page's token names its lists: one naming none of them came from no page of this
+            // list, and tells nothing (a row it does not find was not "already deleted").
+            if !scene.revisions.isEmpty, Set(shown.keys).isDisjoint(with: scene.revisions.keys) {
+                throw ServerError.badRequest("The form's revision names none of the lists of \"\(page.title)\"; reload the page. Nothing was changed.")
+            }
+        }
         do {
             var outcome: ActionOutcome?
             // The action is carried out on the page as it is now; when someone else's write lands

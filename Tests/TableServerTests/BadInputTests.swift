@@ -83,6 +83,11 @@ struct BadInputTests {
         Case(name: "an unknown batch", uri: "/batch-update/_/run-batch", fields: [("batch", "nuke")], status: 400),
         Case(name: "a malformed revision", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 400, useRevision: "yesterday"),
         Case(name: "a revision for another list", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 400, useRevision: "states=1"),
+        // Not taken for a page shown before someone deleted the row: "already deleted" would be a lie.
+        Case(name: "a delete of a row never there, with a revision for another list", uri: "/groceries/_/delete", fields: [("key", "caviar")],
+             status: 400, useRevision: "GROCERIES=2"),
+        Case(name: "a batch with a comma after its last member", uri: "/batch-update/_/batch",
+             body: #"{"revision": "batch-states=0", "operations": [],}"#, contentType: "application/json", status: 400),
         Case(name: "a batch based on an old revision", uri: "/batch-update/_/batch",
              body: #"{"revision": "batch-states=0", "operations": [{"op": "delete", "rows": ["0.0"]}]}"#, contentType: "application/json", status: 409),
         Case(name: "a missing CSRF token", uri: "/groceries/_/delete", fields: [("key", "milk"), ("editing", "1")], status: 403, dropCSRF: true),
