@@ -187,6 +187,21 @@ struct BadInputTests {
         }
     }
 
+    @Test("an error page repeats a long path in part, not whole, in HTML and JSON")
+    func longPathCutShort() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let segment = String(repeating: "x", count: 6_000)
+            let page = try await browser.get("/groceries/\(segment)/")
+            let message = page.root?.first { $0.attributes["class"] == "error-page__message" }?.normalizedText ?? ""
+            #expect(page.status == 404 && message.hasPrefix("\"Groceries\" has no row \"xxx") && message.hasSuffix("…"))
+            #expect(message.count <= 2_001 && page.html.utf8.count < 10_000, "\(message.count) characters, \(page.html.utf8.count) bytes")
+            let twin = try await browser.get("/groceries/\(segment)/", accept: "application/json")
+            #expect(twin.status == 404 && twin.html.utf8.count < 3_000)
+        }
+    }
+
     @Test("an error's description is answered as a sentence; a name that leads it keeps its case", arguments: [
         ("no item \"milk\" in list groceries", "No item \"milk\" in list groceries."),
         ("the database cannot be reached just now; nothing was changed, try again in a moment",
