@@ -65,6 +65,23 @@ struct SignInTests {
         }
     }
 
+    @Test("a sign-in or sign-out that is not a form is 415, and signs nobody in or out")
+    func notAForm() async throws {
+        let demo = try await Self.demo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            let csrf = try await browser.get("/_login").field("csrf") ?? ""
+            let body = "csrf=\(csrf)&password=" + Browser.encode(Self.password)
+            for type in ["text/plain", "application/json"] {
+                #expect(try await browser.post("/_login", body: body, contentType: type).status == 415)
+            }
+            #expect(browser.cookie(named: "tablestack_editor") == nil, "not signed in")
+            #expect(try await browser.post("/_login", body: body, contentType: "application/x-www-form-urlencoded").notice == "Signed in: you can edit now.")
+            let signOut = try await browser.post("/_logout", body: "csrf=\(csrf)", contentType: "text/plain")
+            #expect(signOut.status == 415 && browser.cookie(named: "tablestack_editor") != nil, "still signed in")
+        }
+    }
+
     @Test("thirty wrong passwords sent at once get no more checks than ten sent one by one")
     func concurrentGuesses() async throws {
         // A clock that stands still, as in `throttled`: on a loaded machine thirty requests can

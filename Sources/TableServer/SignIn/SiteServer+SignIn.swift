@@ -19,7 +19,7 @@ extension SiteServer {
         guard let hash = configuration.editorPassword else {
             throw .notFound("this server has no editor password to sign in with", upPath: [])
         }
-        let form = try FormBody(try await collectBody(of: &request, upTo: 4096))
+        let form = try await signInForm(&request)
         guard session.accepts(form["csrf"]) else {
             throw .forbidden("The form's security token is missing or does not belong to this session. Reload and try again.")
         }
@@ -54,7 +54,7 @@ extension SiteServer {
 
     /// `POST /_logout`: ends the sign-in and the session id with it.
     func signOut(_ request: inout Request, session: Session) async throws(ServerError) -> Response {
-        let form = try FormBody(try await collectBody(of: &request, upTo: 4096))
+        let form = try await signInForm(&request)
         guard session.accepts(form["csrf"]) else {
             throw .forbidden("The form's security token is missing or does not belong to this session. Reload and try again.")
         }
@@ -63,6 +63,15 @@ extension SiteServer {
         var response = redirect(to: site.urls.basePath, session: renewed, flash: "Signed out.")
         response.headers.append(HTTPField(name: .setCookie, value: renewed.signedOutCookie(basePath: site.urls.basePath)))
         return response
+    }
+
+    /// The sign-in or sign-out form a post holds: a form, as every other post to the site is.
+    private func signInForm(_ request: inout Request) async throws(ServerError) -> FormBody {
+        let body = try await collectBody(of: &request, upTo: 4096)
+        try ContentType.require(request.headers, is: "application/x-www-form-urlencoded") {
+            "Expected a form (application/x-www-form-urlencoded), got \"\($0)\"."
+        }
+        return try FormBody(body)
     }
 
     /// The sign-in sheet again, saying why the attempt was refused, with the refusal's status.
