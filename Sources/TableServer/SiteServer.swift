@@ -300,7 +300,15 @@ public struct SiteServer: Sendable {
         }
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
-        var tablePage = try site.tablePage(page, options: options, snapshot: try snapshots.snapshot(of: page, isEditing: options.showsEditing))
+        let snapshot = try snapshots.snapshot(of: page, isEditing: options.showsEditing)
+        // A row that is there but offers no Delete has no button to confirm (as a row that cannot
+        // move has no Move to… sheet).
+        if let key = state.confirmingDelete, let path = page.controller.indexPath(forRowWithKey: key),
+           let row = snapshot.row(at: path), row.editingStyle != .delete, !row.canSwipeToDelete {
+            throw ServerError.notFound("\"\(page.title)\" offers no Delete for \"\(DocumentText.shortened(row.cell.text, to: 80))\"",
+                                       upPath: page.path, upTitle: page.title)
+        }
+        var tablePage = try site.tablePage(page, options: options, snapshot: snapshot)
         tablePage.live = liveURL(of: page, state: state, snapshot: tablePage.snapshot)
         for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }
         offerSignIn(on: &tablePage, session: session)

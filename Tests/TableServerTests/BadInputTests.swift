@@ -28,6 +28,7 @@ struct BadInputTests {
         Case(name: "a leaf pushed further", method: "GET", uri: "/states/alabama/", status: 404),
         Case(name: "confirming the deletion of a row that is not there", method: "GET", uri: "/groceries/?editing=1&delete=caviar", status: 404),
         Case(name: "moving a row that cannot move", method: "GET", uri: "/reorder/?editing=1&move=m-wake-up", status: 404),
+        Case(name: "confirming the deletion of a row that offers no Delete", method: "GET", uri: "/states/?editing=1&delete=alabama", status: 404),
         Case(name: "an add sheet where there is none", method: "GET", uri: "/states/?add=1", status: 404),
         Case(name: "a path with a dot segment", method: "GET", uri: "/trails/%2E%2E/", status: 404),
         Case(name: "a malformed percent escape in the path", method: "GET", uri: "/trails/%ZZ/", status: 404),
