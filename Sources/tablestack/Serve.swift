@@ -50,7 +50,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds a client may take to send a request's body.")
     var bodyTimeout: Double = ConnectionLimits().bodyTimeout
 
-    @Option(name: .long, parsing: .unconditional, help: "Seconds a connection may stay open with nothing moving.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a connection may stay open with nothing moving (not counting the time the server takes to make a response).")
     var idleTimeout: Double = ConnectionLimits().idleTimeout
 
     @Option(name: .long, parsing: .unconditional, help: "Connections open at once (lowered to fit the descriptor limit); past it the longest idle one is closed.")
