@@ -7,7 +7,7 @@ import Glibc
 /// megabytes, and each fresh megabyte is 256 pages for the kernel to fault in and zero.
 package enum FileBytes {
     /// The bytes of the file at `path`; `nil` when it cannot be opened or read.
-    static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         opened(path) { descriptor, size in
             // One byte more than the file holds, so that one read sees its end.
             var failed = false

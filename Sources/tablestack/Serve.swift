@@ -7,6 +7,7 @@ import TableRender
 import TableServer
 import TableSite
 import TableStore
+import TableExport
 
 /// `tablestack serve`: serves an app (the built-in demo by default) as web pages.
 struct Serve: AsyncParsableCommand {
@@ -32,7 +33,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "A file holding the editors' password hash (from `tablestack hash-password`).")
     var editorPasswordFile: String?
 
-    @Option(name: .long, help: "A file of at least 32 bytes that signs cookies; servers behind one load balancer share it.")
+    @Option(name: .long, help: "A file of at least 32 bytes that signs cookies; servers behind one load balancer share it. Without it, a key made once is kept beside a SQLite database (DB-secret).")
     var secretFile: String?
 
     @Option(name: .long, help: "The least important messages logged: trace, debug, info (every request), notice, warning, error.")
@@ -157,7 +158,15 @@ struct Serve: AsyncParsableCommand {
         configuration.followedStore = loaded.store
         configuration.liveStreams = liveStreams
         configuration.editorPassword = editorPassword
-        if let secret { configuration.secret = secret }
+        if let secret {
+            configuration.secret = secret
+        } else if let database = StoreOpening.sqliteFile(of: site.db) {
+            switch KeptSecret.readOrMake(at: KeptSecret.path(beside: database)) {
+            case let .success(key): configuration.secret = key
+            case let .failure(refusal):
+                logger.warning("\(refusal.path): the key that signs cookies cannot be kept there (\(refusal.reason)); one made now ends open pages' forms and sign-ins when this server stops")
+            }
+        }
         let server = SiteServer(site: loaded.site, configuration: configuration)
         let title = loaded.site.storyboard.title
         let policy = configuration.editingPolicy()

@@ -86,6 +86,11 @@ enum StoreOpening {
         }
     }
 
+    /// The SQLite file `db` names; `nil` for a PostgreSQL URL.
+    static func sqliteFile(of db: String) -> String? {
+        PostgresAddress.isURL(db) ? nil : sqlitePath(db)
+    }
+
     private static func sqlitePath(_ db: String) -> String {
         db.hasPrefix("sqlite:") ? String(db.dropFirst("sqlite:".count)) : db
     }
