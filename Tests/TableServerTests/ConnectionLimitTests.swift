@@ -125,4 +125,33 @@ struct ConnectionLimitTests {
             #expect(busy.count >= 14)
         }
     }
+
+    @Test("a client that stops reading a long response is cut off after the idle timeout, even with a request pipelined behind it")
+    func stalledReaderWithPipelinedRequest() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Far more than the sockets on both ends hold, so the server's writes stall.
+        let size = 40_000_000
+        try Data(count: size).write(to: folder.appendingPathComponent("big.png"))
+        try await RunningServer.with(arguments: Self.arguments + ["--public", folder.path]) { server in
+            for pipelined in [false, true] {
+                let connection = try RawConnection(port: server.port, timeout: 20)
+                let get = "GET /_assets/big.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                try connection.send(get)
+                if pipelined {
+                    // Sent once the first response has stalled, behind it.
+                    try await Task.sleep(for: .milliseconds(500))
+                    try connection.send("GET /groceries/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                }
+                try await Task.sleep(for: .seconds(3))
+                var received = 0
+                while true {
+                    let bytes = connection.receiveSome()
+                    if bytes.isEmpty { break }
+                    received += bytes.count
+                }
+                #expect(received < size, "pipelined: \(pipelined): closed part way (\(received) bytes), not sent whole")
+            }
+        }
+    }
 }

@@ -41,6 +41,14 @@ struct ConnectionRegistryTests {
         registry.progressed(channel)
         #expect(registry.expired(at: .now() + .seconds(1)).isEmpty)
         #expect(registry.expired(at: .now() + .seconds(3)).count == 1 && registry.count == 0, "nothing sent for longer than the idle limit")
+
+        // Made behind a response whose bytes the client stopped taking (pipelined): idle in time.
+        let stuck = EmbeddedChannel(loop: loop)
+        #expect(registry.opened(stuck))
+        registry.changed(stuck, to: .working)
+        stuck.isWritable = false
+        #expect(registry.expired(at: .now() + .seconds(1)).isEmpty)
+        #expect(registry.expired(at: .now() + .seconds(3)).count == 1 && registry.count == 0)
     }
 
     @Test("connections opened and closed between two ticks schedule one sweep, which ends at its first tick")

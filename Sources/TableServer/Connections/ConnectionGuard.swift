@@ -76,13 +76,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if head.headerFields[.connection] == "close" { isLastRequest = true }
             requestsInFlight += 1
             isReadingBody = true
-            registry.changed(context.channel, to: .readingBody)
+            // A request pipelined behind one whose response is owed waits for it: the phase (and
+            // its limit) stays the earlier one's until that response ends.
+            if requestsInFlight == 1 { registry.changed(context.channel, to: .readingBody) }
         case .body:
             break
         case .end:
             isReadingBody = false
-            // (A response may have ended before the body did: then nothing is owed.)
-            registry.changed(context.channel, to: requestsInFlight > 0 ? .working : .idle)
+            // (Pipelined behind another, as above; a response may also have ended before the
+            // body did: then nothing is owed.)
+            if requestsInFlight <= 1 { registry.changed(context.channel, to: requestsInFlight == 1 ? .working : .idle) }
         }
         context.fireChannelRead(data)
     }
@@ -117,9 +120,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 answer(context, status: status, message: message, fields: [:])
                 return
             }
+            // With a request pipelined behind it, the phase stays: this response's bytes may not be
+            // sent yet (written here is not yet taken by the client), so the idle limit still holds.
             if requestsInFlight == 0 { registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle) }
         }
         context.write(data, promise: promise)
+    }
+
+    /// The client took some of what was sent (the channel can take more), or stopped taking it.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        registry.drained(context.channel)
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -14,7 +14,8 @@ final class ConnectionRegistry: @unchecked Sendable {
         /// The head is read, the body is not.
         case readingBody
         /// The request is read and its response is being made: no limit, however long the
-        /// server takes (a client waiting for its answer is not idle).
+        /// server takes (a client waiting for its answer is not idle), unless bytes sent before it
+        /// (a response it was pipelined behind) stay untaken for the idle limit.
         case working
         /// The response has begun and is being sent: idle once nothing moves for the idle limit
         /// (a client that stopped reading).
@@ -106,6 +107,17 @@ final class ConnectionRegistry: @unchecked Sendable {
         }
     }
 
+    /// Records that a connection's client took some of what was sent to it, or stopped taking it
+    /// (its channel's writability changed).
+    func drained(_ channel: any Channel) {
+        let now = NIODeadline.now()
+        lock.withLock {
+            guard let index = entries.index(forKey: ObjectIdentifier(channel)),
+                  [.working, .responding].contains(entries.values[index].phase) else { return }
+            entries.values[index].since = now
+        }
+    }
+
     func closed(_ channel: any Channel) {
         lock.withLock { entries[ObjectIdentifier(channel)] = nil }
     }
@@ -170,7 +182,8 @@ final class ConnectionRegistry: @unchecked Sendable {
                 case .idle, .responding:
                     if entry.since + idle <= now { found.append(.close(entry.channel)); entries[id] = nil }
                 case .working:
-                    break
+                    // Nothing moves out while the channel can take no more: the client stopped reading.
+                    if !entry.channel.isWritable, entry.since + idle <= now { found.append(.close(entry.channel)); entries[id] = nil }
                 case .refused:
                     if entry.since + refused <= now { found.append(.close(entry.channel)); entries[id] = nil }
                 case .readingHead:
