@@ -272,6 +272,14 @@ public struct SiteServer: Sendable {
             return try await pageResponse(page, state: ViewState(isEditing: state.isEditing), request: request, session: session,
                                           status: .notFound, notice: ActionNotice.rowNotInList)
         }
+        // A row that is there but offers no Delete has no button to confirm (as a row that cannot
+        // move has no Move to… sheet), for the page and its JSON twin alike.
+        if let key = state.confirmingDelete, let path = page.controller.indexPath(forRowWithKey: key),
+           let row = try snapshots.snapshot(of: page, isEditing: state.isEditing && mayEdit(session)).row(at: path),
+           row.editingStyle != .delete, !row.canSwipeToDelete {
+            throw ServerError.notFound("\"\(page.title)\" offers no Delete for \"\(DocumentText.shortened(row.cell.text, to: 80))\"",
+                                       upPath: page.path, upTitle: page.title)
+        }
         if request.wantsJSON {
             // The twin shows no sheet, but answers a sheet the page does not have as the page does: 404.
             if given == nil, state.sheet != nil { _ = try sheet(of: page, state: state, session: session) }
@@ -301,13 +309,6 @@ public struct SiteServer: Sendable {
         let canEdit = mayEdit(session)
         let options = PageOptions(state: state, notice: notice, csrf: canEdit ? PageCache.tokenPlaceholder : nil)
         let snapshot = try snapshots.snapshot(of: page, isEditing: options.showsEditing)
-        // A row that is there but offers no Delete has no button to confirm (as a row that cannot
-        // move has no Move to… sheet).
-        if let key = state.confirmingDelete, let path = page.controller.indexPath(forRowWithKey: key),
-           let row = snapshot.row(at: path), row.editingStyle != .delete, !row.canSwipeToDelete {
-            throw ServerError.notFound("\"\(page.title)\" offers no Delete for \"\(DocumentText.shortened(row.cell.text, to: 80))\"",
-                                       upPath: page.path, upTitle: page.title)
-        }
         var tablePage = try site.tablePage(page, options: options, snapshot: snapshot)
         tablePage.live = liveURL(of: page, state: state, snapshot: tablePage.snapshot)
         for line in advice.newAdvice(for: page, snapshot: tablePage.snapshot, site: site) { Self.adviceLogger.warning("\(line)") }

@@ -30,12 +30,17 @@ struct StaleLinkTests {
         }
     }
 
-    @Test("a row that is there but cannot move is still a 404 error page, not the list")
+    @Test("a row that is there but cannot move, or offers no Delete, is a 404 error page, not the list; its JSON twin is 404 too")
     func unmovableRow() async throws {
         try await ManyEditorsTests.withTwoEditors { _, alice, _ in
             let page = try await alice.get("/reorder/?editing=1&move=m-wake-up")
             #expect(page.status == 404)
             #expect(page.notice == nil && page.html.contains("has no movable row"))
+            let undeletable = try await alice.get("/states/?editing=1&delete=alabama")
+            let message = undeletable.root?.first { $0.attributes["class"] == "error-page__message" }?.normalizedText
+            #expect(undeletable.status == 404 && message == "\"States\" offers no Delete for \"Alabama\".", "\(String(describing: message))")
+            #expect(try await alice.get("/states/?editing=1&delete=alabama", accept: "application/json").status == 404)
+            #expect(try await alice.get("/reorder/?editing=1&move=m-wake-up", accept: "application/json").status == 404)
         }
     }
 }
