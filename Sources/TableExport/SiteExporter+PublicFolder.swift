@@ -20,10 +20,12 @@ extension SiteExporter {
             throw ExportError.cannotWrite(options.outputFolder + "/_assets", "the public folder \(source.path) cannot be read")
         }
         var files: [(name: String, data: Data)] = []
+        let inside = FolderLinks.resolved(source.path)
         for case let name as String in names where !(name as NSString).lastPathComponent.hasPrefix(".") {
             var isDirectory: ObjCBool = false
             let path = source.appendingPathComponent(name).path
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            // A link out of the folder is not copied, as the server does not serve it.
+            guard FolderLinks.lies(path, inside: inside), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
                   let data = FileManager.default.contents(atPath: path) else { continue }
             files.append((name, data))
         }

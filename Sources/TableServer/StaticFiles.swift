@@ -41,13 +41,7 @@ final class StaticFiles: @unchecked Sendable {
 
     init(folder: String) {
         self.folder = folder
-        resolvedFolder = Self.resolved(folder)
-    }
-
-    private static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        resolvedFolder = FolderLinks.resolved(folder)
     }
 
     func response(for segments: [String], request: Request) throws(ServerError) -> Response {
@@ -57,9 +51,9 @@ final class StaticFiles: @unchecked Sendable {
         }
         let path = ([folder] + segments).joined(separator: "/")
         let fileExtension = (path as NSString).pathExtension.lowercased()
-        // A link to a folder elsewhere, put in the public folder, would lead outside it.
-        guard let type = Self.types[fileExtension], let resolvedFolder, Self.resolved(path)?.hasPrefix(resolvedFolder + "/") == true,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        // A link in the public folder is followed only to a file inside it (as an export copies).
+        guard let type = Self.types[fileExtension], FolderLinks.lies(path, inside: resolvedFolder),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: FolderLinks.target(of: path) ?? path),
               attributes[.type] as? FileAttributeType == .typeRegular,
               let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date,
               let asset = asset(at: path, size: size, modified: modified, compressible: Self.compressible.contains(fileExtension)) else {

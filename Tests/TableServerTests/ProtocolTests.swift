@@ -385,7 +385,7 @@ struct ProtocolTests {
         }
     }
 
-    @Test("assets: a link to a folder or file elsewhere is not followed out of the public folder, and a path ending in '/' is no file")
+    @Test("assets: a link is followed only to a file inside the public folder, and a path ending in '/' is no file")
     func assetsStayInTheirFolder() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-public-\(UUID().uuidString)")
         let publicFolder = root.appendingPathComponent("public"), outside = root.appendingPathComponent("outside")
@@ -397,6 +397,7 @@ struct ProtocolTests {
         try FileManager.default.createSymbolicLink(at: publicFolder.appendingPathComponent("elsewhere"), withDestinationURL: outside)
         try FileManager.default.createSymbolicLink(at: publicFolder.appendingPathComponent("secret.txt"),
                                                    withDestinationURL: outside.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(atPath: publicFolder.appendingPathComponent("alias.css").path, withDestinationPath: "icons/site.css")
         let demo = try await ServedDemo(publicFolder: publicFolder.path)
         defer { demo.remove() }
         try await demo.browse { browser in
@@ -404,6 +405,8 @@ struct ProtocolTests {
             #expect(inside.status == 200)
             #expect(try await browser.get("/_assets/elsewhere/secret.txt").status == 404)
             #expect(try await browser.get("/_assets/secret.txt").status == 404)
+            let alias = try await browser.get("/_assets/alias.css")
+            #expect(alias.status == 200 && alias.html == ".row {}", "a link to a file inside the folder is followed, as an export copies it")
             #expect(try await browser.get("/_assets/icons/site.css/").status == 404)
             #expect(try await browser.get("/_assets/icons/").status == 404)
         }

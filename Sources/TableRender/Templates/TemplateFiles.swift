@@ -18,10 +18,10 @@ public struct TemplateFiles: Sendable {
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".mustache") }.sorted()
             var outside: Set<String> = []
-            let resolved = Self.resolved(folder)
+            let resolved = FolderLinks.resolved(folder)
             files = names.map { file in
                 let name = String(file.dropLast(".mustache".count)), path = (folder as NSString).appendingPathComponent(file)
-                guard Self.lies(path, inside: resolved) else {
+                guard FolderLinks.lies(path, inside: resolved) else {
                     outside.insert(name)
                     return (name, nil)
                 }
@@ -54,23 +54,4 @@ public struct TemplateFiles: Sendable {
 
     /// What is said of a template that is a link to a file outside its folder.
     static let outsideMessage = "the file is a link to a file outside the template folder; templates are read only from inside it"
-
-    /// `path` with its links followed, ending in a slash when it is a folder's; `nil` when it
-    /// cannot be resolved.
-    static func resolved(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        let text = String(cString: resolved)
-        return text.hasSuffix("/") ? text : text + "/"
-    }
-
-    /// Whether the file at `path`, its links followed, lies inside `folder` (as `resolved` gives
-    /// it, once for all its files): a template folder shipped with an app may not show any file
-    /// of the machine it runs on.
-    static func lies(_ path: String, inside folder: String?) -> Bool {
-        guard let file = realpath(path, nil) else { return true }  // unreadable: the read says so
-        defer { free(file) }
-        guard let folder else { return false }
-        return String(cString: file).hasPrefix(folder)
-    }
 }

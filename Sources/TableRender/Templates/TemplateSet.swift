@@ -38,7 +38,7 @@ public struct TemplateSet: Sendable {
         var customKeys: [String: Set<String>] = [:]
         var problems: [XMLDiagnostic] = []
         for base in [folder] + (appFolder.map { [$0] } ?? []) {
-            let resolvedBase = TemplateFiles.resolved(base)
+            let resolvedBase = FolderLinks.resolved(base)
             for kind in CustomTemplateKind.allCases {
                 let subfolder = (base as NSString).appendingPathComponent(kind.rawValue)
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: subfolder)) ?? []).filter { $0.hasSuffix(".mustache") }
@@ -49,7 +49,7 @@ public struct TemplateSet: Sendable {
                         problems.append(XMLDiagnostic(file: path, line: 1, column: 1, message: "\"\(name)\" cannot name a template (1 to 64 letters, digits, - and _, starting with a letter)"))
                         continue
                     }
-                    guard TemplateFiles.lies(path, inside: resolvedBase) else {
+                    guard FolderLinks.lies(path, inside: resolvedBase) else {
                         problems.append(XMLDiagnostic(file: path, line: 0, column: 0, message: TemplateFiles.outsideMessage))
                         continue
                     }
