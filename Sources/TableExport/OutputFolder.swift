@@ -84,11 +84,8 @@ final class OutputFolder: @unchecked Sendable {
     /// these bytes (nothing to write) or others (a long list's changed page is not read back).
     func write(_ pieces: [UnsafeBufferPointer<UInt8>], to name: String, lastWritten: LastWritten = .unknown) throws -> Bool {
         let fullPath = path + "/" + name
-        if let earlierFiles, leftAs[name] == nil, !earlierFiles.contains(name), isRegularFile(name) {
-            let advice = withoutRecord.map { " (the folder's exports are not known: \($0), \(ExportState.fileName)); move it away, or export into a new folder" }
-                ?? "; move it away and export again"
-            lock.withLock { refused = true }
-            throw ExportError.cannotWrite(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file" + advice)
+        if let earlierFiles, leftAs[name] == nil, !earlierFiles.contains(name), standsInTheWay(name) {
+            throw refusal(fullPath, "a file no export into this folder lists as its own stands here, and an export never replaces such a file")
         }
         let isAsLeft = !isFresh && lastWritten != .unknown && leftAs[name].map { ExportState.stamp(of: name, in: descriptor) == $0 } == true
         if isAsLeft, lastWritten == .these { return false }
@@ -107,22 +104,38 @@ final class OutputFolder: @unchecked Sendable {
         return true
     }
 
-    /// Whether a regular file (not a link, not a folder) stands at `name`.
-    private func isRegularFile(_ name: String) -> Bool {
+    /// Whether someone else's file may stand at `name`: a regular file (not a folder); in a folder
+    /// without a record of its exports, a link too, which a refused first export, taken back,
+    /// would otherwise have replaced for good.
+    private func standsInTheWay(_ name: String) -> Bool {
         var info = stat()
-        return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFREG || (withoutRecord != nil && type == S_IFLNK)
+    }
+
+    /// The export refused for what stands at `fullPath`, and what to do about it.
+    private func refusal(_ fullPath: String, _ reason: String) -> ExportError {
+        let advice = withoutRecord.map { " (the folder's exports are not known: \($0), \(ExportState.fileName)); move it away, or export into a new folder" }
+            ?? "; move it away and export again"
+        lock.withLock { refused = true }
+        return ExportError.cannotWrite(fullPath, reason + advice)
     }
 
     /// In a folder someone else may have changed, a symbolic link where a page's folder goes
     /// (or one above it) would have the page written wherever it points: each is replaced by a
     /// folder of its own, as a link where a page's file goes is replaced by the file. Nothing it
-    /// points to is touched.
+    /// points to is touched. In a folder without a record of its exports the link may be someone's
+    /// own: the export is refused, as for their file.
     private func replaceLinks(along name: String) throws {
         try Self.forEachFolder(along: name) { prefix in
             var info = stat()
             // A folder not there yet has nothing below it to look at.
             guard fstatat(descriptor, prefix, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
             if info.st_mode & S_IFMT == S_IFLNK {
+                if withoutRecord != nil {
+                    throw refusal(path + "/" + prefix, "a symbolic link no export into this folder made stands where its folder goes, and an export never replaces it")
+                }
                 // Pages are written side by side: another page's write may have replaced it first.
                 let unlinked = unlinkat(descriptor, prefix, 0) == 0 || errno == ENOENT
                 let made = unlinked && (mkdirat(descriptor, prefix, 0o755) == 0 || errno == EEXIST)

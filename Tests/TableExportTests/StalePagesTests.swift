@@ -101,6 +101,27 @@ struct StalePagesTests {
         #expect(try await fixture.export(sources: "app").problems == [], "its own pages are replaced, not refused")
     }
 
+    @Test("a first export into a folder where someone's links stand at a page or a page's folder is refused and leaves the links as they were")
+    func firstExportLeavesLinks() async throws {
+        let fixture = try await ExportFixture()
+        defer { fixture.remove() }
+        let elsewhere = fixture.folder.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try "theirs".write(toFile: elsewhere + "/page.html", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: fixture.output, withIntermediateDirectories: true)
+        for (link, target) in [("index.html", elsewhere + "/page.html"), ("groceries", elsewhere)] {
+            try FileManager.default.createSymbolicLink(atPath: fixture.output + "/" + link, withDestinationPath: target)
+            let refusal = await #expect(throws: ExportError.self) { try await fixture.export(sources: "app") }
+            #expect(refusal?.description.contains("/\(link): ") == true && refusal?.description.hasSuffix("move it away, or export into a new folder") == true,
+                    "\(String(describing: refusal))")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.output + "/" + link) == target)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.output) == [link], "the refused export is taken back")
+            try FileManager.default.removeItem(atPath: fixture.output + "/" + link)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["page.html"], "nothing was written through a link")
+        #expect(try await fixture.export(sources: "app").problems == [])
+    }
+
     @Test("a fresh export removes the half-made folders killed exports of its folder left, not those of a running one or another folder's")
     func killedFreshExportsLeftovers() async throws {
         let fixture = try await ExportFixture()
