@@ -99,7 +99,7 @@ extension TableStoryboard {
             let parent = controllers[controllers.count - 1]
             guard let outcome = parent.outcome(forSegment: segment),
                   let next = try await viewController(for: outcome, from: parent) else {
-                throw NavigationFailure(depth: depth, reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further", upTitle: parent.title)
+                throw NavigationFailure(depth: depth, reason: "\"\(parent.title)\" has no row \"\(DocumentText.shortened(segment, to: 60))\" that leads further", upTitle: parent.title)
             }
             controllers.append(next)
         }

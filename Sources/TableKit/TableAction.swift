@@ -97,7 +97,7 @@ public enum TableActionError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .noRow(key, table): "\"\(table)\" has no row \"\(key)\""
+        case let .noRow(key, table): "\"\(table)\" has no row \"\(DocumentText.shortened(key, to: 60))\""
         case let .ambiguous(key, table):
             "\"\(table)\" has more than one row with the key \"\(key)\" (items of different lists), so which one is meant cannot be told; "
                 + "nothing was changed. Give one of the items another key"

@@ -84,7 +84,7 @@ public struct AppRuntime: Sendable {
                 let parent = levels[depth - 1], segment = path[depth - 1]
                 guard let outcome = parent.outcome(forSegment: segment), let next = try await self.scene(for: outcome, from: parent, rows: rows) else {
                     throw RuntimeError.notFound(path: path, depth: depth - 1,
-                                                reason: "\"\(parent.title)\" has no row \"\(segment)\" that leads further", upTitle: parent.title)
+                                                reason: "\"\(parent.title)\" has no row \"\(DocumentText.shortened(segment, to: 60))\" that leads further", upTitle: parent.title)
                 }
                 scene = next
             }

@@ -1,4 +1,5 @@
 import TableKit
+
 /// How an error's description reads in an answer, page or JSON alike.
 extension PageError {
     /// The description as a sentence: a capital first letter and a closing stop. The modules'
