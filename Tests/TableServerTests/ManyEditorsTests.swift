@@ -136,6 +136,19 @@ struct ManyEditorsTests {
             #expect(Self.notice(of: both) == "Your changes were not saved: someone else changed Name to “Spelt” and Quantity to “8” while you were editing. "
                     + "Save again to use your values.")
 
+            // Both change the name, and Alice the quantity Bob left as shown: Bob's form again
+            // holds Alice's quantity, so saving it again keeps that and replaces only the name.
+            let aliceMixed = try await Self.detailForm(alice, item: "bread")
+            let bobMixed = try await Self.detailForm(bob, item: "bread")
+            #expect(try await alice.post("/groceries/bread/_/save", Self.replacing(Self.replacing(aliceMixed, "name", with: "Wholemeal"), "quantity", with: "6"),
+                                         follow: false).status == 303)
+            let mixed = try await bob.post("/groceries/bread/_/save", Self.replacing(bobMixed, "name", with: "Ghee"))
+            #expect(mixed.status == 409 && mixed.field("name") == "Ghee")
+            #expect(mixed.field("quantity") == "6" && mixed.field("original-quantity") == "6", "the field Bob left shows Alice's value")
+            #expect(try await bob.post("/groceries/bread/_/save", Self.fields(of: mixed), follow: false).status == 303)
+            let merged = try #require(try await demo.store.item("bread", in: .root("groceries")))
+            #expect(merged["name"] == .string("Ghee") && merged["quantity"] == .number(6), "nothing Alice saved is lost")
+
             // Both type the same value in one field: the second save is no conflict.
             let aliceSame = try await Self.detailForm(alice, item: "bread")
             let bobSame = try await Self.detailForm(bob, item: "bread")

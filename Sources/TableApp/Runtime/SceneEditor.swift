@@ -54,7 +54,15 @@ public struct SceneEditor: Sendable {
                 guard let original = originals[field.attribute], !alreadyStored.contains(field.attribute) else { return nil }
                 return field.isUnchanged(since: original, storedNow: item[field.attribute]) ? nil : (field.attribute, field.formValue(of: item[field.attribute]))
             })
-            guard moved.isEmpty else { throw ActionError.fieldsChanged(moved, typed: fields) }
+            guard moved.isEmpty else {
+                // The form again starts each field the person left as it was shown from its value
+                // now: saving again must not put back what someone else saved there meanwhile.
+                var typed = fields
+                for field in definitions where originals[field.attribute] != nil && !edited.contains(where: { $0.attribute == field.attribute }) {
+                    typed[field.attribute] = field.formValue(of: item[field.attribute])
+                }
+                throw ActionError.fieldsChanged(moved, typed: typed)
+            }
             guard !edited.isEmpty else { return ActionOutcome(notice: "Nothing to save: no field was changed.") }
             for attribute in alreadyStored { attributes[attribute] = nil }
             guard !attributes.isEmpty else { return ActionOutcome(notice: "Saved.") }
