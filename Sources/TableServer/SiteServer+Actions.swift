@@ -31,7 +31,7 @@ extension SiteServer {
         if action == .batch { return try await jsonBatch(segments, text: text, request: request, session: session) }
         let form = try FormBody(text, query: request.uri.query, taking: MoveNeighbourFields.names)
         guard session.accepts(form["csrf"]) else {
-            throw ServerError.forbidden("The form's security token is missing or does not belong to this session. Reload the page and try again; nothing was changed.")
+            throw ServerError.forbidden("The form's security token is missing or does not belong to this session; nothing was changed. Open the page again and send the form from there.")
         }
         let revision = try form.required("revision")
         var page: SitePage
@@ -249,8 +249,10 @@ extension SiteServer {
             }
         case .delete: return .delete(key: try form.required("key"), isEditing: form["editing"] == "1")
         case .insert: return .insert(key: try form.required("key"), isEditing: form["editing"] == "1")
-        case .moveUp: return .moveUp(key: try form.required("key"), past: try shownNeighbour(in: form))
-        case .moveDown: return .moveDown(key: try form.required("key"), past: try shownNeighbour(in: form))
+        case .moveUp, .moveDown:
+            let key = try form.required("key"), past = try shownNeighbour(in: form)
+            if case .row(key)? = past { throw .badRequest("the form names the row \"\(DocumentText.shortened(key, to: 60))\" as the row it passes; a row cannot pass itself") }
+            return action == .moveUp ? .moveUp(key: key, past: past) : .moveDown(key: key, past: past)
         case .move:
             // Where to, by the rows around it (`before` or `after` a key, which survive other
             // people's changes), or by an index path in the list as it is when the move is made.

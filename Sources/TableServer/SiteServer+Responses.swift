@@ -98,7 +98,7 @@ extension SiteServer {
             let body = ErrorJSON.bytes(status: status.code, reason: status.reasonPhrase, message: DocumentText.cleaned(error.sentence))
             response = respond(bytes: body, type: "application/json; charset=utf-8", status: status, request: request, session: session, etag: nil)
         } else {
-            let upPath = error.upPath
+            let upPath = error.upPath.isEmpty && error.status != .notFound ? formPage(of: request) : error.upPath
             let up = LinkContext(href: site.urls.page(upPath, from: []), title: await title(ofPageAt: upPath, for: error))
             let context = ErrorContext(status: status.code, reason: status.reasonPhrase, message: error.sentence, up: up)
             response = html(site.renderer.render(error: context, language: site.language, assets: site.assets([])),
@@ -108,13 +108,23 @@ extension SiteServer {
         return response
     }
 
+    /// The page whose form a refused post came from (`…/_/save` comes from `…/`): an error page
+    /// leads back to it, not to the site's first page, as reloading the error page would send
+    /// the refused form again. Empty for any other request.
+    private func formPage(of request: Request) -> [String] {
+        guard case let .action(segments, _)? = RequestPath(request.uri.path, basePath: site.urls.basePath) else { return [] }
+        return segments
+    }
+
     /// The title of the page an error page leads back up to, for its back button and its link.
-    /// Only a 404's is looked up: the path up leads somewhere by construction, while after any
-    /// other error (the database not answering, say) a lookup could fail or wait in turn.
+    /// Looked up only after a request refused as it came in (a 404, a form refused for its
+    /// token or its method): after any other error (the database not answering, say) a lookup
+    /// could fail or wait in turn.
     private func title(ofPageAt upPath: [String], for error: any PageError) async -> String {
         if upPath.isEmpty { return site.storyboard.title }
         if let known = error.upTitle { return known }
-        if error.status == .notFound, let page = try? await site.page(at: upPath) { return page.title }
+        if [.notFound, .badRequest, .forbidden, .methodNotAllowed, .unsupportedMediaType].contains(error.status),
+           let page = try? await site.page(at: upPath) { return page.title }
         return "the previous page"
     }
 }

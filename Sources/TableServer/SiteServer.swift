@@ -200,7 +200,7 @@ public struct SiteServer: Sendable {
         guard policy.allowsPost(origin: origin, referer: referer, fetchSite: request.headers.value(of: .secFetchSite),
                                 host: request.head.authority, isSecure: session.isSecure) else {
             // Without Origin and Referer, the browser's Sec-Fetch-Site said so: no site to name.
-            let site = (origin ?? referer).map { " (\(DocumentText.cleaned(DocumentText.shortened($0, to: 100))))" } ?? ""
+            let site = (origin ?? referer).flatMap { $0.isEmpty ? nil : " (\(DocumentText.cleaned(DocumentText.shortened($0, to: 100))))" } ?? ""
             throw .forbidden("This form was sent from another site\(site); nothing was changed.")
         }
     }
@@ -297,7 +297,7 @@ public struct SiteServer: Sendable {
                            session: session, etag: etag(of: page, variant: jsonVariant(isEditing: state.isEditing)))
         }
         if let sheet = try given ?? self.sheet(of: page, state: state, session: session) {
-            var response = html(site.renderer.render(sheet: sheet, documentTitle: sheet.title, language: site.language,
+            var response = html(site.renderer.render(sheet: sheet, documentTitle: site.documentTitle(sheet: sheet.title), language: site.language,
                                                      assets: site.assets(page.path), navigationBar: Sheets.bar(for: sheet)),
                                 status: status, request: request, session: session)
             // A sheet's form carries the values and revision it was shown with: come back to by

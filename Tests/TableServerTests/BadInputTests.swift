@@ -66,6 +66,8 @@ struct BadInputTests {
         Case(name: "a Move up past a row two above it, from the page as it is", uri: "/groceries/_/move-up?past=milk",
              fields: [("key", "bread"), ("editing", "1")], status: 422),
         Case(name: "a Move up past no row", uri: "/groceries/_/move-up?past=", fields: [("key", "eggs"), ("editing", "1")], status: 400),
+        Case(name: "a Move down past the row itself, from an older page", uri: "/groceries/_/move-down?past=milk", fields: [("key", "milk"), ("editing", "1")], status: 400,
+             useRevision: "groceries=0"),
         Case(name: "a Move up naming both the row it passes and a section it is alone in", uri: "/groceries/_/move-up?past=milk&alone-in=Groceries",
              fields: [("key", "eggs"), ("editing", "1")], status: 400),
         Case(name: "a Move down naming a neighbour in a list without moves", uri: "/batch-update/_/move-down?past=batch-arizona",
@@ -185,6 +187,22 @@ struct BadInputTests {
             #expect(back?.attributes["href"] == up)
             #expect(back?.first { $0.attributes["class"] == "back-button__title" }?.normalizedText == title)
             #expect(response.root?.first { $0.attributes["class"] == "error-page__up" }?.normalizedText == "Back to \(title)")
+        }
+    }
+
+    @Test("a refused form's error page leads back to the page the form came from, not to the first page")
+    func refusedFormLeadsBack() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            _ = try await browser.get("/groceries/")
+            let forged = try await browser.post("/groceries/bread/_/save", [("csrf", "x"), ("revision", "groceries=1"), ("name", "Rye")], follow: false)
+            let refetched = try await browser.get("/groceries/_/delete")
+            for (response, status, up, title) in [(forged, 403, "/groceries/bread/", "Bread"), (refetched, 405, "/groceries/", "Groceries")] {
+                #expect(response.status == status)
+                let link = response.root?.first { $0.attributes["class"] == "error-page__up" }?.first { $0.name == "a" }
+                #expect(link?.attributes["href"] == up && link?.normalizedText == "Back to \(title)", "\(response.status): \(String(describing: link?.normalizedText))")
+            }
         }
     }
 
