@@ -20,7 +20,7 @@ public enum LoginPage {
     }
 
     private static func render(_ sheet: SheetContext, site: Site) -> String {
-        site.renderer.render(sheet: sheet, documentTitle: sheet.title, language: site.language, assets: site.assets([]),
+        site.renderer.render(sheet: sheet, documentTitle: site.documentTitle(sheet: sheet.title), language: site.language, assets: site.assets([]),
                              navigationBar: Sheets.bar(for: sheet))
     }
 }

@@ -66,4 +66,10 @@ extension Site {
     public func documentTitle(_ page: SitePage) -> String {
         page.path.isEmpty ? page.title : "\(page.title) – \(storyboard.title)"
     }
+
+    /// The title a browser shows for a sheet (Add, Edit, Move, Sign In): named by the site as a
+    /// page below the first one is.
+    public func documentTitle(sheet title: String) -> String {
+        "\(title) – \(storyboard.title)"
+    }
 }

@@ -197,4 +197,17 @@ struct EditingDetailsTests {
             #expect(json["the-swan"]?["indentsWhileEditing"] as? Bool == false)
         }
     }
+
+    @Test("a sheet's browser title names the site, as a page's does")
+    func sheetTitles() async throws {
+        let demo = try await ServedDemo()
+        defer { demo.remove() }
+        try await demo.browse { browser in
+            for (uri, title) in [("/groceries/", "Groceries – TableStack"), ("/groceries/?add=1", "Add Item – TableStack"),
+                                 ("/groceries/milk/?editing=1", "Edit Milk – TableStack")] {
+                let page = try await browser.get(uri)
+                #expect(page.root?.first { $0.name == "title" }?.normalizedText == title, "\(uri)")
+            }
+        }
+    }
 }
