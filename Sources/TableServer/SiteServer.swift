@@ -64,8 +64,12 @@ public struct SiteServer: Sendable {
         let serverName = "TableStack"
         return Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: connections)]
-                    + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : []))),
+            server: HTTPServerBuilder { responder in
+                TableHTTP1Channel(responder: responder) {
+                    [ConnectionGuard(registry: connections)]
+                        + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : [])
+                }
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
                                  availableConnectionsDelegate: MaximumAvailableConnections(connections.cap + DescriptorLimit.reserved / 2)),
             onServerRunning: { channel in

@@ -46,7 +46,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // The first byte of a request, before the HTTP decoder has a whole head.
         try? context.pipeline.syncOperations.addHandler(RequestStartWatcher(guard: self), position: .first)
         // The head as it was sent (its Host headers), before it becomes the server's request.
-        if let codec = try? context.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self) {
+        if let codec = try? context.pipeline.syncOperations.handler(type: RequestConversion.self) {
             try? context.pipeline.syncOperations.addHandler(RequestHeadCheck(), position: .before(codec))
         }
     }

@@ -1,0 +1,144 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Writes responses as HTTP/1.1 bytes straight from `HTTPResponse`, and notes the method of each
+/// request the decoder reads so that a response to `HEAD` or `CONNECT` goes out without a body.
+///
+/// It stands where NIO's `HTTPResponseEncoder` and the outbound half of `HTTP1ToHTTPServerCodec`
+/// stood, and frames responses as they did (the same `Content-Length`, `Transfer-Encoding` and
+/// body rules). Those two copied every header into `HTTPHeaders` and wrote it from there: about a
+/// third of a warm page's instructions (docs/performance.md). Placed right after the request
+/// decoder, before anything that may refuse a head, so that every head read has its method noted
+/// in the order the responses will come.
+final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = IOData
+
+    /// The methods that matter to a response's framing, of the requests still owed one (oldest first).
+    private enum Asked { case other, head, connect }
+    private var owed = CircularBuffer<Asked>(initialCapacity: 2)
+    /// Whether the response being written sends its body in chunks.
+    private var isChunked = false
+    /// Whether the response being written answers `HEAD` or `CONNECT`: it has no body at all.
+    private var suppressesBody = false
+
+    struct BodyNotAllowed: Error {}
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case let .head(head) = unwrapInboundIn(data) {
+            owed.append(head.method == .HEAD ? .head : head.method == .CONNECT ? .connect : .other)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case let .head(response):
+            writeHead(response, context: context, promise: promise)
+        case let .body(buffer):
+            if suppressesBody {
+                // As NIO's encoder does: a body for a HEAD answer is the caller's mistake, said.
+                promise?.fail(BodyNotAllowed())
+            } else if isChunked, buffer.readableBytes > 0 {
+                var size = context.channel.allocator.buffer(capacity: 12)
+                size.writeString(String(buffer.readableBytes, radix: 16))
+                size.writeStaticString("\r\n")
+                context.write(wrapOutboundOut(.byteBuffer(size)), promise: nil)
+                context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: nil)
+                context.write(wrapOutboundOut(.byteBuffer(Self.lineEnd)), promise: promise)
+            } else {
+                // (An empty chunk would end a chunked body: it is written as nothing, in order.)
+                context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: promise)
+            }
+        case let .end(trailers):
+            suppressesBody = false
+            if isChunked {
+                isChunked = false
+                var last = context.channel.allocator.buffer(capacity: 64)
+                last.writeStaticString("0\r\n")
+                for field in trailers ?? [:] { Self.write(field, into: &last) }
+                last.writeStaticString("\r\n")
+                context.write(wrapOutboundOut(.byteBuffer(last)), promise: promise)
+            } else if let promise {
+                // Nothing to send, but the promise is kept in order with the writes before it.
+                context.write(wrapOutboundOut(.byteBuffer(context.channel.allocator.buffer(capacity: 0))), promise: promise)
+            }
+        }
+    }
+
+    private static let lineEnd = ByteBuffer(staticString: "\r\n")
+
+    private func writeHead(_ response: HTTPResponse, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        let code = response.status.code
+        // A 1xx before the final answer (101 aside) does not answer the request yet.
+        let isInterim = (100..<200).contains(code) && code != 101
+        var asked = Asked.other
+        if !isInterim, let method = owed.popFirst() { asked = method }
+        if !isInterim { suppressesBody = asked != .other }
+        let fields = response.headerFields
+        // The framing NIO's encoder gives: no length for an answer without a body (a CONNECT's
+        // too); else the length given, or chunks when none is. A HEAD's answer keeps the fields
+        // a GET's would have, without the body.
+        let mayHaveBody = asked != .connect && !((100..<200).contains(code) || code == 204 || code == 304)
+        let chunks = mayHaveBody && !fields.contains(.contentLength)
+        isChunked = chunks && !suppressesBody
+
+        var buffer = context.channel.allocator.buffer(capacity: 1024)
+        var reason = response.status.reasonPhrase
+        _ = reason.withUTF8 { reason in
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 16 + reason.count) { out in
+                var at = Self.copy("HTTP/1.1 ", to: out, at: 0)
+                at = Self.copyDigits(of: code, to: out, at: at)
+                out[at] = UInt8(ascii: " ")
+                at = Self.copy(reason, to: out, at: at + 1)
+                return Self.copy("\r\n", to: out, at: at)
+            }
+        }
+        for field in fields {
+            // A coding given is dropped (or replaced by chunks, below), as NIO's encoder does.
+            if field.name == .transferEncoding || (field.name == .contentLength && !mayHaveBody) { continue }
+            Self.write(field, into: &buffer)
+        }
+        if chunks { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
+        buffer.writeStaticString("\r\n")
+        context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: promise)
+    }
+
+    /// `name: value` and its line end, in one reservation (four of `writeString`'s cost more
+    /// than the copying).
+    private static func write(_ field: HTTPField, into buffer: inout ByteBuffer) {
+        var name = field.name.rawName, value = field.value
+        _ = name.withUTF8 { name in
+            value.withUTF8 { value in
+                buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: name.count + value.count + 4) { out in
+                    var at = copy(name, to: out, at: 0)
+                    at = copy(": ", to: out, at: at)
+                    at = copy(value, to: out, at: at)
+                    return copy("\r\n", to: out, at: at)
+                }
+            }
+        }
+    }
+
+    private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return offset }
+        (out.baseAddress! + offset).copyMemory(from: base, byteCount: bytes.count)
+        return offset + bytes.count
+    }
+
+    private static func copy(_ text: StaticString, to out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: out, at: offset)
+    }
+
+    /// A status code's three digits (the codes `HTTPResponse.Status` holds are 0 to 999).
+    private static func copyDigits(of code: Int, to out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        out[offset] = UInt8(ascii: "0") + UInt8(code / 100 % 10)
+        out[offset + 1] = UInt8(ascii: "0") + UInt8(code / 10 % 10)
+        out[offset + 2] = UInt8(ascii: "0") + UInt8(code % 10)
+        return offset + 3
+    }
+}
