@@ -199,6 +199,9 @@ let package = Package(
                 // An event loop whose clock the test moves, and channels without sockets, for the
                 // connection registry's own tests.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                // NIO's HTTP/1 layer, the reference the response encoder's bytes are compared with.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 // The reference HMAC the signer's own is checked against.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

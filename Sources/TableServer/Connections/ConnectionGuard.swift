@@ -46,8 +46,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // The first byte of a request, before the HTTP decoder has a whole head.
         try? context.pipeline.syncOperations.addHandler(RequestStartWatcher(guard: self), position: .first)
         // The head as it was sent (its Host headers), before it becomes the server's request.
-        if let codec = try? context.pipeline.syncOperations.handler(type: RequestConversion.self) {
-            try? context.pipeline.syncOperations.addHandler(RequestHeadCheck(), position: .before(codec))
+        if let conversion = try? context.pipeline.syncOperations.handler(type: RequestConversion.self) {
+            try? context.pipeline.syncOperations.addHandler(RequestHeadCheck(), position: .before(conversion))
         }
     }
 
@@ -63,7 +63,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // Answered by the guard itself and closing: what else was sent goes unread.
         if closesAfterResponse, requestsInFlight == 0 { return }
         // After the connection's last request, or a head refused while a response was owed
-        // (whose body and end the codec passes on without it), nothing more is passed on.
+        // (whose body and end the decoder passes on without it), nothing more is passed on.
         if isLastRequest, !isReadingBody { return }
         if answerAfterResponse != nil { return }
         if isRefused {

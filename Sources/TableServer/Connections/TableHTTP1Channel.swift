@@ -5,10 +5,9 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 
-/// Hummingbird's HTTP/1 channel with the response side made by `ResponseEncoder`: the pipeline
-/// `HTTP1Channel` builds, but for NIO's response encoder and the HTTP-types codec, which copied
-/// every response header twice on the way out. Requests are decoded by NIO as before (with
-/// Hummingbird's default limits) and reach the same handlers and router.
+/// Hummingbird's HTTP/1 channel with responses written by `ResponseEncoder` in place of NIO's
+/// response encoder and the HTTP-types codec (its comment says why). Requests are decoded by NIO
+/// with Hummingbird's default limits and reach the handlers given, then the router.
 struct TableHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -18,19 +17,25 @@ struct TableHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            // Hummingbird's defaults (`HTTP1Channel.Configuration.DecoderConfiguration`).
-            var limits = NIOHTTPDecoderLimitConfiguration()
-            limits.maxHeaderFieldSize = 80 * 1024
-            limits.maxHeaderListSize = 80 * 1024
-            limits.maxHeaderFieldCount = 1000
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)))
-            try pipeline.addHandler(ResponseEncoder())
-            try pipeline.addHandler(RequestConversion())
+            try Self.addHTTPHandlers(to: pipeline)
             try pipeline.addHandlers(handlers())
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
+    }
+
+    /// The HTTP/1 layer: NIO's request decoder with Hummingbird's default limits, the response
+    /// encoder right after it, and the requests turned into `HTTPRequest` parts.
+    static func addHTTPHandlers(to pipeline: ChannelPipeline.SynchronousOperations) throws {
+        let defaults = HTTP1Channel.Configuration.DecoderConfiguration()
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = defaults.maxHeaderFieldSize
+        limits.maxHeaderListSize = defaults.maxHeaderListSize
+        limits.maxHeaderFieldCount = defaults.maxHeaderFieldCount
+        try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)))
+        try pipeline.addHandler(ResponseEncoder())
+        try pipeline.addHandler(RequestConversion())
     }
 
     func handle(value asyncChannel: Value, logger: Logger) async {
