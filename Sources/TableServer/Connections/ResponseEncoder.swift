@@ -78,8 +78,10 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
         // A 1xx before the final answer (101 aside) does not answer the request yet.
         let isInterim = (100..<200).contains(code) && code != 101
         var asked = Asked.other
-        if !isInterim, let method = owed.popFirst() { asked = method }
-        if !isInterim { suppressesBody = asked != .other }
+        if !isInterim {
+            asked = owed.popFirst() ?? .other
+            suppressesBody = asked != .other
+        }
         let fields = response.headerFields
         // The framing NIO's encoder gives: no length for an answer without a body (a CONNECT's
         // too); else the length given, or chunks when none is. A HEAD's answer keeps the fields
