@@ -275,6 +275,23 @@ struct ProtocolTests {
         }
     }
 
+    @Test("an HTTP/1.0 client gets a response without a length as its bare body, not in chunks it cannot read, and the connection closes after it")
+    func http10WithoutLength() throws {
+        try RunningServer.with { server in
+            // A live stream has no length; even asked to keep the connection, it cannot be
+            // framed for HTTP/1.0 but by the connection's end.
+            let connection = try RawConnection(port: server.port, timeout: 10)
+            try connection.send("GET /groceries/_live HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nConnection: keep-alive\r\n\r\n")
+            var seen = ""
+            #expect(connection.receive(until: "retry: 2000\n\n", seen: &seen, timeout: 10), "\(seen.prefix(400))")
+            let parts = seen.components(separatedBy: "\r\n\r\n")
+            let head = parts[0].lowercased()
+            #expect(RawConnection.status(of: seen) == 200 && head.contains("\r\ncontent-type: text/event-stream"), "\(parts[0])")
+            #expect(head.contains("\r\nconnection: close") && !head.contains("keep-alive") && !head.contains("transfer-encoding"), "\(parts[0])")
+            #expect(parts.count > 1 && parts[1].hasPrefix("retry: 2000\n\n"), "the stream's first words, with no chunk size before them: \(seen.prefix(400))")
+        }
+    }
+
     @Test("every response carries the security headers; a method the site does not take is a 405; session cookies are HttpOnly and SameSite=Lax")
     func securityHeaders() async throws {
         let demo = try await ServedDemo()

@@ -18,6 +18,15 @@ struct ResponseEncoderTests {
         return channel
     }
 
+    /// The same, connected (an embedded channel is active only once connected), for the tests
+    /// that see it close.
+    private func openConnection() throws -> EmbeddedChannel {
+        let channel = try connection()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
+        #expect(channel.isActive)
+        return channel
+    }
+
     /// NIO's HTTP/1 layer as Hummingbird builds it, the reference for the bytes.
     private func nioConnection() throws -> EmbeddedChannel {
         let channel = EmbeddedChannel()
@@ -27,10 +36,10 @@ struct ResponseEncoderTests {
         return channel
     }
 
-    /// Sends `method` requests for `/` and returns the requests as the handlers above receive them.
+    /// Sends `methods` requests for `/list/?x=1` as HTTP/`version` and returns the requests as the handlers above receive them.
     @discardableResult
-    private func ask(_ channel: EmbeddedChannel, _ methods: [String]) throws -> [HTTPRequest] {
-        let text = methods.map { "\($0) /list/?x=1 HTTP/1.1\r\nHost: example.test\r\nCookie: a=1; b=2\r\n\r\n" }.joined()
+    private func ask(_ channel: EmbeddedChannel, _ methods: [String], version: String = "1.1") throws -> [HTTPRequest] {
+        let text = methods.map { "\($0) /list/?x=1 HTTP/\(version)\r\nHost: example.test\r\nCookie: a=1; b=2\r\n\r\n" }.joined()
         try channel.writeInbound(ByteBuffer(string: text))
         var requests: [HTTPRequest] = []
         while let part = try channel.readInbound(as: HTTPRequestPart.self) {
@@ -76,6 +85,29 @@ struct ResponseEncoderTests {
             + "9\r\ndata: 1\n\n\r\n2\r\nab\r\n0\r\n\r\n")
         #expect(try answer(channel, .ok, [:], body: [String(repeating: "z", count: 300)], end: [HTTPField.Name("X-Sum")!: "7"])
             == "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n12c\r\n" + String(repeating: "z", count: 300) + "\r\n0\r\nX-Sum: 7\r\n\r\n")
+    }
+
+    @Test("to HTTP/1.0, a response without a length is the bare body, ended by closing; one with a length keeps the connection")
+    func http10() throws {
+        let channel = try openConnection()
+        // (Without keep-alive, NIO's decoder takes an HTTP/1.0 request for the connection's last.)
+        let request = "GET / HTTP/1.0\r\nHost: example.test\r\nConnection: keep-alive\r\n\r\n"
+        try channel.writeInbound(ByteBuffer(string: request + request))
+        while try channel.readInbound(as: HTTPRequestPart.self) != nil {}
+        #expect(try answer(channel, .ok, [.contentLength: "2"], body: ["ok"]) == "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        #expect(channel.isActive, "a length ends the body: the connection may stay (the guard closes it when the client asked)")
+        #expect(try answer(channel, .ok, [.contentType: "text/html", .connection: "keep-alive", .transferEncoding: "chunked"],
+                           body: ["<p>", "", "a</p>"])
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nconnection: close\r\n\r\n<p>a</p>")
+        #expect(!channel.isActive, "the end of a body without a length is the connection's end")
+    }
+
+    @Test("to HTTP/1.0, a HEAD's answer without a length has the GET's fields and closes as the GET would")
+    func http10Head() throws {
+        let channel = try openConnection()
+        try ask(channel, ["HEAD"], version: "1.0")
+        #expect(try answer(channel, .ok, [.contentType: "text/html"]) == "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nconnection: close\r\n\r\n")
+        #expect(!channel.isActive)
     }
 
     @Test("a length given beside a coding wins; a 204 and a 304 carry neither")

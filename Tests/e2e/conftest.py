@@ -36,15 +36,18 @@ def pytest_configure(config):
 
 
 class Server:
-    """A running server: its base URL and its database, stopped when the test ends."""
+    """A running server: its base URL and its database, stopped when the test ends. What it
+    writes to standard error is kept in its folder and shown beside a failing test."""
 
     def __init__(self, folder: Path):
         self.folder = folder
         self.database = folder / "e2e.sqlite"
-        self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--db", str(self.database),
-             "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public")],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+        self.log = folder / "server-stderr.log"
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                [str(BINARY), "serve", "--port", "0", "--db", str(self.database),
+                 "--templates", str(ROOT / "Templates"), "--public", str(ROOT / "Public")],
+                stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT)
         deadline = time.time() + 30
         output = ""
         while time.time() < deadline and "Press Ctrl-C" not in output:
@@ -55,8 +58,15 @@ class Server:
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", output)
         if not match:
             self.stop()
-            raise RuntimeError(f"the server did not start: {output!r}")
+            raise RuntimeError(f"the server did not start: {output!r}\n{self.log_tail()}")
         self.base = match.group(0)
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The end of what the server wrote to standard error, and how it ended if it did."""
+        ended = self.process.poll()
+        text = self.log.read_text(errors="replace").splitlines()[-lines:] if self.log.exists() else []
+        state = "still running" if ended is None else f"exited with status {ended}"
+        return f"server ({state}), the last {len(text)} lines of its standard error:\n" + "\n".join(text)
 
     def url(self, path: str = "") -> str:
         return self.base + path.lstrip("/")
@@ -75,6 +85,9 @@ def server():
     folder = Path(tempfile.mkdtemp(prefix="tablestack-e2e-"))
     running = Server(folder)
     yield running
+    # Printed during teardown: pytest shows it only beside a test that failed (a server that
+    # died or refused connections says why here).
+    print(running.log_tail())
     running.stop()
     shutil.rmtree(folder, ignore_errors=True)
 

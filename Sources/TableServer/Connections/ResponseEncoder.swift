@@ -3,8 +3,9 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 
-/// Writes responses as HTTP/1.1 bytes straight from `HTTPResponse`, and notes the method of each
-/// request the decoder reads so that a response to `HEAD` or `CONNECT` goes out without a body.
+/// Writes responses as HTTP/1.1 bytes straight from `HTTPResponse`, and notes the method and
+/// version of each request the decoder reads so that a response to `HEAD` or `CONNECT` goes out
+/// without a body, and one to HTTP/1.0 without chunks.
 ///
 /// It frames responses as NIO's `HTTPResponseEncoder` does (the same `Content-Length`,
 /// `Transfer-Encoding` and body rules, `ResponseEncoderTests` compare the bytes), without turning
@@ -12,17 +13,29 @@ import NIOHTTPTypes
 /// that way cost a tenth of a warm page's instructions (docs/performance.md). It stands right
 /// after the request decoder, before anything that may refuse a head, so that every head read
 /// has its method noted in the order its response will come.
+///
+/// One rule differs from NIO's layer, which answered every request as HTTP/1.1: an HTTP/1.0
+/// client does not read chunks, so a response without a length goes to it as the bare body,
+/// ended by closing the connection (`Connection: close` says so).
 final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = IOData
 
-    /// The methods that matter to a response's framing, of the requests still owed one (oldest first).
-    private enum Asked { case other, head, connect }
+    /// What matters to a response's framing of a request still owed one (oldest first): its
+    /// method, and whether it came as HTTP/1.0.
+    private struct Asked {
+        enum Method { case other, head, connect }
+        var method = Method.other
+        var isHTTP10 = false
+    }
     private var owed = CircularBuffer<Asked>(initialCapacity: 2)
     /// Whether the response being written sends its body in chunks.
     private var isChunked = false
+    /// Whether the response being written has no length and goes to an HTTP/1.0 client: its
+    /// body ends when the connection closes, once its end is written.
+    private var closesAtEnd = false
     /// Whether the response being written answers `HEAD` or `CONNECT`: it has no body at all.
     private var suppressesBody = false
 
@@ -32,7 +45,8 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case let .head(head) = unwrapInboundIn(data) {
-            owed.append(head.method == .HEAD ? .head : head.method == .CONNECT ? .connect : .other)
+            owed.append(Asked(method: head.method == .HEAD ? .head : head.method == .CONNECT ? .connect : .other,
+                              isHTTP10: head.version.major == 1 && head.version.minor == 0))
         }
         context.fireChannelRead(data)
     }
@@ -57,7 +71,13 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
             }
         case let .end(trailers):
             suppressesBody = false
-            if isChunked {
+            if closesAtEnd {
+                closesAtEnd = false
+                let channel = context.channel
+                let written = promise ?? context.eventLoop.makePromise()
+                written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                context.writeAndFlush(wrapOutboundOut(.byteBuffer(channel.allocator.buffer(capacity: 0))), promise: written)
+            } else if isChunked {
                 isChunked = false
                 var last = context.channel.allocator.buffer(capacity: 64)
                 last.writeStaticString("0\r\n")
@@ -77,18 +97,23 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
         let code = response.status.code
         // A 1xx before the final answer (101 aside) does not answer the request yet.
         let isInterim = (100..<200).contains(code) && code != 101
-        var asked = Asked.other
+        var asked = Asked()
         if !isInterim {
-            asked = owed.popFirst() ?? .other
-            suppressesBody = asked != .other
+            asked = owed.popFirst() ?? Asked()
+            suppressesBody = asked.method != .other
         }
         let fields = response.headerFields
         // The framing NIO's encoder gives: no length for an answer without a body (a CONNECT's
         // too); else the length given, or chunks when none is. A HEAD's answer keeps the fields
-        // a GET's would have, without the body.
-        let mayHaveBody = asked != .connect && !((100..<200).contains(code) || code == 204 || code == 304)
-        let chunks = mayHaveBody && !fields.contains(.contentLength)
+        // a GET's would have, without the body. HTTP/1.0 has no chunks: its body ends with the
+        // connection instead.
+        let mayHaveBody = asked.method != .connect && !((100..<200).contains(code) || code == 204 || code == 304)
+        let lacksLength = mayHaveBody && !fields.contains(.contentLength)
+        let chunks = lacksLength && !asked.isHTTP10
+        let closes = lacksLength && asked.isHTTP10
         isChunked = chunks && !suppressesBody
+        // (A HEAD's answer says it closes, as the GET's would, and does.)
+        closesAtEnd = closes
 
         var buffer = context.channel.allocator.buffer(capacity: 1024)
         var reason = response.status.reasonPhrase
@@ -101,12 +126,19 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
                 return Self.copy("\r\n", to: out, at: at)
             }
         }
+        var saysClose = false
         for field in fields {
             // A coding given is dropped (or replaced by chunks, below), as NIO's encoder does.
             if field.name == .transferEncoding || (field.name == .contentLength && !mayHaveBody) { continue }
+            if closes, field.name == .connection {
+                // (The guard says `close` already when the client asked for it; a keep-alive cannot hold.)
+                guard field.value.lowercased() == "close" else { continue }
+                saysClose = true
+            }
             Self.append(field, to: &buffer)
         }
         if chunks { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
+        if closes, !saysClose { buffer.writeStaticString("connection: close\r\n") }
         buffer.writeStaticString("\r\n")
         context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: promise)
     }
