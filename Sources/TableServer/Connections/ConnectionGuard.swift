@@ -108,10 +108,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             isSendingEventStream = false
             requestsInFlight = max(0, requestsInFlight - 1)
             if closesAfterResponse || (isLastRequest && requestsInFlight == 0) {
-                let channel = context.channel
-                let written = promise ?? context.eventLoop.makePromise()
-                written.futureResult.whenComplete { _ in channel.close(promise: nil) }
-                context.writeAndFlush(data, promise: written)
+                context.writeAndFlushThenClose(data, promise: promise)
                 return
             }
             if requestsInFlight == 0, let (status, message) = answerAfterResponse {
@@ -183,8 +180,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         head.headerFields.append(contentsOf: fields)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlushThenClose(wrapOutboundOut(.end(nil)))
     }
 }
 
@@ -215,7 +211,7 @@ private final class RequestStartWatcher: ChannelInboundHandler, RemovableChannel
             channel.close(promise: nil)
             return
         }
-        context.writeAndFlush(NIOAny(channel.allocator.buffer(string: text))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlushThenClose(NIOAny(channel.allocator.buffer(string: text)))
     }
 }
 

@@ -46,7 +46,7 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case let .head(head) = unwrapInboundIn(data) {
             owed.append(Asked(method: head.method == .HEAD ? .head : head.method == .CONNECT ? .connect : .other,
-                              isHTTP10: head.version.major == 1 && head.version.minor == 0))
+                              isHTTP10: head.version == .http1_0))
         }
         context.fireChannelRead(data)
     }
@@ -73,10 +73,7 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
             suppressesBody = false
             if closesAtEnd {
                 closesAtEnd = false
-                let channel = context.channel
-                let written = promise ?? context.eventLoop.makePromise()
-                written.futureResult.whenComplete { _ in channel.close(promise: nil) }
-                context.writeAndFlush(wrapOutboundOut(.byteBuffer(channel.allocator.buffer(capacity: 0))), promise: written)
+                context.writeAndFlushThenClose(wrapOutboundOut(.byteBuffer(context.channel.allocator.buffer(capacity: 0))), promise: promise)
             } else if isChunked {
                 isChunked = false
                 var last = context.channel.allocator.buffer(capacity: 64)
