@@ -36,6 +36,11 @@ public struct ServerConfiguration: Sendable {
     /// turns live pages off. Lowered to four fifths of the connection cap.
     public var liveStreams: Int = 800
 
+    /// Whether the server asks itself for its front page (`StartupWarmUp`) before it says it is
+    /// serving (`SiteServer.run`'s `onServerRunning`), so its first visitor is answered as
+    /// quickly as later ones. `tablestack serve` turns it on.
+    public var warmsUpBeforeServing = false
+
     /// Whether warm pages are answered on the connection's event loop (`WarmPageHandler`) rather
     /// than through the router. The answers are the same; off, every request takes the router's
     /// path.

@@ -30,6 +30,7 @@ public struct SiteServer: Sendable {
     let openedCookies: OpenedCookies
     let sealedPosition: LastSealedPosition
     let passwordChecker = PasswordChecker()
+    let warmUp = StartupWarmUp()
 
     /// Makes a server for `site`.
     public init(site: Site, configuration: ServerConfiguration) {
@@ -62,12 +63,15 @@ public struct SiteServer: Sendable {
         // Requests the router answers are logged by `SiteResponder` at .info; warm answers alike.
         let requestLogger = logger.logLevel <= .info ? logger : nil
         let serverName = "TableStack"
+        let warmUp = self.warmUp
+        let warmsUp = configuration.warmsUpBeforeServing
+        let basePath = configuration.basePath
         return Application(
             router: router(),
             server: HTTPServerBuilder { responder in
                 TableHTTP1Channel(responder: responder) {
                     [ConnectionGuard(registry: connections)]
-                        + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger) { self.warmAnswer(to: $0) }] : [])
+                        + (answersWarmPages ? [WarmPageHandler(serverName: serverName, logger: requestLogger, warmUp: warmUp) { self.warmAnswer(to: $0) }] : [])
                 }
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName,
@@ -75,7 +79,16 @@ public struct SiteServer: Sendable {
             onServerRunning: { channel in
                 let sweeping = connections.startSweeping(on: channel.eventLoop)
                 channel.closeFuture.whenComplete { _ in sweeping.cancel() }
-                await onServerRunning(channel.localAddress?.port ?? port)
+                let boundPort = channel.localAddress?.port ?? port
+                guard warmsUp, let address = channel.localAddress else { return await onServerRunning(boundPort) }
+                // Hummingbird accepts connections only once this closure returns: the requests
+                // go from a task of their own, and the server says it is serving after them.
+                Task {
+                    let started = ContinuousClock.now
+                    let answers = await warmUp.run(address: address, path: basePath)
+                    logger.debug("Warmed up before serving: GET \(basePath) answered \(answers.map { $0.isEmpty ? "nothing" : $0 }.joined(separator: ", then gzipped ")) in \(started.duration(to: .now))")
+                    await onServerRunning(boundPort)
+                }
             },
             logger: logger)
     }

@@ -50,7 +50,7 @@ public struct TableStackServer: Sendable {
     /// Serves until SIGINT or SIGTERM, saying where once it listens. Throws
     /// `TableStackError.invalidTemplates` for a template folder that does not pass validation.
     public func run() async throws {
-        let server = try makeServer()
+        let server = try makeServer(warmingUp: true)
         var logger = Logger(label: "tablestack") { LazyMetadataLogHandler(label: $0) }
         logger.logLevel = logsRequests ? .info : .notice
         let title = storyboard.title, host = self.host, basePath = server.configuration.basePath
@@ -67,7 +67,13 @@ public struct TableStackServer: Sendable {
 
     /// The server, for running it inside an application of one's own or driving it in tests.
     public func makeServer() throws -> SiteServer {
+        try makeServer(warmingUp: false)
+    }
+
+    /// The server; `warmingUp`: it asks itself for its front page before it says it is serving.
+    private func makeServer(warmingUp: Bool) throws -> SiteServer {
         var configuration = ServerConfiguration(host: host, port: port, basePath: basePath, publicFolder: publicFolder)
+        configuration.warmsUpBeforeServing = warmingUp
         if let editorPasswordHash {
             guard let hash = PasswordHash(editorPasswordHash) else { throw TableStackError.invalidPasswordHash }
             configuration.editorPassword = hash

@@ -157,6 +157,7 @@ struct Serve: AsyncParsableCommand {
         configuration.allowedHosts = allowedHost
         configuration.followedStore = loaded.store
         configuration.liveStreams = liveStreams
+        configuration.warmsUpBeforeServing = true
         configuration.editorPassword = editorPassword
         if let secret {
             configuration.secret = secret

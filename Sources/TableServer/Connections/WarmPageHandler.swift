@@ -26,6 +26,8 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Where each answered request is logged, as the router's middleware logs it; `nil` when
     /// requests are not logged.
     private let logger: Logger?
+    /// Tells the server's own requests at its start, which are not logged.
+    private let warmUp: StartupWarmUp
     /// Requests passed on to the router whose responses have not ended.
     private var passedOn = 0
     /// Whether a request passed on asked for the connection to close.
@@ -34,9 +36,10 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// guard sees the request whole before its response).
     private var pending: PreparedResponse?
 
-    init(serverName: String?, logger: Logger?, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
+    init(serverName: String?, logger: Logger?, warmUp: StartupWarmUp, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
         self.serverName = serverName
         self.logger = logger
+        self.warmUp = warmUp
         self.answer = answer
     }
 
@@ -44,9 +47,11 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case let .head(head):
             if passedOn == 0, !isClosing, context.channel.isWritable, let answer = answer(head) {
-                logger?.info("Request", metadata: ["hb.request.id": .stringConvertible(RequestID()),
-                                                   "hb.request.method": .string(head.method.rawValue),
-                                                   "hb.request.path": .string(head.path ?? "")])
+                if let logger, !warmUp.isWarmUp(head.headerFields) {
+                    logger.info("Request", metadata: ["hb.request.id": .stringConvertible(RequestID()),
+                                                      "hb.request.method": .string(head.method.rawValue),
+                                                      "hb.request.path": .string(head.path ?? "")])
+                }
                 pending = answer
                 return
             }

@@ -1,0 +1,60 @@
+import Foundation
+import NIOCore
+import Testing
+import TestSupport
+@testable import TableServer
+
+/// `tablestack serve` asks itself for its front page before it says it is serving, so the first
+/// visitor after a start does not wait for the runtime's first lookups; those requests are the
+/// server's own and stay out of its request log.
+@Suite("A server's requests to itself before it serves")
+struct StartupWarmUpTests {
+    @Test("the front page is asked for plainly and gzipped, and answered, before the server says it is serving")
+    func answeredBeforeTheBanner() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
+                                                      arguments: ["--log-level", "debug"], standardError: .withOutput)
+        defer { server.stop() }
+        let warmedUp = try #require(server.banner.range(of: "Warmed up before serving: GET / answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"),
+                                    "\(server.banner)")
+        #expect(warmedUp.upperBound < server.banner.range(of: "Press Ctrl-C")!.lowerBound)
+    }
+
+    @Test("a server that answers only to a public name still answers its own requests, which name no host")
+    func publicNamesOnly() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
+                                                      arguments: ["--log-level", "debug", "--allowed-host", "tables.example.com"],
+                                                      standardError: .withOutput)
+        defer { server.stop() }
+        #expect(server.banner.contains("answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"), "\(server.banner)")
+        #expect(server.banner.contains("answers only to tables.example.com"), "\(server.banner)")
+    }
+
+    @Test("its own requests are not in the request log; a client's, with a guessed warm-up header, are")
+    func requestLog() async throws {
+        let folder = try RunningServer.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
+                                                      arguments: ["--log-level", "info"], standardError: .withOutput)
+        defer { server.stop() }
+        #expect(!server.banner.contains("Request"), "\(server.banner)")
+        // The front page is kept by now: the second is answered on the event loop, which logs too.
+        for _ in 0..<2 {
+            let answer = try RequestOriginTests.send(server, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-TableStack-Warm-Up: 0123456789abcdef\r\n")
+            #expect(answer.status == 200)
+        }
+        let log = server.process.readOutput(until: "Request", within: 30) + server.process.collect(within: 1).output
+        #expect(log.components(separatedBy: "hb.request.method=GET").count - 1 == 2, "\(log)")
+    }
+
+    @Test("a server listening on every address asks itself on loopback")
+    func loopbackForWildcards() throws {
+        #expect(StartupWarmUp.reachable(try SocketAddress(ipAddress: "0.0.0.0", port: 8080))?.ipAddress == "127.0.0.1")
+        #expect(StartupWarmUp.reachable(try SocketAddress(ipAddress: "::", port: 8080))?.ipAddress == "::1")
+        #expect(StartupWarmUp.reachable(try SocketAddress(ipAddress: "192.0.2.7", port: 8080))?.ipAddress == "192.0.2.7")
+        #expect(StartupWarmUp.reachable(try SocketAddress(ipAddress: "127.0.0.1", port: 8080))?.port == 8080)
+    }
+}
