@@ -104,14 +104,9 @@ struct ExportState: Equatable {
     /// check reads those only when the inputs match, since an export with anything to do reads
     /// them again. `nil` when there is no state or it does not begin as `save` writes it.
     static func savedInputs(in folder: String) -> String? {
-        let descriptor = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var start = [UInt8](repeating: 0, count: 512)
-        let count = pread(descriptor, &start, start.count, 0)
         let prefix = inputsPrefix
-        guard count > prefix.count, start.starts(with: prefix),
-              let end = start[prefix.count..<count].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        guard let start = FileBytes.head(folder + "/" + fileName, count: 512), start.count > prefix.count, start.starts(with: prefix),
+              let end = start[prefix.count...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         return String(decoding: start[prefix.count..<end], as: UTF8.self)
     }
 

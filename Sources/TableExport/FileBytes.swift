@@ -27,6 +27,19 @@ package enum FileBytes {
         }
     }
 
+    /// The first `count` bytes of the file at `path`, fewer when it is shorter; `nil` when it
+    /// cannot be opened or read. For a file's head line or lines, its rest left unread.
+    static func head(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = pread(descriptor, &bytes, count, 0)
+        guard read >= 0 else { return nil }
+        bytes.removeLast(count - read)
+        return bytes
+    }
+
     /// The text of the file at `path`, read straight into a string, which mends bytes that are not
     /// UTF-8; `nil` when it cannot be opened or read, or mending changed its length (what follows
     /// would not stand where it stood in the file).

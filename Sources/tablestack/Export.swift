@@ -48,19 +48,21 @@ struct Export: AsyncParsableCommand {
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
             database: StoreOpening.describe(site.db))
         // Into a folder its last export may still describe, the data comes first: when the folder
-        // holds this export already, the command answers without waiting for the templates, which
-        // are loaded and validated meanwhile. Otherwise the templates are checked before the
+        // holds this export already, the command answers without the templates. Only when pages
+        // are to be made are they loaded, and checked unless the last export here was made from
+        // the same files by this build (loaded beside the up-to-date check, they took both cores
+        // from its 10,001 stats, for nothing). Otherwise the templates are checked before the
         // database is opened.
         let store: any DatabaseStore
         let templates: TemplateSet
         if SiteExporter.mayBeUpToDate(options) {
-            let checking = Task { [site] in AppTemplates.checked(folder: site.templates, for: definition) }
             store = try await site.openStore(for: definition, readsOnce: true)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
                 Self.end()
             }
-            templates = try AppTemplates.report(await checking.value)
+            templates = try AppTemplates.load(folder: site.templates, for: definition,
+                                              checking: !SiteExporter.lastExportHadTheseSources(options))
         } else {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
             store = try await site.openStore(for: definition, readsOnce: true)

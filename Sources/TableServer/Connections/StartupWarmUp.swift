@@ -61,8 +61,13 @@ struct StartupWarmUp: Sendable {
         }
     }
 
+    /// How much of an answer is read: all of a page of usual length, the beginning of a long
+    /// list's (sent while it is read), whose first rows have made every first lookup by then.
+    static let readLimit = 1 << 20
+
     /// Sends `request` on a new connection to `address` and reads the answer to its end (the
-    /// server closes an HTTP/1.0 connection after it) or until `ends`; the answer's first line.
+    /// server closes an HTTP/1.0 connection after it), `readLimit` bytes of it or until `ends`;
+    /// the answer's first line.
     private static func statusLine(asking request: String, at address: SocketAddress, before ends: ContinuousClock.Instant) -> String {
         let socket = Glibc.socket(Int32(address.protocol.rawValue), Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return "" }
@@ -78,9 +83,11 @@ struct StartupWarmUp: Sendable {
         guard bytes.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { return "" }
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while ContinuousClock.now < ends {
+        var read = 0
+        while read < readLimit, ContinuousClock.now < ends {
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
+            read += count
             if head.count < 256 { head += buffer[..<min(count, 256 - head.count)] }
         }
         return String(decoding: head.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
