@@ -92,19 +92,6 @@ struct PageRecords: Equatable {
         self.pages = pages
     }
 
-    /// The `base` of the records in `folder`, read from their head alone; `nil` when there are
-    /// none or they do not begin as `save` writes them. Records are left only by an export that
-    /// ended with every page made and none with a problem.
-    static func savedBase(in folder: String) -> String? {
-        guard let head = FileBytes.head(folder + "/" + fileName, count: 1_024) else { return nil }
-        let lines = head.split(separator: UInt8(ascii: "\n"), maxSplits: 3, omittingEmptySubsequences: false)
-        let prefix = Array("base ".utf8)
-        // The third line must have ended within the head: a base cut short is no base.
-        guard lines.count == 4, lines[0].elementsEqual(header.utf8), lines[1].starts(with: "inputs ".utf8),
-              lines[2].starts(with: prefix) else { return nil }
-        return String(decoding: lines[2].dropFirst(prefix.count), as: UTF8.self)
-    }
-
     /// Forgets the records of `folder`.
     static func remove(from folder: String) {
         unlink(folder + "/" + fileName)

@@ -37,16 +37,6 @@ extension SiteExporter {
         return report
     }
 
-    /// Whether the last export into `options.outputFolder` was made from these sources (the
-    /// templates, the app file, this build), public folder and options, and left records, which
-    /// only an export with every page made and none with a problem leaves. Its templates passed
-    /// their checks then; the same files, checked by the same build, pass them again, so a
-    /// command may load them without checking them (`TemplateSet(folder:appFolder:checking:)`).
-    public static func lastExportHadTheseSources(_ options: ExportOptions) -> Bool {
-        guard let saved = PageRecords.savedBase(in: options.outputFolder), let files = try? publicFiles(options) else { return false }
-        return inputs(of: options, data: "", assets: fingerprint(of: files)) == saved
-    }
-
     /// The fingerprint of everything an export's pages are made from; `nil` when the sources or
     /// the data cannot be told apart from another's (no sources given, no change log, a commit in
     /// the export's own second).

@@ -38,7 +38,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether the server asks itself for its front page (`StartupWarmUp`) before it says it is
     /// serving (`SiteServer.run`'s `onServerRunning`), so its first visitor is answered as
-    /// quickly as later ones. `tablestack serve` turns it on.
+    /// quickly as later ones. `tablestack serve` and `TableStackServer.run` turn it on.
     public var warmsUpBeforeServing = false
 
     /// Whether warm pages are answered on the connection's event loop (`WarmPageHandler`) rather

@@ -65,7 +65,8 @@ public struct SiteServer: Sendable {
         let serverName = "TableStack"
         let warmUp = self.warmUp
         let warmsUp = configuration.warmsUpBeforeServing
-        let basePath = configuration.basePath
+        // The URL builder's, with both slashes: the configuration keeps the path as given.
+        let frontPage = site.urls.basePath
         return Application(
             router: router(),
             server: HTTPServerBuilder { responder in
@@ -82,13 +83,21 @@ public struct SiteServer: Sendable {
                 let boundPort = channel.localAddress?.port ?? port
                 guard warmsUp, let address = channel.localAddress else { return await onServerRunning(boundPort) }
                 // Hummingbird accepts connections only once this closure returns: the requests
-                // go from a task of their own, and the server says it is serving after them.
-                Task {
+                // go from a task of their own, and the server says it is serving after them,
+                // unless it stopped meanwhile (SIGINT during the warm-up).
+                let warming = Task {
                     let started = ContinuousClock.now
-                    let answers = await warmUp.run(address: address, path: basePath)
-                    logger.debug("Warmed up before serving: GET \(basePath) answered \(answers.map { $0.isEmpty ? "nothing" : $0 }.joined(separator: ", then gzipped ")) in \(started.duration(to: .now))")
+                    let answers = await warmUp.run(address: address, path: frontPage)
+                    let said = "GET \(frontPage) answered \(answers.map { $0.isEmpty ? "nothing" : $0 }.joined(separator: ", then gzipped "))"
+                    if StartupWarmUp.allAnswered(answers) {
+                        logger.debug("Warmed up before serving: \(said) in \(started.duration(to: .now))")
+                    } else {
+                        logger.warning("The front page did not answer the server's own requests before it began serving: \(said)")
+                    }
+                    guard !Task.isCancelled, channel.isActive else { return }
                     await onServerRunning(boundPort)
                 }
+                channel.closeFuture.whenComplete { _ in warming.cancel() }
             },
             logger: logger)
     }

@@ -48,11 +48,9 @@ struct Export: AsyncParsableCommand {
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
             database: StoreOpening.describe(site.db))
         // Into a folder its last export may still describe, the data comes first: when the folder
-        // holds this export already, the command answers without the templates. Only when pages
-        // are to be made are they loaded, and checked unless the last export here was made from
-        // the same files by this build (loaded beside the up-to-date check, they took both cores
-        // from its 10,001 stats, for nothing). Otherwise the templates are checked before the
-        // database is opened.
+        // holds this export already, the command answers without loading the templates, which
+        // it needs only to make pages (their check takes both cores, as the up-to-date check's
+        // stats do). Otherwise the templates are checked before the database is opened.
         let store: any DatabaseStore
         let templates: TemplateSet
         if SiteExporter.mayBeUpToDate(options) {
@@ -61,8 +59,7 @@ struct Export: AsyncParsableCommand {
                 try finish(report)
                 Self.end()
             }
-            templates = try AppTemplates.load(folder: site.templates, for: definition,
-                                              checking: !SiteExporter.lastExportHadTheseSources(options))
+            templates = try AppTemplates.load(folder: site.templates, for: definition)
         } else {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
             store = try await site.openStore(for: definition, readsOnce: true)

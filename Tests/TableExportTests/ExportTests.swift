@@ -287,41 +287,6 @@ struct ExportTests {
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/_assets/extra.css"))
     }
 
-    @Test("templates count as checked only where the last export left records made from the same sources, assets and options")
-    func lastExportsSources() async throws {
-        let fixture = try await ExportFixture()
-        defer { fixture.remove() }
-        let repositoryPublic = ExportFixture.repository.appendingPathComponent("Public").path
-        func hadTheseSources(_ sources: String, publicFolder: String? = nil, siteURL: String? = nil) -> Bool {
-            var options = ExportOptions(outputFolder: fixture.output, siteURL: siteURL, publicFolder: publicFolder ?? repositoryPublic)
-            options.sources = sources
-            return SiteExporter.lastExportHadTheseSources(options)
-        }
-        #expect(!hadTheseSources("app 1"), "nothing exported there yet")
-        _ = try await fixture.export(sources: "app 1")
-        #expect(hadTheseSources("app 1"))
-        #expect(!hadTheseSources("app 2"), "other templates, app file or build")
-        #expect(!hadTheseSources("app 1", siteURL: "https://example.com"), "other options")
-        let assets = fixture.folder.appendingPathComponent("public")
-        try FileManager.default.copyItem(atPath: repositoryPublic, toPath: assets.path)
-        #expect(hadTheseSources("app 1", publicFolder: assets.path), "the same assets from elsewhere")
-        try "/* changed */".write(to: assets.appendingPathComponent("extra.css"), atomically: true, encoding: .utf8)
-        #expect(!hadTheseSources("app 1", publicFolder: assets.path), "another asset")
-
-        // Records cut short before the base's line ends, and none at all, vouch for nothing.
-        let records = fixture.output + "/" + PageRecords.fileName
-        let whole = try #require(FileManager.default.contents(atPath: records))
-        let head = String(decoding: whole, as: UTF8.self).components(separatedBy: "\n").prefix(3).joined(separator: "\n")
-        try Data(head.utf8).write(to: URL(fileURLWithPath: records))
-        #expect(!hadTheseSources("app 1"))
-        try Data((head + "\n").utf8).write(to: URL(fileURLWithPath: records))
-        #expect(hadTheseSources("app 1"), "the head alone is read")
-        PageRecords.remove(from: fixture.output)
-        #expect(!hadTheseSources("app 1"))
-        let unsourced = try await fixture.export()
-        #expect(!unsourced.wasUpToDate && !hadTheseSources("app 1"))
-    }
-
     @Test("a database made again at the same path with alike commits is not taken for the one exported")
     func anotherDatabaseAtTheSamePath() async throws {
         let fixture = try await ExportFixture()

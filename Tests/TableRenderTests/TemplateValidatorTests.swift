@@ -194,19 +194,6 @@ struct TemplateValidatorTests {
         #expect(throws: RenderError.templateFolderMissing("/nonexistent")) { try TemplateSet(folder: "/nonexistent") }
     }
 
-    @Test("without checking, a folder is only compiled: what the checks alone refuse loads, what Mustache cannot read is still refused")
-    func compiledWithoutChecks() throws {
-        let folder = try Fixtures.templateFolderCopy()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Unescaped output in an unclosed element: refused by the checks, compiled by Mustache.
-        try Data("<span>{{{text}}}".utf8).write(to: folder.appendingPathComponent("cell-value1.mustache"))
-        #expect(throws: RenderError.self) { try TemplateSet(folder: folder.path) }
-        let unchecked = try TemplateSet(folder: folder.path, checking: false)
-        #expect(unchecked.folder == folder.path)
-        try Data("<span>{{#text}}</span>".utf8).write(to: folder.appendingPathComponent("cell-value1.mustache"))
-        #expect(throws: RenderError.self) { try TemplateSet(folder: folder.path, checking: false) }
-    }
-
     @Test("a template neither the checks nor Mustache accept is refused with the checks' problems")
     func checksBeforeMustache() throws {
         let folder = try Fixtures.templateFolderCopy()

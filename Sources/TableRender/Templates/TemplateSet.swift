@@ -17,10 +17,8 @@ public struct TemplateSet: Sendable {
     /// Loads and validates every template in `folder`, with the app's own templates from its
     /// `cells`, `accessories` and `sections` subfolders and then from `appFolder`'s (which
     /// replace those of the same name). Any problem refuses the whole set, listing every problem
-    /// as `file:line:column: message`. Without `checking`, the folder's own checks are left out
-    /// (compiling it still refuses what Mustache cannot read): for files known to pass them, as
-    /// those an export made its last pages from with this build (the export's sources).
-    public init(folder: String, appFolder: String? = nil, checking: Bool = true) throws(RenderError) {
+    /// as `file:line:column: message`.
+    public init(folder: String, appFolder: String? = nil) throws(RenderError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .templateFolderMissing(folder)
@@ -31,12 +29,8 @@ public struct TemplateSet: Sendable {
         // folder the checks refuse is refused with their problems, whatever Mustache made of it.
         let templates = TemplateFiles(folder: folder)
         let loaded = FolderLoad()
-        let compile: @Sendable () -> Void = { loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) } }
-        if checking {
-            SideBySide.run({ loaded.diagnostics = TemplateValidator.validate(templates) }, compile)
-        } else {
-            compile()
-        }
+        SideBySide.run({ loaded.diagnostics = TemplateValidator.validate(templates) },
+                       { loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) } })
         guard loaded.diagnostics.isEmpty else { throw .invalidTemplates(loaded.diagnostics) }
         guard let compiled = loaded.compiled else { preconditionFailure("both parts ran") }
         var (library, allText) = try compiled.get()

@@ -5,8 +5,8 @@ import NIOCore
 
 /// The requests a server makes to itself once it listens and before it says it is serving.
 ///
-/// A process's first request costs some thirty times a later one (30.9 M instructions against
-/// 0.9 M for a 100-row page): most of it is Swift's runtime looking up, once each, which types
+/// A process's first request costs some thirty times a later one (docs/performance.md has the
+/// counts): most of it is Swift's runtime looking up, once each, which types
 /// conform to which protocols (NIO's handlers, Hummingbird's responder, the templates' contexts),
 /// scanning every conformance the binary holds. Asked first by the server itself, the first
 /// visitor after a start or a restart finds those answers kept, and the front page rendered.
@@ -27,6 +27,13 @@ struct StartupWarmUp: Sendable {
     init() {
         var generator = SystemRandomNumberGenerator()
         token = String(generator.next() as UInt64, radix: 16) + String(generator.next() as UInt64, radix: 16)
+    }
+
+    /// Whether every answer came, with a status that is no error (2xx or 3xx).
+    static func allAnswered(_ statusLines: [String]) -> Bool {
+        !statusLines.isEmpty && statusLines.allSatisfy { line in
+            line.split(separator: " ").dropFirst().first.map { $0.hasPrefix("2") || $0.hasPrefix("3") } == true
+        }
     }
 
     /// Whether `fields` are those of a warm-up request of this server's.
@@ -69,12 +76,13 @@ struct StartupWarmUp: Sendable {
     /// server closes an HTTP/1.0 connection after it), `readLimit` bytes of it or until `ends`;
     /// the answer's first line.
     private static func statusLine(asking request: String, at address: SocketAddress, before ends: ContinuousClock.Instant) -> String {
-        let socket = Glibc.socket(Int32(address.protocol.rawValue), Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Glibc.socket(Int32(address.protocol.rawValue), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { return "" }
         defer { close(socket) }
         let left = ends - ContinuousClock.now
         guard left > .zero else { return "" }
-        var timeout = timeval(tv_sec: Int(left.components.seconds), tv_usec: Int(left.components.attoseconds / 1_000_000_000_000))
+        // At least a microsecond: a timeout of zero would mean none.
+        var timeout = timeval(tv_sec: Int(left.components.seconds), tv_usec: max(1, Int(left.components.attoseconds / 1_000_000_000_000)))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = address.withSockAddr { pointer, length in connect(socket, pointer, socklen_t(length)) }
