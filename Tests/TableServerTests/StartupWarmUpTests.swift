@@ -9,59 +9,57 @@ import TestSupport
 /// server's own and stay out of its request log.
 @Suite("A server's requests to itself before it serves")
 struct StartupWarmUpTests {
-    @Test("the front page is asked for plainly and gzipped, and answered, before the server says it is serving")
-    func answeredBeforeTheBanner() async throws {
+    /// Runs `body` with `tablestack serve` on a fresh database at debug level, started with
+    /// `arguments` besides, its standard error in its banner; then stops it.
+    static func withServer(_ arguments: [String], _ body: (RunningServer) async throws -> Void) async throws {
         let folder = try RunningServer.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
-                                                      arguments: ["--log-level", "debug"], standardError: .withOutput)
+                                                      arguments: ["--log-level", "debug"] + arguments, standardError: .withOutput)
         defer { server.stop() }
-        let warmedUp = try #require(server.banner.range(of: "Warmed up before serving: GET / answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"),
-                                    "\(server.banner)")
-        let banner = try #require(server.banner.range(of: "Press Ctrl-C"))
-        #expect(warmedUp.upperBound < banner.lowerBound)
+        try await body(server)
+    }
+
+    @Test("the front page is asked for plainly and gzipped, and answered, before the server says it is serving")
+    func answeredBeforeTheBanner() async throws {
+        try await Self.withServer([]) { server in
+            let warmedUp = try #require(server.banner.range(of: "Warmed up before serving: GET / answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"),
+                                        "\(server.banner)")
+            let banner = try #require(server.banner.range(of: "Press Ctrl-C"))
+            #expect(warmedUp.upperBound < banner.lowerBound)
+        }
     }
 
     @Test("under a base path, the front page asked for is the base path's")
     func underABasePath() async throws {
-        let folder = try RunningServer.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
-                                                      arguments: ["--log-level", "debug", "--base-path", "tables"], standardError: .withOutput)
-        defer { server.stop() }
-        #expect(server.banner.contains("Warmed up before serving: GET /tables/ answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"),
-                "\(server.banner)")
+        try await Self.withServer(["--base-path", "tables"]) { server in
+            #expect(server.banner.contains("Warmed up before serving: GET /tables/ answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"),
+                    "\(server.banner)")
+        }
     }
 
     @Test("a server that answers only to a public name still answers its own requests, which name no host")
     func publicNamesOnly() async throws {
-        let folder = try RunningServer.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
-                                                      arguments: ["--log-level", "debug", "--allowed-host", "tables.example.com"],
-                                                      standardError: .withOutput)
-        defer { server.stop() }
-        #expect(server.banner.contains("answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"), "\(server.banner)")
-        #expect(server.banner.contains("answers only to tables.example.com"), "\(server.banner)")
+        try await Self.withServer(["--allowed-host", "tables.example.com"]) { server in
+            #expect(server.banner.contains("answered HTTP/1.1 200 OK, then gzipped HTTP/1.1 200 OK"), "\(server.banner)")
+            #expect(server.banner.contains("answers only to tables.example.com"), "\(server.banner)")
+        }
     }
 
     @Test("its own requests are not in the request log; a client's, with a guessed warm-up header, are")
     func requestLog() async throws {
-        let folder = try RunningServer.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try await RunningServer.started(database: folder.appendingPathComponent("data.sqlite").path,
-                                                      arguments: ["--log-level", "debug"], standardError: .withOutput)
-        defer { server.stop() }
-        #expect(server.banner.contains("Warmed up before serving: GET / answered HTTP/1.1 200 OK"), "\(server.banner)")
-        #expect(!server.banner.contains("Request"), "\(server.banner)")
-        // The front page is kept by then, and answered on the event loop; a page not seen yet is
-        // the router's. Each logs the request in its own place.
-        for path in ["/", "/groceries/"] {
-            let answer = try RequestOriginTests.send(server, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-TableStack-Warm-Up: 0123456789abcdef\r\n")
-            #expect(answer.status == 200)
+        try await Self.withServer([]) { server in
+            #expect(server.banner.contains("Warmed up before serving: GET / answered HTTP/1.1 200 OK"), "\(server.banner)")
+            #expect(!server.banner.contains("Request"), "\(server.banner)")
+            // The front page is kept by then, and answered on the event loop; a page not seen yet is
+            // the router's. Each logs the request in its own place.
+            for path in ["/", "/groceries/"] {
+                let answer = try RequestOriginTests.send(server, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-TableStack-Warm-Up: 0123456789abcdef\r\n")
+                #expect(answer.status == 200)
+            }
+            let log = server.process.readOutput(until: "hb.request.path=/groceries/", within: 30) + server.process.collect(within: 1).output
+            #expect(log.contains("hb.request.path=/ ") && log.contains("hb.request.path=/groceries/"), "\(log)")
         }
-        let log = server.process.readOutput(until: "hb.request.path=/groceries/", within: 30) + server.process.collect(within: 1).output
-        #expect(log.contains("hb.request.path=/ ") && log.contains("hb.request.path=/groceries/"), "\(log)")
     }
 
     @Test("the server warns when its front page did not answer with a page or a redirect")
