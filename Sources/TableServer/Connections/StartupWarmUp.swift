@@ -6,9 +6,9 @@ import NIOCore
 /// The requests a server makes to itself once it listens and before it says it is serving.
 ///
 /// A process's first request costs some thirty times a later one (docs/performance.md has the
-/// counts): most of it is Swift's runtime looking up, once each, which types
-/// conform to which protocols (NIO's handlers, Hummingbird's responder, the templates' contexts),
-/// scanning every conformance the binary holds. Asked first by the server itself, the first
+/// counts): most of it is Swift's runtime looking up, once each, which types conform to which
+/// protocols (NIO's handlers, Hummingbird's responder, the templates' contexts), scanning every
+/// conformance the binary holds. Asked first by the server itself, the first
 /// visitor after a start or a restart finds those answers kept, and the front page rendered.
 ///
 /// Each request goes on a connection of its own, so the second finds the page kept, as a second
@@ -22,7 +22,7 @@ struct StartupWarmUp: Sendable {
     /// Random, this process's own: a client that sends the header is logged like any other.
     let token: String
     /// How long the requests may take in all; past it, the server says it is serving anyway.
-    var deadline: Duration = .seconds(2)
+    static let deadline: Duration = .seconds(2)
 
     init() {
         var generator = SystemRandomNumberGenerator()
@@ -48,7 +48,7 @@ struct StartupWarmUp: Sendable {
         let requests = ["", "Accept-Encoding: gzip\r\n"].map { encoding in
             "GET \(path) HTTP/1.0\r\nAccept: text/html\r\n\(encoding)\(Self.header.rawName): \(token)\r\n\r\n"
         }
-        let ends = ContinuousClock.now + deadline
+        let ends = ContinuousClock.now + Self.deadline
         return await withCheckedContinuation { continuation in
             // Blocking reads, on a thread of their own: the cooperative pool serves the answers.
             Thread.detachNewThread {
