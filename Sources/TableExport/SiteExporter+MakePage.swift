@@ -16,12 +16,17 @@ extension SiteExporter {
         // Rendered once with a stand-in for the footer's note: the page's fingerprint and its
         // checks do not depend on the date, which goes in when the bytes are written.
         let pageOptions = PageOptions(exportNote: Self.notePlaceholder)
-        let snapshot = try sitePage.controller.snapshot(isEditing: pageOptions.showsEditing)
         let name = pageName(path)
+        // A long list's file, whose unchanged sections the page may copy, is read meanwhile.
+        let fileRead = copies?.beginRead(of: name, in: options.outputFolder)
+        let snapshot = try sitePage.controller.snapshot(isEditing: pageOptions.showsEditing)
         let sections = snapshot.sections
         let keys = sections.reduce(0) { $0 + $1.rows.count } >= options.sectionsRecordedFromRows ? sections.map(SectionRecord.keys) : []
-        let copied = keys.isEmpty ? [:] : copies?.rows(in: options.outputFolder, file: name, page: sitePage, snapshot: snapshot,
-                                                       dependencies: dependencies, keys: keys) ?? [:]
+        let copied: [Int: Substring] = if !keys.isEmpty, let copies, let fileRead {
+            copies.rows(of: name, read: fileRead, page: sitePage, snapshot: snapshot, dependencies: dependencies, keys: keys)
+        } else {
+            [:]
+        }
         let made = PageOutcome()
         // The scanner's readings of the copied rows, recorded when the last export checked them,
         // are handed to it with them: it takes them as given rather than read those bytes again.

@@ -298,8 +298,10 @@ public struct SiteExporter: Sendable {
         }()
         async let recorded: Void = {
             if let base, let changeLog, finished.allSatisfy({ $0.problems.isEmpty && $0.advice.isEmpty }) {
-                try PageRecords(inputs: savedInputs, base: base, data: changeLog.mark.text, results: finished)
-                    .save(to: self.options.outputFolder)
+                let records = PageRecords(inputs: savedInputs, base: base, data: changeLog.mark.text, results: finished)
+                try records.save(to: self.options.outputFolder)
+                // A record a page: freed one by one, they held up the export's end.
+                BackgroundRelease.release(consume records)
             } else {
                 PageRecords.remove(from: self.options.outputFolder)
             }
