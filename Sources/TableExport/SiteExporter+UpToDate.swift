@@ -12,6 +12,12 @@ extension SiteExporter {
         options.sources != nil && FileManager.default.fileExists(atPath: options.outputFolder + "/" + ExportState.fileName)
     }
 
+    /// When the last export into `options.outputFolder` saved its state (the modification time
+    /// of its state file, in seconds since 1970); `nil` when no export did.
+    public static func lastSaved(_ options: ExportOptions) -> Double? {
+        FilePaths.modified(options.outputFolder + "/" + ExportState.fileName)
+    }
+
     /// The report of an export into `options.outputFolder` when the folder already holds it: the
     /// same sources, data, public folder and options as its last export, and every file as that
     /// export left it. `nil` when pages must be made (or `options.sources` is not given), and

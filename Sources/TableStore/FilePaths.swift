@@ -28,4 +28,12 @@ package enum FilePaths {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
+
+    /// When the file at `path` was last written (its modification time, in seconds since 1970);
+    /// `nil` when there is none.
+    package static func modified(_ path: String) -> Double? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
+    }
 }

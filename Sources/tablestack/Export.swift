@@ -54,12 +54,17 @@ struct Export: AsyncParsableCommand {
         let store: any DatabaseStore
         let templates: TemplateSet
         if SiteExporter.mayBeUpToDate(options) {
+            // A database written since that export most likely holds other data: then the
+            // templates load while the store opens and the folder is checked, on the core those
+            // leave idle, and are let go unprinted should the folder be up to date after all.
+            let loading = Self.writtenSince(lastExport: options, db: site.db)
+                ? Task { [folder = site.templates] in AppTemplates.loaded(folder: folder, for: definition) } : nil
             store = try await site.openStore(for: definition, readsOnce: true)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
                 Self.end()
             }
-            templates = try AppTemplates.load(folder: site.templates, for: definition)
+            templates = try AppTemplates.printing(await loading?.value ?? AppTemplates.loaded(folder: site.templates, for: definition))
         } else {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
             store = try await site.openStore(for: definition, readsOnce: true)
@@ -91,6 +96,13 @@ struct Export: AsyncParsableCommand {
         }
         try finish(try CommandErrors.reporting { try outcome.get() })
         Self.end()
+    }
+
+    /// Whether the SQLite database `db` was written after the last export into the folder
+    /// `options` name saved its state; `false` for PostgreSQL, whose writes leave no file here.
+    private static func writtenSince(lastExport options: ExportOptions, db: String) -> Bool {
+        guard let written = StoreOpening.lastWritten(db), let saved = SiteExporter.lastSaved(options) else { return false }
+        return written > saved
     }
 
     /// Refuses a site URL that is not an origin (`https://example.com`, with a port at most):

@@ -86,6 +86,14 @@ enum StoreOpening {
         }
     }
 
+    /// When the SQLite database `db` was last written, its log (`-wal`) included: a commit
+    /// writes the log, a checkpoint the file, and a read neither. `nil` for a PostgreSQL URL or
+    /// a database that is not there.
+    static func lastWritten(_ db: String) -> Double? {
+        guard let file = sqliteFile(of: db) else { return nil }
+        return [FilePaths.modified(file), FilePaths.modified(file + "-wal")].compactMap { $0 }.max()
+    }
+
     /// The SQLite file `db` names; `nil` for a PostgreSQL URL.
     static func sqliteFile(of db: String) -> String? {
         PostgresAddress.isURL(db) ? nil : sqlitePath(db)

@@ -198,8 +198,19 @@ struct AppTemplateCommandTests {
         let broken = try export()
         #expect(broken.status == 1 && broken.errors.contains("looks/accessories/badge.mustache:1:1: <button> is not allowed"), "\(broken.errors)")
         #expect(try page().contains("Fe!"), "the folder keeps the last export")
+        // A database written since the last export has the templates loaded while the store
+        // opens: their problems are printed the same, once.
+        let touch = { try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: db) }
+        try touch()
+        let brokenAgain = try export()
+        #expect(brokenAgain.status == 1 && brokenAgain.errors.components(separatedBy: "<button> is not allowed").count == 2, "\(brokenAgain.errors)")
         try Data("<span class=\"badge\">{{count}}</span>".utf8).write(to: badge)
         #expect(try export().output.hasPrefix(out + " is up to date"), "the templates of the last export again")
+        // Written without a change to its data, it leaves the folder up to date, and the
+        // templates loaded for nothing say nothing.
+        try touch()
+        let still = try export()
+        #expect(still.status == 0 && still.output.hasPrefix(out + " is up to date") && still.errors.isEmpty, "\(still.errors)")
 
         // A file where the folder should be is named as it is, not through its assets.
         let inTheWay = folder.appendingPathComponent("a-file").path
