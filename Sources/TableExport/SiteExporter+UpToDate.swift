@@ -12,10 +12,10 @@ extension SiteExporter {
         options.sources != nil && FileManager.default.fileExists(atPath: options.outputFolder + "/" + ExportState.fileName)
     }
 
-    /// When the last export into `options.outputFolder` saved its state (the modification time
-    /// of its state file, in seconds since 1970); `nil` when no export did.
-    public static func lastSaved(_ options: ExportOptions) -> Double? {
-        FilePaths.modified(options.outputFolder + "/" + ExportState.fileName)
+    /// When the last export into `folder` saved its state (the modification time of its state
+    /// file, in seconds since 1970); `nil` when no export did.
+    public static func lastSaved(in folder: String) -> Double? {
+        FilePaths.modified(folder + "/" + ExportState.fileName)
     }
 
     /// The report of an export into `options.outputFolder` when the folder already holds it: the

@@ -38,6 +38,12 @@ struct Export: AsyncParsableCommand {
         try site.checkBasePath()
         try checkSiteURL()
         try checkOutputFolder()
+        // Whether the database was written since the folder's last export, asked before this
+        // command opens it (opening may make its log file anew).
+        let writtenSinceExport = Self.writtenSince(lastExportInto: out, db: site.db)
+        // An app file's database, there already, opens while the app file is read (the demo's
+        // is seeded once the store is open; a database not there is refused below).
+        let opening = site.app == nil ? nil : StoreOpening.beginOpening(site.db, readsOnce: true)
         let definition = try site.appDefinition()
         // The demo's data goes into a new database, as `serve` puts it; an app file's would be empty.
         if site.app != nil {
@@ -57,9 +63,8 @@ struct Export: AsyncParsableCommand {
             // A database written since that export most likely holds other data: then the
             // templates load while the store opens and the folder is checked, on the core those
             // leave idle, and are let go unprinted should the folder be up to date after all.
-            let loading = Self.writtenSince(lastExport: options, db: site.db)
-                ? Task { [folder = site.templates] in AppTemplates.loaded(folder: folder, for: definition) } : nil
-            store = try await site.openStore(for: definition, readsOnce: true)
+            let loading = writtenSinceExport ? Task { [folder = site.templates] in AppTemplates.loaded(folder: folder, for: definition) } : nil
+            store = try await site.openStore(for: definition, readsOnce: true, begun: opening)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
                 Self.end()
@@ -67,7 +72,7 @@ struct Export: AsyncParsableCommand {
             templates = try AppTemplates.printing(await loading?.value ?? AppTemplates.loaded(folder: site.templates, for: definition))
         } else {
             templates = try AppTemplates.load(folder: site.templates, for: definition)
-            store = try await site.openStore(for: definition, readsOnce: true)
+            store = try await site.openStore(for: definition, readsOnce: true, begun: opening)
         }
         var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, forExport: true), options: options)
         let started = Date()
@@ -98,10 +103,10 @@ struct Export: AsyncParsableCommand {
         Self.end()
     }
 
-    /// Whether the SQLite database `db` was written after the last export into the folder
-    /// `options` name saved its state; `false` for PostgreSQL, whose writes leave no file here.
-    private static func writtenSince(lastExport options: ExportOptions, db: String) -> Bool {
-        guard let written = StoreOpening.lastWritten(db), let saved = SiteExporter.lastSaved(options) else { return false }
+    /// Whether the SQLite database `db` was written after the last export into `folder` saved its
+    /// state; `false` for PostgreSQL, whose writes leave no file here.
+    private static func writtenSince(lastExportInto folder: String, db: String) -> Bool {
+        guard let written = StoreOpening.lastWritten(db), let saved = SiteExporter.lastSaved(in: folder) else { return false }
         return written > saved
     }
 

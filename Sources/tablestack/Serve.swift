@@ -272,10 +272,10 @@ struct SiteOptions: ParsableArguments {
     }
 
     /// Opens the database, seeding the demo's data into a new one when the app is the demo.
-    /// `readsOnce`, `logger` and `waiting`: see `StoreOpening.open`.
+    /// `readsOnce`, `logger`, `waiting` and `begun`: see `StoreOpening.open`.
     func openStore(for definition: AppDefinition, readsOnce: Bool = false, logger: Logger = Logger(label: "tablestack.postgres"),
-                   waiting: Duration = .zero) async throws -> any DatabaseStore {
-        let store = try await StoreOpening.open(db, readsOnce: readsOnce, logger: logger, waiting: waiting)
+                   waiting: Duration = .zero, begun: StoreOpening.Opening? = nil) async throws -> any DatabaseStore {
+        let store = try await StoreOpening.open(db, readsOnce: readsOnce, logger: logger, waiting: waiting, begun: begun)
         if app == nil {
             try await CommandErrors.reporting {
                 do {

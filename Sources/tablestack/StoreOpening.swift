@@ -15,9 +15,12 @@ enum StoreOpening {
     /// PostgreSQL store tells of losing the database and finding it again (a server's own log).
     /// `waiting`: how long a PostgreSQL server that cannot be reached yet (starting, restarting)
     /// is tried again before giving up, saying once that it waits.
+    /// `begun`: the store `beginOpening` began to open, taken as it is.
     static func open(_ db: String, durability: SQLiteStore.Durability = .full, readsOnce: Bool = false,
-                     logger: Logger = Logger(label: "tablestack.postgres"), waiting: Duration = .zero) async throws -> any DatabaseStore {
+                     logger: Logger = Logger(label: "tablestack.postgres"), waiting: Duration = .zero,
+                     begun: Opening? = nil) async throws -> any DatabaseStore {
         try await CommandErrors.reporting {
+            if let begun { return try await begun.value.get() }
             if PostgresAddress.isURL(db) { return try await postgresStore(at: try PostgresAddress(url: db), logger: logger, waiting: waiting) }
             return try SQLiteStore(path: sqlitePath(db), durability: durability, readsOnce: readsOnce)
         }
@@ -84,6 +87,18 @@ enum StoreOpening {
                   !FileManager.default.fileExists(atPath: sqlitePath(db)) else { return }
             throw CommandErrors.Refusal(description: "there is no database at \(sqlitePath(db))\(consequence)")
         }
+    }
+
+    /// A SQLite store opening on a task of its own, its errors held for `open` to report.
+    typealias Opening = Task<Result<SQLiteStore, any Error>, Never>
+
+    /// The SQLite database `db`, there already, begun to be opened (as `open` would with the
+    /// default durability) while the command goes on: opening takes milliseconds a command can
+    /// spend reading its app file meanwhile. `nil` for a PostgreSQL URL, whose opening may wait
+    /// and say so, and for a file not there, which opening would make.
+    static func beginOpening(_ db: String, readsOnce: Bool) -> Opening? {
+        guard let file = sqliteFile(of: db), FileManager.default.fileExists(atPath: file), !FilePaths.isFolder(file) else { return nil }
+        return Task { Result { try SQLiteStore(path: file, readsOnce: readsOnce) } }
     }
 
     /// When the SQLite database `db` was last written, its log (`-wal`) included: a commit
