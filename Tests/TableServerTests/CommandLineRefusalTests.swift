@@ -13,7 +13,11 @@ struct CommandLineRefusalTests {
     /// The lines a command printed on standard error, without the Swift runtime's own (`make test`
     /// sets `SWIFT_BACKTRACE` for the tests, which their child processes comment on).
     static func messages(_ completed: SpawnedProcess.Completed) -> [String] {
-        completed.errors.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("swift runtime:") }
+        messages(in: completed.errors)
+    }
+
+    static func messages(in errors: String) -> [String] {
+        errors.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("swift runtime:") }
     }
 
     static func write(_ text: String, to name: String, in folder: URL) throws -> String {
