@@ -1,4 +1,3 @@
-import Dispatch
 import TableApp
 import TableKit
 import TableRender
@@ -31,7 +30,7 @@ struct SectionCopies: Sendable {
     func rows(of file: String, read: FileRead, page: SitePage, snapshot: TableSnapshot, dependencies: PageDependencies?,
               keys: [String]) -> [Int: Substring] {
         let places = reusable(file: file, page: page, snapshot: snapshot, dependencies: dependencies, keys: keys)
-        guard !places.isEmpty, let text = read.text else { return [:] }
+        guard !places.isEmpty, let text = read.value else { return [:] }
         let utf8 = text.utf8
         guard places.values.allSatisfy({ $0.upperBound <= utf8.count }) else { return [:] }
         return places.mapValues { TextSplice.slice(text, utf8: $0) }
@@ -65,28 +64,14 @@ struct SectionCopies: Sendable {
 }
 
 extension SectionCopies {
-    /// The text of the file a page's sections may be copied from, read on another thread while
-    /// the page's snapshot is made: a long list's file is megabytes, and the snapshot holds the
-    /// thread that makes the page alone.
-    final class FileRead: @unchecked Sendable {
-        private let reading = DispatchGroup()
-        private var read: String?
-
-        /// Begins reading the file at `path`.
-        init(path: String) {
-            DispatchQueue.global(qos: .userInitiated).async(group: reading) { [self] in read = FileBytes.readText(path) }
-        }
-
-        /// The file's text once read (this thread waits); `nil` when it could not be read.
-        var text: String? {
-            reading.wait()
-            return read
-        }
-    }
+    /// The text of the file a page's sections may be copied from (`nil` when it could not be
+    /// read), read on another thread while the page's snapshot is made: a long list's file is
+    /// megabytes, and the snapshot holds the thread that makes the page alone.
+    typealias FileRead = ComputedBeside<String?>
 
     /// A read of `file` in `folder` begun now when the last export recorded sections of its page,
     /// the one case `rows` may take its text.
     func beginRead(of file: String, in folder: String) -> FileRead? {
-        recorded[file].map { _ in FileRead(path: folder + "/" + file) }
+        recorded[file].map { _ in FileRead { FileBytes.readText(folder + "/" + file) } }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import TableKit
 import TableRender
 import TableSite
@@ -31,23 +30,19 @@ extension SiteExporter {
         // The scanner's readings of the copied rows, recorded when the last export checked them,
         // are handed to it with them: it takes them as given rather than read those bytes again.
         // They are read from the records on another core while the page renders, and waited for
-        // (this thread blocked, as for the check and the write below) once it is rendered, or
-        // before an error goes out.
+        // (this thread blocked, as for the check and the write below) once it is rendered.
         let recordedSections = keys.isEmpty ? [] : copies?.recorded[name]?.sections ?? []
-        let readingGiven = DispatchGroup()
-        defer { readingGiven.wait() }
-        if !copied.isEmpty {
-            DispatchQueue.global(qos: .userInitiated).async(group: readingGiven) { [copied] in
-                for number in copied.keys where number < recordedSections.count {
-                    if let part = recordedSections[number].part { made.given[number] = part }
-                }
+        let readingGiven = copied.isEmpty ? nil : ComputedBeside { [copied] in
+            var given: [Int: ContractPart] = [:]
+            for number in copied.keys where number < recordedSections.count {
+                if let part = recordedSections[number].part { given[number] = part }
             }
+            return given
         }
         // The rows copied need no links: only the others are rendered.
         let page = try site.tablePage(sitePage, options: pageOptions, snapshot: snapshot, rowsGiven: Set(copied.keys))
         let (html, placed) = site.renderer.renderForExport(page, reusing: copied)
-        readingGiven.wait()
-        let given = made.given
+        let given = readingGiven?.value ?? [:]
         let write = { @Sendable in
             made.written = Result {
                 let (madeOn, lastWritten) = manifest.made(name, html: html, otherwise: self.options.date)
@@ -100,10 +95,8 @@ extension SiteExporter {
         return result
     }
 
-    /// What reading the given sections, checking a page and writing it gave, each set by one
-    /// thread and read once it ended.
+    /// What checking a page and writing it gave, each set by one thread and read once it ended.
     private final class PageOutcome: @unchecked Sendable {
-        var given: [Int: ContractPart] = [:]
         var inspection: PageInspection?
         var links: [PageLink] = []
         var written: Result<Bool, any Error> = .success(false)
