@@ -36,4 +36,10 @@ package enum FilePaths {
         guard stat(path, &info) == 0 else { return nil }
         return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
     }
+
+    /// The size in bytes of the file at `path` (following a link); `nil` when there is none.
+    package static func size(_ path: String) -> Int64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : nil
+    }
 }
