@@ -2,6 +2,7 @@ import Dispatch
 
 /// A value computed on another thread from the moment this is made, for a thread that has
 /// work of its own meanwhile and waits for the value only when it needs it.
+/// A value never asked for is computed all the same, then dropped.
 ///
 /// The export's threads block (a page is made, checked and written on one), so a Dispatch group
 /// is waited on rather than a task awaited.

@@ -42,7 +42,7 @@ struct Export: AsyncParsableCommand {
         // command opens it (opening may make its log file anew).
         let writtenSinceExport = Self.writtenSince(lastExportInto: out, db: site.db)
         // An app file's database, there already, opens while the app file is read (the demo's
-        // is seeded once the store is open; a database not there is refused below).
+        // is seeded once the store is open; one not there, or an empty file, is refused below).
         let opening = site.app == nil ? nil : StoreOpening.beginOpening(site.db, readsOnce: true)
         let definition = try site.appDefinition()
         // The demo's data goes into a new database, as `serve` puts it; an app file's would be empty.

@@ -15,8 +15,8 @@ enum StoreOpening {
     /// PostgreSQL store tells of losing the database and finding it again (a server's own log).
     /// `waiting`: how long a PostgreSQL server that cannot be reached yet (starting, restarting)
     /// is tried again before giving up, saying once that it waits.
-    /// `begun`: the store `beginOpening` began to open (with its own durability and reads), taken
-    /// as it is.
+    /// `begun`: the store `beginOpening` began to open (with the default durability and its own
+    /// reads), taken as it is.
     static func open(_ db: String, durability: SQLiteStore.Durability = .full, readsOnce: Bool = false,
                      logger: Logger = Logger(label: "tablestack.postgres"), waiting: Duration = .zero,
                      begun: Opening? = nil) async throws -> any DatabaseStore {
@@ -84,40 +84,26 @@ enum StoreOpening {
     /// no data); `consequence` says what that would do.
     static func requireExisting(_ db: String, consequence: String = "") throws {
         try CommandErrors.reporting {
-            // A path naming a folder is refused as such when the store opens.
-            guard !PostgresAddress.isURL(db), SQLiteStore.whyFolder(sqlitePath(db)) == nil else { return }
             let file = sqlitePath(db)
-            guard FilePaths.size(file) != nil else {
-                throw CommandErrors.Refusal(description: "there is no database at \(file)\(consequence)")
-            }
-            if isEmpty(file) { throw CommandErrors.Refusal(description: "\(file) is an empty file, not a database yet\(consequence)") }
+            // A path naming a folder is refused as such when the store opens.
+            guard !PostgresAddress.isURL(db), SQLiteStore.whyFolder(file) == nil else { return }
+            guard let size = FilePaths.size(file) else { throw CommandErrors.Refusal(description: "there is no database at \(file)\(consequence)") }
+            // SQLite takes an empty file for a new database, and deletes a log (-wal) beside it.
+            if size == 0 { throw CommandErrors.Refusal(description: "\(file) is an empty file, not a database yet\(consequence)") }
         }
-    }
-
-    /// Whether the file at `path` is empty, its log too: SQLite takes such a file for a new
-    /// database, as it does a missing one. (A database's first page is written as it is made,
-    /// so one that holds anything is never an empty file.)
-    private static func isEmpty(_ path: String) -> Bool {
-        FilePaths.size(path) == 0 && (FilePaths.size(path + "-wal") ?? 0) == 0
-    }
-
-    /// The SQLite file `db` names when a database is there to open: a file, not a folder, and
-    /// not empty.
-    private static func databaseFile(of db: String) -> String? {
-        guard let file = sqliteFile(of: db), FilePaths.size(file) != nil, !FilePaths.isFolder(file), !isEmpty(file) else { return nil }
-        return file
     }
 
     /// A SQLite store opening on a task of its own, its errors held for `open` to report.
     typealias Opening = Task<Result<SQLiteStore, any Error>, Never>
 
-    /// The SQLite database `db`, there already, begun to be opened as `open` would open it while
-    /// the command goes on: opening takes milliseconds a command can spend reading its app file
-    /// meanwhile. `nil` for a PostgreSQL URL, whose opening may wait and say so, and for a file
-    /// not there or empty, which opening would make a database of (`requireExisting` refuses it).
-    static func beginOpening(_ db: String, durability: SQLiteStore.Durability = .full, readsOnce: Bool) -> Opening? {
-        guard let file = databaseFile(of: db) else { return nil }
-        return Task { Result { try SQLiteStore(path: file, durability: durability, readsOnce: readsOnce) } }
+    /// The SQLite database `db`, there already, begun to be opened (as `open` would with the
+    /// default durability) while the command goes on: opening takes milliseconds a command can
+    /// spend reading its app file meanwhile. `nil` for a PostgreSQL URL, whose opening may wait
+    /// and say so, and for a file not there or empty, which opening would make a database of
+    /// (`requireExisting` refuses both).
+    static func beginOpening(_ db: String, readsOnce: Bool) -> Opening? {
+        guard let file = sqliteFile(of: db), let size = FilePaths.size(file), size > 0, !FilePaths.isFolder(file) else { return nil }
+        return Task { Result { try SQLiteStore(path: file, readsOnce: readsOnce) } }
     }
 
     /// When the SQLite database `db` was last written, its log (`-wal`) included: a commit
