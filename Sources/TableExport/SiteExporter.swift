@@ -327,7 +327,8 @@ public struct SiteExporter: Sendable {
         // the export stop in between, the next one finds records of other inputs than the
         // state's (unknown inputs are unique to an export), and makes every page.
         let state = ExportState.left(by: results, files: options.siteURL == nil ? [] : ["sitemap.xml"], inputs: savedInputs,
-                                     problems: report.problems, warnings: report.warnings, in: options.outputFolder)
+                                     checkedTemplates: site.renderer.templates.checksFingerprint, problems: report.problems,
+                                     warnings: report.warnings, in: options.outputFolder)
         try state?.save(to: options.outputFolder)
         // (No state when a page's file is gone already: then the pages written are listed as a stopped export's.)
         if state != nil { (isRecorded, lastComplete) = (true, nil) }

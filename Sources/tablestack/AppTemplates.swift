@@ -6,16 +6,17 @@ import TableSite
 /// The template set for an app: TableStack's templates with the app's own, every problem and
 /// every template the app names but lacks printed as file:line:column, then a failure.
 enum AppTemplates {
-    static func load(folder: String, for definition: AppDefinition) throws -> TemplateSet {
-        try printing(loaded(folder: folder, for: definition))
+    static func load(folder: String, for definition: AppDefinition, checkedBefore: String? = nil) throws -> TemplateSet {
+        try printing(loaded(folder: folder, for: definition, checkedBefore: checkedBefore))
     }
 
     /// The set, or the lines that say why there is none (the last a summary), printed by no one
-    /// yet: an export may load the templates before it knows it needs them.
-    static func loaded(folder: String, for definition: AppDefinition) -> Result<TemplateSet, Problems> {
+    /// yet: an export may load the templates before it knows it needs them. `checkedBefore` as
+    /// `TemplateSet` takes it: an export passes what its folder's last export loaded.
+    static func loaded(folder: String, for definition: AppDefinition, checkedBefore: String? = nil) -> Result<TemplateSet, Problems> {
         let templates: TemplateSet
         do {
-            templates = try TemplateSet(folder: folder, appFolder: definition.templateFolder)
+            templates = try TemplateSet(folder: folder, appFolder: definition.templateFolder, checkedBefore: checkedBefore)
         } catch {
             return .failure(Problems(lines: [error.description, "tablestack: the templates in \(folder)"
                 + (definition.templateFolder.map { " and \($0)" } ?? "") + " are invalid; fix the problems above"]))

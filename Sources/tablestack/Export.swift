@@ -59,19 +59,24 @@ struct Export: AsyncParsableCommand {
         // stats do). Otherwise the templates are checked before the database is opened.
         let store: any DatabaseStore
         let templates: TemplateSet
+        // Templates the folder's last export loaded, by this build, need not be checked again.
+        let checkedBefore = SiteExporter.checkedTemplates(in: out)
         if SiteExporter.mayBeUpToDate(options) {
             // A database written since that export most likely holds other data: then the
             // templates load while the store opens and the folder is checked, on the core those
             // leave idle, and are let go unprinted should the folder be up to date after all.
-            let loading = writtenSinceExport ? Task { [folder = site.templates] in AppTemplates.loaded(folder: folder, for: definition) } : nil
+            let loading = writtenSinceExport ? Task { [folder = site.templates] in
+                AppTemplates.loaded(folder: folder, for: definition, checkedBefore: checkedBefore)
+            } : nil
             store = try await site.openStore(for: definition, readsOnce: true, begun: opening)
             if let report = try await CommandErrors.reporting({ try await SiteExporter.upToDateReport(options: options, store: store) }) {
                 try finish(report)
                 Self.end()
             }
-            templates = try AppTemplates.printing(await loading?.value ?? AppTemplates.loaded(folder: site.templates, for: definition))
+            templates = try AppTemplates.printing(await loading?.value
+                ?? AppTemplates.loaded(folder: site.templates, for: definition, checkedBefore: checkedBefore))
         } else {
-            templates = try AppTemplates.load(folder: site.templates, for: definition)
+            templates = try AppTemplates.load(folder: site.templates, for: definition, checkedBefore: checkedBefore)
             store = try await site.openStore(for: definition, readsOnce: true, begun: opening)
         }
         var exporter = SiteExporter(site: site.site(definition, templates: templates, store: store, forExport: true), options: options)

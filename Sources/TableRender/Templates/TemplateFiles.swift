@@ -36,6 +36,21 @@ public struct TemplateFiles: Sendable {
         }
     }
 
+    /// The fingerprint of the files' names and bytes and of this build (`BuildIdentity`): a set
+    /// loaded from them leaves it (`TemplateSet.checksFingerprint`) for a later load to compare,
+    /// and the checks, which look at nothing else, need not run again on the same. `nil` when
+    /// they would look at more than the bytes: a folder not listed, a file not read, a link out.
+    var checksFingerprint: String? {
+        guard listingError == nil, outside.isEmpty else { return nil }
+        var text = "build " + BuildIdentity.current
+        for (name, contents) in files {
+            guard let contents else { return nil }
+            // The name's length first: a name holding the separators cannot pass for two files.
+            text += "\n\(name.utf8.count) " + name + " " + Fingerprint.hex(bytes: contents)
+        }
+        return Fingerprint.hex(of: text)
+    }
+
     /// A template's text; `nil` when it has none to check, and then `problems` says where its
     /// bytes stop being UTF-8 (a file saved as UTF-16 stops on its first line) or that it could
     /// not be read (`contents` is `nil`).

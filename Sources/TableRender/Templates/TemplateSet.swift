@@ -13,12 +13,21 @@ public struct TemplateSet: Sendable {
     public let customNames: [CustomTemplateKind: Set<String>]
     /// The keys each of the app's templates reads, by library name.
     private let customKeys: [String: Set<String>]
+    /// What a later load of the folder may pass as `checkedBefore` (see `TemplateFiles`); `nil`
+    /// when it cannot skip the checks.
+    public let checksFingerprint: String?
+    /// Whether this load checked the folder's own templates (not when `checkedBefore` named them).
+    public let ranChecks: Bool
 
     /// Loads and validates every template in `folder`, with the app's own templates from its
     /// `cells`, `accessories` and `sections` subfolders and then from `appFolder`'s (which
     /// replace those of the same name). Any problem refuses the whole set, listing every problem
     /// as `file:line:column: message`.
-    public init(folder: String, appFolder: String? = nil) throws(RenderError) {
+    ///
+    /// `checkedBefore` is the `checksFingerprint` of a set this build loaded earlier: when the
+    /// folder's files are still those, its own templates are compiled without their checks (half
+    /// of loading them), which would find nothing again. The app's templates are checked always.
+    public init(folder: String, appFolder: String? = nil, checkedBefore: String? = nil) throws(RenderError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .templateFolderMissing(folder)
@@ -28,9 +37,15 @@ public struct TemplateSet: Sendable {
         // half of loading the set: they run side by side, on two cores where there are two. A
         // folder the checks refuse is refused with their problems, whatever Mustache made of it.
         let templates = TemplateFiles(folder: folder)
+        let checksFingerprint = templates.checksFingerprint
         let loaded = FolderLoad()
-        SideBySide.run({ loaded.diagnostics = TemplateValidator.validate(templates) },
-                       { loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) } })
+        let compiling: @Sendable () -> Void = { loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) } }
+        ranChecks = checkedBefore == nil || checksFingerprint != checkedBefore
+        if ranChecks {
+            SideBySide.run({ loaded.diagnostics = TemplateValidator.validate(templates) }, compiling)
+        } else {
+            compiling()
+        }
         guard loaded.diagnostics.isEmpty else { throw .invalidTemplates(loaded.diagnostics) }
         guard let compiled = loaded.compiled else { preconditionFailure("both parts ran") }
         var (library, allText) = try compiled.get()
@@ -75,6 +90,7 @@ public struct TemplateSet: Sendable {
         self.library = library
         self.customNames = customNames
         self.customKeys = customKeys
+        self.checksFingerprint = checksFingerprint
         self.fingerprint = Fingerprint.hex(of: allText)
     }
 

@@ -1,0 +1,59 @@
+import Testing
+import Foundation
+import TableRender
+
+/// A template folder loaded again with what its last load left (`checksFingerprint`) is compiled
+/// without its checks only while its files are byte for byte those that load checked.
+@Suite("A template folder checked before")
+struct TemplatesCheckedBeforeTests {
+    @Test("loaded again with its last load's fingerprint, the folder is compiled unchecked and is the same set; any other value checks it")
+    func sameFiles() throws {
+        let folder = try Fixtures.templateFolderCopy().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try TemplateSet(folder: folder)
+        let checked = try #require(first.checksFingerprint)
+        #expect(first.ranChecks)
+        let again = try TemplateSet(folder: folder, checkedBefore: checked)
+        #expect(!again.ranChecks)
+        #expect(again.checksFingerprint == checked && again.fingerprint == first.fingerprint)
+        #expect(try TemplateSet(folder: folder, checkedBefore: checked + "0").ranChecks)
+        #expect(try TemplateSet(folder: folder, checkedBefore: "").ranChecks)
+    }
+
+    @Test("a template changed since that load is checked again: one Mustache compiles but the checks refuse is refused")
+    func changedFile() throws {
+        let folder = try Fixtures.templateFolderCopy().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let checked = try #require(try TemplateSet(folder: folder).checksFingerprint)
+        // Unescaped output in a cell: valid Mustache, refused by the checks.
+        try Data("<span class=\"cell\">{{{text}}}</span>\n".utf8).write(to: URL(fileURLWithPath: folder + "/cell-value1.mustache"))
+        let problems = TemplateValidator.validate(folder: folder)
+        #expect(problems.contains { $0.message.hasPrefix("unescaped output") }, "\(problems)")
+        #expect(throws: RenderError.invalidTemplates(problems)) { try TemplateSet(folder: folder, checkedBefore: checked) }
+    }
+
+    @Test("a file added or removed is another folder: checked again")
+    func filesAddedOrRemoved() throws {
+        let folder = try Fixtures.templateFolderCopy().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let checked = try #require(try TemplateSet(folder: folder).checksFingerprint)
+        try Data("<span>{{text}}</span>\n".utf8).write(to: URL(fileURLWithPath: folder + "/extra.mustache"))
+        let added = try TemplateSet(folder: folder, checkedBefore: checked)
+        #expect(added.ranChecks && added.checksFingerprint != checked)
+        try FileManager.default.removeItem(atPath: folder + "/extra.mustache")
+        try FileManager.default.removeItem(atPath: folder + "/error.mustache")
+        #expect(throws: RenderError.self) { try TemplateSet(folder: folder, checkedBefore: checked) }
+    }
+
+    @Test("a link out of the folder, even to the same bytes, leaves no fingerprint and is refused by the checks")
+    func linkOutside() throws {
+        let folder = try Fixtures.templateFolderCopy().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let checked = try #require(try TemplateSet(folder: folder).checksFingerprint)
+        let cell = folder + "/cell-default.mustache", copy = folder + "-cell.mustache"
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.moveItem(atPath: cell, toPath: copy)
+        try FileManager.default.createSymbolicLink(atPath: cell, withDestinationPath: copy)
+        #expect(throws: RenderError.self) { try TemplateSet(folder: folder, checkedBefore: checked) }
+    }
+}
