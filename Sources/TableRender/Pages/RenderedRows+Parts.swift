@@ -23,7 +23,7 @@ extension RenderedRows {
         // rendered straight into its own text, so its rows are copied only into the page; a
         // section that a part's edge cuts is joined from its pieces first.
         let pieces = Self.pieces(of: sections, in: parts, total: total)
-        let made = RenderedParts(count: parts)
+        let made = ConcurrentSlots<[RenderedRows]>(count: parts, empty: [])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             made.set(part, pieces[part].map { piece in rendered(sections[piece.section].rows[piece.rows], render: render) })
         }
@@ -71,17 +71,4 @@ extension RenderedRows {
 
     /// The most a part's text reserves before its rows are rendered (past it, it grows as it must).
     static let reservedBytes = 64 << 20
-}
-
-/// The pieces of a page's rows rendered on several cores, gathered behind a lock.
-private final class RenderedParts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [[RenderedRows]]
-
-    init(count: Int) { parts = Array(repeating: [], count: count) }
-
-    func set(_ part: Int, _ pieces: [RenderedRows]) { lock.withLock { parts[part] = pieces } }
-
-    /// Every part's pieces, in order.
-    var all: [[RenderedRows]] { lock.withLock { parts } }
 }

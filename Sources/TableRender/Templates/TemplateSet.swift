@@ -97,15 +97,27 @@ public struct TemplateSet: Sendable {
     /// The files `templates` compiled into a library, and their names and texts in one string
     /// (what the set's fingerprint is taken of). A file that could not be read is the checks' to
     /// report.
+    ///
+    /// Each file is parsed by itself, on every core, the longest first: Mustache's parser looks
+    /// at all that is left of a file at each tag, so a file's parse grows with the square of its
+    /// length, and the longest few are most of the work.
     private static func compile(_ templates: TemplateFiles) throws(RenderError) -> (MustacheLibrary, String) {
+        let texts = templates.files.compactMap { file in
+            file.contents.map { (name: file.name, text: String(decoding: $0, as: UTF8.self)) }
+        }
+        let longestFirst = texts.indices.sorted { texts[$0].text.utf8.count > texts[$1].text.utf8.count }
+        let parsed = ConcurrentSlots<Result<MustacheTemplate, any Error>?>(count: texts.count, empty: nil)
+        DispatchQueue.concurrentPerform(iterations: texts.count) { step in
+            let index = longestFirst[step]
+            parsed.set(index, Result { try MustacheTemplate(string: HTMLEscaping.pragma + texts[index].text) })
+        }
         var library = MustacheLibrary()
         var allText = ""
-        for file in templates.files {
-            guard let data = file.contents else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            allText += file.name + ".mustache\u{0}" + text
+        for (file, template) in zip(texts, parsed.all) {
+            allText += file.name + ".mustache\u{0}" + file.text
+            guard let template else { preconditionFailure("every file was parsed") }
             do {
-                try library.register(HTMLEscaping.pragma + text, named: file.name)
+                try library.register(template.get(), named: file.name)
             } catch {
                 let path = (templates.folder as NSString).appendingPathComponent(file.name + ".mustache")
                 throw .invalidTemplates([XMLDiagnostic(file: path, line: 1, column: 1, message: "Mustache: \(error)")])
