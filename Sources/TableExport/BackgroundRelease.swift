@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 
 /// Lets go of large values on a background task, off the caller's path.
@@ -10,9 +11,17 @@ enum BackgroundRelease {
     /// Takes `value` over, to be freed when a task at utility priority gets to it (if the process
     /// is still running). What the caller hands in with `consume` is this task's alone; what it
     /// hands in as a copy is freed by whichever side lets go last, most often the caller first.
-    static func release<Value: Sendable>(_ value: consuming Value) {
+    ///
+    /// With `keepingToExit` (the process ends once the export returns, leaving its memory to
+    /// the kernel), `value` is kept instead: its frees, a record and a result at a time, would
+    /// only take a core from the export's last work.
+    static func release<Value: Sendable>(_ value: consuming Value, keepingToExit: Bool = false) {
         let held = value
-        Task.detached(priority: .utility) { withExtendedLifetime(held) {} }
+        if keepingToExit {
+            KeptToExit.shared.keep(held)
+        } else {
+            Task.detached(priority: .utility) { withExtendedLifetime(held) {} }
+        }
     }
 
     /// Closes `descriptor` on a background queue: the last reference to a file unlinked or
@@ -20,4 +29,13 @@ enum BackgroundRelease {
     static func close(_ descriptor: Int32) {
         DispatchQueue.global(qos: .utility).async { _ = Glibc.close(descriptor) }
     }
+}
+
+/// What exports in a process that ends after them let go of, never freed.
+private final class KeptToExit: @unchecked Sendable {  // its values only under the lock
+    static let shared = KeptToExit()
+    private let lock = NSLock()
+    private var values: [any Sendable] = []
+
+    func keep(_ value: any Sendable) { lock.withLock { values.append(value) } }
 }

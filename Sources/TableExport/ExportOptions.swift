@@ -25,6 +25,9 @@ public struct ExportOptions: Sendable {
     /// file, so that the next one can copy those it can from there (`SectionCopies`): a short
     /// page renders in a moment, and its records line is read by every export that makes it.
     var sectionsRecordedFromRows = 1_000
+    /// Whether the process ends once the export returns, leaving its memory to the kernel (the
+    /// command line): then the export's large values are kept to the end, not freed one by one.
+    public var endsProcess = false
 
     /// Makes options.
     public init(outputFolder: String, basePath: String = "/", siteURL: String? = nil, publicFolder: String,

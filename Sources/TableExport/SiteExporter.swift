@@ -301,7 +301,7 @@ public struct SiteExporter: Sendable {
                 let records = PageRecords(inputs: savedInputs, base: base, data: changeLog.mark.text, results: finished)
                 try records.save(to: self.options.outputFolder)
                 // A record a page: freed one by one, they held up the export's end.
-                BackgroundRelease.release(consume records)
+                BackgroundRelease.release(consume records, keepingToExit: self.options.endsProcess)
             } else {
                 PageRecords.remove(from: self.options.outputFolder)
             }
@@ -343,7 +343,8 @@ public struct SiteExporter: Sendable {
         // tasks go too. (The manifest, the output folder and the tasks are copies, held by the
         // pages' tasks and the cancelling on error.)
         BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume state, consume leftAs,
-                                   consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root))
+                                   consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root),
+                                  keepingToExit: options.endsProcess)
         return report
     }
 

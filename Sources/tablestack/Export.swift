@@ -53,6 +53,8 @@ struct Export: AsyncParsableCommand {
         options.sources = ExportSources.fingerprint(
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
             database: StoreOpening.describe(site.db))
+        // The command ends the process leaving its memory (`end()`), or exits on an error.
+        options.endsProcess = true
         // Into a folder its last export may still describe, the data comes first: when the folder
         // holds this export already, the command answers without loading the templates, which
         // it needs only to make pages (their check takes both cores, as the up-to-date check's

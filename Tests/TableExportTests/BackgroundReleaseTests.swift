@@ -28,4 +28,18 @@ struct BackgroundReleaseTests {
         }
         #expect(freed.count.load(ordering: .relaxed) == 1_001)
     }
+
+    @Test("in a process that ends after its export, a value handed over is kept, not freed, while others are freed")
+    func keptToExit() async throws {
+        let kept = Freed(), freed = Freed()
+        BackgroundRelease.release([Tracked(kept), Tracked(kept)], keepingToExit: true)
+        BackgroundRelease.release([Tracked(freed)])
+        // Once the one let go of after it is freed, the kept ones would have been too.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while freed.count.load(ordering: .relaxed) < 1, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(freed.count.load(ordering: .relaxed) == 1)
+        #expect(kept.count.load(ordering: .relaxed) == 0)
+    }
 }
