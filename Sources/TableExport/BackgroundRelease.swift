@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
 import Glibc
+import Synchronization
 
 /// Lets go of large values on a background task, off the caller's path.
 ///
@@ -18,24 +18,21 @@ enum BackgroundRelease {
     static func release<Value: Sendable>(_ value: consuming Value, keepingToExit: Bool = false) {
         let held = value
         if keepingToExit {
-            KeptToExit.shared.keep(held)
+            keptToExit.withLock { $0.append(held) }
         } else {
             Task.detached(priority: .utility) { withExtendedLifetime(held) {} }
         }
     }
+
+    /// What exports in a process that ends after them let go of, never freed.
+    private static let keptToExit = Mutex<[any Sendable]>([])
+
+    /// How many values are kept to the process's end.
+    static var keptToExitCount: Int { keptToExit.withLock { $0.count } }
 
     /// Closes `descriptor` on a background queue: the last reference to a file unlinked or
     /// renamed over, whose cached pages the kernel frees as it goes.
     static func close(_ descriptor: Int32) {
         DispatchQueue.global(qos: .utility).async { _ = Glibc.close(descriptor) }
     }
-}
-
-/// What exports in a process that ends after them let go of, never freed.
-private final class KeptToExit: @unchecked Sendable {  // its values only under the lock
-    static let shared = KeptToExit()
-    private let lock = NSLock()
-    private var values: [any Sendable] = []
-
-    func keep(_ value: any Sendable) { lock.withLock { values.append(value) } }
 }

@@ -27,7 +27,7 @@ public struct ExportOptions: Sendable {
     var sectionsRecordedFromRows = 1_000
     /// Whether the process ends once the export returns, leaving its memory to the kernel (the
     /// command line): then the export's large values are kept to the end, not freed one by one.
-    public var endsProcess = false
+    public var processEndsAfterExport = false
 
     /// Makes options.
     public init(outputFolder: String, basePath: String = "/", siteURL: String? = nil, publicFolder: String,

@@ -12,7 +12,6 @@ import TableRender
 ///
 ///     TableStack export state 2
 ///     inputs <fingerprint>
-///     templates <fingerprint>   (the templates' `TemplateSet.checksFingerprint`, when they have one)
 ///     problem <text, escaped as `LineEscaping` does>
 ///     warning <text>
 ///     page <size> <modified ns> <changed ns> <inode> <file>   (in the report's order; the file names the path)
@@ -59,12 +58,9 @@ struct ExportState: Equatable {
     var pages: [(file: String, stamp: Stamp)]
     /// Other files the export wrote (the sitemap).
     var files: [(file: String, stamp: Stamp)]
-    /// The `checksFingerprint` of the templates the export loaded: the next export's load of
-    /// the same files, by the same build, need not check them again (`TemplateSet`).
-    var checkedTemplates: String? = nil
 
     static func == (lhs: ExportState, rhs: ExportState) -> Bool {
-        lhs.inputs == rhs.inputs && lhs.checkedTemplates == rhs.checkedTemplates && lhs.problems == rhs.problems && lhs.warnings == rhs.warnings
+        lhs.inputs == rhs.inputs && lhs.problems == rhs.problems && lhs.warnings == rhs.warnings
             && lhs.pages.elementsEqual(rhs.pages, by: { $0.file == $1.file && $0.stamp == $1.stamp })
             && lhs.files.elementsEqual(rhs.files, by: { $0.file == $1.file && $0.stamp == $1.stamp })
     }
@@ -114,17 +110,6 @@ struct ExportState: Equatable {
         return String(decoding: start[prefix.count..<end], as: UTF8.self)
     }
 
-    /// The `checkedTemplates` of the state saved in `folder`, read from its head alone, as
-    /// `savedInputs` reads; `nil` when it names none.
-    static func savedTemplateChecks(in folder: String) -> String? {
-        let prefix = inputsPrefix, kind = Array("templates ".utf8)
-        guard let start = FileBytes.head(folder + "/" + fileName, count: 512), start.starts(with: prefix),
-              let inputsEnd = start[prefix.count...].firstIndex(of: UInt8(ascii: "\n")),
-              start[(inputsEnd + 1)...].starts(with: kind),
-              let end = start[(inputsEnd + 1 + kind.count)...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        return String(decoding: start[(inputsEnd + 1 + kind.count)..<end], as: UTF8.self)
-    }
-
     /// Reads the lines in place, a byte at a time.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ExportState? {
         var state = ExportState(inputs: "", problems: [], warnings: [], pages: [], files: [])
@@ -146,7 +131,6 @@ struct ExportState: Equatable {
             let rest = UnsafeBufferPointer(rebasing: line[(space + 1)...])
             switch kind {
             case "inputs": state.inputs = String(decoding: rest, as: UTF8.self)
-            case "templates": state.checkedTemplates = String(decoding: rest, as: UTF8.self)
             case "problem", "warning":
                 guard let text = LineEscaping.unescape(rest) else { return nil }
                 if kind == "problem" { state.problems.append(text) } else { state.warnings.append(text) }
@@ -241,7 +225,7 @@ struct ExportState: Equatable {
     }
 
     func save(to folder: String) throws {
-        var text = Self.header + "\ninputs " + inputs + "\n" + (checkedTemplates.map { "templates " + $0 + "\n" } ?? "")
+        var text = Self.header + "\ninputs " + inputs + "\n"
         for problem in problems { text += "problem " + LineEscaping.escape(problem) + "\n" }
         for warning in warnings { text += "warning " + LineEscaping.escape(warning) + "\n" }
         // The page lines as bytes: 10,001 lines made by string interpolation cost 10 ms.
@@ -290,15 +274,14 @@ struct ExportState: Equatable {
     /// be told apart (then it is never up to date): the next export still learns from it how
     /// each page was left. `nil` when a page's file is gone already: it cannot be vouched for, so
     /// there is no state, and the next export runs. `files` are the other files it wrote.
-    static func left(by results: [PageResult], files: [String], inputs: String, checkedTemplates: String?, problems: [String],
-                     warnings: [String], in folder: String) -> ExportState? {
+    static func left(by results: [PageResult], files: [String], inputs: String, problems: [String], warnings: [String],
+                     in folder: String) -> ExportState? {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
         let stamped = { (name: String) in stamp(of: name, in: descriptor).map { (file: name, stamp: $0) } }
         let pages = results.compactMap { result in result.stamp.map { (file: result.file, stamp: $0) } ?? stamped(result.file) }
         guard pages.count == results.count else { return nil }
-        return ExportState(inputs: inputs, problems: problems, warnings: warnings, pages: pages, files: files.compactMap(stamped),
-                           checkedTemplates: checkedTemplates)
+        return ExportState(inputs: inputs, problems: problems, warnings: warnings, pages: pages, files: files.compactMap(stamped))
     }
 
     /// Whether every file the export left in `folder` is still there, as it was left.

@@ -13,7 +13,8 @@ import TableStore
 /// lines before it, so a file cut short or damaged is not taken for one (a page that depends on
 /// nothing, or a link to a file that is not there, would pass as records):
 ///
-///     TableStack export pages 2
+///     TableStack export pages 3
+///     templates <the templates' `TemplateSet.checksFingerprint`, or nothing>
 ///     inputs <the state's inputs>
 ///     base <fingerprint of the sources, public folder and options>
 ///     data <the data mark the pages were read after, escaped>
@@ -29,15 +30,21 @@ import TableStore
 /// section, are those of a long list's page (`SectionRecord`).
 struct PageRecords: Equatable {
     static let fileName = ".tablestack-export-pages"
-    private static let header = "TableStack export pages 2"
+    private static let header = "TableStack export pages 3"
 
+    /// The `checksFingerprint` of the templates the pages were made with: the next export's
+    /// load of the same files, by the same build, need not check them again (`TemplateSet`).
+    /// Read on its own, from the file's head (`templateChecks(in:)`), before the templates load.
+    var templateChecks: String?
     var inputs: String
     var base: String
     var data: String
     var pages: [Page]
 
-    /// The records of an export's results (what is left out: see the type).
-    init(inputs: String, base: String, data: String, results: [PageResult]) {
+    /// The records of an export's results (what is left out: see the type), made with the
+    /// templates of `templateChecks`.
+    init(inputs: String, base: String, data: String, results: [PageResult], templateChecks: String? = nil) {
+        self.templateChecks = templateChecks
         self.inputs = inputs
         self.base = base
         self.data = data
@@ -108,7 +115,7 @@ struct PageRecords: Equatable {
                 + page.sections.reduce(0) { $0 + 64 + $1.rows * 48 })
         })
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
-        add(Self.header + "\ninputs " + inputs + "\nbase " + base + "\ndata ")
+        add(Self.header + "\ntemplates " + (templateChecks ?? "") + "\ninputs " + inputs + "\nbase " + base + "\ndata ")
         LineEscaping.escape(data, into: &out)
         for page in pages {
             out.append(UInt8(ascii: "\n"))
@@ -164,21 +171,33 @@ struct PageRecords: Equatable {
         return file.withUnsafeBufferPointer { parse($0, lines: file, readingLinks: readingLinks) }
     }
 
+    /// The `templateChecks` of the records saved in `folder`, read from the file's head alone
+    /// (the rest is read only should pages be made); `nil` when there are none or they name none.
+    /// Not vouched for by the file's last line, which is not read: the line is true of the
+    /// templates named whatever became of the pages' lines after it.
+    static func templateChecks(in folder: String) -> String? {
+        let prefix = Array((header + "\ntemplates ").utf8)
+        guard let head = FileBytes.head(folder + "/" + fileName, count: 512), head.starts(with: prefix),
+              let end = head[prefix.count...].firstIndex(of: UInt8(ascii: "\n")), end > prefix.count else { return nil }
+        return String(decoding: head[prefix.count..<end], as: UTF8.self)
+    }
+
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines file: [UInt8], readingLinks: Bool) -> PageRecords? {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The file ends in a newline after the count of its pages and the fingerprint of the rest.
-        guard lines.count >= 6, lines.removeLast().isEmpty else { return nil }
+        guard lines.count >= 7, lines.removeLast().isEmpty else { return nil }
         let endLine = lines.removeLast()
         let body = UnsafeBufferPointer(rebasing: bytes[..<endLine.startIndex])
         guard let end = value(of: "end ", in: endLine), end.split(separator: UInt8(ascii: " ")).map({ String(decoding: $0, as: UTF8.self) })
-                  == [String(lines.count - 4), Fingerprint.hex(bytes: body)],
-              lines[0].elementsEqual(header.utf8),
-              let inputs = value(of: "inputs ", in: lines[1]), let base = value(of: "base ", in: lines[2]),
-              let data = value(of: "data ", in: lines[3]).flatMap(LineEscaping.unescape) else { return nil }
+                  == [String(lines.count - 5), Fingerprint.hex(bytes: body)],
+              lines[0].elementsEqual(header.utf8), let templateChecks = value(of: "templates ", in: lines[1]),
+              let inputs = value(of: "inputs ", in: lines[2]), let base = value(of: "base ", in: lines[3]),
+              let data = value(of: "data ", in: lines[4]).flatMap(LineEscaping.unescape) else { return nil }
         var records = PageRecords(inputs: String(decoding: inputs, as: UTF8.self), base: String(decoding: base, as: UTF8.self),
                                   data: data, pages: [])
-        records.pages.reserveCapacity(lines.count - 4)
-        for line in lines.dropFirst(4) {
+        records.templateChecks = templateChecks.isEmpty ? nil : String(decoding: templateChecks, as: UTF8.self)
+        records.pages.reserveCapacity(lines.count - 5)
+        for line in lines.dropFirst(5) {
             let kept = file[line.startIndex..<line.endIndex]
             guard let page = page(fromLine: line, keeping: kept, readingLinks: readingLinks) else { return nil }
             records.pages.append(page)

@@ -18,13 +18,6 @@ extension SiteExporter {
         FilePaths.modified(folder + "/" + ExportState.fileName)
     }
 
-    /// The `checksFingerprint` of the templates the last export into `folder` was made with, for
-    /// this export's load of them (`TemplateSet(folder:appFolder:checkedBefore:)`); `nil` when
-    /// its state names none.
-    public static func checkedTemplates(in folder: String) -> String? {
-        ExportState.savedTemplateChecks(in: folder)
-    }
-
     /// The report of an export into `options.outputFolder` when the folder already holds it: the
     /// same sources, data, public folder and options as its last export, and every file as that
     /// export left it. `nil` when pages must be made (or `options.sources` is not given), and

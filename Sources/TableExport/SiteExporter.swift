@@ -298,10 +298,11 @@ public struct SiteExporter: Sendable {
         }()
         async let recorded: Void = {
             if let base, let changeLog, finished.allSatisfy({ $0.problems.isEmpty && $0.advice.isEmpty }) {
-                let records = PageRecords(inputs: savedInputs, base: base, data: changeLog.mark.text, results: finished)
+                let records = PageRecords(inputs: savedInputs, base: base, data: changeLog.mark.text, results: finished,
+                                          templateChecks: self.site.renderer.templates.checksFingerprint)
                 try records.save(to: self.options.outputFolder)
                 // A record a page: freed one by one, they held up the export's end.
-                BackgroundRelease.release(consume records, keepingToExit: self.options.endsProcess)
+                BackgroundRelease.release(consume records, keepingToExit: self.options.processEndsAfterExport)
             } else {
                 PageRecords.remove(from: self.options.outputFolder)
             }
@@ -327,8 +328,7 @@ public struct SiteExporter: Sendable {
         // the export stop in between, the next one finds records of other inputs than the
         // state's (unknown inputs are unique to an export), and makes every page.
         let state = ExportState.left(by: results, files: options.siteURL == nil ? [] : ["sitemap.xml"], inputs: savedInputs,
-                                     checkedTemplates: site.renderer.templates.checksFingerprint, problems: report.problems,
-                                     warnings: report.warnings, in: options.outputFolder)
+                                     problems: report.problems, warnings: report.warnings, in: options.outputFolder)
         try state?.save(to: options.outputFolder)
         // (No state when a page's file is gone already: then the pages written are listed as a stopped export's.)
         if state != nil { (isRecorded, lastComplete) = (true, nil) }
@@ -344,7 +344,7 @@ public struct SiteExporter: Sendable {
         // pages' tasks and the cancelling on error.)
         BackgroundRelease.release((consume results, consume finished, consume plan, consume previous, consume state, consume leftAs,
                                    consume childrenFound, consume madePaths, consume readingCarriedPages, manifest, output, planning, root),
-                                  keepingToExit: options.endsProcess)
+                                  keepingToExit: options.processEndsAfterExport)
         return report
     }
 

@@ -5,7 +5,9 @@ import Glibc
 /// built-in demo, the page logic and the template checks live in it, and in a release build
 /// Swift's runtime and Foundation too). What an export or a template check recorded is taken as
 /// this build's only when it names the same. The shared libraries it loads (ICU's collation,
-/// libxml2, SQLite, and in a debug build Swift's own) are not looked at.
+/// libxml2, SQLite, and in a debug build Swift's own) are not looked at: after upgrading those
+/// alone, remove an export folder's `.tablestack-export-state` and `.tablestack-export-pages` to
+/// have every page made again and the templates checked again (libxml2 checks their markup).
 public enum BuildIdentity {
     /// Asked once a process: the executable a process runs does not change under it.
     public static let current: String = {

@@ -10,6 +10,7 @@ package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {  // 
     /// `count` slots, each holding `empty` until set.
     package init(count: Int, empty: Value) { values = Array(repeating: empty, count: count) }
 
+    /// Gives `slot` its value; each slot is set by one piece of work.
     package func set(_ slot: Int, _ value: Value) { lock.withLock { values[slot] = value } }
 
     /// Every slot's value, in order.

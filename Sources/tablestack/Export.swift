@@ -54,7 +54,7 @@ struct Export: AsyncParsableCommand {
             app: site.app, templateFolders: [site.templates] + (definition.templateFolder.map { [$0] } ?? []),
             database: StoreOpening.describe(site.db))
         // The command ends the process leaving its memory (`end()`), or exits on an error.
-        options.endsProcess = true
+        options.processEndsAfterExport = true
         // Into a folder its last export may still describe, the data comes first: when the folder
         // holds this export already, the command answers without loading the templates, which
         // it needs only to make pages (their check takes both cores, as the up-to-date check's
@@ -62,7 +62,7 @@ struct Export: AsyncParsableCommand {
         let store: any DatabaseStore
         let templates: TemplateSet
         // Templates the folder's last export loaded, by this build, need not be checked again.
-        let checkedBefore = SiteExporter.checkedTemplates(in: out)
+        let checkedBefore = SiteExporter.templateChecks(in: out)
         if SiteExporter.mayBeUpToDate(options) {
             // A database written since that export most likely holds other data: then the
             // templates load while the store opens and the folder is checked, on the core those

@@ -31,15 +31,9 @@ struct ExportStateTests {
         try state.save(to: folder)
         #expect(ExportState.load(from: folder) == state)
         #expect(ExportState.savedInputs(in: folder) == "abc")
-        #expect(ExportState.savedTemplateChecks(in: folder) == nil, "a state that names no templates' checks")
-        var checked = state
-        checked.checkedTemplates = "5f0e"
-        try checked.save(to: folder)
-        #expect(ExportState.load(from: folder) == checked && ExportState.load(from: folder) != state)
-        #expect(ExportState.savedInputs(in: folder) == "abc" && ExportState.savedTemplateChecks(in: folder) == "5f0e")
         ExportState.remove(from: folder)
         #expect(ExportState.load(from: folder) == nil)
-        #expect(ExportState.savedInputs(in: folder) == nil && ExportState.savedTemplateChecks(in: folder) == nil)
+        #expect(ExportState.savedInputs(in: folder) == nil)
     }
 
     @Test("numbers are written in decimal digits, as String writes them")
@@ -58,8 +52,6 @@ struct ExportStateTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for text in ["{\"inputs\": \"abc\"}", "TableStack export state 2\n", "TableStack export state 2\ninputs abc\npage 12 x 1 2 index.html\n",
                      "TableStack export state 2\ninputs abc\nsomething else\n",
-                     // The templates' line only right below the inputs, read only there.
-                     "TableStack export state 2\ninputs abc\npage 1 2 3 4\ntemplates 5f0e\n",
                      "TableStack export state 2\ninputs abc\npage 1 99999999999999999999 1 2 index.html\n",
                      "TableStack export state 2\ninputs abc\npage 1 9223372036854775808 1 2 index.html\n",
                      "TableStack export state 2\ninputs abc\npage 1 2 3 4/ index.html\n", "TableStack export state 2\ninputs abc\npage 1 2 3 -4 index.html\n",
@@ -70,7 +62,6 @@ struct ExportStateTests {
             #expect(ExportState.load(from: folder) == nil, "\(text.debugDescription)")
             // The inputs alone are read from a file that begins as a state does.
             #expect(ExportState.savedInputs(in: folder) == (text.hasPrefix("TableStack export state 2\ninputs abc\n") ? "abc" : nil))
-            #expect(ExportState.savedTemplateChecks(in: folder) == nil)
         }
     }
 }

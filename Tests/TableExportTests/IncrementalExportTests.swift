@@ -232,6 +232,9 @@ struct IncrementalExportTests {
         let records = fixture.output + "/" + PageRecords.fileName
         let first = try await fixture.export(at: Self.date, sources: "app")
         #expect(FileManager.default.fileExists(atPath: records))
+        // They name the templates the pages were made with, for the next export's load.
+        let checks = try #require(fixture.site.renderer.templates.checksFingerprint)
+        #expect(SiteExporter.templateChecks(in: fixture.output) == checks && PageRecords.load(from: fixture.output)?.templateChecks == checks)
 
         // Records of another export (other inputs) beside this state: every page is made.
         try await fixture.store.apply([.update(key: "milk", attributes: ["name": .string("Oat milk")])], to: .root("groceries"), basedOn: nil)

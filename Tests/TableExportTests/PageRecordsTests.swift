@@ -28,14 +28,20 @@ struct PageRecordsTests {
         ])
         try records.save(to: folder)
         #expect(PageRecords.load(from: folder) == records)
+        #expect(PageRecords.templateChecks(in: folder) == nil, "records that name no templates' checks")
+        var checked = records
+        checked.templateChecks = "5f0e"
+        try checked.save(to: folder)
+        #expect(PageRecords.load(from: folder) == checked && PageRecords.load(from: folder) != records)
+        #expect(PageRecords.templateChecks(in: folder) == "5f0e")
         PageRecords.remove(from: folder)
-        #expect(PageRecords.load(from: folder) == nil)
+        #expect(PageRecords.load(from: folder) == nil && PageRecords.templateChecks(in: folder) == nil)
     }
 
     /// A records file of `body` (its lines after the header's, each ending in a newline), with
     /// the end line `save` writes: read as records as far as its lines are.
     static func sealed(_ body: String) -> String {
-        let text = "TableStack export pages 2\ninputs in\nbase base\ndata 1\n" + body
+        let text = "TableStack export pages 3\ntemplates \ninputs in\nbase base\ndata 1\n" + body
         return text + "end \(body.split(separator: "\n").count) " + Fingerprint.hex(of: text) + "\n"
     }
 
@@ -189,11 +195,14 @@ struct PageRecordsTests {
         }
         // With a fingerprint that matches: another format, a count that does not, lines save
         // never writes.
-        let body = "TableStack export pages 2\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\n"
+        let body = "TableStack export pages 3\ntemplates 5f0e\ninputs a\nbase b\ndata 1\nindex.html\tIitems/a\n"
         let sealed = { (text: String) in text + "end 1 " + Fingerprint.hex(of: text) + "\n" }
         try sealed(body).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
         #expect(PageRecords.load(from: folder)?.pages.first?.dependencies?.items == ["items/a"])
-        for text in [body.replacingOccurrences(of: "pages 2", with: "pages 1"), body + "more.html\n",
+        #expect(PageRecords.load(from: folder)?.templateChecks == "5f0e" && PageRecords.templateChecks(in: folder) == "5f0e")
+        for text in [body.replacingOccurrences(of: "pages 3", with: "pages 2"),
+                     // An earlier TableStack's records: no templates line.
+                     body.replacingOccurrences(of: "pages 3\ntemplates 5f0e", with: "pages 2"), body + "more.html\n",
                      body.replacingOccurrences(of: "\tIitems/a", with: "\tXwhat"),
                      body.replacingOccurrences(of: "\tIitems/a", with: "\tKonly-two\u{1}parts"),
                      body.replacingOccurrences(of: "\tIitems/a", with: "\tIitems/\\q"),
@@ -202,6 +211,8 @@ struct PageRecordsTests {
                      body.replacingOccurrences(of: "index.html\tIitems/a", with: "\tIitems/a")] {
             try sealed(text).write(toFile: folder + "/" + PageRecords.fileName, atomically: true, encoding: .utf8)
             #expect(PageRecords.load(from: folder) == nil, "\(text.debugDescription)")
+            // The templates line is read from the head alone, and only where this format has it.
+            #expect(PageRecords.templateChecks(in: folder) == (text.hasPrefix("TableStack export pages 3\ntemplates 5f0e\n") ? "5f0e" : nil))
         }
     }
 }

@@ -12,12 +12,12 @@ struct TemplatesCheckedBeforeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try TemplateSet(folder: folder)
         let checked = try #require(first.checksFingerprint)
-        #expect(first.ranChecks)
+        #expect(first.hasRunChecks)
         let again = try TemplateSet(folder: folder, checkedBefore: checked)
-        #expect(!again.ranChecks)
+        #expect(!again.hasRunChecks)
         #expect(again.checksFingerprint == checked && again.fingerprint == first.fingerprint)
-        #expect(try TemplateSet(folder: folder, checkedBefore: checked + "0").ranChecks)
-        #expect(try TemplateSet(folder: folder, checkedBefore: "").ranChecks)
+        #expect(try TemplateSet(folder: folder, checkedBefore: checked + "0").hasRunChecks)
+        #expect(try TemplateSet(folder: folder, checkedBefore: "").hasRunChecks)
     }
 
     @Test("a template changed since that load is checked again: one Mustache compiles but the checks refuse is refused")
@@ -39,13 +39,16 @@ struct TemplatesCheckedBeforeTests {
         let checked = try #require(try TemplateSet(folder: folder).checksFingerprint)
         try Data("<span>{{text}}</span>\n".utf8).write(to: URL(fileURLWithPath: folder + "/extra.mustache"))
         let added = try TemplateSet(folder: folder, checkedBefore: checked)
-        #expect(added.ranChecks && added.checksFingerprint != checked)
+        #expect(added.hasRunChecks && added.checksFingerprint != checked)
         try FileManager.default.removeItem(atPath: folder + "/extra.mustache")
         try FileManager.default.removeItem(atPath: folder + "/error.mustache")
-        #expect(throws: RenderError.self) { try TemplateSet(folder: folder, checkedBefore: checked) }
+        #expect(throws: RenderError.invalidTemplates([XMLDiagnostic(file: folder + "/error.mustache", line: 1, column: 1,
+                                                                    message: "missing template: every template folder needs it")])) {
+            try TemplateSet(folder: folder, checkedBefore: checked)
+        }
     }
 
-    @Test("a link out of the folder, even to the same bytes, leaves no fingerprint and is refused by the checks")
+    @Test("a link out of the folder, even to the same bytes, is refused by the checks")
     func linkOutside() throws {
         let folder = try Fixtures.templateFolderCopy().path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -54,6 +57,29 @@ struct TemplatesCheckedBeforeTests {
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try FileManager.default.moveItem(atPath: cell, toPath: copy)
         try FileManager.default.createSymbolicLink(atPath: cell, withDestinationPath: copy)
-        #expect(throws: RenderError.self) { try TemplateSet(folder: folder, checkedBefore: checked) }
+        #expect(throws: RenderError.invalidTemplates([XMLDiagnostic(file: cell, line: 0, column: 0, message: TemplateFiles.outsideMessage)])) {
+            try TemplateSet(folder: folder, checkedBefore: checked)
+        }
+    }
+
+    @Test("the app's own templates are checked always, whatever the folder's fingerprint says")
+    func appTemplatesChecked() throws {
+        let app = try CustomTemplateTests.appFolder(["cells/tile.mustache": "<span class=\"tile\">{{{symbol}}}</span>"])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let checked = try #require(Fixtures.templates.checksFingerprint)
+        func problems(checkedBefore: String?) -> [XMLDiagnostic] {
+            do {
+                _ = try TemplateSet(folder: Fixtures.templateFolder, appFolder: app.path, checkedBefore: checkedBefore)
+                return []
+            } catch {
+                switch error {
+                case let .invalidTemplates(diagnostics): return diagnostics
+                default: return [XMLDiagnostic(file: "", line: 0, column: 0, message: error.description)]
+                }
+            }
+        }
+        let checkedNow = problems(checkedBefore: nil)
+        #expect(checkedNow.contains { $0.message.hasPrefix("unescaped output") }, "\(checkedNow)")
+        #expect(problems(checkedBefore: checked) == checkedNow)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// An export leaves in its state what its templates' checks found them to be, and the next export
+/// An export leaves in its records what its templates' checks found them to be, and the next export
 /// into the folder skips the checks only while the templates are still those.
 @Suite("A re-export checks only templates changed since the last export")
 struct ExportTemplateChecksTests {
@@ -16,8 +16,9 @@ struct ExportTemplateChecksTests {
         let export = ["export", "--db", folder.appendingPathComponent("demo.sqlite").path, "--out", out, "--templates", templates, "--quiet"]
         let first = try await CommandLineRefusalTests.run(export)
         #expect(first.status == 0, "\(first.errors)")
-        let state = try String(contentsOfFile: out + "/.tablestack-export-state", encoding: .utf8).split(separator: "\n")
-        #expect(state.count > 3 && state[2].hasPrefix("templates ") && state[2].count > "templates ".count, "\(state.prefix(3))")
+        // The records name the templates' fingerprint on their second line.
+        let records = try String(contentsOfFile: out + "/.tablestack-export-pages", encoding: .utf8).split(separator: "\n")
+        #expect(records.count > 3 && records[1].hasPrefix("templates ") && records[1].count > "templates ".count, "\(records.prefix(2))")
         let page = try #require(FileManager.default.contents(atPath: out + "/groceries/index.html"))
 
         let accessory = templates + "/accessory.mustache"

@@ -68,5 +68,5 @@ public struct TemplateFiles: Sendable {
     }
 
     /// What is said of a template that is a link to a file outside its folder.
-    static let outsideMessage = "the file is a link to a file outside the template folder; templates are read only from inside it"
+    package static let outsideMessage = "the file is a link to a file outside the template folder; templates are read only from inside it"
 }

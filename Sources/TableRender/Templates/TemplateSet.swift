@@ -17,7 +17,7 @@ public struct TemplateSet: Sendable {
     /// when it cannot skip the checks.
     public let checksFingerprint: String?
     /// Whether this load checked the folder's own templates (not when `checkedBefore` named them).
-    public let ranChecks: Bool
+    package let hasRunChecks: Bool
 
     /// Loads and validates every template in `folder`, with the app's own templates from its
     /// `cells`, `accessories` and `sections` subfolders and then from `appFolder`'s (which
@@ -34,20 +34,21 @@ public struct TemplateSet: Sendable {
         }
         HTMLEscaping.registered
         // The folder's checks and its compilation need nothing of each other, and each is about
-        // half of loading the set: they run side by side, on two cores where there are two. A
-        // folder the checks refuse is refused with their problems, whatever Mustache made of it.
+        // half of loading the set: they run side by side, on two cores where there are two,
+        // unless `checkedBefore` vouches for the same bytes. A folder the checks refuse is
+        // refused with their problems, whatever Mustache made of it.
         let templates = TemplateFiles(folder: folder)
         let checksFingerprint = templates.checksFingerprint
         let loaded = FolderLoad()
         let compiling: @Sendable () -> Void = { loaded.compiled = Result { () throws(RenderError) in try Self.compile(templates) } }
-        ranChecks = checkedBefore == nil || checksFingerprint != checkedBefore
-        if ranChecks {
+        hasRunChecks = checksFingerprint == nil || checksFingerprint != checkedBefore
+        if hasRunChecks {
             SideBySide.run({ loaded.diagnostics = TemplateValidator.validate(templates) }, compiling)
         } else {
             compiling()
         }
         guard loaded.diagnostics.isEmpty else { throw .invalidTemplates(loaded.diagnostics) }
-        guard let compiled = loaded.compiled else { preconditionFailure("both parts ran") }
+        guard let compiled = loaded.compiled else { preconditionFailure("the compile ran") }
         var (library, allText) = try compiled.get()
         var customNames: [CustomTemplateKind: Set<String>] = [:]
         var customKeys: [String: Set<String>] = [:]
@@ -98,7 +99,8 @@ public struct TemplateSet: Sendable {
     /// (what the set's fingerprint is taken of). A file that could not be read is the checks' to
     /// report.
     ///
-    /// Each file is parsed by itself, on every core, the longest first: Mustache's parser looks
+    /// Each file is parsed by itself, on the cores the checks leave, the longest first (with the
+    /// checks skipped, on every core): Mustache's parser looks
     /// at all that is left of a file at each tag, so a file's parse grows with the square of its
     /// length, and the longest few are most of the work.
     private static func compile(_ templates: TemplateFiles) throws(RenderError) -> (MustacheLibrary, String) {
