@@ -3,8 +3,8 @@ import TableRender
 
 /// The fingerprint of what an export's pages are made from besides their data: the app file,
 /// the template folders, this build of TableStack (`BuildIdentity`, which says what to remove
-/// after upgrading a shared library alone) and the database's name. An export into a folder whose last export had the same
-/// sources and data has nothing to do.
+/// after upgrading a shared library alone) and the database's name. An export into a folder
+/// whose last export had the same sources and data has nothing to do.
 enum ExportSources {
     static func fingerprint(app: String?, templateFolders: [String], database: String) -> String {
         var parts = ["app " + (app.map { Fingerprint.hex(bytes: FileManager.default.contents(atPath: $0) ?? Data()) } ?? "built-in demo"),

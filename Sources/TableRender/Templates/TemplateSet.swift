@@ -100,9 +100,9 @@ public struct TemplateSet: Sendable {
     /// report.
     ///
     /// Each file is parsed by itself, on the cores the checks leave, the longest first (with the
-    /// checks skipped, on every core): Mustache's parser looks
-    /// at all that is left of a file at each tag, so a file's parse grows with the square of its
-    /// length, and the longest few are most of the work.
+    /// checks skipped, on every core): Mustache's parser looks at all that is left of a file at
+    /// each tag, so a file's parse grows with the square of its length, and the longest few are
+    /// most of the work.
     private static func compile(_ templates: TemplateFiles) throws(RenderError) -> (MustacheLibrary, String) {
         let texts = templates.files.compactMap { file in
             file.contents.map { (name: file.name, text: String(decoding: $0, as: UTF8.self)) }
