@@ -110,14 +110,13 @@ struct ExportState: Equatable {
         return String(decoding: start[prefix.count..<end], as: UTF8.self)
     }
 
-    /// Reads the lines in place, a byte at a time.
+    /// Reads the lines in place.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ExportState? {
         var state = ExportState(inputs: "", problems: [], warnings: [], pages: [], files: [])
         var start = 0
         var isFirst = true
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let end = bytes.endOfLine(from: start)
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             start = end + 1
             if isFirst {
@@ -126,45 +125,25 @@ struct ExportState: Equatable {
                 continue
             }
             guard !line.isEmpty else { continue }
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-            let kind = String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self)
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")),
+                  let kind = LineKind(UnsafeBufferPointer(rebasing: line[..<space])) else { return nil }
             let rest = UnsafeBufferPointer(rebasing: line[(space + 1)...])
             switch kind {
-            case "inputs": state.inputs = String(decoding: rest, as: UTF8.self)
-            case "problem", "warning":
+            case .inputs: state.inputs = String(decoding: rest, as: UTF8.self)
+            case .problem, .warning:
                 guard let text = LineEscaping.unescape(rest) else { return nil }
-                if kind == "problem" { state.problems.append(text) } else { state.warnings.append(text) }
-            case "page", "file":
+                if kind == .problem { state.problems.append(text) } else { state.warnings.append(text) }
+            case .page, .file:
                 // Four numbers, then the file's name (which may hold spaces).
-                var field = rest.startIndex
-                func next() -> Int64? {
-                    guard let space = rest[field...].firstIndex(of: UInt8(ascii: " ")),
-                          let value = number(UnsafeBufferPointer(rebasing: rest[field..<space])) else { return nil }
-                    field = space + 1
-                    return value
-                }
-                guard let size = next(), let modified = next(), let changed = next(), let inode = next() else { return nil }
+                var field = 0
+                guard let size = number(in: rest, at: &field), let modified = number(in: rest, at: &field),
+                      let changed = number(in: rest, at: &field), let inode = number(in: rest, at: &field) else { return nil }
                 let entry = (file: String(decoding: UnsafeBufferPointer(rebasing: rest[field...]), as: UTF8.self),
                              stamp: Stamp(size: size, modified: modified, changed: changed, inode: inode))
-                if kind == "page" { state.pages.append(entry) } else { state.files.append(entry) }
-            default: return nil
+                if kind == .page { state.pages.append(entry) } else { state.files.append(entry) }
             }
         }
         return state.inputs.isEmpty ? nil : state
-    }
-
-    /// A whole number written in decimal digits, read without making a string.
-    static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard !digits.isEmpty else { return nil }
-        var value: Int64 = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowedAgain) = times10.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
-            guard !overflowed, !overflowedAgain else { return nil }
-            value = next
-        }
-        return value
     }
 
     /// Forgets the state of `folder`: an export that changes files and then fails must not leave

@@ -34,7 +34,7 @@ enum LineEscaping {
     /// The same, read from contiguous bytes: every field of the page records is read with it,
     /// and the generic reading of a slice goes a byte at a time.
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.contains(byte: UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         var escaped = false
         for byte in bytes {

@@ -183,7 +183,7 @@ struct PageRecords: Equatable {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines file: [UInt8], readingLinks: Bool) -> PageRecords? {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var lines = bytes.lines()
         // The file ends in a newline after the count of its pages and the fingerprint of the rest.
         guard lines.count >= 7, lines.removeLast().isEmpty else { return nil }
         let endLine = lines.removeLast()
@@ -210,7 +210,7 @@ struct PageRecords: Equatable {
     private static func page(fromLine line: Slice<UnsafeBufferPointer<UInt8>>, keeping kept: ArraySlice<UInt8>,
                              readingLinks: Bool) -> Page? {
         let line = UnsafeBufferPointer(rebasing: line)
-        let end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+        let end = line.index(of: UInt8(ascii: "\t"), in: 0..<line.count)
         guard let file = LineEscaping.unescape(UnsafeBufferPointer(rebasing: line[..<end])), !file.isEmpty else { return nil }
         // Read into values of their own and made a page at the end: each change through the page
         // would look at whether it holds its fields alone.
@@ -256,10 +256,10 @@ struct PageRecords: Equatable {
     /// follows it), walked in place, without an array of them; false when a field is empty or
     /// `body` says false.
     static func fields(of line: UnsafeBufferPointer<UInt8>, _ body: (UInt8, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> Bool {
-        var end = line.firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+        var end = line.index(of: UInt8(ascii: "\t"), in: 0..<line.count)
         while end < line.count {
             let start = end + 1
-            end = line[start...].firstIndex(of: UInt8(ascii: "\t")) ?? line.count
+            end = line.index(of: UInt8(ascii: "\t"), in: start..<line.count)
             let field = line[start..<end]
             guard let letter = field.first, body(letter, field.dropFirst()) else { return false }
         }
@@ -285,7 +285,8 @@ struct PageRecords: Equatable {
         var texts = ("", "", "")
         var found = 0
         var start = body.startIndex
-        for index in body.startIndex...body.endIndex where index == body.endIndex || body[index] == 1 {
+        while start <= body.endIndex {
+            let index = body.base.index(of: 1, in: start..<body.endIndex)
             guard found < count, let text = LineEscaping.unescape(body[start..<index]) else { return nil }
             switch found {
             case 0: texts.0 = text

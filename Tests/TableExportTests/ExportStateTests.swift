@@ -36,6 +36,23 @@ struct ExportStateTests {
         #expect(ExportState.savedInputs(in: folder) == nil)
     }
 
+    @Test("a number written with leading zeros past eighteen digits is read as its value")
+    func leadingZeros() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablestack-state-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "TableStack export state 2\ninputs abc\npage 0000000000000000000000000042 2 3 4 a b/index.html\n"
+            .write(toFile: folder + "/" + ExportState.fileName, atomically: true, encoding: .utf8)
+        let state = try #require(ExportState.load(from: folder))
+        #expect(state.pages.map(\.file) == ["a b/index.html"])
+        #expect(state.pages.map(\.stamp) == [.init(size: 42, modified: 2, changed: 3, inode: 4)])
+        let numbers: [(String, Int64?)] = [("0009223372036854775807", .max), ("7", 7), ("", nil), ("1 2", nil), ("-1", nil),
+                                           ("9223372036854775808", nil)]
+        for (digits, value) in numbers {
+            #expect(Array(digits.utf8).withUnsafeBufferPointer { ExportState.number($0) } == value, "\(digits)")
+        }
+    }
+
     @Test("numbers are written in decimal digits, as String writes them")
     func decimals() {
         for number: Int64 in [0, 7, 10, 99, 100, 1_800_000_000_123_456_789, Int64.max, -1, Int64.min] {
@@ -56,6 +73,12 @@ struct ExportStateTests {
                      "TableStack export state 2\ninputs abc\npage 1 9223372036854775808 1 2 index.html\n",
                      "TableStack export state 2\ninputs abc\npage 1 2 3 4/ index.html\n", "TableStack export state 2\ninputs abc\npage 1 2 3 -4 index.html\n",
                      "TableStack export state 2\ninputs abc\npage 1 2 3 index.html\n",
+                     // An empty number, a number at the line's end; no kind, a kind alone, kinds that
+                     // only begin or end as one does, one that is not ASCII.
+                     "TableStack export state 2\ninputs abc\npage 1  3 4 index.html\n", "TableStack export state 2\ninputs abc\nfile 1 2 3 4",
+                     "TableStack export state 2\ninputs abc\n 1 2 3 4 index.html\n", "TableStack export state 2\ninputs abc\npage\n",
+                     "TableStack export state 2\ninputs abc\npages 1 2 3 4 index.html\n", "TableStack export state 2\ninputs abc\npag 1 2 3 4 x\n",
+                     "TableStack export state 2\ninputs abc\npäge 1 2 3 4 index.html\n",
                      // An earlier TableStack's state: size and modification time only.
                      "TableStack export state 1\ninputs abc\npage 1 2 index.html\n"] {
             try text.write(toFile: folder + "/" + ExportState.fileName, atomically: true, encoding: .utf8)
