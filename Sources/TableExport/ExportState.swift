@@ -104,10 +104,7 @@ struct ExportState: Equatable {
     /// check reads those only when the inputs match, since an export with anything to do reads
     /// them again. `nil` when there is no state or it does not begin as `save` writes it.
     static func savedInputs(in folder: String) -> String? {
-        let prefix = inputsPrefix
-        guard let start = FileBytes.head(folder + "/" + fileName, count: 512), start.count > prefix.count, start.starts(with: prefix),
-              let end = start[prefix.count...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        return String(decoding: start[prefix.count..<end], as: UTF8.self)
+        FileBytes.headLine(of: folder + "/" + fileName, after: inputsPrefix)
     }
 
     /// Reads the lines in place.

@@ -29,7 +29,7 @@ package enum FileBytes {
 
     /// The first `count` bytes of the file at `path`, fewer when it is shorter; `nil` when it
     /// cannot be opened or read. For a file's head line or lines, its rest left unread.
-    static func head(_ path: String, count: Int) -> [UInt8]? {
+    private static func head(_ path: String, count: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -38,6 +38,15 @@ package enum FileBytes {
         guard read >= 0 else { return nil }
         bytes.removeLast(count - read)
         return bytes
+    }
+
+    /// The rest of the line that `prefix` begins at the start of the file at `path`, read from
+    /// its first 512 bytes alone (a file's head line, its many other lines left unread); `nil`
+    /// when the file does not begin with `prefix` or the line does not end within them.
+    static func headLine(of path: String, after prefix: [UInt8]) -> String? {
+        guard let head = head(path, count: 512), head.starts(with: prefix),
+              let end = head[prefix.count...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return String(decoding: head[prefix.count..<end], as: UTF8.self)
     }
 
     /// The text of the file at `path`, read straight into a string, which mends bytes that are not

@@ -176,10 +176,7 @@ struct PageRecords: Equatable {
     /// Not vouched for by the file's last line, which is not read: the line is true of the
     /// templates named whatever became of the pages' lines after it.
     static func templateChecks(in folder: String) -> String? {
-        let prefix = Array((header + "\ntemplates ").utf8)
-        guard let head = FileBytes.head(folder + "/" + fileName, count: 512), head.starts(with: prefix),
-              let end = head[prefix.count...].firstIndex(of: UInt8(ascii: "\n")), end > prefix.count else { return nil }
-        return String(decoding: head[prefix.count..<end], as: UTF8.self)
+        FileBytes.headLine(of: folder + "/" + fileName, after: Array((header + "\ntemplates ").utf8)).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines file: [UInt8], readingLinks: Bool) -> PageRecords? {
