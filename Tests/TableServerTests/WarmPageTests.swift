@@ -346,8 +346,15 @@ struct WarmPageTests {
             // On one connection: a request passed on, then a warm one, which the event loop answers.
             let kept = try RawConnection(port: port, timeout: 30)
             let passed = try await Self.exchange(on: kept, [withBody])
-            let warm = try await Self.exchange(on: kept, [Self.get("/groceries/", port: port, headers: [cookie])])
-            #expect(passed.first?.status == 200 && warm.first?.status == 200)
+            #expect(passed.first?.status == 200)
+            // The client may read the passed-on response whole before its end has gone past the
+            // handler (the router flushes the body first), so the next request may still go to the
+            // router, which answers it the same: asked again, the event loop answers.
+            for _ in 0..<50 where pair.onLoop.warmAnswers < 2 {
+                let warm = try await Self.exchange(on: kept, [Self.get("/groceries/", port: port, headers: [cookie])])
+                #expect(warm.first?.status == 200)
+                if pair.onLoop.warmAnswers < 2 { try await Task.sleep(for: .milliseconds(20)) }
+            }
             #expect(pair.onLoop.warmAnswers == 2)
             // A request that asks to close with a warm one behind it: the first is answered, and the
             // connection closes without an answer to the second.
