@@ -13,6 +13,14 @@ enum SecurityHeaders {
         HTTPField(name: .referrerPolicy, value: "same-origin"), HTTPField(name: .frameOptions, value: "DENY"),
     ]
 
+    /// Appends the four fields to `headers` that hold none of them (a page's, as the server makes
+    /// them), without looking for them first: a warm page's answer, which must have them where
+    /// `add` puts them on the router's answer to the same request.
+    static func append(to headers: inout HTTPFields) {
+        assert(!fields.contains { headers.contains($0.name) }, "SecurityHeaders.append: a field is already there")
+        headers.append(contentsOf: fields)
+    }
+
     /// Sets the four fields on `headers`, in place of any of theirs already there.
     static func add(to headers: inout HTTPFields) {
         // Appended when none is there, nearly always (setting a field checks its value again).

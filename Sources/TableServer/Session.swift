@@ -107,10 +107,21 @@ struct Session: Sendable {
     /// cookie's signature; every new visitor's first page carries one. `value` must be a cookie
     /// value (RFC 6265 §4.1.1); the sealed values are base64url and a dot.
     func setCookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> String {
-        var text = name + "=" + value
-        if let maxAge { text += "; Max-Age=" + String(maxAge) }
-        text += "; Path=" + basePath
+        // Appended into one buffer of the right size (a `+` chain made a string at each step).
+        let age = maxAge.map { String($0) } ?? ""
+        var text = ""
+        text.reserveCapacity(name.utf8.count + value.utf8.count + age.utf8.count + basePath.utf8.count + 56)
+        text += name
+        text += "="
+        text += value
+        if maxAge != nil {
+            text += "; Max-Age="
+            text += age
+        }
+        text += "; Path="
+        text += basePath
         if isSecure { text += "; Secure" }
-        return text + "; HttpOnly; SameSite=Lax"
+        text += "; HttpOnly; SameSite=Lax"
+        return text
     }
 }

@@ -69,6 +69,9 @@ extension SiteServer {
     private func pageHeaders(type: String, status: HTTPResponse.Status, request: Request, session: Session,
                              etag: String?) -> (headers: HTTPFields, notModified: PreparedResponse?) {
         var headers = HTTPFields()
+        // Room for what follows (ETag, coding, cookies, length, the security headers, Date, Server)
+        // without growing the fields one reallocation at a time.
+        headers.reserveCapacity(16)
         headers.append(HTTPField(name: .contentType, value: type))
         headers.append(contentsOf: Self.pageCaching)
         guard let etag, status == .ok else { return (headers, nil) }

@@ -32,8 +32,9 @@ extension SiteServer {
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
         // In the order the router's response has them: its body's length (a HEAD's is set), then the security headers.
-        if !answer.headers.contains(.contentLength) { answer.headers[.contentLength] = String(answer.bodyLength) }
-        SecurityHeaders.add(to: &answer.headers)
+        // (Both appended: the first is not there, and none of the second are in a page's fields.)
+        if !answer.headers.contains(.contentLength) { answer.headers.append(HTTPField(name: .contentLength, value: String(answer.bodyLength))) }
+        SecurityHeaders.append(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer
     }

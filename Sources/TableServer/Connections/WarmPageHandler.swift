@@ -60,8 +60,7 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .body:
             if pending != nil { return }
         case .end:
-            if let answer = pending {
-                pending = nil
+            if let answer = pending.take() {
                 write(answer, context: context)
                 return
             }
@@ -75,13 +74,13 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes `answer` with the headers Hummingbird adds to the router's responses.
-    private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
-        var headers = answer.headers
+    /// (Taken whole, so that its fields are appended to in place rather than copied first.)
+    private func write(_ answer: consuming PreparedResponse, context: ChannelHandlerContext) {
         // Appended: a prepared answer carries neither.
-        assert(!headers.contains(.date) && !headers.contains(.server))
-        headers.append(HTTPField(name: .date, value: HTTPDate.shared.now))
-        if let serverName { headers.append(HTTPField(name: .server, value: serverName)) }
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: headers))), promise: nil)
+        assert(!answer.headers.contains(.date) && !answer.headers.contains(.server))
+        answer.headers.append(HTTPField(name: .date, value: HTTPDate.shared.now))
+        if let serverName { answer.headers.append(HTTPField(name: .server, value: serverName)) }
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headers))), promise: nil)
         for buffer in answer.body where buffer.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(buffer)), promise: nil)
         }
