@@ -34,6 +34,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// spells every way of asking `close`), or the parser reads nothing after it. Its response
     /// says so and the connection then closes; nothing read after it is passed on.
     private var isLastRequest = false
+    /// Whether a response's head or body was written since the last flush: its progress is
+    /// noted when it is flushed (sent), once for all the parts written together.
+    private var wroteSinceFlush = false
 
     init(registry: ConnectionRegistry) {
         self.registry = registry
@@ -101,9 +104,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             if head.headerFields.value(of: .connection) == "close" { closesAfterResponse = true }
             isSendingEventStream = head.headerFields.value(of: .contentType)?.hasPrefix("text/event-stream") == true
-            registry.progressed(context.channel)
+            wroteSinceFlush = true
         case .body:
-            registry.progressed(context.channel)
+            wroteSinceFlush = true
         case .end:
             isSendingEventStream = false
             requestsInFlight = max(0, requestsInFlight - 1)
@@ -119,9 +122,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             // With a request pipelined behind it, the phase stays: this response's bytes may not be
             // sent yet (written here is not yet taken by the client), so the idle limit still holds.
-            if requestsInFlight == 0 { registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle) }
+            if requestsInFlight == 0 {
+                registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle)
+                // (Neither phase takes progress: the flush has none to note.)
+                wroteSinceFlush = false
+            }
         }
         context.write(data, promise: promise)
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        if wroteSinceFlush {
+            wroteSinceFlush = false
+            registry.progressed(context.channel)
+        }
+        context.flush()
     }
 
     /// The client took some of what was sent (the channel can take more), or stopped taking it.
