@@ -13,21 +13,24 @@ enum SecurityHeaders {
         HTTPField(name: .referrerPolicy, value: "same-origin"), HTTPField(name: .frameOptions, value: "DENY"),
     ]
 
-    /// Appends the four fields to `headers` that hold none of them (a page's, as the server makes
-    /// them), without looking for them first: a warm page's answer, which must have them where
-    /// `add` puts them on the router's answer to the same request.
-    static func append(to headers: inout HTTPFields) {
-        assert(!fields.contains { headers.contains($0.name) }, "SecurityHeaders.append: a field is already there")
-        headers.append(contentsOf: fields)
-    }
-
     /// Sets the four fields on `headers`, in place of any of theirs already there.
     static func add(to headers: inout HTTPFields) {
         // Appended when none is there, nearly always (setting a field checks its value again).
-        if fields.contains(where: { headers.contains($0.name) }) {
+        // Looked for in one pass that compares a name only when its length is one of theirs:
+        // a search for each cost a warm page 3 k instructions.
+        if headers.contains(where: isOneOfThem) {
             for field in fields { headers[field.name] = field.value }
         } else {
             headers.append(contentsOf: fields)
+        }
+    }
+
+    /// Whether `field` is one of the four: its name compared only when its length is one of
+    /// theirs (15, 22 and 23 bytes).
+    private static func isOneOfThem(_ field: HTTPField) -> Bool {
+        switch field.name.canonicalName.utf8.count {
+        case 15, 22, 23: fields.contains { $0.name == field.name }
+        default: false
         }
     }
 }

@@ -107,10 +107,11 @@ struct Session: Sendable {
     /// cookie's signature; every new visitor's first page carries one. `value` must be a cookie
     /// value (RFC 6265 §4.1.1); the sealed values are base64url and a dot.
     func setCookie(_ name: String, _ value: String, basePath: String, maxAge: Int? = nil) -> String {
-        // Appended into one buffer of the right size (a `+` chain made a string at each step).
+        // Appended into one buffer with room for it all: the parts given, and at most 50 bytes of
+        // "=", "; Max-Age=", "; Path=", "; Secure" and "; HttpOnly; SameSite=Lax".
         let age = maxAge.map { String($0) } ?? ""
         var text = ""
-        text.reserveCapacity(name.utf8.count + value.utf8.count + age.utf8.count + basePath.utf8.count + 56)
+        text.reserveCapacity(name.utf8.count + value.utf8.count + age.utf8.count + basePath.utf8.count + 50)
         text += name
         text += "="
         text += value

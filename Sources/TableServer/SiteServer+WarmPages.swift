@@ -32,9 +32,9 @@ extension SiteServer {
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
         // In the order the router's response has them: its body's length (a HEAD's is set), then the security headers.
-        // (Both appended: the first is not there, and none of the second are in a page's fields.)
+        // (Appended: a length is set only on a HEAD's answer, and looked for above.)
         if !answer.headers.contains(.contentLength) { answer.headers.append(HTTPField(name: .contentLength, value: String(answer.bodyLength))) }
-        SecurityHeaders.append(to: &answer.headers)
+        SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer
     }

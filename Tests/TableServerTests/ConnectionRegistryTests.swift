@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOEmbedded
+import NIOHTTPTypes
 import Testing
 @testable import TableServer
 
@@ -49,6 +51,23 @@ struct ConnectionRegistryTests {
         stuck.isWritable = false
         #expect(registry.expired(at: .now() + .seconds(1)).isEmpty)
         #expect(registry.expired(at: .now() + .seconds(3)).count == 1 && registry.count == 0)
+    }
+
+    @Test("the guard notes a response's progress when it is flushed, not when its parts are written")
+    func progressAtFlush() throws {
+        let registry = ConnectionRegistry(limits: ConnectionLimits(idleTimeout: 2))
+        let channel = EmbeddedChannel()
+        try TableHTTP1Channel.addHTTPHandlers(to: channel.pipeline.syncOperations)
+        try channel.pipeline.syncOperations.addHandler(ConnectionGuard(registry: registry))
+        try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: example.test\r\n\r\n"))
+        while try channel.readInbound(as: HTTPRequestPart.self) != nil {}
+        #expect(registry.count == 1 && registry.expired(at: .now() + .seconds(600)).isEmpty, "read whole, being made: never idle")
+        channel.write(HTTPResponsePart.head(HTTPResponse(status: .ok, headerFields: [.contentLength: "2"])), promise: nil)
+        channel.write(HTTPResponsePart.body(ByteBuffer(string: "o")), promise: nil)
+        #expect(registry.expired(at: .now() + .seconds(600)).isEmpty, "written, not sent: still being made")
+        channel.flush()
+        #expect(registry.expired(at: .now() + .seconds(1)).isEmpty)
+        #expect(registry.expired(at: .now() + .seconds(3)).count == 1, "sent: a stall past the idle limit closes it")
     }
 
     @Test("connections opened and closed between two ticks schedule one sweep, which ends at its first tick")

@@ -39,8 +39,7 @@ public enum Fingerprint {
     }
 
     /// `value` in lowercase hexadecimal without leading zeros, as `String(value, radix: 16)`
-    /// writes it, in one pass into the string's storage (the generic conversion took a fifth of
-    /// a warm page's ETag).
+    /// writes it (records made before read the same), in one pass into the string's storage.
     static func lowercaseHex(_ value: UInt64) -> String {
         let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
         return String(unsafeUninitializedCapacity: digits) { out in

@@ -35,7 +35,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// says so and the connection then closes; nothing read after it is passed on.
     private var isLastRequest = false
     /// Whether a response's head or body was written since the last flush: its progress is
-    /// noted when it is flushed (sent), once for all the parts written together.
+    /// noted when it is flushed (sent), once for all the parts written together. Every writer
+    /// above the guard flushes through it (Hummingbird's channel after each batch, the warm-page
+    /// handler with each answer's end); a writer that left its flush to a handler below would
+    /// have its responses' progress go unnoted. Left set when the connection closes after a
+    /// response: nothing is noted for it any more.
     private var wroteSinceFlush = false
 
     init(registry: ConnectionRegistry) {
@@ -124,7 +128,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // sent yet (written here is not yet taken by the client), so the idle limit still holds.
             if requestsInFlight == 0 {
                 registry.changed(context.channel, to: isReadingBody ? .readingBody : .idle)
-                // (Neither phase takes progress: the flush has none to note.)
+                // `progressed` ignores both phases: the flush is spared the registry's lock.
                 wroteSinceFlush = false
             }
         }

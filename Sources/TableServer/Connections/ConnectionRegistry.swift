@@ -96,7 +96,7 @@ final class ConnectionRegistry: @unchecked Sendable {
         }
     }
 
-    /// Records that a connection wrote a part of its response: one being made is now being sent.
+    /// Records that a connection flushed a part of its response: one being made is now being sent.
     func progressed(_ channel: any Channel) {
         let now = NIODeadline.now()
         lock.withLock {
