@@ -27,11 +27,22 @@ final class SplicedPage: @unchecked Sendable {
         var checksums: [UInt]
     }
 
+    /// For each part, the run of short parts that starts there: their bytes, and the index of the
+    /// long part that ends it (or the count of parts). A plain answer copies a run into one
+    /// buffer with the tokens around it (`plain(token:)`).
+    private let shortRuns: [(bytes: Int, end: Int)]
+
+    /// The longest part copied into an answer's buffer rather than sent as the shared buffer it
+    /// is: each buffer is one more write through the connection's handlers (about 5 k
+    /// instructions), which is more than copying a part this long.
+    static let longestCopied = 16 * 1024
+
     init(_ text: String, placeholder: String) {
         let parts = TextSplice.withParts(of: text, separatedBy: placeholder) { $0.map { ByteBuffer(bytes: $0) } }
         self.parts = parts
         lengths = parts.map(\.readableBytes)
         byteCount = lengths.reduce(0, +)
+        shortRuns = Self.shortRuns(lengths)
     }
 
     /// A page known only compressed, as a streamed page is kept: it can answer gzip requests only.
@@ -40,17 +51,58 @@ final class SplicedPage: @unchecked Sendable {
         self.compressed = compressed
         self.lengths = lengths
         byteCount = lengths.reduce(0, +)
+        shortRuns = Self.shortRuns(lengths)
+    }
+
+    private static func shortRuns(_ lengths: [Int]) -> [(bytes: Int, end: Int)] {
+        var runs = [(bytes: Int, end: Int)](repeating: (0, lengths.count), count: lengths.count)
+        var following = (bytes: 0, end: lengths.count)
+        for index in lengths.indices.reversed() {
+            following = lengths[index] <= longestCopied ? (following.bytes + lengths[index], following.end) : (0, index)
+            runs[index] = following
+        }
+        return runs
     }
 
     /// Whether the page holds the token anywhere.
     var hasToken: Bool { lengths.count > 1 }
 
     /// The page's bytes with `token` in its places; `nil` for a page kept only compressed.
+    /// Short parts go into one buffer with the tokens around them, long ones as they are kept
+    /// (`longestCopied`): a page whose token sits in its first lines is two buffers, one with
+    /// forms on every row as many as it has long parts.
     func plain(token: String) -> [ByteBuffer]? {
         guard let parts else { return nil }
         guard hasToken else { return parts }
-        let tokenBuffer = ByteBuffer(string: token)
-        return interleave(parts, with: tokenBuffer)
+        var token = token
+        return token.withUTF8 { token in
+            var buffers: [ByteBuffer] = []
+            var copied: ByteBuffer?
+            for (index, part) in parts.enumerated() {
+                if index > 0 {
+                    // The token before this part: into the buffer being filled, or a new one.
+                    if copied == nil { copied = Self.buffer(for: shortRuns[index], from: index, token: token.count, startsWithToken: true) }
+                    copied?.writeBytes(token)
+                }
+                if part.readableBytes <= Self.longestCopied {
+                    if copied == nil { copied = Self.buffer(for: shortRuns[index], from: index, token: token.count, startsWithToken: false) }
+                    copied?.writeImmutableBuffer(part)
+                } else {
+                    if let filled = copied.take() { buffers.append(filled) }
+                    buffers.append(part)
+                }
+            }
+            if let filled = copied { buffers.append(filled) }
+            return buffers
+        }
+    }
+
+    /// An empty buffer with room for `run` (the short parts from `index`) and the tokens it
+    /// takes: one between each two of its parts, one before the long part that may end it, and
+    /// the one before its first part when the buffer starts with it.
+    private static func buffer(for run: (bytes: Int, end: Int), from index: Int, token: Int, startsWithToken: Bool) -> ByteBuffer {
+        let tokens = max(0, run.end - index - 1) + (startsWithToken ? 1 : 0) + (run.end > index ? 1 : 0)
+        return ByteBufferAllocator().buffer(capacity: run.bytes + token * tokens)
     }
 
     /// How long the page is with `token` in its places.

@@ -46,6 +46,29 @@ struct SplicedPageTests {
         }
     }
 
+    @Test("short parts go out in one buffer with the tokens around them, long parts as they are kept")
+    func plainBuffers() throws {
+        let long = String(repeating: "r", count: SplicedPage.longestCopied + 1)
+        let limit = String(repeating: "s", count: SplicedPage.longestCopied)
+        let m = Self.marker
+        let cases: [(text: String, buffers: Int)] = [
+            ("<head>" + m + long, 2),
+            ("a" + m + long + m + "b" + m + "c" + m + m + long + m, 5),
+            (m + long + m + long + m, 5),
+            (Array(repeating: "<form>", count: 200).joined(separator: m), 1),
+            (limit + m + limit, 1),
+            (long + m + limit + m + long, 3),
+        ]
+        for (text, count) in cases {
+            let page = SplicedPage(text, placeholder: m)
+            for token in ["TOKEN-1", ""] {
+                let buffers = try #require(page.plain(token: token))
+                #expect(buffers.flatMap { Array(buffer: $0) } == Array(text.replacingOccurrences(of: m, with: token).utf8))
+                #expect(buffers.count == count, "\(buffers.map(\.readableBytes))")
+            }
+        }
+    }
+
     @Test("a page compressed while streamed is one gzip member, and is kept only with its token once in the first piece")
     func streamedCompression() throws {
         let rows = String(repeating: "<li class=\"row\">Row ñ</li>", count: 2_000)
