@@ -58,23 +58,35 @@ struct Signer: Sendable {
         data.withContiguousStorageIfAvailable { base64URL(UnsafeRawBufferPointer($0)) } ?? Array(data).withUnsafeBytes { base64URL($0) }
     }
 
-    /// The same, for bytes in memory.
+    /// The same, for bytes in memory: three bytes at a time into four digits, then what is left.
     static func base64URL(_ input: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: (input.count * 4 + 2) / 3) { out in
-            var written = 0
-            var index = 0
-            while index < input.count {
-                let remaining = min(3, input.count - index)
-                var value = UInt32(input[index]) << 16
-                if remaining > 1 { value |= UInt32(input[index + 1]) << 8 }
-                if remaining > 2 { value |= UInt32(input[index + 2]) }
-                for position in 0...remaining {
-                    out[written] = base64Alphabet[Int(value >> (18 - 6 * UInt32(position)) & 63)]
-                    written += 1
+            base64Alphabet.withUnsafeBufferPointer { alphabet in
+                var written = 0
+                var index = 0
+                while index + 3 <= input.count {
+                    let value = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                    out[written] = alphabet[Int(value >> 18)]
+                    out[written + 1] = alphabet[Int(value >> 12 & 63)]
+                    out[written + 2] = alphabet[Int(value >> 6 & 63)]
+                    out[written + 3] = alphabet[Int(value & 63)]
+                    written += 4
+                    index += 3
                 }
-                index += 3
+                // One byte left is two digits, two bytes three.
+                if index < input.count {
+                    let hasSecond = index + 1 < input.count
+                    let value = UInt32(input[index]) << 16 | (hasSecond ? UInt32(input[index + 1]) << 8 : 0)
+                    out[written] = alphabet[Int(value >> 18)]
+                    out[written + 1] = alphabet[Int(value >> 12 & 63)]
+                    written += 2
+                    if hasSecond {
+                        out[written] = alphabet[Int(value >> 6 & 63)]
+                        written += 1
+                    }
+                }
+                return written
             }
-            return written
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The Date header's value (IMF-fixdate, RFC 9110 §5.6.7) for the current second, made once a
 /// second: responses written without Hummingbird carry it as Hummingbird's do.
@@ -7,17 +8,21 @@ final class HTTPDate: @unchecked Sendable {
 
     private let lock = NSLock()
     private var second = -1
-    private var text = ""
+    /// The field for `second`, its value checked once.
+    private var field = HTTPField(name: .date, value: "")
 
     /// The header value for now.
-    var now: String {
+    var now: String { nowField.value }
+
+    /// The Date field for now.
+    var nowField: HTTPField {
         let second = Int(Date().timeIntervalSince1970)
         return lock.withLock {
             if second != self.second {
                 self.second = second
-                text = Self.format(second)
+                field = HTTPField(name: .date, value: Self.format(second))
             }
-            return text
+            return field
         }
     }
 

@@ -22,7 +22,8 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let answer: @Sendable (HTTPRequest) -> PreparedResponse?
-    private let serverName: String?
+    /// The Server field, its value checked once; `nil` for none.
+    private let serverField: HTTPField?
     /// Where each answered request is logged, as the router's middleware logs it; `nil` when
     /// requests are not logged.
     private let logger: Logger?
@@ -37,7 +38,7 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var pending: PreparedResponse?
 
     init(serverName: String?, logger: Logger?, warmUp: StartupWarmUp, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
-        self.serverName = serverName
+        serverField = serverName.map { HTTPField(name: .server, value: $0) }
         self.logger = logger
         self.warmUp = warmUp
         self.answer = answer
@@ -78,8 +79,8 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func write(_ answer: consuming PreparedResponse, context: ChannelHandlerContext) {
         // Appended: a prepared answer carries neither.
         assert(!answer.headers.contains(.date) && !answer.headers.contains(.server))
-        answer.headers.append(HTTPField(name: .date, value: HTTPDate.shared.now))
-        if let serverName { answer.headers.append(HTTPField(name: .server, value: serverName)) }
+        answer.headers.append(HTTPDate.shared.nowField)
+        if let serverField { answer.headers.append(serverField) }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headers))), promise: nil)
         for buffer in answer.body where buffer.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(buffer)), promise: nil)
