@@ -77,13 +77,22 @@ struct HostPolicy: Sendable {
     /// A host header's name (lower case, brackets kept for IPv6) and port; `nil` for anything
     /// but a host name, an IPv4 address or a bracketed IPv6 address, with an optional port.
     static func split(_ header: String) -> (name: String, port: Int?)? {
-        // Checked and split byte by byte: every request's Host goes through here twice.
+        // Checked and split byte by byte: every request's Host goes through here twice. Every
+        // byte is checked, and upper case looked for, in one pass over the string's storage.
         let bytes = header.utf8
         let isBracketed = bytes.first == UInt8(ascii: "[")
-        guard !bytes.isEmpty, bytes.count <= 261, bytes.allSatisfy({ isAllowed($0, bracketed: isBracketed) }) else {
-            return nil
+        guard !bytes.isEmpty, bytes.count <= 261 else { return nil }
+        var header = header
+        let (isValid, hasUpperCase) = header.withUTF8 { stored in
+            var hasUpperCase = false
+            for byte in stored {
+                guard isAllowed(byte, bracketed: isBracketed) else { return (false, false) }
+                if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { hasUpperCase = true }
+            }
+            return (true, hasUpperCase)
         }
-        let text = bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? header.lowercased() : header
+        guard isValid else { return nil }
+        let text = hasUpperCase ? header.lowercased() : header
         let utf8 = text.utf8
         let nameEnd: String.Index
         if isBracketed {
