@@ -70,7 +70,7 @@ final class SplicedPage: @unchecked Sendable {
     /// The page's bytes with `token` in its places; `nil` for a page kept only compressed.
     /// Short parts go into one buffer with the tokens around them, long ones as they are kept
     /// (`longestCopied`): a page whose token sits in its first lines is two buffers, and one
-    /// whose templates put it in many places no more buffers than it has long parts, plus one.
+    /// whose templates put it in many places at most two buffers a long part, plus one.
     func plain(token: String) -> [ByteBuffer]? {
         guard let parts else { return nil }
         guard hasToken else { return parts }
