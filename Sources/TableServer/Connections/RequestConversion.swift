@@ -14,7 +14,7 @@ final class RequestConversion: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case let .head(head):
             do {
-                context.fireChannelRead(wrapInboundOut(.head(try HTTPRequest(head, secure: false, splitCookie: false))))
+                context.fireChannelRead(wrapInboundOut(.head(try Self.request(from: head))))
             } catch {
                 context.fireErrorCaught(error)
             }
@@ -23,5 +23,15 @@ final class RequestConversion: ChannelInboundHandler, RemovableChannelHandler {
         case let .end(trailers):
             context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
         }
+    }
+
+    /// `head` as `HTTPRequest(head, secure: false, splitCookie: false)` makes it. That conversion
+    /// parses every target with Foundation's `URLComponents` to take the path out of an
+    /// absolute-form one ("http://host/path"), and keeps any other as it is; a target that starts
+    /// with "/" has no scheme, so it is kept here without the parse (3 k instructions a request).
+    static func request(from head: HTTPRequestHead) throws -> HTTPRequest {
+        guard head.uri.utf8.first == UInt8(ascii: "/") else { return try HTTPRequest(head, secure: false, splitCookie: false) }
+        return HTTPRequest(method: try HTTPRequest.Method(head.method), scheme: "http", authority: head.headers["Host"].first,
+                           path: head.uri, headerFields: HTTPFields(head.headers, splitCookie: false))
     }
 }
