@@ -11,9 +11,6 @@ final class HTTPDate: @unchecked Sendable {
     /// The field for `second`, its value checked once.
     private var field = HTTPField(name: .date, value: "")
 
-    /// The header value for now.
-    var now: String { nowField.value }
-
     /// The Date field for now.
     var nowField: HTTPField {
         let second = Int(Date().timeIntervalSince1970)
