@@ -8,7 +8,7 @@ extension HTTPFields {
     func cookie(_ name: String) -> String? {
         var name = name
         return name.withUTF8 { name in
-            for field in self where field.name == .cookie {
+            for field in self where field.name.matches(.cookie) {
                 var value = field.value
                 if let found = value.withUTF8({ Self.cookie(name, in: $0) }) { return found }
             }

@@ -19,7 +19,7 @@ extension SiteServer {
     /// be added here, or decline.
     func warmAnswer(to head: HTTPRequest) -> PreparedResponse? {
         guard head.method == .get || head.method == .head, let runtime = site.appRuntime,
-              !head.headerFields.contains(.contentLength), !head.headerFields.contains(.transferEncoding),
+              !head.headerFields.has(.contentLength), !head.headerFields.has(.transferEncoding),
               !(head.headerFields.value(of: .connection).map { $0.lowercased().contains("close") } ?? false) else { return nil }
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path.hasSuffix("/"), case .page = RequestPath(request.uri.path, basePath: site.urls.basePath) else { return nil }
@@ -33,7 +33,7 @@ extension SiteServer {
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
         // In the order the router's response has them: its body's length (a HEAD's is set), then the security headers.
         // (Appended: a length is set only on a HEAD's answer, and looked for above.)
-        if !answer.headers.contains(.contentLength) { answer.headers.append(HTTPField(name: .contentLength, value: String(answer.bodyLength))) }
+        if !answer.headers.has(.contentLength) { answer.headers.append(HTTPField(name: .contentLength, value: String(answer.bodyLength))) }
         SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer

@@ -80,7 +80,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch part {
         case let .head(head):
             isReadingHead = false
-            if head.headerFields[.connection] == "close" { isLastRequest = true }
+            if head.headerFields.value(of: .connection) == "close" { isLastRequest = true }
             requestsInFlight += 1
             isReadingBody = true
             // A request pipelined behind one whose response is owed waits for it: the phase (and
@@ -102,7 +102,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapOutboundIn(data)
         switch part {
         case var .head(head):
-            if isLastRequest, requestsInFlight == 1, head.headerFields[.connection] != "close" {
+            if isLastRequest, requestsInFlight == 1, head.headerFields.value(of: .connection) != "close" {
                 head.headerFields[.connection] = "close"
                 data = wrapOutboundOut(.head(head))
             }

@@ -105,7 +105,7 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
         // a GET's would have, without the body. HTTP/1.0 has no chunks: its body ends with the
         // connection instead.
         let mayHaveBody = asked.method != .connect && !((100..<200).contains(code) || code == 204 || code == 304)
-        let lacksLength = mayHaveBody && !fields.contains(.contentLength)
+        let lacksLength = mayHaveBody && !fields.has(.contentLength)
         let chunks = lacksLength && !asked.isHTTP10
         let closes = lacksLength && asked.isHTTP10
         isChunked = chunks && !suppressesBody
@@ -126,8 +126,8 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
         var saysClose = false
         for field in fields {
             // A coding given is dropped (or replaced by chunks, below), as NIO's encoder does.
-            if field.name == .transferEncoding || (field.name == .contentLength && !mayHaveBody) { continue }
-            if closes, field.name == .connection {
+            if field.name.matches(.transferEncoding) || (!mayHaveBody && field.name.matches(.contentLength)) { continue }
+            if closes, field.name.matches(.connection) {
                 // (The guard says `close` already when the client asked for it; a keep-alive cannot hold.)
                 guard field.value.lowercased() == "close" else { continue }
                 saysClose = true
