@@ -16,6 +16,11 @@ struct SecurityHeadersTests {
         #expect(headers[.contentSecurityPolicy] == SecurityHeaders.contentSecurityPolicy)
     }
 
+    @Test("their names are as long as the lengths the search compares names at (15, 22 and 23 bytes)")
+    func nameLengths() {
+        #expect(Self.names.map(\.canonicalName.utf8.count).sorted() == [15, 15, 22, 23])
+    }
+
     @Test("set in place of theirs already there, each once, the other fields left as they are")
     func replaced() throws {
         var headers: HTTPFields = [.frameOptions: "SAMEORIGIN", .contentType: "text/html"]
