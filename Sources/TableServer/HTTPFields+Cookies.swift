@@ -8,9 +8,11 @@ extension HTTPFields {
     func cookie(_ name: String) -> String? {
         var name = name
         return name.withUTF8 { name in
-            for field in self where field.name.matches(.cookie) {
-                var value = field.value
+            var next = firstIndex(named: .cookie, from: startIndex)
+            while let index = next {
+                var value = self[index].value
                 if let found = value.withUTF8({ Self.cookie(name, in: $0) }) { return found }
+                next = firstIndex(named: .cookie, from: index + 1)
             }
             return nil
         }

@@ -8,4 +8,20 @@ extension HTTPFields {
         guard let first = firstIndex(named: name, from: startIndex) else { return nil }
         return firstIndex(named: name, from: first + 1) != nil ? self[name] : self[first].value
     }
+
+    /// Whether a field named `name` is present: `contains(_:)`, with names compared by `matches`.
+    func has(_ name: HTTPField.Name) -> Bool {
+        firstIndex(named: name, from: startIndex) != nil
+    }
+
+    /// The position of the first field named `name` at or after `start`. (By index: the
+    /// optimizer then reads the name alone, where a loop over the fields copies each one.)
+    func firstIndex(named name: HTTPField.Name, from start: Int) -> Int? {
+        var index = start
+        while index < endIndex {
+            if self[index].name.matches(name) { return index }
+            index += 1
+        }
+        return nil
+    }
 }

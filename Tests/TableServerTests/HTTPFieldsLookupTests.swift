@@ -25,6 +25,42 @@ struct HTTPFieldsLookupTests {
         }
     }
 
+    @Test("names are found whatever their case: a lookup, a search from a position, a cookie")
+    func namesInAnyCase() {
+        var fields: HTTPFields = [HTTPField.Name("X-Tracking")!: "1", .connection: "keep-alive"]
+        #expect(fields.value(of: HTTPField.Name("x-tracking")!) == "1")
+        fields.append(HTTPField(name: HTTPField.Name("CONNECTION")!, value: "close"))
+        #expect(fields.value(of: .connection) == "keep-alive, close" && fields.value(of: .connection) == fields[.connection])
+        #expect(fields.value(of: HTTPField.Name("x-request-id")!) == nil)
+        fields.append(HTTPField(name: HTTPField.Name("COOKIE")!, value: "a=1"))
+        #expect(fields.cookie("a") == "1")
+        // Positions: 0 X-Tracking, 1 Connection, 2 CONNECTION, 3 COOKIE.
+        #expect(fields.firstIndex(named: .connection, from: 0) == 1)
+        #expect(fields.firstIndex(named: .connection, from: 2) == 2)
+        #expect(fields.firstIndex(named: .connection, from: 3) == nil, "one before the start is not found")
+        #expect(fields.firstIndex(named: .cookie, from: fields.endIndex) == nil)
+        #expect(HTTPFields().firstIndex(named: .cookie, from: 0) == nil)
+    }
+
+    @Test("has(_:) answers as contains(_:), names of one length and of others, in fields with and without them")
+    func hasIsContains() {
+        // "referrer-policy", "x-frame-options" and "x-custom-header" are 15 bytes; "connection" and "x-tracking" 10.
+        let names: [HTTPField.Name] = [.contentType, .contentLength, .connection, .transferEncoding, .cookie, .referrerPolicy,
+                                       .frameOptions, HTTPField.Name("X-Custom-Header")!, HTTPField.Name("x-tracking")!,
+                                       HTTPField.Name("CONTENT-TYPE")!]
+        let sets: [HTTPFields] = [
+            [:],
+            [.contentType: "text/html", .connection: "close"],
+            [HTTPField.Name("X-Custom-Header")!: "1", HTTPField.Name("x-tracking")!: "2", .cookie: "a=1", .cookie: "b=2"],
+            HTTPFields(names.map { HTTPField(name: $0, value: "v") }),
+        ]
+        for fields in sets {
+            for name in names {
+                #expect(fields.has(name) == fields.contains(name), "\(name) in \(fields)")
+            }
+        }
+    }
+
     @Test("a cookie is read as Hummingbird's Cookies reads it")
     func cookiesAsHummingbirdReadsThem() {
         var fields: HTTPFields = [.cookie: "tablestack_session=abc.def"]
