@@ -9,6 +9,13 @@ extension HTTPFields {
         return firstIndex(named: name, from: first + 1) != nil ? self[name] : self[first].value
     }
 
+    /// Whether a request says `close` anywhere in its Connection value. `RequestHeadCheck` has
+    /// spelt every way of asking as `Connection: close` by then; read loosely, so that the warm
+    /// path leaves to the router any request that might ask.
+    var mayAskToClose: Bool {
+        value(of: .connection)?.lowercased().contains("close") == true
+    }
+
     /// Whether a field named `name` is present: `contains(_:)`, with names compared by `matches`.
     func has(_ name: HTTPField.Name) -> Bool {
         firstIndex(named: name, from: startIndex) != nil

@@ -20,7 +20,7 @@ extension SiteServer {
     func warmAnswer(to head: HTTPRequest) -> PreparedResponse? {
         guard head.method == .get || head.method == .head, let runtime = site.appRuntime,
               !head.headerFields.has(.contentLength), !head.headerFields.has(.transferEncoding),
-              !(head.headerFields.value(of: .connection).map { $0.lowercased().contains("close") } ?? false) else { return nil }
+              !head.headerFields.mayAskToClose else { return nil }
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path.hasSuffix("/"), case .page = RequestPath(request.uri.path, basePath: site.urls.basePath) else { return nil }
         let session = Session(request: request, signer: signer, cookies: openedCookies, revoked: revokedSessions)

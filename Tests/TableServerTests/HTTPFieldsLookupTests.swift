@@ -42,6 +42,18 @@ struct HTTPFieldsLookupTests {
         #expect(HTTPFields().firstIndex(named: .cookie, from: 0) == nil)
     }
 
+    @Test("a request may ask to close when its Connection value says close anywhere, in any case")
+    func mayAskToClose() {
+        #expect(!HTTPFields().mayAskToClose)
+        #expect(!([.connection: "keep-alive"] as HTTPFields).mayAskToClose)
+        for value in ["close", "Close", "keep-alive, CLOSE"] {
+            #expect(([.connection: value] as HTTPFields).mayAskToClose, "\(value)")
+        }
+        var two: HTTPFields = [.connection: "keep-alive"]
+        two.append(HTTPField(name: HTTPField.Name("CONNECTION")!, value: "close"))
+        #expect(two.mayAskToClose)
+    }
+
     @Test("has(_:) answers as contains(_:), names of one length and of others, in fields with and without them")
     func hasIsContains() {
         // "referrer-policy", "x-frame-options" and "x-custom-header" are 15 bytes; "connection" and "x-tracking" 10.

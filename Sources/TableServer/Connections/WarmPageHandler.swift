@@ -57,7 +57,7 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             passedOn += 1
-            if head.headerFields.value(of: .connection)?.lowercased().contains("close") == true { isClosing = true }
+            if head.headerFields.mayAskToClose { isClosing = true }
         case .body:
             if pending != nil { return }
         case .end:
