@@ -39,6 +39,21 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the response being written answers `HEAD` or `CONNECT`: it has no body at all.
     private var suppressesBody = false
 
+    /// A response's fields and body already in HTTP/1.1 bytes, for the head written next: a
+    /// warm page's answer (`WarmPageHandler`), which then passes the guard as a head without
+    /// fields and an end, two writes, rather than as fields, each body buffer and an end.
+    struct Encoded {
+        /// The field lines (`name: value\r\n`, `fieldLines(of:status:)`), a Content-Length among
+        /// them, without the blank line that ends the head.
+        var fields: ByteBuffer
+        var body: [ByteBuffer]
+    }
+
+    /// Set by the warm-page handler right before it writes a head, in the same call on the
+    /// event loop, and taken by that head: its fields come after the status line, before the
+    /// head's own (the guard's `connection: close`), and its body right after the head.
+    var encodedNext: Encoded?
+
     /// A body written to the answer of a `HEAD` or `CONNECT`: the caller's mistake, refused
     /// rather than dropped unsaid (as NIO's encoder refuses it).
     struct BodyNotAllowed: Error {}
@@ -100,19 +115,20 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
             suppressesBody = asked.method != .other
         }
         let fields = response.headerFields
+        let encoded = encodedNext.take()
         // The framing NIO's encoder gives: no length for an answer without a body (a CONNECT's
         // too); else the length given, or chunks when none is. A HEAD's answer keeps the fields
         // a GET's would have, without the body. HTTP/1.0 has no chunks: its body ends with the
-        // connection instead.
-        let mayHaveBody = asked.method != .connect && !((100..<200).contains(code) || code == 204 || code == 304)
-        let lacksLength = mayHaveBody && !fields.has(.contentLength)
+        // connection instead. (Encoded fields carry their length.)
+        let mayHaveBody = asked.method != .connect && Self.mayHaveBody(code)
+        let lacksLength = mayHaveBody && encoded == nil && !fields.has(.contentLength)
         let chunks = lacksLength && !asked.isHTTP10
         let closes = lacksLength && asked.isHTTP10
         isChunked = chunks && !suppressesBody
         // (A HEAD's answer says it closes, as the GET's would, and does.)
         closesAtEnd = closes
 
-        var buffer = context.channel.allocator.buffer(capacity: 1024)
+        var buffer = context.channel.allocator.buffer(capacity: 1024 + (encoded?.fields.readableBytes ?? 0))
         var reason = response.status.reasonPhrase
         _ = reason.withUTF8 { reason in
             buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 16 + reason.count) { out in
@@ -123,10 +139,9 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
                 return Self.copy("\r\n", to: out, at: at)
             }
         }
+        if let encoded { buffer.writeImmutableBuffer(encoded.fields) }
         var saysClose = false
-        for field in fields {
-            // A coding given is dropped (or replaced by chunks, below), as NIO's encoder does.
-            if field.name.matches(.transferEncoding) || (!mayHaveBody && field.name.matches(.contentLength)) { continue }
+        for field in fields where Self.isWritten(field, mayHaveBody: mayHaveBody) {
             if closes, field.name.matches(.connection) {
                 // (The guard says `close` already when the client asked for it; a keep-alive cannot hold.)
                 guard field.value.lowercased() == "close" else { continue }
@@ -137,12 +152,37 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
         if chunks { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
         if closes, !saysClose { buffer.writeStaticString("connection: close\r\n") }
         buffer.writeStaticString("\r\n")
-        context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: promise)
+        guard let encoded, mayHaveBody, !suppressesBody, let last = encoded.body.lastIndex(where: { $0.readableBytes > 0 }) else {
+            context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: promise)
+            return
+        }
+        // (An empty part would be written as nothing: it is left out.)
+        context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: nil)
+        for part in encoded.body[..<last] where part.readableBytes > 0 { context.write(wrapOutboundOut(.byteBuffer(part)), promise: nil) }
+        context.write(wrapOutboundOut(.byteBuffer(encoded.body[last])), promise: promise)
+    }
+
+    /// Whether a response with status `code` may have a body (RFC 9110 §6.4.1): not a 1xx, 204 or 304.
+    static func mayHaveBody(_ code: Int) -> Bool { !((100..<200).contains(code) || code == 204 || code == 304) }
+
+    /// Whether `field` is written as given: a coding given is dropped (or replaced by chunks), and
+    /// a length where no body may be, as NIO's encoder does.
+    private static func isWritten(_ field: HTTPField, mayHaveBody: Bool) -> Bool {
+        !(field.name.matches(.transferEncoding) || (!mayHaveBody && field.name.matches(.contentLength)))
+    }
+
+    /// `fields` as the field lines `writeHead` writes for a response with `status` (to a request
+    /// other than `CONNECT`), for `Encoded`.
+    static func fieldLines(of fields: HTTPFields, status: HTTPResponse.Status, allocator: ByteBufferAllocator) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: 1024)
+        let mayHaveBody = mayHaveBody(status.code)
+        for field in fields where isWritten(field, mayHaveBody: mayHaveBody) { append(field, to: &buffer) }
+        return buffer
     }
 
     /// `name: value` and its line end, in one reservation (four of `writeString`'s cost more
     /// than the copying).
-    private static func append(_ field: HTTPField, to buffer: inout ByteBuffer) {
+    static func append(_ field: HTTPField, to buffer: inout ByteBuffer) {
         var name = field.name.rawName, value = field.value
         _ = name.withUTF8 { name in
             value.withUTF8 { value in

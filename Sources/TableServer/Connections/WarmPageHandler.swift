@@ -36,6 +36,9 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The answer to the request being read, written once its end has come (so the connection's
     /// guard sees the request whole before its response).
     private var pending: PreparedResponse?
+    /// The connection's response encoder, which takes an answer's bytes from here (`write`);
+    /// without one, every request goes to the router.
+    private var encoder: ResponseEncoder?
 
     init(serverName: String?, logger: Logger?, warmUp: StartupWarmUp, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
         serverField = serverName.map { HTTPField(name: .server, value: $0) }
@@ -44,10 +47,14 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         self.answer = answer
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        encoder = try? context.pipeline.syncOperations.handler(type: ResponseEncoder.self)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case let .head(head):
-            if passedOn == 0, !isClosing, context.channel.isWritable, let answer = answer(head) {
+            if encoder != nil, passedOn == 0, !isClosing, context.channel.isWritable, let answer = answer(head) {
                 if let logger, !warmUp.isWarmUp(head.headerFields) {
                     logger.info("Request", metadata: ["hb.request.id": .stringConvertible(RequestID()),
                                                       "hb.request.method": .string(head.method.rawValue),
@@ -74,17 +81,21 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// Writes `answer` with the headers Hummingbird adds to the router's responses.
-    /// (Taken whole, so that its fields are appended to in place rather than copied first.)
-    private func write(_ answer: consuming PreparedResponse, context: ChannelHandlerContext) {
+    /// Writes `answer` with the headers Hummingbird adds to the router's responses. Its fields
+    /// and body go to the encoder as bytes, and through the guard as a head without fields and
+    /// an end: the guard needs no more to follow the response, and the two writes cost a third
+    /// of what the fields and each body buffer did (docs/performance.md).
+    private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
+        guard let encoder else { return }
         // Appended: a prepared answer carries neither.
         assert(!answer.headers.contains(.date) && !answer.headers.contains(.server))
-        answer.headers.append(HTTPDate.shared.nowField)
-        if let serverField { answer.headers.append(serverField) }
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status, headerFields: answer.headers))), promise: nil)
-        for buffer in answer.body where buffer.readableBytes > 0 {
-            context.write(wrapOutboundOut(.body(buffer)), promise: nil)
-        }
+        var fields = ResponseEncoder.fieldLines(of: answer.headers, status: answer.status, allocator: context.channel.allocator)
+        ResponseEncoder.append(HTTPDate.shared.nowField, to: &fields)
+        if let serverField { ResponseEncoder.append(serverField, to: &fields) }
+        encoder.encodedNext = ResponseEncoder.Encoded(fields: fields, body: answer.body)
+        // (Taken by the head's write, which reaches the encoder within this call; cleared in case it did not.)
+        defer { encoder.encodedNext = nil }
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 }
