@@ -1,8 +1,8 @@
 import Foundation
 
 /// Sealed cookies this server has opened, by their whole text, with what they hold. A browser
-/// sends the same session cookie with every request, and opening it (checking its signature) and
-/// making its form token are two HMACs; remembered, they are one dictionary lookup.
+/// sends the same session cookie with every request, and opening it (checking its signature,
+/// which gives its form token too) is an HMAC; remembered, it is one dictionary lookup.
 ///
 /// Only cookies whose signature checked are kept, and a lookup needs the whole sealed text,
 /// signature included, so the memo tells nobody anything the signature would not. Only short
@@ -22,7 +22,7 @@ final class OpenedCookies: @unchecked Sendable {  // every field is read and wri
     private var sessions: [String: OpenedSession] = [:]
     private var values: [String: String] = [:]
     let capacity: Int
-    /// The longest sealed text kept: a session cookie is 87 bytes, an editor's about 100.
+    /// The longest sealed text kept: a session cookie is 66 bytes, an editor's about 100.
     static let longestKept = 160
 
     init(signer: Signer, capacity: Int = 4_096) {
@@ -33,7 +33,7 @@ final class OpenedCookies: @unchecked Sendable {  // every field is read and wri
     /// The session `sealed` names, or `nil` when its signature does not check.
     func session(_ sealed: String) -> OpenedSession? {
         recall(sealed, in: \.sessions) {
-            signer.opened(sealed).map { OpenedSession(id: $0, csrf: signer.sign("csrf:" + $0)) }
+            signer.openedSession(sealed).map { OpenedSession(id: $0.id, csrf: $0.csrf) }
         }
     }
 

@@ -19,7 +19,9 @@ struct Session: Sendable {
     static let longestFlash = 240
 
     let id: String
-    let isNew: Bool
+    /// The cookie a new session is sent with (made with its form token, `Signer.sessionSeal`);
+    /// `nil` for a session the browser already has.
+    let newCookie: String?
     let csrf: String
     var flash: String?
     let isEditor: Bool
@@ -32,9 +34,12 @@ struct Session: Sendable {
     init(request: Request, signer: Signer, cookies: OpenedCookies, revoked: RevokedSessions) {
         let headers = request.headers
         let opened = headers.cookie(Self.sessionCookie).flatMap { cookies.session($0) }.flatMap { revoked.contains($0.id) ? nil : $0 }
-        id = opened?.id ?? Signer.randomID()
-        isNew = opened == nil
-        csrf = opened?.csrf ?? signer.sign("csrf:" + id)
+        if let opened {
+            (id, csrf, newCookie) = (opened.id, opened.csrf, nil)
+        } else {
+            id = Signer.randomID()
+            (newCookie, csrf) = signer.sessionSeal(id)
+        }
         flash = headers.cookie(Self.flashCookie).flatMap { signer.opened($0) }
         if let sealed = headers.cookie(Self.editorCookie).flatMap({ cookies.value($0) }),
            let expiry = Double(sealed.split(separator: ":").last ?? ""), sealed.hasPrefix(id + ":") {
@@ -45,10 +50,10 @@ struct Session: Sendable {
         isSecure = headers.value(of: .forwardedProto) == "https" || request.head.scheme == "https"
     }
 
-    private init(id: String, csrf: String, flash: String?, isSecure: Bool) {
+    private init(id: String, seal: (sealed: String, csrf: String), flash: String?, isSecure: Bool) {
         self.id = id
-        isNew = true
-        self.csrf = csrf
+        newCookie = seal.sealed
+        csrf = seal.csrf
         self.flash = flash
         isEditor = false
         self.isSecure = isSecure
@@ -58,8 +63,11 @@ struct Session: Sendable {
     /// planted or saw before is worth nothing afterwards.
     func renewed(signer: Signer) -> Session {
         let id = Signer.randomID()
-        return Session(id: id, csrf: signer.sign("csrf:" + id), flash: flash, isSecure: isSecure)
+        return Session(id: id, seal: signer.sessionSeal(id), flash: flash, isSecure: isSecure)
     }
+
+    /// Whether the browser has no session yet: its answer sets one (`newCookie`).
+    var isNew: Bool { newCookie != nil }
 
     /// Whether a posted token is this session's: `csrf`, made in `init`, compared in constant
     /// time (no second HMAC of the same message).
@@ -76,7 +84,7 @@ struct Session: Sendable {
     /// Adds the cookies a response must carry to its `headers`.
     func store(on headers: inout HTTPFields, signer: Signer, basePath: String, flash newFlash: String? = nil) {
         // Appended as fields: `headers[values:]` would read back and rewrite the other cookies.
-        if isNew { headers.append(HTTPField(name: .setCookie, value: setCookie(Self.sessionCookie, signer.sealed(id), basePath: basePath))) }
+        if let newCookie { headers.append(HTTPField(name: .setCookie, value: setCookie(Self.sessionCookie, newCookie, basePath: basePath))) }
         if let newFlash {
             let sealed = signer.sealed(Self.shortened(newFlash))
             headers.append(HTTPField(name: .setCookie, value: setCookie(Self.flashCookie, sealed, basePath: basePath, maxAge: 60)))

@@ -9,18 +9,51 @@ struct Signer: Sendable {
     init(secret: [UInt8]) { keyed = KeyedSHA256(key: secret) }
 
     /// The signature of `message` (base64url, no padding): HMAC-SHA256 (RFC 2104) of its UTF-8.
-    func sign(_ message: String) -> String {
+    func sign(_ message: String) -> String { mac(message) { Self.base64URL($0) } }
+
+    /// `body` given the HMAC-SHA256 of `message` (32 bytes).
+    private func mac<Result>(_ message: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         // Both hashes start from copies that have taken in the padded key, so a signature hashes
-        // only the message and the inner digest (every new visitor's page signs two). On `SHA256`
-        // itself: `HMAC<SHA256>`'s generic code runs unspecialized outside swift-crypto and costs
-        // more than the hashing (docs/performance.md, "A new visitor's warm page").
+        // only the message and the inner digest. On `SHA256` itself: `HMAC<SHA256>`'s generic
+        // code runs unspecialized outside swift-crypto and costs more than the hashing
+        // (docs/performance.md, "A new visitor's warm page").
         var inner = keyed.inner
         var message = message
         message.withUTF8 { inner.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         var outer = keyed.outer
         inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
-        return outer.finalize().withUnsafeBytes { Self.base64URL($0) }
+        return outer.finalize().withUnsafeBytes(body)
     }
+
+    /// A session cookie's value for `id` and the session's form token, both from one HMAC of
+    /// "session:" and the id: its first 16 bytes sign the cookie (`id.signature`, as `sealed`
+    /// writes), its last 16 are the token. Neither half tells anything of the other, and 128
+    /// bits are beyond guessing; a new visitor's first page needs both, and one HMAC costs half
+    /// of the two that a signature for each took (docs/performance.md). The other sealed
+    /// messages (a notice the server wrote, "id:expiry", a number) never begin "session:".
+    func sessionSeal(_ id: String) -> (sealed: String, csrf: String) {
+        let (signature, csrf) = sessionMAC(id)
+        return (Self.base64URL(id.utf8) + "." + signature, csrf)
+    }
+
+    /// The id and form token of a session cookie `sessionSeal` made, or `nil` when its
+    /// signature does not match (a cookie from before the two were made together among them:
+    /// its visitor gets a new session).
+    func openedSession(_ sealed: some StringProtocol) -> (id: String, csrf: String)? {
+        guard let (id, signature) = Self.parts(of: sealed) else { return nil }
+        let expected = sessionMAC(id)
+        return Self.constantTimeEquals(Array(expected.signature.utf8), Array(signature.utf8)) ? (id, expected.csrf) : nil
+    }
+
+    /// The two halves of the HMAC of "session:" and `id`, in base64url.
+    private func sessionMAC(_ id: String) -> (signature: String, csrf: String) {
+        mac(Self.sessionPrefix + id) { digest in
+            let half = digest.count / 2
+            return (Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[..<half])), Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[half...])))
+        }
+    }
+
+    private static let sessionPrefix = "session:"
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
     func isValid(_ signature: some StringProtocol, for message: String) -> Bool {
@@ -41,13 +74,19 @@ struct Signer: Sendable {
 
     /// The value of a sealed cookie, or `nil` when the signature does not match.
     func opened(_ sealed: some StringProtocol) -> String? {
+        guard let (value, signature) = Self.parts(of: sealed) else { return nil }
+        return isValid(signature, for: value) ? value : nil
+    }
+
+    /// The value a sealed text holds and its signature, or `nil` unless it is one base64url
+    /// value, one dot and a signature.
+    private static func parts<Text: StringProtocol>(of sealed: Text) -> (value: String, signature: Text.SubSequence)? {
         // Split at the one dot's byte: every request with a session reads one or two of these.
         let text = sealed.utf8
         guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { return nil }
         let signature = sealed[text.index(after: dot)...]
-        guard !signature.utf8.contains(UInt8(ascii: ".")), let decoded = Self.bytes(base64URL: sealed[..<dot]) else { return nil }
-        let value = String(decoding: decoded, as: UTF8.self)
-        return isValid(signature, for: value) ? value : nil
+        guard !signature.utf8.contains(UInt8(ascii: ".")), let decoded = bytes(base64URL: sealed[..<dot]) else { return nil }
+        return (String(decoding: decoded, as: UTF8.self), signature)
     }
 
     private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)

@@ -19,18 +19,20 @@ struct SessionTests {
         plain.store(on: &headers, signer: signer, basePath: "/docs/")
         let stored = try #require(headers[values: .setCookie].first)
         #expect(headers[values: .setCookie].count == 1)
-        #expect(stored == "tablestack_session=" + signer.sealed(plain.id) + "; Path=/docs/; HttpOnly; SameSite=Lax")
+        #expect(stored == "tablestack_session=" + signer.sessionSeal(plain.id).sealed + "; Path=/docs/; HttpOnly; SameSite=Lax")
+        #expect(plain.csrf == signer.sessionSeal(plain.id).csrf, "the cookie and the token come from one HMAC")
         #expect(plain.isNew && plain.id.count == 32)
     }
 
     @Test("a session takes its own form token and no other: not another session's, not one cut short, not none")
     func formToken() throws {
         let signer = Self.signer
-        let first = Self.session(headers: [.cookie: "tablestack_session=" + signer.sealed(String(repeating: "a", count: 32))])
-        let second = Self.session(headers: [.cookie: "tablestack_session=" + signer.sealed(String(repeating: "b", count: 32))])
+        let first = Self.session(headers: [.cookie: "tablestack_session=" + signer.sessionSeal(String(repeating: "a", count: 32)).sealed])
+        let second = Self.session(headers: [.cookie: "tablestack_session=" + signer.sessionSeal(String(repeating: "b", count: 32)).sealed])
         #expect(!first.isNew && !second.isNew)
         #expect(first.accepts(first.csrf))
-        #expect(first.csrf == signer.sign("csrf:" + first.id), "the token is the session id's signature")
+        #expect(first.csrf == signer.sessionSeal(first.id).csrf, "the token is the second half of the session id's HMAC")
+        #expect(!signer.sessionSeal(first.id).sealed.contains(first.csrf), "and not the half that signs the cookie")
         #expect(!first.accepts(second.csrf))
         #expect(!first.accepts(String(first.csrf.dropLast())))
         #expect(!first.accepts(first.csrf + "A"))
@@ -56,9 +58,12 @@ struct SessionTests {
         let signer = Self.signer
         let cookies = OpenedCookies(signer: signer, capacity: 2)
         let id = String(repeating: "c", count: 32)
-        let sealed = signer.sealed(id)
+        let sealed = signer.sessionSeal(id).sealed
         let first = try #require(cookies.session(sealed))
-        #expect(first == OpenedCookies.OpenedSession(id: id, csrf: signer.sign("csrf:" + id)))
+        #expect(first == OpenedCookies.OpenedSession(id: id, csrf: signer.sessionSeal(id).csrf))
+        // A value sealed as any other cookie is, or a cookie from before the token was made with it: refused.
+        #expect(cookies.session(signer.sealed(id)) == nil)
+        #expect(cookies.session(sealed.prefix { $0 != "." } + "." + signer.sessionSeal(id).csrf) == nil, "the token is no signature")
         #expect(cookies.session(sealed) == first)
         #expect(cookies.count == 1)
         // The same value under another signature, the signature cut short, or none: refused.
@@ -68,16 +73,16 @@ struct SessionTests {
         #expect(cookies.session(String(value)) == nil)
         // Written out another way: padded, with a letter's look-alike (KELVIN SIGN for K), or long.
         #expect(cookies.session(value + "==." + sealed.split(separator: ".")[1]) == nil)
-        let kelvin = try #require((0..<1_000).lazy.map { signer.sealed(String(format: "%032d", $0)) }.first { $0.contains("K") })
+        let kelvin = try #require((0..<1_000).lazy.map { signer.sessionSeal(String(format: "%032d", $0)).sealed }.first { $0.contains("K") })
         #expect(cookies.session(kelvin) != nil)
         #expect(cookies.session(kelvin.replacingOccurrences(of: "K", with: "\u{212A}")) == nil, "equal as Swift strings, not as bytes")
         let kept = cookies.count
         let long = String(repeating: "d", count: 200)
-        #expect(cookies.session(signer.sealed(long))?.id == long, "a long cookie is still opened")
+        #expect(cookies.session(signer.sessionSeal(long).sealed)?.id == long, "a long cookie is still opened")
         #expect(cookies.count == kept, "but not kept")
         for letter in ["e", "f", "g"] {
             let other = String(repeating: letter, count: 32)
-            #expect(cookies.session(signer.sealed(other))?.id == other)
+            #expect(cookies.session(signer.sessionSeal(other).sealed)?.id == other)
             #expect(cookies.count <= 2)
         }
         #expect(cookies.session(sealed) == first)
@@ -93,7 +98,7 @@ struct SessionTests {
     func revokedAfterOpening() {
         let cookies = OpenedCookies(signer: Self.signer), revoked = RevokedSessions()
         let id = String(repeating: "r", count: 32)
-        let headers: HTTPFields = [.cookie: "tablestack_session=" + Self.signer.sealed(id)]
+        let headers: HTTPFields = [.cookie: "tablestack_session=" + Self.signer.sessionSeal(id).sealed]
         let before = Self.session(headers: headers, cookies: cookies, revoked: revoked)
         #expect(!before.isNew && before.id == id && before.accepts(before.csrf))
         revoked.revoke(id)

@@ -73,6 +73,24 @@ struct SignerTests {
         #expect(signer.opened(Signer.base64URL(Array("session-8".utf8)) + "." + sealed.split(separator: ".")[1]) == nil)
     }
 
+    @Test("a session's cookie and form token are the two halves of one HMAC, and the cookie opens only with its own half and secret")
+    func sessionSeal() {
+        let key = Array("one secret".utf8)
+        let signer = Signer(secret: key)
+        let id = "0123456789abcdef0123456789abcdef"
+        let seal = signer.sessionSeal(id)
+        let reference = Array(HMAC<SHA256>.authenticationCode(for: Array(("session:" + id).utf8), using: SymmetricKey(data: key)))
+        #expect(seal.sealed == Signer.base64URL(id.utf8) + "." + Signer.base64URL(reference[..<16]))
+        #expect(seal.csrf == Signer.base64URL(reference[16...]))
+        #expect(signer.openedSession(seal.sealed).map { [$0.id, $0.csrf] } == [id, seal.csrf])
+        #expect(Signer(secret: Array("another".utf8)).openedSession(seal.sealed) == nil)
+        let value = seal.sealed.prefix { $0 != "." }
+        for forged in [value + "." + seal.csrf, signer.sealed(id), String(seal.sealed.dropLast()), seal.sealed + "A", String(value),
+                       Signer.base64URL("0123456789abcdef0123456789abcdee".utf8) + "." + seal.sealed.split(separator: ".")[1]] {
+            #expect(signer.openedSession(forged) == nil, "\(forged)")
+        }
+    }
+
     @Test("session ids are 32 random hex digits, none repeated across the pool's refills")
     func randomIDs() {
         // 256 ids empty the shared pool of 4,096 bytes; 1,000 take it through three refills.
