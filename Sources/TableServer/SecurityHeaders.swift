@@ -1,8 +1,9 @@
 import HTTPTypes
+import NIOCore
 
 /// The headers every response carries: a Content-Security-Policy with no inline script and no
-/// framing, no MIME sniffing, and a strict referrer policy. Added by `SiteResponder`, and by
-/// `WarmPageHandler` to the pages it answers on the event loop.
+/// framing, no MIME sniffing, and a strict referrer policy. Added by `SiteResponder`, and
+/// written by `WarmPageHandler` in the pages it answers on the event loop.
 enum SecurityHeaders {
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
         + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
@@ -12,6 +13,14 @@ enum SecurityHeaders {
         HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy), HTTPField(name: .xContentTypeOptions, value: "nosniff"),
         HTTPField(name: .referrerPolicy, value: "same-origin"), HTTPField(name: .frameOptions, value: "DENY"),
     ]
+
+    /// The four fields as a head's lines, as `ResponseEncoder` writes them: the warm-page
+    /// handler writes them after a prepared answer's own fields, which never hold theirs.
+    static let fieldLines: ByteBuffer = {
+        var lines = ByteBuffer()
+        for field in fields { ResponseEncoder.append(field, to: &lines) }
+        return lines
+    }()
 
     /// Sets the four fields on `headers`, in place of any of theirs already there.
     static func add(to headers: inout HTTPFields) {

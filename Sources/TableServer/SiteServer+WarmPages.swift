@@ -8,8 +8,9 @@ import TableSite
 extension SiteServer {
     /// The answer to a request for a page the cache holds unchanged, made on the calling thread
     /// (the connection's event loop, through `WarmPageHandler`), or `nil` to send the request
-    /// through the router. It is the router's answer to the same request, byte for byte apart
-    /// from the Date header: the same session, cache entry, ETag, cookies and headers, in the same
+    /// through the router. With the security headers, Date and Server that the handler writes
+    /// after its fields, it is the router's answer to the same request, byte for byte apart from
+    /// the Date header: the same session, cache entry, ETag, cookies and headers, in the same
     /// order. Anything else goes to the router: a body, `Connection: close`, a flash to show, a
     /// host or header the router refuses, a browser whose last edit this server has not taken in
     /// yet, a list whose revision the store does not know from memory, a first gzip of a page
@@ -31,10 +32,10 @@ extension SiteServer {
         guard let entry = cache.pageNow(for: cacheKey(request, canEdit: canEdit, session: session), store: runtime.store),
               !request.acceptsGzip || !entry.page.needsDeflating,
               var answer = cachedResponse(entry, request: request, session: session, canEdit: canEdit) else { return nil }
-        // In the order the router's response has them: its body's length (a HEAD's is set), then the security headers.
+        // Last, as in the router's response: its body's length (a HEAD's is set). The security
+        // headers come after it there; the warm-page handler writes them, with Date and Server.
         // (Appended: a length is set only on a HEAD's answer, and looked for above.)
         if !answer.headers.has(.contentLength) { answer.headers.append(HTTPField(name: .contentLength, value: String(answer.bodyLength))) }
-        SecurityHeaders.add(to: &answer.headers)
         cache.noteAnswerOnEventLoop()
         return answer
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 
 /// The Date header's value (IMF-fixdate, RFC 9110 §5.6.7) for the current second, made once a
 /// second: responses written without Hummingbird carry it as Hummingbird's do.
@@ -8,18 +9,26 @@ final class HTTPDate: @unchecked Sendable {
 
     private let lock = NSLock()
     private var second = -1
-    /// The field for `second`, its value checked once.
+    /// The field for `second`, its value checked once, and its line as `ResponseEncoder` writes it.
     private var field = HTTPField(name: .date, value: "")
+    private var line = ByteBuffer()
 
     /// The Date field for now.
-    var nowField: HTTPField {
+    var nowField: HTTPField { now.field }
+
+    /// The Date field for now as a head's line (`Date: …` and its line end).
+    var nowLine: ByteBuffer { now.line }
+
+    private var now: (field: HTTPField, line: ByteBuffer) {
         let second = Int(Date().timeIntervalSince1970)
         return lock.withLock {
             if second != self.second {
                 self.second = second
                 field = HTTPField(name: .date, value: Self.format(second))
+                line = ByteBuffer()
+                ResponseEncoder.append(field, to: &line)
             }
-            return field
+            return (field, line)
         }
     }
 

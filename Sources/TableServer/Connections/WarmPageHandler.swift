@@ -22,8 +22,8 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let answer: @Sendable (HTTPRequest) -> PreparedResponse?
-    /// The Server field, its value checked once; `nil` for none.
-    private let serverField: HTTPField?
+    /// The Server field's line, its value checked once; empty for none.
+    private let serverLine: ByteBuffer
     /// Where each answered request is logged, as the router's middleware logs it; `nil` when
     /// requests are not logged.
     private let logger: Logger?
@@ -41,7 +41,9 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var encoder: ResponseEncoder?
 
     init(serverName: String?, logger: Logger?, warmUp: StartupWarmUp, answer: @escaping @Sendable (HTTPRequest) -> PreparedResponse?) {
-        serverField = serverName.map { HTTPField(name: .server, value: $0) }
+        var serverLine = ByteBuffer()
+        if let serverName { ResponseEncoder.append(HTTPField(name: .server, value: serverName), to: &serverLine) }
+        self.serverLine = serverLine
         self.logger = logger
         self.warmUp = warmUp
         self.answer = answer
@@ -81,17 +83,19 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// Writes `answer` with the headers Hummingbird adds to the router's responses. Its fields
+    /// Writes `answer` with the headers the router's responses get from `SiteResponder` (the
+    /// security headers) and Hummingbird (Date, Server), in their order. Its fields
     /// and body go to the encoder as bytes, and through the guard as a head without fields and
     /// an end: the guard needs no more to follow the response, and the two writes cost a third
     /// of what the fields and each body buffer did (docs/performance.md).
     private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
         guard let encoder else { return }
-        // Appended: a prepared answer carries neither.
-        assert(!answer.headers.contains(.date) && !answer.headers.contains(.server))
+        // Appended: a prepared answer carries none of them.
+        assert(!answer.headers.contains(.date) && !answer.headers.contains(.server) && !answer.headers.contains(.contentSecurityPolicy))
         var fields = ResponseEncoder.fieldLines(of: answer.headers, status: answer.status, allocator: context.channel.allocator)
-        ResponseEncoder.append(HTTPDate.shared.nowField, to: &fields)
-        if let serverField { ResponseEncoder.append(serverField, to: &fields) }
+        fields.writeImmutableBuffer(SecurityHeaders.fieldLines)
+        fields.writeImmutableBuffer(HTTPDate.shared.nowLine)
+        fields.writeImmutableBuffer(serverLine)
         encoder.encodedNext = ResponseEncoder.Encoded(fields: fields, body: answer.body)
         // (Taken by the head's write, which reaches the encoder within this call; cleared in case it did not.)
         defer { encoder.encodedNext = nil }
