@@ -52,10 +52,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         channel.closeFuture.whenComplete { [registry] _ in registry.closed(channel) }
         // The first byte of a request, before the HTTP decoder has a whole head.
         try? context.pipeline.syncOperations.addHandler(RequestStartWatcher(guard: self), position: .first)
-        // The head as it was sent (its Host headers), before it becomes the server's request.
-        if let conversion = try? context.pipeline.syncOperations.handler(type: RequestConversion.self) {
-            try? context.pipeline.syncOperations.addHandler(RequestHeadCheck(), position: .before(conversion))
-        }
     }
 
     /// Called by the watcher at the front of the pipeline for every read of raw bytes.

@@ -1,56 +1,35 @@
-import NIOCore
 import NIOHTTP1
 
-/// Checks a request's head as it was sent, before it becomes the server's request: HTTP/1.1
-/// requires exactly one `Host` with a valid value (RFC 9112 §3.2), refused otherwise (the guard
-/// answers 400); an absolute-form target (`GET http://host/path`) names the host itself, so its
-/// authority becomes the `Host` the rest of the server judges; and a request that asks to close
-/// the connection, however it asks, says `Connection: close` as Hummingbird reads it.
-final class RequestHeadCheck: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-
+/// Checks a request's head as it was sent, before it becomes the server's request
+/// (`RequestConversion` asks): HTTP/1.1 requires exactly one `Host` with a valid value (RFC 9112
+/// §3.2), refused otherwise (the guard answers 400); an absolute-form target (`GET
+/// http://host/path`) names the host itself, so its authority becomes the `Host` the rest of the
+/// server judges; and a request that asks to close the connection, however it asks, says
+/// `Connection: close` as Hummingbird reads it.
+enum RequestHeadCheck {
     /// Why a head was refused: `ConnectionGuard` answers it, after any response owed before it.
     struct Refusal: Error {
         var message: String
     }
 
-    /// Set once a request is refused: everything after it is dropped (the guard closes the connection).
-    private var hasRefused = false
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !hasRefused else { return }
-        guard case var .head(head) = unwrapInboundIn(data) else {
-            context.fireChannelRead(data)
-            return
-        }
-        if let absolute = Self.absoluteTarget(head.uri) {
+    /// `head` as the server is to read it, or the refusal of it.
+    static func checked(_ head: HTTPRequestHead) throws(Refusal) -> HTTPRequestHead {
+        var head = head
+        if let absolute = absoluteTarget(head.uri) {
             head.headers.replaceOrAdd(name: "Host", value: absolute.authority)
             head.uri = absolute.path
         }
         // Hummingbird ends a connection after a request only on `Connection: close` spelt so.
-        if Self.asksToClose(head) { head.headers.replaceOrAdd(name: "Connection", value: "close") }
+        if asksToClose(head) { head.headers.replaceOrAdd(name: "Connection", value: "close") }
         let hosts = head.headers["Host"]
-        let problem: String? = if hosts.count > 1 {
-            "The request has more than one Host header."
+        if hosts.count > 1 {
+            throw Refusal(message: "The request has more than one Host header.")
         } else if hosts.isEmpty, head.version.major * 10 + head.version.minor >= 11 {
-            "An HTTP/1.1 request must name its host in a Host header."
+            throw Refusal(message: "An HTTP/1.1 request must name its host in a Host header.")
         } else if let host = hosts.first, HostPolicy.split(host) == nil {
-            "The Host header is not a host name."
-        } else {
-            nil
+            throw Refusal(message: "The Host header is not a host name.")
         }
-        if let problem {
-            refuse(context, problem)
-            return
-        }
-        context.fireChannelRead(wrapInboundOut(.head(head)))
-    }
-
-    /// Has the guard answer 400 with `message`; the connection then closes.
-    private func refuse(_ context: ChannelHandlerContext, _ message: String) {
-        hasRefused = true
-        context.fireErrorCaught(Refusal(message: message))
+        return head
     }
 
     /// Whether the client asks for the connection to close after this request (RFC 9112, 9.3):

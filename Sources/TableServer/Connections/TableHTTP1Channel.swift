@@ -26,7 +26,8 @@ struct TableHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     }
 
     /// The HTTP/1 layer: NIO's request decoder with Hummingbird's default limits, the response
-    /// encoder right after it, and the requests turned into `HTTPRequest` parts.
+    /// encoder right after it, and the requests checked (`RequestHeadCheck`) and turned into
+    /// `HTTPRequest` parts.
     static func addHTTPHandlers(to pipeline: ChannelPipeline.SynchronousOperations) throws {
         let defaults = HTTP1Channel.Configuration.DecoderConfiguration()
         var limits = NIOHTTPDecoderLimitConfiguration()
