@@ -12,7 +12,7 @@ final class LastSealedPosition: Sendable {
     /// `sequence`, sealed.
     func sealed(_ sequence: Int) -> String {
         if let last = last.withLock({ $0 }), last.sequence == sequence { return last.sealed }
-        let sealed = signer.sealed(String(sequence))
+        let sealed = signer.sealed(String(sequence), for: .position)
         last.withLock { $0 = (sequence, sealed) }
         return sealed
     }

@@ -20,7 +20,7 @@ final class OpenedCookies: @unchecked Sendable {  // every field is read and wri
     private let signer: Signer
     private let lock = NSLock()
     private var sessions: [String: OpenedSession] = [:]
-    private var values: [String: String] = [:]
+    private var editors: [String: String] = [:]
     let capacity: Int
     /// The longest sealed text kept: a session cookie is 66 bytes, an editor's about 100.
     static let longestKept = 160
@@ -37,13 +37,14 @@ final class OpenedCookies: @unchecked Sendable {  // every field is read and wri
         }
     }
 
-    /// The value `sealed` holds, or `nil` when its signature does not check.
-    func value(_ sealed: String) -> String? {
-        recall(sealed, in: \.values) { signer.opened(sealed) }
+    /// The value an editor's cookie `sealed` holds ("id:expiry"), or `nil` when its signature
+    /// does not check.
+    func editor(_ sealed: String) -> String? {
+        recall(sealed, in: \.editors) { signer.opened(sealed, for: .editor) }
     }
 
     /// How many cookies are kept, of both kinds.
-    var count: Int { lock.withLock { sessions.count + values.count } }
+    var count: Int { lock.withLock { sessions.count + editors.count } }
 
     private func recall<Value>(_ sealed: String, in memo: ReferenceWritableKeyPath<OpenedCookies, [String: Value]>,
                                open: () -> Value?) -> Value? {

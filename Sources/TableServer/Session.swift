@@ -40,8 +40,8 @@ struct Session: Sendable {
             id = Signer.randomID()
             (newCookie, csrf) = signer.sessionSeal(id)
         }
-        flash = headers.cookie(Self.flashCookie).flatMap { signer.opened($0) }
-        if let sealed = headers.cookie(Self.editorCookie).flatMap({ cookies.value($0) }),
+        flash = headers.cookie(Self.flashCookie).flatMap { signer.opened($0, for: .flash) }
+        if let sealed = headers.cookie(Self.editorCookie).flatMap({ cookies.editor($0) }),
            let expiry = Double(sealed.split(separator: ":").last ?? ""), sealed.hasPrefix(id + ":") {
             isEditor = expiry > Date().timeIntervalSince1970
         } else {
@@ -86,7 +86,7 @@ struct Session: Sendable {
         // Appended as fields: `headers[values:]` would read back and rewrite the other cookies.
         if let newCookie { headers.append(HTTPField(name: .setCookie, value: setCookie(Self.sessionCookie, newCookie, basePath: basePath))) }
         if let newFlash {
-            let sealed = signer.sealed(Self.shortened(newFlash))
+            let sealed = signer.sealed(Self.shortened(newFlash), for: .flash)
             headers.append(HTTPField(name: .setCookie, value: setCookie(Self.flashCookie, sealed, basePath: basePath, maxAge: 60)))
         } else if flash != nil {
             headers.append(HTTPField(name: .setCookie, value: setCookie(Self.flashCookie, "", basePath: basePath, maxAge: 0)))
@@ -101,7 +101,7 @@ struct Session: Sendable {
     /// The `Set-Cookie` value that marks this session as an editor's for twelve hours.
     func editorCookie(signer: Signer, basePath: String) -> String {
         let expiry = Int(Date().timeIntervalSince1970) + 12 * 3600
-        return setCookie(Self.editorCookie, signer.sealed("\(id):\(expiry)"), basePath: basePath, maxAge: 12 * 3600)
+        return setCookie(Self.editorCookie, signer.sealed("\(id):\(expiry)", for: .editor), basePath: basePath, maxAge: 12 * 3600)
     }
 
     /// The `Set-Cookie` value that ends an editor's sign-in.

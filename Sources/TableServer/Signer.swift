@@ -8,6 +8,14 @@ struct Signer: Sendable {
 
     init(secret: [UInt8]) { keyed = KeyedSHA256(key: secret) }
 
+    /// What a sealed value is for. The signed message is the purpose's name, a colon and the
+    /// value: the names differ and hold no colon, so no two purposes' messages are ever equal,
+    /// and a value sealed for one purpose opens for no other, whatever text a visitor puts in
+    /// it (a flash names the item it speaks of).
+    enum Purpose: String {
+        case session, flash, editor, position
+    }
+
     /// The signature of `message` (base64url, no padding): HMAC-SHA256 (RFC 2104) of its UTF-8.
     func sign(_ message: String) -> String { mac(message) { Self.base64URL($0) } }
 
@@ -26,34 +34,35 @@ struct Signer: Sendable {
     }
 
     /// A session cookie's value for `id` and the session's form token, both from one HMAC of
-    /// "session:" and the id: its first 16 bytes sign the cookie (`id.signature`, as `sealed`
-    /// writes), its last 16 are the token. Neither half tells anything of the other, and 128
-    /// bits are beyond guessing; a new visitor's first page needs both, and one HMAC costs half
-    /// of the two that a signature for each took (docs/performance.md). The other sealed
-    /// messages (a notice the server wrote, "id:expiry", a number) never begin "session:".
+    /// the id sealed for `.session`: its first 16 bytes sign the cookie (`id.signature`, as
+    /// `sealed` writes), its last 16 are the token. Neither half tells anything of the other, and
+    /// 128 bits are beyond guessing (RFC 2104 §5 allows half the hash). A new visitor's first
+    /// page needs both: one HMAC makes them (docs/performance.md).
     func sessionSeal(_ id: String) -> (sealed: String, csrf: String) {
         let (signature, csrf) = sessionMAC(id)
         return (Self.base64URL(id.utf8) + "." + signature, csrf)
     }
 
     /// The id and form token of a session cookie `sessionSeal` made, or `nil` when its
-    /// signature does not match (a cookie from before the two were made together among them:
-    /// its visitor gets a new session).
+    /// signature does not match.
     func openedSession(_ sealed: some StringProtocol) -> (id: String, csrf: String)? {
         guard let (id, signature) = Self.parts(of: sealed) else { return nil }
         let expected = sessionMAC(id)
         return Self.constantTimeEquals(Array(expected.signature.utf8), Array(signature.utf8)) ? (id, expected.csrf) : nil
     }
 
-    /// The two halves of the HMAC of "session:" and `id`, in base64url.
+    /// The two halves of the HMAC of `id` as a session's message, in base64url.
     private func sessionMAC(_ id: String) -> (signature: String, csrf: String) {
-        mac(Self.sessionPrefix + id) { digest in
+        mac(Self.message(id, for: .session)) { digest in
             let half = digest.count / 2
             return (Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[..<half])), Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[half...])))
         }
     }
 
-    private static let sessionPrefix = "session:"
+    /// What is signed to seal `value` for `purpose`.
+    private static func message(_ value: String, for purpose: Purpose) -> String {
+        purpose.rawValue + ":" + value
+    }
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
     func isValid(_ signature: some StringProtocol, for message: String) -> Bool {
@@ -69,13 +78,15 @@ struct Signer: Sendable {
         return difference == 0
     }
 
-    /// `value.signature`, for a cookie.
-    func sealed(_ value: String) -> String { Self.base64URL(value.utf8) + "." + sign(value) }
+    /// `value.signature`, for a cookie that holds `value` for `purpose`.
+    func sealed(_ value: String, for purpose: Purpose) -> String {
+        Self.base64URL(value.utf8) + "." + sign(Self.message(value, for: purpose))
+    }
 
-    /// The value of a sealed cookie, or `nil` when the signature does not match.
-    func opened(_ sealed: some StringProtocol) -> String? {
+    /// The value of a cookie sealed for `purpose`, or `nil` when the signature does not match.
+    func opened(_ sealed: some StringProtocol, for purpose: Purpose) -> String? {
         guard let (value, signature) = Self.parts(of: sealed) else { return nil }
-        return isValid(signature, for: value) ? value : nil
+        return isValid(signature, for: Self.message(value, for: purpose)) ? value : nil
     }
 
     /// The value a sealed text holds and its signature, or `nil` unless it is one base64url

@@ -195,7 +195,7 @@ public struct SiteServer: Sendable {
     /// The change-log position the browser's last edit reached, when this server is behind it.
     func unseenSequence(of request: Request) -> Int? {
         guard let store = configuration.followedStore,
-              let seen = request.headers.cookie(Session.sequenceCookie).flatMap({ signer.opened($0) }).flatMap({ Int($0) }),
+              let seen = request.headers.cookie(Session.sequenceCookie).flatMap({ signer.opened($0, for: .position) }).flatMap({ Int($0) }),
               seen > store.appliedSequence else { return nil }
         return seen
     }

@@ -47,9 +47,9 @@ struct SessionTests {
     func sealedPosition() {
         let position = LastSealedPosition(signer: Self.signer)
         let seven = position.sealed(7)
-        #expect(seven == Self.signer.sealed("7"))
+        #expect(seven == Self.signer.sealed("7", for: .position))
         #expect(position.sealed(7) == seven)
-        #expect(Self.signer.opened(position.sealed(8)) == "8")
+        #expect(Self.signer.opened(position.sealed(8), for: .position) == "8")
         #expect(position.sealed(7) == seven, "an older position is sealed again, the same")
     }
 
@@ -61,8 +61,8 @@ struct SessionTests {
         let sealed = signer.sessionSeal(id).sealed
         let first = try #require(cookies.session(sealed))
         #expect(first == OpenedCookies.OpenedSession(id: id, csrf: signer.sessionSeal(id).csrf))
-        // A value sealed as any other cookie is, or a cookie from before the token was made with it: refused.
-        #expect(cookies.session(signer.sealed(id)) == nil)
+        // A value sealed for another purpose, or signed with the token's half: refused.
+        #expect(cookies.session(signer.sealed(id, for: .editor)) == nil)
         #expect(cookies.session(sealed.prefix { $0 != "." } + "." + signer.sessionSeal(id).csrf) == nil, "the token is no signature")
         #expect(cookies.session(sealed) == first)
         #expect(cookies.count == 1)
@@ -88,10 +88,11 @@ struct SessionTests {
         #expect(cookies.session(sealed) == first)
         #expect(cookies.count <= 2)
         // An editor's cookie: the value it holds, the same again, and not under a forged signature.
-        let editor = signer.sealed(id + ":1767225600")
-        #expect(cookies.value(editor) == id + ":1767225600")
-        #expect(cookies.value(editor) == id + ":1767225600")
-        #expect(cookies.value(editor.prefix { $0 != "." } + "." + signer.sign(id)) == nil)
+        let editor = signer.sealed(id + ":1767225600", for: .editor)
+        #expect(cookies.editor(editor) == id + ":1767225600")
+        #expect(cookies.editor(editor) == id + ":1767225600")
+        #expect(cookies.editor(signer.sealed(id + ":1767225600", for: .flash)) == nil, "a flash with the same text is no editor's cookie")
+        #expect(cookies.editor(editor.prefix { $0 != "." } + "." + signer.sign(id)) == nil)
     }
 
     @Test("a session ended by signing out is refused though its cookie was opened before")

@@ -63,14 +63,32 @@ struct SignerTests {
         return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
     }
 
-    @Test("a sealed value opens only with its own signature and secret")
+    @Test("a sealed value opens only with its own signature, secret and purpose")
     func sealing() {
         let signer = Signer(secret: Array("one secret".utf8))
-        let sealed = signer.sealed("session-7")
-        #expect(signer.opened(sealed) == "session-7")
-        #expect(Signer(secret: Array("another".utf8)).opened(sealed) == nil)
-        #expect(signer.opened(sealed.replacingOccurrences(of: ".", with: "x.")) == nil)
-        #expect(signer.opened(Signer.base64URL(Array("session-8".utf8)) + "." + sealed.split(separator: ".")[1]) == nil)
+        let sealed = signer.sealed("session-7", for: .flash)
+        #expect(signer.opened(sealed, for: .flash) == "session-7")
+        #expect(Signer(secret: Array("another".utf8)).opened(sealed, for: .flash) == nil)
+        #expect(signer.opened(sealed.replacingOccurrences(of: ".", with: "x."), for: .flash) == nil)
+        #expect(signer.opened(Signer.base64URL(Array("session-8".utf8)) + "." + sealed.split(separator: ".")[1], for: .flash) == nil)
+        for purpose in [Signer.Purpose.session, .editor, .position] {
+            #expect(signer.opened(sealed, for: purpose) == nil, "sealed for a flash, opened for \(purpose)")
+        }
+    }
+
+    @Test("a flash whose text a visitor chose opens as no session and no editor's cookie")
+    func purposesKeptApart() {
+        let signer = Signer(secret: Array("one secret".utf8))
+        // A notice that begins with an item's name: "session:…" or "editor:…" in it changes nothing.
+        let id = "0123456789abcdef0123456789abcdef"
+        for text in ["session:" + id, "editor:" + id + ":9999999999", id + ":9999999999", "flash:x", ":" + id] {
+            let flash = signer.sealed(text, for: .flash)
+            #expect(signer.openedSession(flash) == nil && signer.opened(flash, for: .editor) == nil && signer.opened(flash, for: .position) == nil,
+                    "\(text)")
+        }
+        // Nor does a session cookie open as anything else, nor an editor's as a session.
+        #expect(signer.opened(signer.sessionSeal(id).sealed, for: .flash) == nil)
+        #expect(signer.openedSession(signer.sealed(id, for: .editor)) == nil)
     }
 
     @Test("a session's cookie and form token are the two halves of one HMAC, and the cookie opens only with its own half and secret")
@@ -85,7 +103,7 @@ struct SignerTests {
         #expect(signer.openedSession(seal.sealed).map { [$0.id, $0.csrf] } == [id, seal.csrf])
         #expect(Signer(secret: Array("another".utf8)).openedSession(seal.sealed) == nil)
         let value = seal.sealed.prefix { $0 != "." }
-        for forged in [value + "." + seal.csrf, signer.sealed(id), String(seal.sealed.dropLast()), seal.sealed + "A", String(value),
+        for forged in [value + "." + seal.csrf, signer.sealed(id, for: .flash), String(seal.sealed.dropLast()), seal.sealed + "A", String(value),
                        Signer.base64URL("0123456789abcdef0123456789abcdee".utf8) + "." + seal.sealed.split(separator: ".")[1]] {
             #expect(signer.openedSession(forged) == nil, "\(forged)")
         }
