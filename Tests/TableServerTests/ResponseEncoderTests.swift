@@ -181,6 +181,37 @@ struct ResponseEncoderTests {
             == "HTTP/1.1 299 \(reason)\r\nContent-Length: 0\r\nX-Long: \(value)\r\nSet-Cookie: a=b; Path=/\r\n\r\n")
     }
 
+    @Test("a response handed over as bytes (a warm page's) is framed as one with its fields: HEAD, 304, HTTP/1.0 kept alive, the head's own fields after")
+    func encodedResponses() throws {
+        let channel = try openConnection()
+        let encoder = try channel.pipeline.syncOperations.handler(type: ResponseEncoder.self)
+        func send(_ status: HTTPResponse.Status, _ fields: HTTPFields, body: [String] = [], own: HTTPFields = [:]) throws -> String {
+            encoder.encodedNext = ResponseEncoder.Encoded(fields: ResponseEncoder.fieldLines(of: fields, status: status, allocator: channel.allocator),
+                                                          body: body.map { ByteBuffer(string: $0) })
+            defer { #expect(encoder.encodedNext == nil, "taken by the head") }
+            return try answer(channel, status, own)
+        }
+        try ask(channel, ["GET", "HEAD", "GET", "GET", "GET"])
+        #expect(try send(.ok, [.contentType: "text/html", .contentLength: "5"], body: ["he", "", "llo"])
+            == "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(try send(.ok, [.contentLength: "5"], body: ["hello"]) == "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n", "HEAD: no body")
+        #expect(try send(.notModified, [.eTag: "\"a\"", .contentLength: "0", .transferEncoding: "chunked"])
+            == "HTTP/1.1 304 Not Modified\r\nETag: \"a\"\r\n\r\n", "no length where no body may be, no coding ever")
+        #expect(try send(.ok, [.contentLength: "2"], body: ["ok"], own: [.connection: "close"])
+            == "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+        // The next response, written with its fields, owes nothing to the ones before.
+        #expect(try answer(channel, .ok, [.contentType: "text/plain"], body: ["x"]) == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ntransfer-encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n")
+
+        let old = try openConnection()
+        let oldEncoder = try old.pipeline.syncOperations.handler(type: ResponseEncoder.self)
+        try old.writeInbound(ByteBuffer(string: "GET / HTTP/1.0\r\nHost: example.test\r\nConnection: keep-alive\r\n\r\n"))
+        while try old.readInbound(as: HTTPRequestPart.self) != nil {}
+        oldEncoder.encodedNext = ResponseEncoder.Encoded(fields: ResponseEncoder.fieldLines(of: [.contentLength: "2"], status: .ok, allocator: old.allocator),
+                                                         body: [ByteBuffer(string: "ok")])
+        #expect(try answer(old, .ok, [:]) == "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        #expect(old.isActive, "HTTP/1.0 kept alive: the length ends the body, not the connection")
+    }
+
     @Test("the end of a response with a length completes its promise, after the writes before it")
     func endPromise() throws {
         let channel = try connection()

@@ -9,26 +9,19 @@ final class HTTPDate: @unchecked Sendable {
 
     private let lock = NSLock()
     private var second = -1
-    /// The field for `second`, its value checked once, and its line as `ResponseEncoder` writes it.
-    private var field = HTTPField(name: .date, value: "")
+    /// The line for `second`, as `ResponseEncoder` writes a field.
     private var line = ByteBuffer()
 
-    /// The Date field for now.
-    var nowField: HTTPField { now.field }
-
     /// The Date field for now as a head's line (`Date: …` and its line end).
-    var nowLine: ByteBuffer { now.line }
-
-    private var now: (field: HTTPField, line: ByteBuffer) {
+    var nowLine: ByteBuffer {
         let second = Int(Date().timeIntervalSince1970)
         return lock.withLock {
             if second != self.second {
                 self.second = second
-                field = HTTPField(name: .date, value: Self.format(second))
                 line = ByteBuffer()
-                ResponseEncoder.append(field, to: &line)
+                ResponseEncoder.append(HTTPField(name: .date, value: Self.format(second)), to: &line)
             }
-            return (field, line)
+            return line
         }
     }
 

@@ -40,11 +40,11 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
     private var suppressesBody = false
 
     /// A response's fields and body already in HTTP/1.1 bytes, for the head written next: a
-    /// warm page's answer (`WarmPageHandler`), which then passes the guard as a head without
-    /// fields and an end, two writes, rather than as fields, each body buffer and an end.
+    /// warm page's answer (`WarmPageHandler`), which passes the guard as a head without fields
+    /// and an end, two writes however many buffers its body has.
     struct Encoded {
-        /// The field lines (`name: value\r\n`, `fieldLines(of:status:)`), a Content-Length among
-        /// them, without the blank line that ends the head.
+        /// The field lines (`name: value\r\n`, `fieldLines(of:status:)`), without the blank line
+        /// that ends the head; the Content-Length among them when the status allows a body.
         var fields: ByteBuffer
         var body: [ByteBuffer]
     }
@@ -163,7 +163,7 @@ final class ResponseEncoder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Whether a response with status `code` may have a body (RFC 9110 §6.4.1): not a 1xx, 204 or 304.
-    static func mayHaveBody(_ code: Int) -> Bool { !((100..<200).contains(code) || code == 204 || code == 304) }
+    private static func mayHaveBody(_ code: Int) -> Bool { !((100..<200).contains(code) || code == 204 || code == 304) }
 
     /// Whether `field` is written as given: a coding given is dropped (or replaced by chunks), and
     /// a length where no body may be, as NIO's encoder does.

@@ -8,8 +8,9 @@ import NIOHTTPTypes
 ///
 /// Hummingbird hands every request from the event loop to a task and its response back, through
 /// its router and middleware. For a page the cache holds unchanged, that costs more than the
-/// answer. `answer` (`SiteServer.warmAnswer`) gives the router's answer itself or `nil`, and a
-/// `nil` sends the request on to the router as before.
+/// answer. `answer` (`SiteServer.warmAnswer`) gives the router's answer, but for the headers
+/// every response gets on its way out (written here), or `nil`, and a `nil` sends the request on
+/// to the router as before.
 ///
 /// Responses leave in the order their requests came: while a request passed on is unanswered,
 /// every later one is passed on too (the router answers a connection's requests in turn). A
@@ -33,9 +34,9 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var passedOn = 0
     /// Whether a request passed on asked for the connection to close.
     private var isClosing = false
-    /// The answer to the request being read, written once its end has come (so the connection's
-    /// guard sees the request whole before its response).
-    private var pending: PreparedResponse?
+    /// The answer to the request being read and the encoder that writes it, once the request's
+    /// end has come (so the connection's guard sees the request whole before its response).
+    private var pending: (answer: PreparedResponse, encoder: ResponseEncoder)?
     /// The connection's response encoder, which takes an answer's bytes from here (`write`);
     /// without one, every request goes to the router.
     private var encoder: ResponseEncoder?
@@ -56,13 +57,13 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case let .head(head):
-            if encoder != nil, passedOn == 0, !isClosing, context.channel.isWritable, let answer = answer(head) {
+            if let encoder, passedOn == 0, !isClosing, context.channel.isWritable, let answer = answer(head) {
                 if let logger, !warmUp.isWarmUp(head.headerFields) {
                     logger.info("Request", metadata: ["hb.request.id": .stringConvertible(RequestID()),
                                                       "hb.request.method": .string(head.method.rawValue),
                                                       "hb.request.path": .string(head.path ?? "")])
                 }
-                pending = answer
+                pending = (answer, encoder)
                 return
             }
             passedOn += 1
@@ -70,8 +71,8 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .body:
             if pending != nil { return }
         case .end:
-            if let answer = pending.take() {
-                write(answer, context: context)
+            if let (answer, encoder) = pending.take() {
+                write(answer, to: encoder, context: context)
                 return
             }
         }
@@ -84,14 +85,15 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes `answer` with the headers the router's responses get from `SiteResponder` (the
-    /// security headers) and Hummingbird (Date, Server), in their order. Its fields
-    /// and body go to the encoder as bytes, and through the guard as a head without fields and
-    /// an end: the guard needs no more to follow the response, and the two writes cost a third
-    /// of what the fields and each body buffer did (docs/performance.md).
-    private func write(_ answer: PreparedResponse, context: ChannelHandlerContext) {
-        guard let encoder else { return }
-        // Appended: a prepared answer carries none of them.
-        assert(!answer.headers.contains(.date) && !answer.headers.contains(.server) && !answer.headers.contains(.contentSecurityPolicy))
+    /// security headers) and Hummingbird (Date, Server), in their order. Its fields and body go
+    /// to the encoder as bytes, and through the guard as a head without fields and an end: the
+    /// guard needs no more to follow the response, and each write through it and the encoder
+    /// costs more than writing the fields as bytes (docs/performance.md).
+    private func write(_ answer: PreparedResponse, to encoder: ResponseEncoder, context: ChannelHandlerContext) {
+        // Appended: a prepared answer carries none of them. Nor a Connection field, which the
+        // guard reads from the head it sees.
+        assert(!answer.headers.contains(.date) && !answer.headers.contains(.server) && !answer.headers.contains(.contentSecurityPolicy)
+            && !answer.headers.contains(.connection))
         var fields = ResponseEncoder.fieldLines(of: answer.headers, status: answer.status, allocator: context.channel.allocator)
         fields.writeImmutableBuffer(SecurityHeaders.fieldLines)
         fields.writeImmutableBuffer(HTTPDate.shared.nowLine)
@@ -100,6 +102,7 @@ final class WarmPageHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // (Taken by the head's write, which reaches the encoder within this call; cleared in case it did not.)
         defer { encoder.encodedNext = nil }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: answer.status))), promise: nil)
+        assert(encoder.encodedNext == nil, "a handler between the warm-page handler and the encoder held the head back")
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 }
