@@ -9,7 +9,8 @@ public struct ServerConfiguration: Sendable {
     public var basePath: String
     /// The folder of static assets served under `_assets/`.
     public var publicFolder: String
-    /// The key that signs session, CSRF and flash cookies. Servers behind one load balancer share it.
+    /// The key that signs the cookies (session, flash, editor, change-log position) and the form
+    /// tokens. Servers behind one load balancer share it.
     public var secret: [UInt8]
     /// The editors' password hash; `nil` lets anyone edit, which is allowed only on a loopback address.
     public var editorPassword: PasswordHash?

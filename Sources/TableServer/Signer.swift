@@ -8,13 +8,18 @@ struct Signer: Sendable {
 
     init(secret: [UInt8]) { keyed = KeyedSHA256(key: secret) }
 
-    /// What a sealed value is for. The signed message is the purpose's name, a colon and the
-    /// value: the names differ and hold no colon, so no two purposes' messages are ever equal,
-    /// and a value sealed for one purpose opens for no other, whatever text a visitor puts in
-    /// it (a flash names the item it speaks of).
-    enum Purpose: String {
-        case session, flash, editor, position
+    /// What a value sealed with `sealed` is for. The signed message is the purpose's name, a
+    /// colon and the value: the names differ, from each other and from `sessionName`, and hold
+    /// no colon, so no two purposes' messages are ever equal, and a value sealed for one purpose
+    /// opens for no other, whatever text a visitor puts in it (a flash names the item it speaks
+    /// of). A session is sealed by `sessionSeal` only: its visitor holds both halves of its HMAC
+    /// (cookie and form token), which together would be a whole signature.
+    enum Purpose: String, CaseIterable {
+        case flash, editor, position
     }
+
+    /// The name a session's message begins with (`sessionSeal`).
+    static let sessionName = "session"
 
     /// The signature of `message` (base64url, no padding): HMAC-SHA256 (RFC 2104) of its UTF-8.
     func sign(_ message: String) -> String { mac(message) { Self.base64URL($0) } }
@@ -53,7 +58,7 @@ struct Signer: Sendable {
 
     /// The two halves of the HMAC of `id` as a session's message, in base64url.
     private func sessionMAC(_ id: String) -> (signature: String, csrf: String) {
-        mac(Self.message(id, for: .session)) { digest in
+        mac(Self.sessionName + ":" + id) { digest in
             let half = digest.count / 2
             return (Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[..<half])), Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[half...])))
         }

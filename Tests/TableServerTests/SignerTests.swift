@@ -71,9 +71,12 @@ struct SignerTests {
         #expect(Signer(secret: Array("another".utf8)).opened(sealed, for: .flash) == nil)
         #expect(signer.opened(sealed.replacingOccurrences(of: ".", with: "x."), for: .flash) == nil)
         #expect(signer.opened(Signer.base64URL(Array("session-8".utf8)) + "." + sealed.split(separator: ".")[1], for: .flash) == nil)
-        for purpose in [Signer.Purpose.session, .editor, .position] {
+        for purpose in [Signer.Purpose.editor, .position] {
             #expect(signer.opened(sealed, for: purpose) == nil, "sealed for a flash, opened for \(purpose)")
         }
+        // The names are told apart by the colon after them.
+        let names = Signer.Purpose.allCases.map(\.rawValue) + [Signer.sessionName]
+        #expect(Set(names).count == names.count && !names.contains { $0.contains(":") })
     }
 
     @Test("a flash whose text a visitor chose opens as no session and no editor's cookie")
@@ -85,6 +88,12 @@ struct SignerTests {
             let flash = signer.sealed(text, for: .flash)
             #expect(signer.openedSession(flash) == nil && signer.opened(flash, for: .editor) == nil && signer.opened(flash, for: .position) == nil,
                     "\(text)")
+        }
+        // Nor does the first half of a flash's signature sign a session cookie, whatever the
+        // flash says: a session's message is another than any flash's.
+        for text in ["session:" + id, id] {
+            let signature = Signer.bytes(base64URL: signer.sealed(text, for: .flash).split(separator: ".")[1])!
+            #expect(signer.openedSession(Signer.base64URL(id.utf8) + "." + Signer.base64URL(signature[..<16])) == nil, "\(text)")
         }
         // Nor does a session cookie open as anything else, nor an editor's as a session.
         #expect(signer.opened(signer.sessionSeal(id).sealed, for: .flash) == nil)
