@@ -39,13 +39,13 @@ struct Signer: Sendable {
     }
 
     /// A session cookie's value for `id` and the session's form token, both from one HMAC of
-    /// the id sealed for `.session`: its first 16 bytes sign the cookie (`id.signature`, as
-    /// `sealed` writes), its last 16 are the token. Neither half tells anything of the other, and
+    /// the id as a session's message (`sessionName`): its first 16 bytes sign the cookie
+    /// (`id.signature`, as `sealed` writes), its last 16 are the token. Neither half tells anything of the other, and
     /// 128 bits are beyond guessing (RFC 2104 §5 allows half the hash). A new visitor's first
     /// page needs both: one HMAC makes them (docs/performance.md).
     func sessionSeal(_ id: String) -> (sealed: String, csrf: String) {
         let (signature, csrf) = sessionMAC(id)
-        return (Self.base64URL(id.utf8) + "." + signature, csrf)
+        return (Self.text(sealing: id, with: signature), csrf)
     }
 
     /// The id and form token of a session cookie `sessionSeal` made, or `nil` when its
@@ -58,15 +58,20 @@ struct Signer: Sendable {
 
     /// The two halves of the HMAC of `id` as a session's message, in base64url.
     private func sessionMAC(_ id: String) -> (signature: String, csrf: String) {
-        mac(Self.sessionName + ":" + id) { digest in
+        mac(Self.message(id, named: Self.sessionName)) { digest in
             let half = digest.count / 2
             return (Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[..<half])), Self.base64URL(UnsafeRawBufferPointer(rebasing: digest[half...])))
         }
     }
 
-    /// What is signed to seal `value` for `purpose`.
-    private static func message(_ value: String, for purpose: Purpose) -> String {
-        purpose.rawValue + ":" + value
+    /// What is signed to seal `value` for the purpose `name` (a `Purpose`'s, or `sessionName`).
+    private static func message(_ value: String, named name: String) -> String {
+        name + ":" + value
+    }
+
+    /// A sealed cookie's text: `value` in base64url, a dot, its signature (`parts(of:)` reads it).
+    private static func text(sealing value: String, with signature: String) -> String {
+        base64URL(value.utf8) + "." + signature
     }
 
     /// Whether `signature` is the signature of `message`, compared in constant time.
@@ -85,13 +90,13 @@ struct Signer: Sendable {
 
     /// `value.signature`, for a cookie that holds `value` for `purpose`.
     func sealed(_ value: String, for purpose: Purpose) -> String {
-        Self.base64URL(value.utf8) + "." + sign(Self.message(value, for: purpose))
+        Self.text(sealing: value, with: sign(Self.message(value, named: purpose.rawValue)))
     }
 
     /// The value of a cookie sealed for `purpose`, or `nil` when the signature does not match.
     func opened(_ sealed: some StringProtocol, for purpose: Purpose) -> String? {
         guard let (value, signature) = Self.parts(of: sealed) else { return nil }
-        return isValid(signature, for: Self.message(value, for: purpose)) ? value : nil
+        return isValid(signature, for: Self.message(value, named: purpose.rawValue)) ? value : nil
     }
 
     /// The value a sealed text holds and its signature, or `nil` unless it is one base64url
