@@ -7,7 +7,6 @@ same fixtures, and prints each figure for both with the ratio: on a machine whos
 by half between runs, only figures measured side by side say whether a change helped. Server
 CPU per view is read from /proc (utime + stime).
 """
-import os
 import shutil
 import statistics
 import subprocess
@@ -21,11 +20,6 @@ from loads import Server, adds_arguments, cold_views, edits_load, edits_run, ses
 from settings import DURATION, ROOT, RUNS  # noqa: E402
 
 
-def server_cpu_ms(server):
-    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
 def figures(binary, folder, turn):
     db = folder / f"ab-{turn}.sqlite"
     subprocess.run([binary, "import", "--replace", "--db", str(db), str(folder / "data.json")], check=True, capture_output=True)
@@ -36,11 +30,11 @@ def figures(binary, folder, turn):
             # As `make bench` asks: a new visitor each time, over 16 kept connections.
             out[f"warm indexed {count} rows: req/s"] = wrk(f"{server.base}/indexed-{count}/")[0]
         for count in (1000, 10000):
-            before = server_cpu_ms(server)
+            before = server.cpu_ms()
             _, p50, _, loops = cold_views(server.base, count)
             out[f"view after a one-row edit, {count} rows: p50 ms"] = p50
             # The server's CPU over the loop holds the edit's post, the JSON read and the view.
-            out[f"edit + JSON read + view, {count} rows: server CPU ms"] = (server_cpu_ms(server) - before) / loops
+            out[f"edit + JSON read + view, {count} rows: server CPU ms"] = (server.cpu_ms() - before) / loops
         csrf, cookie = session(server.base)
         result = edits_run(edits_load(server.base, csrf, cookie))
         out["durable edits/s (c=16)"] = result[4][0] / float(DURATION.rstrip("s"))

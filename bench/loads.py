@@ -1,7 +1,9 @@
 """A TableStack server for the bench, and the loads run against it with wrk or one request at a
 time: sessions, revisions, durable edits, adds, cold views."""
 import json
+import os
 import re
+import resource
 import socket
 import statistics
 import subprocess
@@ -40,9 +42,21 @@ class Server:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         return int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024
 
+    def cpu_ms(self):
+        """The CPU the server has used so far, user and system, in ms (from /proc)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=30)
+
+
+def finished_children_cpu_ms():
+    """The CPU used so far, user and system, in ms, by this process's children that have ended
+    (each `wrk` once it returns; a server still running is not among them)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def wrk(url, threads=2, connections=16, script=None, args=()):
