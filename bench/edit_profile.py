@@ -2,16 +2,15 @@
 """Where a durable edit's CPU goes: python3 bench/edit_profile.py BINARY
 
 Serves the bench's fixtures as `make bench` does and runs its durable-edit load (`edits.lua`,
-sixteen lists at once) to warm up, then three times more, BENCH_DURATION each (5 s by default): once
-alone, once
-under `perf stat`, for the context switches and system calls an edit makes (the kernel's
-syscall tracepoints), and once under `perf record`, for where the server's CPU falls: by thread,
-and within each thread by the kernel, SQLite, libc and the server's own code. Every count is
-per acknowledged edit. The server's and wrk's CPU per edit come from a run before those two,
-with nothing watching (tracing every system call costs the server a third more). The figures behind
-docs/performance.md's "Durable edits on this machine" come from it; instructions, steadier on a
-noisy machine, come from `edit_instructions.py`. Needs perf (`apt-get install linux-perf`) and
-the right to trace another process's system calls (root, or a low `kernel.perf_event_paranoid`).
+sixteen lists at once) to warm up, then three times more, BENCH_DURATION each (5 s by default):
+alone, for the server's and wrk's CPU per edit (tracing every system call costs the server a
+third more); under `perf stat`, for the context switches and system calls an edit makes (the
+kernel's syscall tracepoints); and under `perf record`, for where the server's CPU falls: by
+thread, and within each thread by the kernel, SQLite, libc and the server's own code. Every
+count is per acknowledged edit. The figures behind docs/performance.md's "Durable edits on
+this machine" come from it; instructions, steadier on a noisy machine, come from
+`edit_instructions.py`. Needs perf (`apt-get install linux-perf`) and the right to trace another
+process's system calls (root, or a low `kernel.perf_event_paranoid`).
 """
 import collections
 import re
@@ -34,7 +33,9 @@ def measured(server, csrf, cookie, perf):
     """Runs the edit load once with `perf` (a command without its `-p PID`) watching the server;
     the acknowledged edits and perf's stderr."""
     watcher = subprocess.Popen([*perf, "-p", str(server.process.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    time.sleep(1)  # perf attaches to the threads there are; the committing thread starts with the load
+    # perf takes a moment to attach, and a thread started before it has goes uncounted: the
+    # committing thread starts anew with each burst of writes.
+    time.sleep(1)
     edits = edits_run(edits_load(server.base, csrf, cookie))[4][0]
     watcher.send_signal(2)  # perf prints what it counted when interrupted
     _, said = watcher.communicate(timeout=120)
