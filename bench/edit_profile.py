@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fixtures import write_fixtures  # noqa: E402  (the bench's fixtures, server and loads)
-from loads import Server, edits_load, edits_run, finished_children_cpu_ms, session  # noqa: E402
+from loads import Server, costed_edits_run, edits_load, edits_run, session  # noqa: E402
 
 # The system calls an edit's path makes: the request and its answer, wake-ups between threads,
 # the commit's WAL writes and sync, the pages the writer reads.
@@ -77,10 +77,8 @@ def main():
         try:
             csrf, cookie = session(server.base)
             edits_run(edits_load(server.base, csrf, cookie))
-            server_before, client_before = server.cpu_ms(), finished_children_cpu_ms()
-            edits = edits_run(edits_load(server.base, csrf, cookie))[4][0]
-            print(f"{edits} edits acknowledged alone: the server's CPU {(server.cpu_ms() - server_before) * 1000 / max(edits, 1):.1f} µs "
-                  f"an edit, wrk's {(finished_children_cpu_ms() - client_before) * 1000 / max(edits, 1):.1f} µs")
+            result, server_us, client_us = costed_edits_run(server, csrf, cookie)
+            print(f"{result[4][0]} edits acknowledged alone: the server's CPU {server_us:.1f} µs an edit, wrk's {client_us:.1f} µs")
             events = ",".join(["context-switches", *(f"syscalls:sys_enter_{name}" for name in SYSCALLS)])
             edits, said = measured(server, csrf, cookie, ["perf", "stat", "-x,", "-e", events])
             print(f"under perf stat, {edits} edits:")

@@ -127,6 +127,16 @@ def edits_run(load):
     return wrk(url, threads=threads, connections=connections, script=ROOT / "bench" / "edits.lua", args=args)
 
 
+def costed_edits_run(server, csrf, cookie):
+    """One run of the durable-edit load on `server` (`edits_load`'s defaults): `wrk`'s result, and
+    the server's and wrk's CPU per acknowledged edit in µs. On two cores both share, the rate is
+    bounded by the two costs together; they tell a costlier edit from a slower machine."""
+    server_before, client_before = server.cpu_ms(), finished_children_cpu_ms()
+    result = edits_run(edits_load(server.base, csrf, cookie))
+    made = max(result[4][0], 1)
+    return result, (server.cpu_ms() - server_before) * 1000 / made, (finished_children_cpu_ms() - client_before) * 1000 / made
+
+
 def adds_arguments(base, csrf, cookie, mode):
     """`adds.lua`'s arguments, with the revision of each list its threads post to, read here
     before the run. Read by its sixteen threads, inside the measured seconds, a list of tens of

@@ -19,8 +19,7 @@ from pathlib import Path
 import live
 from export_figures import export_figures
 from fixtures import write_fixtures
-from loads import (Server, adds_arguments, cold_views, edits_load, edits_run, finished_children_cpu_ms, free_port, median_of,
-                   session, wrk)
+from loads import Server, adds_arguments, cold_views, costed_edits_run, free_port, median_of, session, wrk
 from machine import machine_figures
 from postgresql import postgresql_figures
 from settings import DURATION, ROOT, RUNS
@@ -144,16 +143,9 @@ def edit_figures(server, add):
     """4. Durable edits at concurrency 16; then sixteen editors adding to one list, against
     sixteen adding to a list each (an add never conflicts with another, so both should go alike)."""
     csrf, cookie = session(server.base)
-    # Each run's CPU, the server's and wrk's, per acknowledged edit: on a machine whose two cores
-    # both carry, the rate is bounded by what an edit costs them together, and these say which
-    # side a change in the rate came from (a slower machine moves both; a change of ours, one).
-    runs, server_us, client_us = [], [], []
-    for _ in range(RUNS):
-        server_before, client_before = server.cpu_ms(), finished_children_cpu_ms()
-        runs.append(edits_run(edits_load(server.base, csrf, cookie)))
-        made = max(runs[-1][4][0], 1)
-        server_us.append((server.cpu_ms() - server_before) * 1000 / made)
-        client_us.append((finished_children_cpu_ms() - client_before) * 1000 / made)
+    # Each run's CPU, the server's and wrk's, per acknowledged edit (`costed_edits_run`).
+    costed = [costed_edits_run(server, csrf, cookie) for _ in range(RUNS)]
+    runs, server_us, client_us = ([run[index] for run in costed] for index in range(3))
     seconds = float(DURATION.rstrip("s"))
     add("4. durable edits (c=16)", "acknowledged edits/s (insert, delete, move, select)",
         statistics.median(r[4][0] / seconds for r in runs), "edits/s", "target ≥ 10,000")
