@@ -79,11 +79,11 @@ def main():
             edits_run(edits_load(server.base, csrf, cookie))
             result, server_us, client_us = costed_edits_run(server, csrf, cookie)
             print(f"{result[4][0]} edits acknowledged alone: the server's CPU {server_us:.1f} µs an edit, wrk's {client_us:.1f} µs")
-            events = ",".join(["context-switches", *(f"syscalls:sys_enter_{name}" for name in SYSCALLS)])
-            edits, said = measured(server, csrf, cookie, ["perf", "stat", "-x,", "-e", events])
+            events = ["context-switches", *(f"syscalls:sys_enter_{name}" for name in SYSCALLS)]
+            edits, said = measured(server, csrf, cookie, ["perf", "stat", "-x,", "-e", ",".join(events)])
             print(f"under perf stat, {edits} edits:")
             found = counts(said)
-            for name in ["context-switches", *(f"syscalls:sys_enter_{name}" for name in SYSCALLS)]:
+            for name in events:
                 print(f"  {name.removeprefix('syscalls:sys_enter_'):<18} {found.get(name, 0) / edits:6.2f} an edit")
             data = folder / "perf.data"
             edits, _ = measured(server, csrf, cookie, ["perf", "record", "-F", "2000", "-o", str(data)])
